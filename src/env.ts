@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { z } from 'zod'
+
+/**
+ * The one environment module. Parsed once, at first use, with zod: a bad or missing value is a
+ * start-up error naming the variable, never a crash later on first use.
+ *
+ * Server-only: the browser receives only what `publicEnv()` returns.
+ */
+
+const emptyAsUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional())
+const booleanFlag = (fallback: boolean) =>
+  z.preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).optional()).transform((value) =>
+    value === undefined ? fallback : value === 'true' || value === '1',
+  )
+
+/** The 22 social providers of spec §7, each enabled when both its id and secret are set. */
+export const SOCIAL_PROVIDERS = [
+  'apple',
+  'discord',
+  'facebook',
+  'github',
+  'microsoft',
+  'google',
+  'huggingface',
+  'slack',
+  'spotify',
+  'twitch',
+  'twitter',
+  'dropbox',
+  'kick',
+  'linear',
+  'linkedin',
+  'gitlab',
+  'tiktok',
+  'reddit',
+  'roblox',
+  'vk',
+  'zoom',
+  'notion',
+] as const
+export type SocialProviderId = (typeof SOCIAL_PROVIDERS)[number]
+
+/** `GOOGLE_CLIENT_ID`, `GOOGLE_CLIENT_SECRET`, … for each provider. */
+export function providerEnvNames(provider: SocialProviderId) {
+  const prefix = provider.toUpperCase()
+  return { id: `${prefix}_CLIENT_ID`, secret: `${prefix}_CLIENT_SECRET` } as const
+}
+
+const TEST_SECRET = 'rankpilot-test-secret-not-for-real-use-0123456789'
+
+/**
+ * Without BETTER_AUTH_SECRET a newcomer's `npm start` still gets a real secret: one is generated
+ * once and kept in the data folder (mode 0600), so sessions survive restarts.
+ */
+function secretFromDataDir(dataDir: string) {
+  const file = join(dataDir, 'auth-secret')
+  try {
+    return readFileSync(file, 'utf8').trim()
+  } catch {
+    mkdirSync(dataDir, { recursive: true })
+    const secret = randomBytes(32).toString('base64url')
+    writeFileSync(file, secret, { mode: 0o600 })
+    return secret
+  }
+}
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    APP_NAME: z.preprocess(emptyAsUndefined, z.string().default('Rankpilot')),
+    PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
+    APP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+    DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('.data')),
+    DATABASE_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string')
+        .optional(),
+    ),
+    BETTER_AUTH_SECRET: optionalString,
+    REQUIRE_EMAIL_VERIFICATION: booleanFlag(false),
+    SMTP_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+    EMAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('Rankpilot <no-reply@rankpilot.local>')),
+    LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info')),
+    ...Object.fromEntries(
+      SOCIAL_PROVIDERS.flatMap((provider) => {
+        const names = providerEnvNames(provider)
+        return [
+          [names.id, optionalString],
+          [names.secret, optionalString],
+        ]
+      }),
+    ),
+  })
+  .transform((raw) => {
+    const appUrl = (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, '')
+    const socialProviders = Object.fromEntries(
+      SOCIAL_PROVIDERS.flatMap((provider) => {
+        const names = providerEnvNames(provider)
+        const clientId = (raw as Record<string, string | undefined>)[names.id]
+        const clientSecret = (raw as Record<string, string | undefined>)[names.secret]
+        return clientId && clientSecret ? [[provider, { clientId, clientSecret }]] : []
+      }),
+    ) as Partial<Record<SocialProviderId, { clientId: string; clientSecret: string }>>
+    return {
+      ...raw,
+      APP_URL: appUrl,
+      BETTER_AUTH_SECRET:
+        raw.BETTER_AUTH_SECRET ?? (raw.NODE_ENV === 'test' ? TEST_SECRET : secretFromDataDir(raw.DATA_DIR)),
+      socialProviders,
+    }
+  })
+  .superRefine((env, ctx) => {
+    if (env.BETTER_AUTH_SECRET.length < 32) {
+      ctx.addIssue({ code: 'custom', path: ['BETTER_AUTH_SECRET'], message: 'must be at least 32 characters' })
+    }
+  })
+
+export type Env = z.output<typeof envSchema>
+
+export class EnvError extends Error {
+  override name = 'EnvError'
+}
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source)
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`)
+    throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`)
+  }
+  return result.data
+}
+
+let cached: Env | undefined
+/** The process environment, parsed once. */
+export function env(): Env {
+  cached ??= parseEnv()
+  return cached
+}
+
+/** Only for tests that change process.env between cases. */
+export function resetEnvCache() {
+  cached = undefined
+}

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { getAuth } from '~/server/auth'
+
+const handle = ({ request }: { request: Request }) => getAuth().handler(request)
+
+export const Route = createFileRoute('/api/auth/$')({
+  server: { handlers: { GET: handle, POST: handle } },
+})

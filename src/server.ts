@@ -1,0 +1,13 @@
+import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
+import { bootServer } from '~/server/boot'
+
+// Migrations and the plan seed run before the first request is answered.
+await bootServer()
+
+export default createServerEntry({
+  fetch(request) {
+    return handler.fetch(request)
+  },
+})
+
+export { shutdownServer } from '~/server/boot'

@@ -1,0 +1,67 @@
+import { mkdirSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import pg from 'pg'
+import * as schema from './schema'
+
+export { schema }
+
+/**
+ * The app talks to one query-builder type. PGlite's and node-postgres' drizzle databases share
+ * the PgDatabase API; this alias lets services stay ignorant of which one runs.
+ */
+export type Database = PgliteDatabase<typeof schema>
+
+export type DatabaseKind = 'pglite' | 'postgres'
+
+export interface DatabaseHandle {
+  db: Database
+  kind: DatabaseKind
+  /** Applies the committed migrations in `drizzle/`. Idempotent. */
+  migrate(): Promise<void>
+  close(): Promise<void>
+}
+
+export interface DatabaseOptions {
+  /** A postgres:// URL switches to PostgreSQL. */
+  databaseUrl?: string
+  /** PGlite data folder; omitted means an in-memory database (tests). */
+  pgliteDir?: string
+  migrationsFolder?: string
+}
+
+export const defaultMigrationsFolder = () => resolve(process.cwd(), 'drizzle')
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder()
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    const db = drizzlePg(pool, { schema }) as unknown as Database
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migratePg(db as never, { migrationsFolder }),
+      close: () => pool.end(),
+    }
+  }
+  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true })
+  const client = new PGlite(options.pgliteDir)
+  const db = drizzlePglite(client, { schema })
+  let closed = false
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: async () => {
+      if (closed) return
+      closed = true
+      await client.close()
+    },
+  }
+}
+
+export const pgliteDirFor = (dataDir: string) => join(resolve(dataDir), 'pglite')

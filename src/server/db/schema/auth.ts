@@ -1,0 +1,68 @@
+import { boolean, index, text, timestamp, pgTable, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import { business } from './business'
+import { plan } from './billing'
+import { createdAt, id, timestamps, updatedAt } from './columns'
+
+/** better-auth's core tables (spec §3), plus the product's `plan` and `selectedBusiness`. */
+export const user = pgTable('user', {
+  id: id(),
+  name: text('name').notNull(),
+  // better-auth lowercases emails before every write and lookup; unique here.
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  ...timestamps(),
+  plan: text('plan').references((): AnyPgColumn => plan.id, { onDelete: 'set null' }),
+  selectedBusiness: text('selected_business').references((): AnyPgColumn => business.id, { onDelete: 'set null' }),
+})
+
+export const session = pgTable(
+  'session',
+  {
+    id: id(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+  },
+  (table) => [index('session_user_id_idx').on(table.userId)],
+)
+
+export const account = pgTable(
+  'account',
+  {
+    id: id(),
+    accountId: text('account_id').notNull(),
+    /** "credential" marks an email-and-password account. */
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    ...timestamps(),
+  },
+  (table) => [index('account_user_id_idx').on(table.userId)],
+)
+
+export const verification = pgTable(
+  'verification',
+  {
+    id: id(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...timestamps(),
+  },
+  (table) => [index('verification_identifier_idx').on(table.identifier)],
+)

@@ -1,0 +1,45 @@
+import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { user } from './auth'
+import { business } from './business'
+import { id, timestamps } from './columns'
+
+/** A subscription plan (spec §3; amounts and limits are ours, product.md §1). */
+export const plan = pgTable('plan', {
+  id: id(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  /** Monthly price in US dollars, as shown on the pricing cards. */
+  price: numeric('price', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+  /** The billing provider's product id (Polar). */
+  productId: text('product_id').notNull().unique(),
+  businessLimit: integer('business_limit').notNull(),
+  /** Articles included each month (product.md §1). */
+  articlesPerMonth: integer('articles_per_month').notNull(),
+  basePrice: numeric('base_price', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+  hasMeteredPricing: boolean('has_metered_pricing').notNull().default(false),
+  meteredUnitPrice: numeric('metered_unit_price', { precision: 10, scale: 2, mode: 'number' }),
+  meteredUnit: text('metered_unit'),
+  meteredBillingFrequency: text('metered_billing_frequency').notNull().default('monthly'),
+  ...timestamps(),
+})
+
+/** One billable action (spec §3); billingPeriod is `YYYY-MM`. */
+export const usage = pgTable(
+  'usage',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    // Usage outlives a deleted business: it was billed.
+    businessId: text('business_id').references(() => business.id, { onDelete: 'set null' }),
+    source: text('source').notNull(),
+    sourceDetails: text('source_details'),
+    quantity: integer('quantity').notNull().default(1),
+    unit: text('unit').notNull(),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
+    billingPeriod: text('billing_period').notNull(),
+  },
+  (table) => [index('usage_user_period_idx').on(table.userId, table.billingPeriod)],
+)

@@ -1,0 +1,129 @@
+import { sql } from 'drizzle-orm'
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core'
+import { user } from './auth'
+import { id, timestamps } from './columns'
+
+/** Profile seeds the analysis proposes for keyword research (product.md §2). */
+export type BusinessSeeds = string[] | Record<string, unknown>
+
+/** A crawl of a site (onboarding analysis, competitors). */
+export const crawl = pgTable('crawl', {
+  id: id(),
+  url: text('url').notNull(),
+  status: text('status').notNull().default('pending'),
+  data: jsonb('data').$type<Record<string, unknown>>(),
+  analysis: jsonb('analysis').$type<Record<string, unknown>>(),
+  ...timestamps(),
+})
+
+const textArray = (name: string) =>
+  text(name)
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`)
+
+/** A business a user owns (spec §3). userId + url is unique. */
+export const business = pgTable(
+  'business',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name'),
+    url: text('url').notNull(),
+    description: text('description'),
+    targetAudiences: textArray('target_audiences'),
+    industry: text('industry'),
+    services: text('services')
+      .array()
+      .notNull()
+      .default(sql`'{""}'::text[]`),
+    primaryServices: textArray('primary_services'),
+    businessModel: text('business_model'),
+    coreProducts: textArray('core_products'),
+    valueProposition: text('value_proposition'),
+    customerProblems: textArray('customer_problems'),
+    competitiveAdvantages: textArray('competitive_advantages'),
+    targetOutcomes: textArray('target_outcomes'),
+    seeds: jsonb('seeds').$type<BusinessSeeds>(),
+    lastAnalyzedAt: timestamp('last_analyzed_at', { withTimezone: true }),
+    crawlId: text('crawl_id').references(() => crawl.id, { onDelete: 'set null' }),
+    keywordRegion: text('keyword_region').notNull().default('US'),
+    sitemapUrl: text('sitemap_url'),
+    blogUrl: text('blog_url'),
+    bestArticles: textArray('best_articles'),
+    gscConnected: boolean('gsc_connected').notNull().default(false),
+    language: text('language').notNull().default('English'),
+    tone: text('tone').notNull().default('Informative'),
+    autoPublish: boolean('auto_publish').notNull().default(true),
+    internalLinks: integer('internal_links').notNull().default(0),
+    addYoutubeVideo: boolean('add_youtube_video').notNull().default(true),
+    addCta: boolean('add_cta').notNull().default(true),
+    includeInfographics: boolean('include_infographics').notNull().default(true),
+    imageStyle: text('image_style').notNull().default('Brand & Text Realism'),
+    brandColor: text('brand_color').notNull().default('#000000'),
+    ...timestamps(),
+  },
+  (table) => [unique('business_user_url_unique').on(table.userId, table.url), index('business_user_idx').on(table.userId, table.createdAt)],
+)
+
+export const competitor = pgTable(
+  'competitor',
+  {
+    id: id(),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => business.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    name: text('name'),
+    description: text('description'),
+    industry: text('industry'),
+    primaryServices: textArray('primary_services'),
+    targetAudience: text('target_audience'),
+    businessModel: text('business_model'),
+    coreProducts: textArray('core_products'),
+    valueProposition: text('value_proposition'),
+    seeds: jsonb('seeds').$type<BusinessSeeds>(),
+    relevanceToOurBusiness: integer('relevance_to_our_business'),
+    businessCategory: text('business_category'),
+    lastAnalyzedAt: timestamp('last_analyzed_at', { withTimezone: true }),
+    crawlId: text('crawl_id').references(() => crawl.id, { onDelete: 'set null' }),
+    ...timestamps(),
+  },
+  (table) => [unique('competitor_business_url_unique').on(table.businessId, table.url)],
+)
+
+/** The Search Console property connected to a business: one per business. */
+export const gscData = pgTable('gsc_data', {
+  id: id(),
+  businessId: text('business_id')
+    .notNull()
+    .unique()
+    .references(() => business.id, { onDelete: 'cascade' }),
+  siteUrl: text('site_url').notNull(),
+  propertyType: text('property_type'),
+  permissionLevel: text('permission_level'),
+  connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
+  lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+  sitemapUrl: text('sitemap_url'),
+  verificationStatus: text('verification_status').notNull().default('pending'),
+  data: jsonb('data').$type<Record<string, unknown>>(),
+  ...timestamps(),
+})
+
+/** A publishing target (CMS connector) of a business: one per business and type. */
+export const publishing = pgTable(
+  'publishing',
+  {
+    id: id(),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => business.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+    enabled: boolean('enabled').notNull().default(true),
+    ...timestamps(),
+  },
+  (table) => [unique('publishing_business_type_unique').on(table.businessId, table.type)],
+)

@@ -1,0 +1,6 @@
+export * from './auth'
+export * from './billing'
+export * from './business'
+export * from './cache'
+export * from './keywords'
+export * from './marketing'

@@ -1,0 +1,198 @@
+import { sql } from 'drizzle-orm'
+import { boolean, check, index, integer, jsonb, pgSchema, real, text, timestamp, unique } from 'drizzle-orm/pg-core'
+import { business } from './business'
+import { id, timestamps } from './columns'
+
+/** Keyword research lives in its own Postgres schema (issue 2). */
+export const keywordsSchema = pgSchema('keywords')
+
+export const KEYWORD_STATUSES = ['draft', 'scheduled', 'published', 'archived', 'pending'] as const
+export type KeywordStatus = (typeof KEYWORD_STATUSES)[number]
+export const SEARCH_INTENTS = ['informational', 'commercial', 'transactional', 'navigational'] as const
+export type SearchIntent = (typeof SEARCH_INTENTS)[number]
+
+const businessId = () =>
+  text('business_id')
+    .notNull()
+    .references(() => business.id, { onDelete: 'cascade' })
+
+/** Columns shared by seed, refined-seed and expanded keywords (spec §3). */
+const researchColumns = () => ({
+  id: id(),
+  businessId: businessId(),
+  keyword: text('keyword').notNull(),
+  source: text('source').notNull(),
+  sourceId: text('source_id'),
+  type: text('type'),
+  originalText: text('original_text'),
+  priority: integer('priority').notNull().default(50),
+  relevance: integer('relevance').notNull().default(50),
+  searchVolume: integer('search_volume'),
+  keywordDifficulty: real('keyword_difficulty'),
+  cpc: real('cpc'),
+  competition: real('competition'),
+  competitionLevel: text('competition_level'),
+  searchIntent: text('search_intent'),
+  categories: jsonb('categories'),
+  serpFeatures: jsonb('serp_features'),
+  trends: jsonb('trends'),
+  metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+  ...timestamps(),
+})
+
+export const seedKeyword = keywordsSchema.table('seed_keyword', researchColumns(), (table) => [
+  unique('seed_keyword_business_keyword_source_unique').on(table.businessId, table.keyword, table.source),
+])
+
+export const refinedSeed = keywordsSchema.table('refined_seed', researchColumns(), (table) => [
+  unique('refined_seed_business_keyword_source_unique').on(table.businessId, table.keyword, table.source),
+])
+
+export const expandedKeyword = keywordsSchema.table(
+  'expanded_keyword',
+  {
+    ...researchColumns(),
+    refinedSeedId: text('refined_seed_id').references(() => refinedSeed.id, { onDelete: 'set null' }),
+    type: text('type').notNull().default('industry_term'),
+  },
+  (table) => [unique('expanded_keyword_business_keyword_unique').on(table.businessId, table.keyword)],
+)
+
+export const longTailKeyword = keywordsSchema.table(
+  'long_tail_keyword',
+  {
+    id: id(),
+    businessId: businessId(),
+    refinedSeedId: text('refined_seed_id').references(() => refinedSeed.id, { onDelete: 'set null' }),
+    expandedKeywordId: text('expanded_keyword_id').references(() => expandedKeyword.id, { onDelete: 'set null' }),
+    seedKeywordId: text('seed_keyword_id').references(() => seedKeyword.id, { onDelete: 'set null' }),
+    keyword: text('keyword').notNull(),
+    metrics: jsonb('metrics').$type<Record<string, unknown>>(),
+    relevanceScore: real('relevance_score'),
+    opportunityScore: real('opportunity_score'),
+    trendScore: real('trend_score'),
+    finalScore: real('final_score').notNull().default(0),
+    source: text('source').notNull().default('dataforseo'),
+    sourceStage: text('source_stage'),
+    isSelected: boolean('is_selected').notNull().default(false),
+    /** The article written for it; articles are a later issue, so no reference yet. */
+    articleId: text('article_id'),
+    ...timestamps(),
+  },
+  (table) => [index('long_tail_keyword_business_score_idx').on(table.businessId, table.finalScore)],
+)
+
+/** A planned keyword: one row of the Keywords screen. Unique per business and keyword. */
+export const keyword = keywordsSchema.table(
+  'keyword',
+  {
+    id: id(),
+    businessId: businessId(),
+    longTailKeywordId: text('long_tail_keyword_id').references(() => longTailKeyword.id, { onDelete: 'set null' }),
+    keyword: text('keyword').notNull(),
+    searchIntent: text('search_intent').$type<SearchIntent | ''>(),
+    searchVolume: integer('search_volume'),
+    difficulty: integer('difficulty'),
+    status: text('status').$type<KeywordStatus>().notNull().default('pending'),
+    priority: integer('priority'),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    generatedAt: timestamp('generated_at', { withTimezone: true }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** `YYYY-MM` of the month it is planned for. */
+    assignedMonth: text('assigned_month'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    ...timestamps(),
+  },
+  (table) => [
+    unique('keyword_business_keyword_unique').on(table.businessId, table.keyword),
+    check(
+      'keyword_status_check',
+      sql.raw(`${table.status.name} in (${KEYWORD_STATUSES.map((s) => `'${s}'`).join(', ')})`),
+    ),
+    check(
+      'keyword_search_intent_check',
+      sql.raw(`${table.searchIntent.name} in ('', ${SEARCH_INTENTS.map((s) => `'${s}'`).join(', ')})`),
+    ),
+    check('keyword_difficulty_range_check', sql`${table.difficulty} between 0 and 100`),
+    check('keyword_priority_range_check', sql`${table.priority} between 0 and 100`),
+    // The Keywords screen filters and sorts within one business: every index leads with it.
+    index('keyword_business_created_idx').on(table.businessId, table.createdAt.desc(), table.id),
+    index('keyword_business_status_idx').on(table.businessId, table.status),
+    index('keyword_business_intent_idx').on(table.businessId, table.searchIntent),
+    index('keyword_business_volume_idx').on(table.businessId, table.searchVolume),
+    index('keyword_business_difficulty_idx').on(table.businessId, table.difficulty),
+    index('keyword_business_priority_idx').on(table.businessId, table.priority),
+    index('keyword_business_scheduled_idx').on(table.businessId, table.scheduledAt),
+  ],
+)
+
+export const keywordCluster = keywordsSchema.table(
+  'keyword_cluster',
+  {
+    id: id(),
+    businessId: businessId(),
+    label: text('label').notNull(),
+    description: text('description'),
+    totalVolume: integer('total_volume'),
+    avgDifficulty: real('avg_difficulty'),
+    avgCompetition: real('avg_competition'),
+    avgCpc: real('avg_cpc'),
+    opportunityScore: real('opportunity_score'),
+    relevanceScore: real('relevance_score'),
+    finalScore: real('final_score'),
+    keywordCount: integer('keyword_count'),
+    centroid: real('centroid').array(),
+    clusteringMethod: text('clustering_method').notNull().default('semantic'),
+    pillarKeyword: text('pillar_keyword'),
+    pillarSearchVolume: integer('pillar_search_volume'),
+    pillarDifficulty: real('pillar_difficulty'),
+    status: text('status').notNull().default('active'),
+    priority: integer('priority'),
+    ...timestamps(),
+  },
+  (table) => [unique('keyword_cluster_business_label_unique').on(table.businessId, table.label)],
+)
+
+export const keywordClusterMembership = keywordsSchema.table(
+  'keyword_cluster_membership',
+  {
+    id: id(),
+    clusterId: text('cluster_id')
+      .notNull()
+      .references(() => keywordCluster.id, { onDelete: 'cascade' }),
+    longTailKeywordId: text('long_tail_keyword_id')
+      .notNull()
+      .references(() => longTailKeyword.id, { onDelete: 'cascade' }),
+    similarityScore: real('similarity_score'),
+    isCore: boolean('is_core').notNull().default(false),
+    isPillar: boolean('is_pillar').notNull().default(false),
+    contentType: text('content_type').notNull().default('supporting'),
+    ...timestamps(),
+  },
+  (table) => [unique('keyword_cluster_membership_unique').on(table.clusterId, table.longTailKeywordId)],
+)
+
+export const contentSeries = keywordsSchema.table(
+  'content_series',
+  {
+    id: id(),
+    businessId: businessId(),
+    clusterId: text('cluster_id')
+      .notNull()
+      .references(() => keywordCluster.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    pillarTitle: text('pillar_title'),
+    pillarKeyword: text('pillar_keyword'),
+    estimatedArticles: integer('estimated_articles'),
+    status: text('status').notNull().default('planned'),
+    priority: integer('priority'),
+    estimatedCompletionWeeks: integer('estimated_completion_weeks'),
+    scheduledStartDate: timestamp('scheduled_start_date', { withTimezone: true }),
+    targetCompletionDate: timestamp('target_completion_date', { withTimezone: true }),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    ...timestamps(),
+  },
+  (table) => [unique('content_series_business_cluster_unique').on(table.businessId, table.clusterId)],
+)

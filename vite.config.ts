@@ -1,0 +1,19 @@
+import tailwindcss from '@tailwindcss/vite'
+import { tanstackStart } from '@tanstack/react-start/plugin/vite'
+import viteReact from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+export default defineConfig({
+  server: { port: Number(process.env.PORT ?? 3000) },
+  resolve: { tsconfigPaths: true },
+  plugins: [
+    tailwindcss(),
+    tanstackStart({
+      importProtection: {
+        // Server code must never reach the browser bundle.
+        client: { files: ['**/src/server/**'] },
+      },
+    }),
+    viteReact(),
+  ],
+})
