@@ -38,7 +38,8 @@ CREATE TABLE "user" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"plan" text,
 	"selected_business" text,
-	CONSTRAINT "user_email_unique" UNIQUE("email")
+	CONSTRAINT "user_email_unique" UNIQUE("email"),
+	CONSTRAINT "user_email_lowercase_check" CHECK ("user"."email" = lower("user"."email"))
 );
 --> statement-breakpoint
 CREATE TABLE "verification" (

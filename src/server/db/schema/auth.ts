@@ -1,10 +1,13 @@
-import { boolean, index, text, timestamp, pgTable, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { boolean, check, index, pgTable, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { business } from './business'
 import { plan } from './billing'
 import { createdAt, id, timestamps, updatedAt } from './columns'
 
 /** better-auth's core tables (spec §3), plus the product's `plan` and `selectedBusiness`. */
-export const user = pgTable('user', {
+export const user = pgTable(
+  'user',
+  {
   id: id(),
   name: text('name').notNull(),
   // better-auth lowercases emails before every write and lookup; unique here.
@@ -14,7 +17,10 @@ export const user = pgTable('user', {
   ...timestamps(),
   plan: text('plan').references((): AnyPgColumn => plan.id, { onDelete: 'set null' }),
   selectedBusiness: text('selected_business').references((): AnyPgColumn => business.id, { onDelete: 'set null' }),
-})
+  },
+  // Spec §3: stored lowercased. better-auth lowercases; the database refuses anything else.
+  (table) => [check('user_email_lowercase_check', sql`${table.email} = lower(${table.email})`)],
+)
 
 export const session = pgTable(
   'session',
