@@ -99,11 +99,12 @@ const envSchema = z
   })
   .transform((raw) => {
     const appUrl = (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, '')
+    const values = raw as unknown as Record<string, string | undefined>
     const socialProviders = Object.fromEntries(
       SOCIAL_PROVIDERS.flatMap((provider) => {
         const names = providerEnvNames(provider)
-        const clientId = (raw as Record<string, string | undefined>)[names.id]
-        const clientSecret = (raw as Record<string, string | undefined>)[names.secret]
+        const clientId = values[names.id]
+        const clientSecret = values[names.secret]
         return clientId && clientSecret ? [[provider, { clientId, clientSecret }]] : []
       }),
     ) as Partial<Record<SocialProviderId, { clientId: string; clientSecret: string }>>

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
+import { followRpcRedirects } from '~/lib/orpc'
 import { routeTree } from './routeTree.gen'
 
 export function getRouter() {
@@ -13,6 +14,9 @@ export function getRouter() {
     defaultPreload: false,
   })
   setupRouterSsrQueryIntegration({ router, queryClient })
+  // A redirect thrown by a procedure inside a component's query or mutation navigates too
+  // (loaders follow thrown redirects by themselves). No-op on the server.
+  followRpcRedirects({ queryClient, router })
   return router
 }
 

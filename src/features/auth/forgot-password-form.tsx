@@ -1,0 +1,60 @@
+import { MailCheckIcon } from 'lucide-react'
+import { useState, type FormEvent } from 'react'
+import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
+import { FormField } from '~/components/ui/form-field'
+import { SubmitButton } from '~/components/ui/submit-button'
+import { authClient, authErrorMessage } from '~/lib/auth-client'
+import { FormError } from './form-error'
+
+/** Where the emailed link lands after the server checks the token (`?token=` or `?error=`). */
+const RESET_PAGE = '/reset-password'
+
+export function ForgotPasswordForm() {
+  const [email, setEmail] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [pending, setPending] = useState(false)
+  const [sent, setSent] = useState(false)
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    setPending(true)
+    setError(null)
+    const result = await authClient.requestPasswordReset({ email, redirectTo: RESET_PAGE })
+    setPending(false)
+    if (result.error) {
+      setError(authErrorMessage(result.error))
+      return
+    }
+    setSent(true)
+  }
+
+  if (sent) {
+    // The server answers the same for unknown addresses, so we must not claim an email was sent.
+    return (
+      <Alert variant="success" icon={<MailCheckIcon />}>
+        <AlertTitle>Check your email</AlertTitle>
+        <AlertDescription>
+          If an account uses {email}, a link to reset its password is on its way. The link works for one hour.
+        </AlertDescription>
+      </Alert>
+    )
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="grid gap-4">
+      <FormError message={error} />
+      <FormField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+      />
+      <SubmitButton pending={pending} pendingLabel="Sending link…" className="w-full">
+        Send reset link
+      </SubmitButton>
+    </form>
+  )
+}

@@ -1,0 +1,81 @@
+import { Link } from '@tanstack/react-router'
+import { CircleAlertIcon, CircleCheckIcon } from 'lucide-react'
+import { useState, type FormEvent } from 'react'
+import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
+import { Button } from '~/components/ui/button'
+import { FormField } from '~/components/ui/form-field'
+import { SubmitButton } from '~/components/ui/submit-button'
+import { authClient, authErrorMessage } from '~/lib/auth-client'
+import { FormError } from './form-error'
+
+/** The link was expired, already used, or mangled: say so and offer a fresh one. */
+export function InvalidResetLink() {
+  return (
+    <div className="grid gap-4">
+      <Alert variant="destructive" role="alert" icon={<CircleAlertIcon />}>
+        <AlertTitle>This reset link is invalid or has expired</AlertTitle>
+        <AlertDescription>Reset links work once, for one hour. Request a new one to choose your password.</AlertDescription>
+      </Alert>
+      <Button asChild className="w-full">
+        <Link to="/forgot-password">Request a new link</Link>
+      </Button>
+    </div>
+  )
+}
+
+export function ResetPasswordForm({ token }: { token: string }) {
+  const [password, setPassword] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [pending, setPending] = useState(false)
+  const [done, setDone] = useState(false)
+  const [tokenRejected, setTokenRejected] = useState(false)
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    setPending(true)
+    setError(null)
+    const result = await authClient.resetPassword({ newPassword: password, token })
+    setPending(false)
+    if (result.error) {
+      // An expired or used token cannot be fixed by retyping: show the same view as ?error=INVALID_TOKEN.
+      if (result.error.code === 'INVALID_TOKEN') setTokenRejected(true)
+      else setError(authErrorMessage(result.error))
+      return
+    }
+    setDone(true)
+  }
+
+  if (tokenRejected) return <InvalidResetLink />
+
+  if (done) {
+    return (
+      <div className="grid gap-4">
+        <Alert variant="success" icon={<CircleCheckIcon />}>
+          <AlertTitle>Password changed</AlertTitle>
+          <AlertDescription>Sign in with your new password.</AlertDescription>
+        </Alert>
+        <Button asChild className="w-full">
+          <Link to="/sign-in">Sign in</Link>
+        </Button>
+      </div>
+    )
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="grid gap-4">
+      <FormError message={error} />
+      <FormField
+        label="New password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <SubmitButton pending={pending} pendingLabel="Saving…" className="w-full">
+        Set new password
+      </SubmitButton>
+    </form>
+  )
+}

@@ -1,0 +1,82 @@
+import { useNavigate } from '@tanstack/react-router'
+import { MailCheckIcon } from 'lucide-react'
+import { useState, type FormEvent } from 'react'
+import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
+import { FormField } from '~/components/ui/form-field'
+import { SubmitButton } from '~/components/ui/submit-button'
+import { authClient, authErrorMessage } from '~/lib/auth-client'
+import { FormError } from './form-error'
+
+/**
+ * Account creation with name, email and password. Password length and email format are the
+ * server's to judge ("Password too short", "User already exists"): its message is shown as is.
+ */
+export function SignUpForm() {
+  const navigate = useNavigate()
+  const [name, setName] = useState('')
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [pending, setPending] = useState(false)
+  const [verificationSentTo, setVerificationSentTo] = useState<string | null>(null)
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    setPending(true)
+    setError(null)
+    const result = await authClient.signUp.email({ name, email, password })
+    if (result.error) {
+      setError(authErrorMessage(result.error))
+      setPending(false)
+      return
+    }
+    // With email verification required the server creates the user but no session (token null):
+    // the user must click the emailed link before signing in.
+    if (!result.data?.token) {
+      setVerificationSentTo(email)
+      setPending(false)
+      return
+    }
+    await navigate({ to: '/content' })
+  }
+
+  if (verificationSentTo) {
+    return (
+      <Alert variant="success" icon={<MailCheckIcon />}>
+        <AlertTitle>Check your email</AlertTitle>
+        <AlertDescription>
+          We sent a verification link to {verificationSentTo}. Open it to finish creating your account; the link works
+          for one hour.
+        </AlertDescription>
+      </Alert>
+    )
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="grid gap-4">
+      <FormError message={error} />
+      <FormField label="Name" name="name" autoComplete="name" required value={name} onChange={(event) => setName(event.target.value)} />
+      <FormField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+      />
+      <FormField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <SubmitButton pending={pending} pendingLabel="Creating account…" className="w-full">
+        Create account
+      </SubmitButton>
+    </form>
+  )
+}

@@ -1,0 +1,53 @@
+import type { SocialProviderId } from '~/env'
+
+/** How each provider is named on its button: brand spelling, not the config id. */
+const PROVIDER_LABELS: Record<SocialProviderId, string> = {
+  apple: 'Apple',
+  discord: 'Discord',
+  facebook: 'Facebook',
+  github: 'GitHub',
+  microsoft: 'Microsoft',
+  google: 'Google',
+  huggingface: 'Hugging Face',
+  slack: 'Slack',
+  spotify: 'Spotify',
+  twitch: 'Twitch',
+  twitter: 'X (Twitter)',
+  dropbox: 'Dropbox',
+  kick: 'Kick',
+  linear: 'Linear',
+  linkedin: 'LinkedIn',
+  gitlab: 'GitLab',
+  tiktok: 'TikTok',
+  reddit: 'Reddit',
+  roblox: 'Roblox',
+  vk: 'VK',
+  zoom: 'Zoom',
+  notion: 'Notion',
+}
+
+export function providerLabel(provider: SocialProviderId) {
+  return PROVIDER_LABELS[provider] ?? provider
+}
+
+/**
+ * Readable text for the error codes better-auth appends to the error callback URL after a failed
+ * social sign-in (spec §8). Unknown codes are shown as sentences rather than hidden.
+ */
+const OAUTH_ERROR_MESSAGES: Record<string, string> = {
+  please_restart_the_process: 'The sign-in took too long or was opened in another tab. Please try again.',
+  state_not_found: 'The sign-in took too long or was opened in another tab. Please try again.',
+  access_denied: 'Sign-in was cancelled at the provider.',
+  email_not_found: 'The provider did not share an email address, which an account needs.',
+  account_already_linked_to_different_user: 'That provider account is already linked to another user.',
+  account_not_linked: 'An account with this email exists. Sign in with your password first, then link the provider.',
+  signup_disabled: 'New accounts cannot be created with this provider.',
+  unable_to_get_user_info: 'The provider did not return your profile. Please try again.',
+}
+
+export function oauthErrorMessage(code: string) {
+  const known = OAUTH_ERROR_MESSAGES[code.toLowerCase()]
+  if (known) return known
+  const sentence = code.replace(/[_-]+/g, ' ').trim()
+  return `Sign-in failed: ${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.`
+}

@@ -1,0 +1,91 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { getRouteApi } from '@tanstack/react-router'
+import { CheckIcon, CreditCardIcon } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { EmptyState } from '~/components/empty-state'
+import { Badge } from '~/components/ui/badge'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import { Skeleton } from '~/components/ui/skeleton'
+import { cn } from '~/lib/utils'
+import { formatDollars, pluralize } from '../format'
+import { plansQueryOptions } from '~/lib/orpc'
+
+const appRoute = getRouteApi('/_app')
+
+/** The plans from plan.getAll, cheapest first, with the user's current plan marked. */
+export function PlanCards() {
+  const { user } = appRoute.useRouteContext()
+  const { data: plans } = useSuspenseQuery(plansQueryOptions())
+
+  if (plans.length === 0) {
+    return (
+      <EmptyState
+        icon={CreditCardIcon}
+        title="No plans are offered yet"
+        description="Plans are added when the service starts; each one will be listed here with its monthly price, how many businesses it covers and how many articles it writes."
+      />
+    )
+  }
+
+  return (
+    <ul className="grid gap-4 md:grid-cols-3">
+      {plans.map((plan) => {
+        const isCurrent = plan.id === user.plan
+        return (
+          <li key={plan.id}>
+            <Card className={cn('flex h-full flex-col', isCurrent && 'border-primary ring-1 ring-primary')} aria-current={isCurrent ? 'true' : undefined}>
+              <CardHeader>
+                <div className="flex items-center justify-between gap-2">
+                  <CardTitle>{plan.name}</CardTitle>
+                  {isCurrent && <Badge>Current plan</Badge>}
+                </div>
+                <CardDescription>{plan.description}</CardDescription>
+              </CardHeader>
+              <CardContent className="grid gap-4">
+                <p>
+                  <span className="text-3xl font-semibold tracking-tight">{formatDollars(plan.price)}</span>
+                  <span className="text-sm text-muted-foreground"> / month</span>
+                </p>
+                <ul className="grid gap-2 text-sm">
+                  <PlanFeature>{pluralize(plan.businessLimit, 'business', 'businesses')}</PlanFeature>
+                  <PlanFeature>{pluralize(plan.articlesPerMonth, 'article')} a month</PlanFeature>
+                  {plan.hasMeteredPricing && plan.meteredUnitPrice != null && (
+                    <PlanFeature>
+                      Extra {plan.meteredUnit ?? 'unit'}s at {formatDollars(plan.meteredUnitPrice)} each
+                    </PlanFeature>
+                  )}
+                </ul>
+              </CardContent>
+            </Card>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
+
+function PlanFeature({ children }: { children: ReactNode }) {
+  return (
+    <li className="flex items-center gap-2">
+      <CheckIcon aria-hidden="true" className="size-4 shrink-0 text-violet-300" />
+      {children}
+    </li>
+  )
+}
+
+/** Three card-shaped placeholders while the plans load. */
+export function PlanCardsSkeleton() {
+  return (
+    <div role="status" aria-label="Loading plans" className="grid gap-4 md:grid-cols-3">
+      {[0, 1, 2].map((index) => (
+        <Card key={index} className="grid gap-4 p-6">
+          <Skeleton className="h-5 w-24" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-8 w-28" />
+          <Skeleton className="h-4 w-32" />
+          <Skeleton className="h-4 w-36" />
+        </Card>
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,23 @@
+import { inferAdditionalFields } from 'better-auth/client/plugins'
+import { createAuthClient } from 'better-auth/react'
+// Type-only: erased at build time, so no server code reaches the browser bundle.
+import type { Auth } from '~/server/auth'
+
+/**
+ * The browser's better-auth client. No baseURL: it calls /api/auth on the page's own origin
+ * (spec §7), which is right in dev, tests and production alike.
+ */
+export const authClient = createAuthClient({
+  plugins: [inferAdditionalFields<Auth>()],
+})
+
+/**
+ * The message to show for a failed auth call. The server's wording ("Invalid email or password",
+ * "Password too short", "Email not verified") is shown as is; only a response without one (a
+ * network failure) gets ours.
+ */
+export function authErrorMessage(error: { message?: string | null; statusText?: string | null; status?: number }) {
+  if (error.message) return error.message
+  if (error.status && error.statusText) return `${error.statusText} (${error.status})`
+  return 'Could not reach the server. Check your connection and try again.'
+}

@@ -1,0 +1,122 @@
+import { createORPCClient, ORPCError } from '@orpc/client'
+import { RPCLink } from '@orpc/client/fetch'
+import { createRouterClient, type RouterClient } from '@orpc/server'
+import { SimpleCsrfProtectionLinkPlugin } from '@orpc/client/plugins'
+import { createTanstackQueryUtils } from '@orpc/tanstack-query'
+import type { QueryClient } from '@tanstack/react-query'
+import { isRedirect, redirect, type AnyRouter } from '@tanstack/react-router'
+import { createIsomorphicFn } from '@tanstack/react-start'
+import { getRequest } from '@tanstack/react-start/server'
+import { createRpcContext } from '~/server/rpc/context'
+import type { AppErrorData } from '~/server/rpc/errors'
+import { router, type AppRouter } from '~/server/rpc/router'
+
+/** Spec §7/§9: a query goes as GET while its full URL is at most this long, else as POST. */
+export const RPC_MAX_GET_URL_LENGTH = 2083
+
+/** What a caller may pass as `context` on a call or in queryOptions/mutationOptions. */
+export interface RpcClientContext {
+  /** Extra request headers (spec §7 "optional extra headers"); ignored for in-process calls. */
+  headers?: Record<string, string>
+}
+
+export type RpcClient = RouterClient<AppRouter, RpcClientContext>
+
+/**
+ * Redirects from procedures. oRPC errors cannot carry a 3xx status, so a procedure that wants
+ * the user elsewhere throws a normal ORPCError whose `data.redirectTo` is a same-origin path
+ * (server: `appError(def, { redirectTo: '/setup' })`). Every client call passes through this
+ * conversion, which turns such an error into a TanStack Router `redirect()`:
+ * - in a loader or beforeLoad (SSR or client) the router follows it;
+ * - in a component's query or mutation, `followRpcRedirects` navigates.
+ */
+export function toRouterRedirect(error: unknown): unknown {
+  if (!(error instanceof ORPCError)) return error
+  const target = (error.data as Partial<AppErrorData> | undefined)?.redirectTo
+  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return error
+  return redirect({ href: target })
+}
+
+async function convertRedirects<T>({ next }: { next: () => Promise<T> }): Promise<T> {
+  try {
+    return await next()
+  } catch (error) {
+    throw toRouterRedirect(error)
+  }
+}
+
+/**
+ * The browser's link: `${origin}/rpc`, cookies included. Spec §7: GET with the input in the
+ * query string while the URL is at most 2083 characters, POST otherwise — for queries and
+ * mutations alike. The CSRF header plugin is what makes a GET safe to accept for a mutation (see
+ * src/server/rpc/handler.ts). `fetch` is swappable for tests.
+ */
+export function createRpcLink(options: { origin: string; fetch?: typeof fetch }) {
+  const baseFetch = options.fetch ?? globalThis.fetch.bind(globalThis)
+  return new RPCLink<RpcClientContext>({
+    url: `${options.origin}/rpc`,
+    method: 'GET',
+    maxUrlLength: RPC_MAX_GET_URL_LENGTH,
+    fallbackMethod: 'POST',
+    headers: ({ context }) => context?.headers ?? {},
+    fetch: (request, init) => baseFetch(request, { ...init, credentials: 'include' }),
+    interceptors: [convertRedirects],
+    plugins: [new SimpleCsrfProtectionLinkPlugin()],
+  })
+}
+
+export function createBrowserRpcClient(options: { origin: string; fetch?: typeof fetch }): RpcClient {
+  return createORPCClient(createRpcLink(options))
+}
+
+/**
+ * During SSR the router is called in-process with the incoming request's headers (its session
+ * cookie), so loaders need no HTTP round trip; in the browser calls go over HTTP to /rpc.
+ */
+const getRpcClient = createIsomorphicFn()
+  .server(
+    (): RpcClient =>
+      createRouterClient(router, {
+        context: () => createRpcContext(getRequest().headers),
+        interceptors: [convertRedirects],
+      }),
+  )
+  .client((): RpcClient => createBrowserRpcClient({ origin: window.location.origin }))
+
+export const client: RpcClient = getRpcClient()
+
+/** TanStack Query helpers: `orpc.plan.getAll.queryOptions()`, `orpc.business.select.mutationOptions()`. */
+export const orpc = createTanstackQueryUtils(client)
+
+/** Spec §9: the plan list is cached for 24 hours. */
+export const PLAN_CACHE_MS = 24 * 60 * 60 * 1000
+
+/** queryOptions for the plan list, with the 24-hour cache. */
+export const plansQueryOptions = () => orpc.plan.getAll.queryOptions({ staleTime: PLAN_CACHE_MS, gcTime: PLAN_CACHE_MS })
+
+/**
+ * Makes redirects thrown by component queries and mutations navigate (loaders need nothing:
+ * the router follows a thrown redirect itself). Call once in the browser, after creating the
+ * router: `followRpcRedirects({ queryClient, router })`. Returns an unsubscribe function.
+ *
+ * A query without observers is being fetched for a loader (ensureQueryData), so it is left to
+ * the router; that keeps one navigation per redirect.
+ */
+export function followRpcRedirects({ queryClient, router: appRouter }: { queryClient: QueryClient; router: AnyRouter }) {
+  if (typeof window === 'undefined') return () => {}
+  const navigate = (error: unknown) => {
+    if (isRedirect(error)) void appRouter.navigate(appRouter.resolveRedirect(error).options)
+  }
+  const stopQueries = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'error' && event.query.getObserversCount() > 0) {
+      navigate(event.action.error)
+    }
+  })
+  const stopMutations = queryClient.getMutationCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'error') navigate(event.action.error)
+  })
+  return () => {
+    stopQueries()
+    stopMutations()
+  }
+}

@@ -1,0 +1,63 @@
+import { getDefaultSerovalPlugins } from '@tanstack/react-start'
+import { createClientRpc } from '@tanstack/react-start/client-rpc'
+import { runWithStartContext } from '@tanstack/start-storage-context'
+import { toCrossJSONAsync } from 'seroval'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { createServerFnFetch, ServerFnResponseError } from './server-fn'
+
+/**
+ * Runs Start's own client fetcher (createClientRpc → serverFnFetcher) against a canned reply,
+ * with `fetch` registered the way createStart({ serverFns: { fetch } }) registers it.
+ */
+async function callServerFn(reply: () => Response | Promise<Response>, wrapped: boolean) {
+  const base: typeof fetch = async () => reply()
+  const fetchImpl = wrapped ? createServerFnFetch(base) : base
+  const serverFn = createClientRpc('test-fn-id') as unknown as (options: object) => Promise<unknown>
+  return runWithStartContext({ startOptions: { serverFns: { fetch: fetchImpl } } } as never, () =>
+    serverFn({ method: 'POST', data: { hello: 'world' } }),
+  )
+}
+
+beforeAll(() => {
+  process.env.TSS_SERVER_FN_BASE = 'http://localhost:3000/_serverFn/'
+})
+
+const jsonFailure = () => Response.json({ error: 'quota exceeded', retryAfter: 30 }, { status: 429 })
+
+describe('server-function failures (spec §7)', () => {
+  it('Start 1.169.5 alone returns a non-OK plain JSON body as data (the gap this wrapper closes)', async () => {
+    await expect(callServerFn(jsonFailure, false)).resolves.toEqual({ error: 'quota exceeded', retryAfter: 30 })
+  })
+
+  it('with the wrapper, a non-OK JSON reply throws its decoded body', async () => {
+    await expect(callServerFn(jsonFailure, true)).rejects.toEqual({ error: 'quota exceeded', retryAfter: 30 })
+  })
+
+  it('with the wrapper, a non-OK text reply throws its text', async () => {
+    const error = await callServerFn(() => new Response('Bad gateway from proxy', { status: 502 }), true).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ServerFnResponseError)
+    expect(error).toMatchObject({ message: 'Bad gateway from proxy', status: 502 })
+  })
+
+  it('a JSON content type with an unparsable body throws the text', async () => {
+    const reply = () => new Response('<html>oops</html>', { status: 500, headers: { 'content-type': 'application/json' } })
+    await expect(callServerFn(reply, true)).rejects.toMatchObject({ message: '<html>oops</html>', status: 500 })
+  })
+
+  it('an OK reply passes through untouched', async () => {
+    await expect(callServerFn(() => Response.json({ ok: 1 }), true)).resolves.toEqual({ ok: 1 })
+  })
+
+  it('a serialized error reply is left to Start, which restores the thrown error', async () => {
+    const reply = async () => {
+      const body = await toCrossJSONAsync({ error: new Error('thrown on the server') }, { refs: new Map(), plugins: getDefaultSerovalPlugins() })
+      return new Response(JSON.stringify(body), {
+        status: 500,
+        headers: { 'content-type': 'application/json', 'x-tss-serialized': 'true' },
+      })
+    }
+    const result = (await callServerFn(reply, true)) as { error: Error }
+    expect(result.error).toBeInstanceOf(Error)
+    expect(result.error.message).toBe('thrown on the server')
+  })
+})

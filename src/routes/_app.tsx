@@ -1,0 +1,37 @@
+import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
+import { AppShell } from '~/features/shell/app-shell'
+import { getSession } from '~/lib/session'
+import { decideAccess, shouldBypassCookieCache } from '~/shared/access-gate'
+
+export interface AppSearch {
+  /** Added by the checkout provider to the return address after payment (spec §2, §5). */
+  customer_session_token?: string
+}
+
+export const Route = createFileRoute('/_app')({
+  // Anything but a string (e.g. `?customer_session_token=123`, parsed as a number) is dropped.
+  // The key is always returned: the router merges validated search over the raw one, so an
+  // omitted key would keep the raw number.
+  validateSearch: (search: Record<string, unknown>): AppSearch => ({
+    customer_session_token: typeof search.customer_session_token === 'string' ? search.customer_session_token : undefined,
+  }),
+  // beforeLoad runs on every navigation (loaders may be cached): the gate of spec §4.
+  beforeLoad: async ({ location, search }) => {
+    const session = await getSession({ data: { disableCookieCache: shouldBypassCookieCache(location.pathname) } })
+    const decision = decideAccess({ session, pathname: location.pathname, customerSessionToken: search.customer_session_token })
+    if (decision?.search) throw redirect({ to: decision.to, search: decision.search })
+    if (decision) throw redirect({ to: decision.to })
+    // decideAccess already sent a missing session to "/"; this only narrows the type.
+    if (!session?.user) throw redirect({ to: '/' })
+    return { session: session.session, user: session.user }
+  },
+  component: AppLayout,
+})
+
+function AppLayout() {
+  return (
+    <AppShell>
+      <Outlet />
+    </AppShell>
+  )
+}

@@ -1,0 +1,38 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { PageHeader } from '~/components/page-header'
+import { RouteErrorState } from '~/components/route-error-state'
+import { pageTitle } from '~/features/page-title'
+import { PlanCards, PlanCardsSkeleton } from '~/features/paywall/plan-cards'
+import { plansQueryOptions } from '~/lib/orpc'
+
+export const Route = createFileRoute('/_app/paywall')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(plansQueryOptions()),
+  head: ({ matches }) => ({ meta: [{ title: pageTitle('Choose your plan', matches) }] }),
+  pendingComponent: () => (
+    <>
+      <PaywallHeader />
+      <PlanCardsSkeleton />
+    </>
+  ),
+  errorComponent: ({ error }) => (
+    <>
+      <PaywallHeader />
+      <RouteErrorState title="Could not load the plans" error={error} />
+    </>
+  ),
+  component: () => (
+    <>
+      <PaywallHeader />
+      <PlanCards />
+    </>
+  ),
+})
+
+function PaywallHeader() {
+  return (
+    <PageHeader
+      title="Choose your plan"
+      description="Plans differ in how many businesses you can run and how many articles are written for you each month."
+    />
+  )
+}

@@ -1,0 +1,38 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { CircleCheckIcon } from 'lucide-react'
+import { PageHeader } from '~/components/page-header'
+import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
+import { pageTitle } from '~/features/page-title'
+import { SetupProgress } from '~/features/setup/setup-progress'
+
+interface SetupSearch {
+  /** true when the gate sends a user here straight after checkout (spec §4). */
+  checkout?: boolean
+}
+
+export const Route = createFileRoute('/_app/setup')({
+  // Only a real boolean counts (`?checkout=true`); any other value is dropped, never an error.
+  // The key is always returned: the router merges validated search over the raw one, so an
+  // omitted key would let `?checkout=yes` through unvalidated.
+  validateSearch: (search: Record<string, unknown>): SetupSearch => ({
+    checkout: typeof search.checkout === 'boolean' ? search.checkout : undefined,
+  }),
+  head: ({ matches }) => ({ meta: [{ title: pageTitle('Setup', matches) }] }),
+  component: SetupPage,
+})
+
+function SetupPage() {
+  const { checkout } = Route.useSearch()
+  return (
+    <>
+      {checkout === true && (
+        <Alert variant="success" icon={<CircleCheckIcon />} className="mb-6">
+          <AlertTitle>Payment received</AlertTitle>
+          <AlertDescription>Your plan is active. Tell us about your business to start keyword research.</AlertDescription>
+        </Alert>
+      )}
+      <PageHeader title="Setup" description="Five short steps tell us about your business before keyword research starts." />
+      <SetupProgress />
+    </>
+  )
+}

@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { handleRpcRequest } from '~/server/rpc/handler'
+
+const handle = ({ request }: { request: Request }) => handleRpcRequest(request)
+
+/** oRPC at /rpc: GET while the URL fits 2083 characters, POST for the rest (spec §7). */
+export const Route = createFileRoute('/rpc/$')({
+  server: { handlers: { GET: handle, POST: handle } },
+})

@@ -1,0 +1,11 @@
+import { defineErrorCodes } from '~/server/rpc/errors'
+
+/**
+ * Another user's business and a missing one give the same NOT_FOUND answer: an id never reveals
+ * whether it exists.
+ */
+export const BUSINESS_ERRORS = defineErrorCodes({
+  BUSINESS_NOT_FOUND: { code: 'NOT_FOUND', message: 'Business not found.' },
+  BUSINESS_ACCESS_DENIED: { code: 'FORBIDDEN', message: 'You do not have access to the selected business.' },
+  BUSINESS_REQUIRED: { code: 'PRECONDITION_FAILED', message: 'Set up your business first.' },
+})

@@ -1,0 +1,92 @@
+import { ORPCError } from '@orpc/server'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
+import { user } from '~/server/db/schema'
+import { insertBusiness, rpcClient } from '~/server/rpc/testing'
+
+let app: TestApp
+let owner: { userId: string; cookie: string }
+let other: { userId: string; cookie: string }
+let ownerBusinesses: Awaited<ReturnType<typeof insertBusiness>>[]
+let otherBusiness: Awaited<ReturnType<typeof insertBusiness>>
+
+beforeAll(async () => {
+  app = await createTestApp()
+  owner = await app.signUp()
+  other = await app.signUp()
+  // Inserted newest-first on purpose: the list must still come back oldest first.
+  const newer = await insertBusiness(app, owner.userId, { name: 'Newer', createdAt: new Date('2025-03-01T00:00:00Z') })
+  const older = await insertBusiness(app, owner.userId, { name: 'Older', createdAt: new Date('2025-01-01T00:00:00Z') })
+  ownerBusinesses = [older, newer]
+  otherBusiness = await insertBusiness(app, other.userId, { name: 'Not yours' })
+})
+afterAll(() => app?.close())
+
+const selectedOf = async (userId: string) =>
+  (await app.db.select({ selected: user.selectedBusiness }).from(user).where(eq(user.id, userId)))[0].selected
+
+const errorOf = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error as ORPCError<string, { reason?: string }>)
+
+describe('business.list', () => {
+  it('returns only the caller’s businesses, oldest first', async () => {
+    const list = await rpcClient(app, owner.cookie).business.list()
+    expect(list.map((b) => b.name)).toEqual(['Older', 'Newer'])
+    expect(list.every((b) => b.userId === owner.userId)).toBe(true)
+  })
+
+  it('is empty for a user without businesses', async () => {
+    const fresh = await app.signUp()
+    expect(await rpcClient(app, fresh.cookie).business.list()).toEqual([])
+  })
+})
+
+describe('business.get', () => {
+  it('returns one of the caller’s businesses', async () => {
+    const found = await rpcClient(app, owner.cookie).business.get({ id: ownerBusinesses[1].id })
+    expect(found).toMatchObject({ id: ownerBusinesses[1].id, name: 'Newer', userId: owner.userId })
+  })
+
+  it('answers another user’s business exactly like a missing one', async () => {
+    const foreign = await errorOf(rpcClient(app, owner.cookie).business.get({ id: otherBusiness.id }))
+    const missing = await errorOf(rpcClient(app, owner.cookie).business.get({ id: 'doesnotexist' }))
+    for (const error of [foreign, missing]) {
+      expect(error).toBeInstanceOf(ORPCError)
+      expect(error).toMatchObject({ code: 'NOT_FOUND', status: 404, message: 'Business not found.', data: { reason: 'BUSINESS_NOT_FOUND' } })
+    }
+    expect(JSON.stringify(foreign)).not.toContain('Not yours')
+  })
+
+  it('rejects an empty id as BAD_REQUEST', async () => {
+    const error = await errorOf(rpcClient(app, owner.cookie).business.get({ id: ' ' }))
+    expect(error).toMatchObject({ code: 'BAD_REQUEST', message: 'A business id is required.', data: { reason: 'INVALID_INPUT' } })
+  })
+})
+
+describe('business.select', () => {
+  it('stores the selection on the user', async () => {
+    const selected = await rpcClient(app, owner.cookie).business.select({ id: ownerBusinesses[1].id })
+    expect(selected.id).toBe(ownerBusinesses[1].id)
+    expect(await selectedOf(owner.userId)).toBe(ownerBusinesses[1].id)
+  })
+
+  it('refuses another user’s business and leaves the selection alone', async () => {
+    await rpcClient(app, owner.cookie).business.select({ id: ownerBusinesses[0].id })
+    const error = await errorOf(rpcClient(app, owner.cookie).business.select({ id: otherBusiness.id }))
+    expect(error).toMatchObject({ code: 'NOT_FOUND', data: { reason: 'BUSINESS_NOT_FOUND' } })
+    expect(await selectedOf(owner.userId)).toBe(ownerBusinesses[0].id)
+    expect(await selectedOf(other.userId)).toBeNull()
+  })
+})
+
+describe('without a session', () => {
+  it.each([
+    ['business.list', () => rpcClient(app).business.list()],
+    ['business.get', () => rpcClient(app).business.get({ id: ownerBusinesses[0].id })],
+    ['business.select', () => rpcClient(app).business.select({ id: ownerBusinesses[0].id })],
+    ['business.list with a made-up cookie', () => rpcClient(app, 'better-auth.session_token=forged.value').business.list()],
+  ])('%s is UNAUTHORIZED', async (_name, call) => {
+    const error = await errorOf(call())
+    expect(error).toMatchObject({ code: 'UNAUTHORIZED', status: 401, data: { reason: 'AUTH_REQUIRED' } })
+  })
+})

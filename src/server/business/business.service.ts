@@ -1,0 +1,61 @@
+import { and, asc, eq } from 'drizzle-orm'
+import type { Database } from '~/server/db'
+import { business, user } from '~/server/db/schema'
+import { appError } from '~/server/rpc/errors'
+import { BUSINESS_ERRORS } from './business.errors'
+
+export type Business = typeof business.$inferSelect
+
+/** The user's businesses, oldest first: the first one is current when none is selected (spec §3). */
+export function listBusinesses(db: Database, userId: string): Promise<Business[]> {
+  return db.select().from(business).where(eq(business.userId, userId)).orderBy(asc(business.createdAt), asc(business.id))
+}
+
+/** One of the user's businesses, or undefined when it is missing or someone else's. */
+export async function findOwnedBusiness(db: Database, userId: string, businessId: string): Promise<Business | undefined> {
+  const [row] = await db
+    .select()
+    .from(business)
+    .where(and(eq(business.id, businessId), eq(business.userId, userId)))
+    .limit(1)
+  return row
+}
+
+/** Like findOwnedBusiness, but a missing or foreign business is NOT_FOUND. */
+export async function getOwnedBusiness(db: Database, userId: string, businessId: string): Promise<Business> {
+  const row = await findOwnedBusiness(db, userId, businessId)
+  if (!row) throw appError(BUSINESS_ERRORS.BUSINESS_NOT_FOUND)
+  return row
+}
+
+/** Makes one of the user's own businesses the selected one. */
+export async function selectBusiness(db: Database, userId: string, businessId: string): Promise<Business> {
+  const row = await getOwnedBusiness(db, userId, businessId)
+  await db.update(user).set({ selectedBusiness: row.id }).where(eq(user.id, userId))
+  return row
+}
+
+/**
+ * The business the user is working on: the selected one, else the oldest. Read from the user
+ * row, not the session, because the session cookie cache can be a minute stale after a switch.
+ *
+ * - a selection that is not the user's own (a forged or corrupted value) is FORBIDDEN;
+ * - a user without any business is sent to /setup (spec §4).
+ */
+export async function resolveCurrentBusiness(db: Database, userId: string): Promise<Business> {
+  const [owner] = await db.select({ selectedBusiness: user.selectedBusiness }).from(user).where(eq(user.id, userId)).limit(1)
+  const selectedId = owner?.selectedBusiness
+  if (selectedId) {
+    const selected = await findOwnedBusiness(db, userId, selectedId)
+    if (!selected) throw appError(BUSINESS_ERRORS.BUSINESS_ACCESS_DENIED)
+    return selected
+  }
+  const [first] = await db
+    .select()
+    .from(business)
+    .where(eq(business.userId, userId))
+    .orderBy(asc(business.createdAt), asc(business.id))
+    .limit(1)
+  if (!first) throw appError(BUSINESS_ERRORS.BUSINESS_REQUIRED, { redirectTo: '/setup' })
+  return first
+}

@@ -1,0 +1,44 @@
+import { ORPCError, os, ValidationError } from '@orpc/server'
+import type { AuthSession } from '~/server/auth'
+import { resolveCurrentBusiness } from '~/server/business/business.service'
+import type { RpcContext } from './context'
+import { appError, RPC_ERRORS, type AppErrorData } from './errors'
+
+const base = os.$context<RpcContext>()
+
+/**
+ * oRPC reports a schema failure as BAD_REQUEST "Input validation failed". Runs before input
+ * validation, so it sees that error and replaces the message with the schema's own (e.g.
+ * "Rows per page can be at most 50."), keeping the issues (message and path) for forms.
+ */
+const readableInputErrors = base.middleware(async ({ next }) => {
+  try {
+    return await next()
+  } catch (error) {
+    // Only input-schema failures: oRPC marks them with a ValidationError cause.
+    if (!(error instanceof ORPCError) || error.code !== 'BAD_REQUEST' || !(error.cause instanceof ValidationError)) throw error
+    const issues = error.cause.issues.map((issue) => ({ message: issue.message, path: issue.path?.map((p) => (typeof p === 'object' ? p.key : p)) }))
+    const message = issues.map((issue) => issue.message).join(' ') || RPC_ERRORS.INVALID_INPUT.message
+    const data: AppErrorData = { reason: RPC_ERRORS.INVALID_INPUT.reason, issues }
+    throw new ORPCError('BAD_REQUEST', { message, data, cause: error.cause })
+  }
+})
+
+/** Anyone may call it; the session is not read. */
+export const publicProcedure = base.use(readableInputErrors)
+
+/** Needs a signed-in user: UNAUTHORIZED otherwise. Adds `session` and `user` to the context. */
+export const authedProcedure = publicProcedure.use(async ({ context, next }) => {
+  const session: AuthSession | null = await context.auth.api.getSession({ headers: context.headers })
+  if (!session) throw appError(RPC_ERRORS.AUTH_REQUIRED)
+  return next({ context: { session, user: session.user } })
+})
+
+/**
+ * Works on the caller's current business (selected, else oldest) after checking they own it.
+ * Adds `business`; a procedure built on it can only ever reach that business's rows.
+ */
+export const businessScopedProcedure = authedProcedure.use(async ({ context, next }) => {
+  const business = await resolveCurrentBusiness(context.db, context.user.id)
+  return next({ context: { business } })
+})

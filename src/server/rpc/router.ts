@@ -1,0 +1,14 @@
+import { businessRouter } from '~/server/business/business.router'
+import { keywordRouter } from '~/server/keywords/keywords.router'
+import { newsletterRouter } from '~/server/newsletter/newsletter.router'
+import { planRouter } from '~/server/plans/plans.router'
+
+/** The application's procedures at /rpc (spec §7); the transport rules are in ./handler.ts. */
+export const router = {
+  business: businessRouter,
+  plan: planRouter,
+  newsletter: newsletterRouter,
+  keyword: keywordRouter,
+}
+
+export type AppRouter = typeof router

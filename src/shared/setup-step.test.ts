@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+import { initialSetupStep, SETUP_STEPS, type SetupBusinessFields } from './setup-step'
+
+const complete: SetupBusinessFields = {
+  name: 'Acme Bakery',
+  url: 'https://acme.example',
+  description: 'Sourdough delivered in Leeds',
+  sitemapUrl: 'https://acme.example/sitemap.xml',
+  blogUrl: 'https://acme.example/blog',
+  language: 'English',
+  tone: 'Informative',
+}
+
+// Spec §4 "Setup initial step", one row per rule and boundary.
+const cases: Array<[string, SetupBusinessFields | null | undefined, number, number]> = [
+  ['no business', null, 0, 1],
+  ['undefined business', undefined, 5, 1],
+  ['name missing', { ...complete, name: null }, 3, 1],
+  ['name blank', { ...complete, name: '  ' }, 3, 1],
+  ['url missing', { ...complete, url: '' }, 3, 1],
+  ['description missing', { ...complete, description: undefined }, 3, 1],
+  ['no competitors', complete, 0, 2],
+  ['one competitor', complete, 1, 2],
+  ['two competitors, sitemap missing', { ...complete, sitemapUrl: null }, 2, 3],
+  ['blog missing', { ...complete, blogUrl: null }, 4, 3],
+  ['language missing', { ...complete, language: null }, 2, 4],
+  ['tone missing', { ...complete, tone: '' }, 2, 4],
+  ['everything present', complete, 2, 5],
+  ['step 1 wins over later gaps', { name: null, url: null, description: null }, 0, 1],
+  ['step 2 wins over step 3', { ...complete, sitemapUrl: null, blogUrl: null }, 1, 2],
+]
+
+describe('initialSetupStep (spec §4)', () => {
+  it.each(cases)('%s', (_name, business, competitors, expected) => {
+    expect(initialSetupStep(business, competitors)).toBe(expected)
+  })
+
+  it('names five steps', () => {
+    expect(SETUP_STEPS).toEqual(['Business', 'Competitors', 'Sitemap & blog', 'Language & tone', 'Finish'])
+  })
+})

@@ -1,0 +1,29 @@
+/** The five onboarding steps (spec §4, §5), in order; step numbers are 1-based. */
+export const SETUP_STEPS = ['Business', 'Competitors', 'Sitemap & blog', 'Language & tone', 'Finish'] as const
+
+export type SetupStepNumber = 1 | 2 | 3 | 4 | 5
+
+/** spec §9: a business needs at least this many competitors before keyword research. */
+export const MIN_COMPETITORS = 2
+
+export interface SetupBusinessFields {
+  name?: string | null
+  url?: string | null
+  description?: string | null
+  sitemapUrl?: string | null
+  blogUrl?: string | null
+  language?: string | null
+  tone?: string | null
+}
+
+/** Empty and whitespace-only strings count as missing: a form may save "" for a cleared field. */
+const missing = (value: string | null | undefined) => !value || value.trim() === ''
+
+/** The step setup opens at: the first one whose requirements the business does not meet yet. */
+export function initialSetupStep(business: SetupBusinessFields | null | undefined, competitorCount: number): SetupStepNumber {
+  if (!business || missing(business.name) || missing(business.url) || missing(business.description)) return 1
+  if (competitorCount < MIN_COMPETITORS) return 2
+  if (missing(business.sitemapUrl) || missing(business.blogUrl)) return 3
+  if (missing(business.language) || missing(business.tone)) return 4
+  return 5
+}
