@@ -9,15 +9,6 @@ import { SetupStepper } from './setup-stepper'
 
 const appRoute = getRouteApi('/_app')
 
-/**
- * spec §3: "the setup view also treats a competitors list on the business". business.list rows
- * carry no competitors today, so a business without that list counts as having none.
- */
-function competitorCountOf(business: object | undefined) {
-  const competitors = (business as { competitors?: unknown } | undefined)?.competitors
-  return Array.isArray(competitors) ? competitors.length : 0
-}
-
 /** Works out where setup continues from the user's current business, then shows the steps. */
 export function SetupProgress() {
   const { user } = appRoute.useRouteContext()
@@ -36,6 +27,7 @@ export function SetupProgress() {
     return <ErrorState title="Could not load your business" error={businesses.error} onRetry={() => businesses.refetch()} />
   }
 
+  // spec §3: "the setup view also treats a competitors list on the business" (business.list).
   const business = currentBusiness(businesses.data, user.selectedBusiness)
-  return <SetupStepper currentStep={initialSetupStep(business, competitorCountOf(business))} />
+  return <SetupStepper currentStep={initialSetupStep(business, business?.competitors.length ?? 0)} />
 }

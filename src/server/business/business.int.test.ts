@@ -2,7 +2,7 @@ import { ORPCError } from '@orpc/server'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
-import { user } from '~/server/db/schema'
+import { competitor, user } from '~/server/db/schema'
 import { insertBusiness, rpcClient } from '~/server/rpc/testing'
 
 let app: TestApp
@@ -33,6 +33,22 @@ describe('business.list', () => {
     const list = await rpcClient(app, owner.cookie).business.list()
     expect(list.map((b) => b.name)).toEqual(['Older', 'Newer'])
     expect(list.every((b) => b.userId === owner.userId)).toBe(true)
+  })
+
+  it('carries each business’s competitors list (the setup view counts it), never another business’s', async () => {
+    const [older, newer] = ownerBusinesses
+    await app.db.insert(competitor).values([
+      { businessId: newer.id, url: 'https://rival-one.example', name: 'Rival One' },
+      { businessId: newer.id, url: 'https://rival-two.example' },
+      { businessId: otherBusiness.id, url: 'https://elsewhere.example' },
+    ])
+    const list = await rpcClient(app, owner.cookie).business.list()
+    expect(list.find((b) => b.id === older.id)?.competitors).toEqual([])
+    // Inserted in one statement, so they share createdAt: compare as a set.
+    expect(list.find((b) => b.id === newer.id)?.competitors.map((c) => [c.url, c.name]).sort()).toEqual([
+      ['https://rival-one.example', 'Rival One'],
+      ['https://rival-two.example', null],
+    ])
   })
 
   it('is empty for a user without businesses', async () => {

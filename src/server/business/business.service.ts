@@ -1,14 +1,33 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Database } from '~/server/db'
-import { business, user } from '~/server/db/schema'
+import { business, competitor, user } from '~/server/db/schema'
 import { appError } from '~/server/rpc/errors'
 import { BUSINESS_ERRORS } from './business.errors'
 
 export type Business = typeof business.$inferSelect
 
+export interface CompetitorSummary {
+  id: string
+  url: string
+  name: string | null
+}
+
+/** A business with its competitors list, which the setup view reads (spec §3, §4 step 2). */
+export type BusinessWithCompetitors = Business & { competitors: CompetitorSummary[] }
+
 /** The user's businesses, oldest first: the first one is current when none is selected (spec §3). */
-export function listBusinesses(db: Database, userId: string): Promise<Business[]> {
-  return db.select().from(business).where(eq(business.userId, userId)).orderBy(asc(business.createdAt), asc(business.id))
+export async function listBusinesses(db: Database, userId: string): Promise<BusinessWithCompetitors[]> {
+  const rows = await db.select().from(business).where(eq(business.userId, userId)).orderBy(asc(business.createdAt), asc(business.id))
+  if (rows.length === 0) return []
+  const competitors = await db
+    .select({ id: competitor.id, url: competitor.url, name: competitor.name, businessId: competitor.businessId })
+    .from(competitor)
+    .where(inArray(competitor.businessId, rows.map((row) => row.id)))
+    .orderBy(asc(competitor.createdAt), asc(competitor.id))
+  return rows.map((row) => ({
+    ...row,
+    competitors: competitors.filter((c) => c.businessId === row.id).map(({ id, url, name }) => ({ id, url, name })),
+  }))
 }
 
 /** One of the user's businesses, or undefined when it is missing or someone else's. */
