@@ -86,6 +86,10 @@ const envSchema = z
     REQUIRE_EMAIL_VERIFICATION: booleanFlag(false),
     SMTP_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
     EMAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('Rankpilot <no-reply@rankpilot.local>')),
+    /** Auth rate limiting (sign-in, sign-up, …); better-auth's default is on in production only. */
+    AUTH_RATE_LIMIT: z
+      .preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).optional())
+      .transform((value) => (value === undefined ? undefined : value === 'true' || value === '1')),
     LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info')),
     ...Object.fromEntries(
       SOCIAL_PROVIDERS.flatMap((provider) => {

@@ -6,6 +6,10 @@ import type { Database } from '~/server/db'
 import { schema } from '~/server/db'
 import type { Mailer } from '~/server/email/mailer'
 import { createId } from '~/server/ids'
+import { changeEmailApprovalUrl } from './change-email'
+import { authEmails, DELETE_ACCOUNT_TOKEN_TTL, RESET_TOKEN_TTL, VERIFICATION_TOKEN_TTL } from './emails'
+import { providerTrustedOrigins, socialProvidersFor, TRUSTED_LINKING_PROVIDERS } from './social-providers'
+import { specCompatibility } from './spec-plugin'
 
 export interface AuthDependencies {
   db: Database
@@ -15,60 +19,102 @@ export interface AuthDependencies {
 
 export const PASSWORD_MIN_LENGTH = 8
 export const PASSWORD_MAX_LENGTH = 128
+/** Spec §9: default cookie cache max age 60 seconds. */
+export const SESSION_COOKIE_CACHE_MAX_AGE = 60
 
 /**
  * better-auth at /api/auth (spec §4–§8). A factory, so tests build one on their own database
  * and outbox; the app's instance is `getAuth()`.
  */
+/** Set by scripts/serve.mjs on every request; any value a client sent is replaced. */
+export const CLIENT_IP_HEADER = 'x-rankpilot-client-ip'
+
 export function createAuth({ db, env, mailer }: AuthDependencies) {
+  const emails = authEmails(env.APP_NAME)
   return betterAuth({
     appName: env.APP_NAME,
     baseURL: env.APP_URL,
     basePath: '/api/auth',
     secret: env.BETTER_AUTH_SECRET,
-    trustedOrigins: [env.APP_URL],
+    trustedOrigins: [env.APP_URL, ...providerTrustedOrigins(env)],
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification },
     }),
     advanced: {
       database: { generateId: () => createId() },
+      // The client address for rate limiting and session records comes only from the header
+      // scripts/serve.mjs overwrites on every request (socket peer, or the proxy's forwarded
+      // address when TRUST_PROXY says so): a client cannot choose its own bucket.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // better-auth skips origin and callbackURL checks whenever NODE_ENV is "test"; say no
+      // explicitly so the tests exercise the checks production runs.
+      disableOriginCheck: false,
     },
+    ...(env.AUTH_RATE_LIMIT === undefined ? {} : { rateLimit: { enabled: env.AUTH_RATE_LIMIT } }),
+    telemetry: { enabled: false },
+    logger: { disabled: env.LOG_LEVEL === 'silent', level: env.LOG_LEVEL === 'silent' ? 'error' : env.LOG_LEVEL },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
       autoSignIn: true,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_TTL,
       async sendResetPassword({ user, url }) {
-        await mailer.send({
-          to: user.email,
-          subject: `Reset your ${env.APP_NAME} password`,
-          text: `Someone asked to reset the password of your ${env.APP_NAME} account.\n\nSet a new password: ${url}\n\nThe link works for one hour. If it was not you, ignore this email.`,
-        })
+        await mailer.send(emails.resetPassword(user, url))
       },
     },
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
+      expiresIn: VERIFICATION_TOKEN_TTL,
       async sendVerificationEmail({ user, url }) {
-        await mailer.send({
-          to: user.email,
-          subject: `Verify your email for ${env.APP_NAME}`,
-          text: `Welcome to ${env.APP_NAME}.\n\nVerify your email address: ${url}\n\nThe link works for one hour.`,
-        })
+        await mailer.send(emails.verifyEmail(user, url))
       },
     },
     user: {
       additionalFields: {
+        // Set by billing and onboarding on the server, never by the client (input: false makes
+        // sign-up and update-user reject them with FIELD_NOT_ALLOWED).
         plan: { type: 'string', required: false, input: false },
         selectedBusiness: { type: 'string', required: false, input: false },
       },
+      changeEmail: {
+        enabled: true,
+        // An unverified address has nothing to protect: switch at once, then verify the new one.
+        updateEmailWithoutVerification: true,
+        async sendChangeEmailConfirmation({ user, newEmail, url }) {
+          const approvalUrl = await changeEmailApprovalUrl({ secret: env.BETTER_AUTH_SECRET, url, email: user.email, newEmail })
+          await mailer.send(emails.confirmEmailChange(user, newEmail, approvalUrl))
+        },
+      },
+      deleteUser: {
+        enabled: true,
+        deleteTokenExpiresIn: DELETE_ACCOUNT_TOKEN_TTL,
+        // No sendDeleteAccountVerification here: see delete-account.ts.
+      },
     },
+    account: {
+      accountLinking: {
+        enabled: true,
+        trustedProviders: TRUSTED_LINKING_PROVIDERS,
+        allowDifferentEmails: false,
+      },
+    },
+    socialProviders: socialProvidersFor(env),
     session: {
-      cookieCache: { enabled: true, maxAge: 60 },
+      cookieCache: { enabled: true, maxAge: SESSION_COOKIE_CACHE_MAX_AGE },
     },
-    plugins: [tanstackStartCookies()],
+    plugins: [
+      specCompatibility({
+        async sendDeleteAccountEmail({ user, url }) {
+          await mailer.send(emails.deleteAccount(user, url))
+        },
+      }),
+      // Must stay last: it copies the final Set-Cookie headers into TanStack Start's response.
+      tanstackStartCookies(),
+    ],
   })
 }
 
