@@ -4,7 +4,7 @@ import viteReact from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
 export default defineConfig({
-  server: { port: Number(process.env.PORT ?? 3000) },
+  server: { port: Number(process.env.PORT || 3000) },
   resolve: { tsconfigPaths: true },
   plugins: [
     tailwindcss(),

@@ -17,6 +17,8 @@ const shared = {
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
+    // The default output, then one summary line per project (scripts/test-summary-reporter.mjs).
+    reporters: ['default', './scripts/test-summary-reporter.mjs'],
     projects: [
       { extends: true, test: { ...shared, name: 'unit', include: ['src/**/*.test.ts'], exclude: ['src/**/*.int.test.ts'] } },
       { extends: true, test: { ...shared, name: 'pglite', include: ['src/**/*.int.test.ts'] } },

@@ -9,7 +9,7 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 process.env.NODE_ENV ??= 'production'
 
 const app = await import(`${root}dist/server/server.js`)
-const port = Number(process.env.PORT ?? 3000)
+const port = Number(process.env.PORT || 3000)
 
 // The client address better-auth rate-limits by (CLIENT_IP_HEADER in src/server/auth/auth.ts).
 // Always overwritten, so a client cannot pick its own bucket. Behind a reverse proxy, TRUST_PROXY

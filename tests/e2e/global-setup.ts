@@ -1,0 +1,143 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import type { TestProject } from 'vitest/node'
+
+/**
+ * The browser suite's server: the production build, started exactly as `npm start` starts it
+ * (`node scripts/serve.mjs`), on a free port with a fresh, empty PGlite data folder.
+ *
+ * The build is snapshotted into a temp folder (dist/, drizzle/, scripts/serve.mjs, package.json,
+ * and a node_modules link) while holding /tmp/build.lock: dist/ is shared with anyone else
+ * building in this checkout, and a rebuild mid-run would change the asset hashes under us.
+ */
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** http://localhost:PORT of the running server, no trailing slash. */
+    baseUrl: string
+    /** The server's DATA_DIR (emails land in `${dataDir}/outbox`). Never open its database: PGlite allows one process. */
+    dataDir: string
+  }
+}
+
+const root = resolve(import.meta.dirname, '../..')
+const READY_TIMEOUT_MS = 60_000
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer()
+    server.once('error', fail)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))))
+    })
+  })
+}
+
+function buildSnapshot(snapshot: string) {
+  const vite = join(root, 'node_modules/vite/bin/vite.js')
+  const script = [
+    `"${process.execPath}" "${vite}" build --logLevel warn`,
+    `mkdir -p "${snapshot}/scripts"`,
+    `cp -R dist drizzle package.json "${snapshot}/"`,
+    `cp scripts/serve.mjs "${snapshot}/scripts/"`,
+    `ln -s "${join(root, 'node_modules')}" "${snapshot}/node_modules"`,
+  ].join(' && ')
+  const hasFlock = spawnSync('flock', ['--version'], { stdio: 'ignore' }).status === 0
+  const [command, args] = hasFlock ? ['flock', ['/tmp/build.lock', 'sh', '-c', script]] : ['sh', ['-c', script]]
+  const started = Date.now()
+  // Vitest sets NODE_ENV=test; a build under it keeps React's dev JSX runtime, which the
+  // production server then lacks (`jsxDEV is not a function`).
+  const env = { ...process.env, NODE_ENV: 'production' }
+  const result = spawnSync(command, args as string[], { cwd: root, env, stdio: 'inherit' })
+  if (result.status !== 0) throw new Error(`e2e build failed (exit ${result.status}): ${script}`)
+  console.log(`[e2e] built and snapshotted in ${Date.now() - started} ms`)
+}
+
+async function waitUntilReady(baseUrl: string, server: ChildProcess, output: () => string) {
+  const deadline = Date.now() + READY_TIMEOUT_MS
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode} before it was ready:\n${output()}`)
+    try {
+      const response = await fetch(`${baseUrl}/api/auth/ok`)
+      if (response.ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 100))
+  }
+  throw new Error(`server not ready at ${baseUrl} after ${READY_TIMEOUT_MS} ms:\n${output()}`)
+}
+
+function stopServer(server: ChildProcess) {
+  if (server.exitCode !== null || server.signalCode !== null) return Promise.resolve()
+  return new Promise<void>((done) => {
+    const kill = setTimeout(() => server.kill('SIGKILL'), 15_000)
+    server.once('exit', () => {
+      clearTimeout(kill)
+      done()
+    })
+    server.kill('SIGTERM')
+  })
+}
+
+export default async function setup(project: TestProject) {
+  const snapshot = await mkdtemp(join(tmpdir(), 'rankpilot-e2e-build-'))
+  const dataDir = await mkdtemp(join(tmpdir(), 'rankpilot-e2e-data-'))
+  let server: ChildProcess | undefined
+
+  const teardown = async () => {
+    if (server) await stopServer(server)
+    await rm(snapshot, { recursive: true, force: true })
+    await rm(dataDir, { recursive: true, force: true })
+  }
+
+  try {
+    buildSnapshot(snapshot)
+    if (!existsSync(join(snapshot, 'dist/server/server.js'))) throw new Error('the build wrote no dist/server/server.js')
+
+    const port = await freePort()
+    const baseUrl = `http://localhost:${port}`
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      APP_URL: baseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      REQUIRE_EMAIL_VERIFICATION: 'false',
+      // Every visitor of the suite comes from 127.0.0.1, and better-auth allows 3 sign-ins or
+      // sign-ups per 10 s per client address: the suite would mostly test the limiter (which
+      // src/server/auth/rate-limit.int.test.ts covers).
+      AUTH_RATE_LIMIT: 'false',
+    }
+    // Hermetic: the embedded database and the outbox, whatever the caller's shell has set.
+    for (const name of ['DATABASE_URL', 'SMTP_URL', 'BETTER_AUTH_SECRET', 'HOST', 'TRUST_PROXY', 'TEST_DATABASE_URL']) delete env[name]
+
+    let output = ''
+    server = spawn(process.execPath, [join(snapshot, 'scripts/serve.mjs')], { cwd: snapshot, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    for (const stream of [server.stdout!, server.stderr!]) {
+      stream.setEncoding('utf8')
+      stream.on('data', (chunk: string) => {
+        output += chunk
+        // Warnings and errors of the server under test belong in the test output.
+        process.stderr.write(chunk.replace(/^(?=.)/gm, '[e2e server] '))
+      })
+    }
+
+    const started = Date.now()
+    await waitUntilReady(baseUrl, server, () => output)
+    console.log(`[e2e] server ready at ${baseUrl} in ${Date.now() - started} ms (DATA_DIR ${dataDir})`)
+
+    project.provide('baseUrl', baseUrl)
+    project.provide('dataDir', dataDir)
+  } catch (error) {
+    await teardown()
+    throw error
+  }
+  return teardown
+}
