@@ -4,11 +4,16 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 
 /**
- * The browser suite's server: the production build, started exactly as `npm start` starts it
- * (`node scripts/serve.mjs`), on a free port with a fresh, empty PGlite data folder.
+ * The browser suite's servers: the production build, started exactly as `npm start` starts it
+ * (`node scripts/serve.mjs`), on free ports:
+ * - the main one on a fresh, empty PGlite data folder (what a newcomer runs);
+ * - when the suite has a PostgreSQL server (RANKPILOT_TEST_PG_URL, always under `npm test`), a
+ *   second one on a fresh database there, which tests may also open directly to put a user in a
+ *   state no public API reaches yet (a plan, a business) — PGlite allows one process only.
  *
  * The build is snapshotted into a temp folder (dist/, drizzle/, scripts/serve.mjs, package.json,
  * and a node_modules link) while holding /tmp/build.lock: dist/ is shared with anyone else
@@ -21,6 +26,11 @@ declare module 'vitest' {
     baseUrl: string
     /** The server's DATA_DIR (emails land in `${dataDir}/outbox`). Never open its database: PGlite allows one process. */
     dataDir: string
+    /** The build snapshot (run `node scripts/serve.mjs` in it to start another server). */
+    snapshotDir: string
+    /** The PostgreSQL-backed server and its database URL; empty when the suite has no PostgreSQL. */
+    pgBaseUrl: string
+    pgDatabaseUrl: string
   }
 }
 
@@ -85,13 +95,73 @@ function stopServer(server: ChildProcess) {
   })
 }
 
+/** The environment every server of the suite gets; hermetic whatever the caller's shell has set. */
+export function serverEnv(port: number, extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    APP_URL: `http://localhost:${port}`,
+    LOG_LEVEL: 'warn',
+    REQUIRE_EMAIL_VERIFICATION: 'false',
+    // Every visitor of the suite comes from 127.0.0.1, and better-auth allows 3 sign-ins or
+    // sign-ups per 10 s per client address: the suite would mostly test the limiter (which
+    // src/server/auth/rate-limit.int.test.ts covers).
+    AUTH_RATE_LIMIT: 'false',
+  }
+  for (const name of ['DATABASE_URL', 'DATA_DIR', 'SMTP_URL', 'BETTER_AUTH_SECRET', 'HOST', 'TRUST_PROXY', 'TEST_DATABASE_URL']) delete env[name]
+  return { ...env, ...extra }
+}
+
+/** Starts `node scripts/serve.mjs` from the snapshot and waits until it answers. */
+async function startServer(snapshot: string, label: string, extraEnv: Record<string, string>) {
+  const port = await freePort()
+  const baseUrl = `http://localhost:${port}`
+  let output = ''
+  const server = spawn(process.execPath, [join(snapshot, 'scripts/serve.mjs')], {
+    cwd: snapshot,
+    env: serverEnv(port, extraEnv),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  for (const stream of [server.stdout!, server.stderr!]) {
+    stream.setEncoding('utf8')
+    stream.on('data', (chunk: string) => {
+      output += chunk
+      // Warnings and errors of the server under test belong in the test output.
+      process.stderr.write(chunk.replace(/^(?=.)/gm, `[e2e ${label}] `))
+    })
+  }
+  const started = Date.now()
+  try {
+    await waitUntilReady(baseUrl, server, () => output)
+  } catch (error) {
+    await stopServer(server)
+    throw error
+  }
+  console.log(`[e2e] ${label} server ready at ${baseUrl} in ${Date.now() - started} ms`)
+  return { server, baseUrl }
+}
+
+async function adminQuery(serverUrl: string, statement: string) {
+  const client = new pg.Client({ connectionString: serverUrl })
+  await client.connect()
+  try {
+    await client.query(statement)
+  } finally {
+    await client.end()
+  }
+}
+
 export default async function setup(project: TestProject) {
   const snapshot = await mkdtemp(join(tmpdir(), 'rankpilot-e2e-build-'))
   const dataDir = await mkdtemp(join(tmpdir(), 'rankpilot-e2e-data-'))
-  let server: ChildProcess | undefined
+  const pgServerUrl = process.env.RANKPILOT_TEST_PG_URL
+  const pgDatabase = `rankpilot_e2e_${process.pid}_${Date.now().toString(36)}`
+  const servers: ChildProcess[] = []
 
   const teardown = async () => {
-    if (server) await stopServer(server)
+    await Promise.all(servers.map(stopServer))
+    if (pgServerUrl) await adminQuery(pgServerUrl, `drop database if exists ${pgDatabase} with (force)`).catch(() => {})
     await rm(snapshot, { recursive: true, force: true })
     await rm(dataDir, { recursive: true, force: true })
   }
@@ -100,41 +170,26 @@ export default async function setup(project: TestProject) {
     buildSnapshot(snapshot)
     if (!existsSync(join(snapshot, 'dist/server/server.js'))) throw new Error('the build wrote no dist/server/server.js')
 
-    const port = await freePort()
-    const baseUrl = `http://localhost:${port}`
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      APP_URL: baseUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      REQUIRE_EMAIL_VERIFICATION: 'false',
-      // Every visitor of the suite comes from 127.0.0.1, and better-auth allows 3 sign-ins or
-      // sign-ups per 10 s per client address: the suite would mostly test the limiter (which
-      // src/server/auth/rate-limit.int.test.ts covers).
-      AUTH_RATE_LIMIT: 'false',
-    }
-    // Hermetic: the embedded database and the outbox, whatever the caller's shell has set.
-    for (const name of ['DATABASE_URL', 'SMTP_URL', 'BETTER_AUTH_SECRET', 'HOST', 'TRUST_PROXY', 'TEST_DATABASE_URL']) delete env[name]
-
-    let output = ''
-    server = spawn(process.execPath, [join(snapshot, 'scripts/serve.mjs')], { cwd: snapshot, env, stdio: ['ignore', 'pipe', 'pipe'] })
-    for (const stream of [server.stdout!, server.stderr!]) {
-      stream.setEncoding('utf8')
-      stream.on('data', (chunk: string) => {
-        output += chunk
-        // Warnings and errors of the server under test belong in the test output.
-        process.stderr.write(chunk.replace(/^(?=.)/gm, '[e2e server] '))
-      })
-    }
-
-    const started = Date.now()
-    await waitUntilReady(baseUrl, server, () => output)
-    console.log(`[e2e] server ready at ${baseUrl} in ${Date.now() - started} ms (DATA_DIR ${dataDir})`)
-
-    project.provide('baseUrl', baseUrl)
+    const main = await startServer(snapshot, 'pglite', { DATA_DIR: dataDir })
+    servers.push(main.server)
+    project.provide('baseUrl', main.baseUrl)
     project.provide('dataDir', dataDir)
+    project.provide('snapshotDir', snapshot)
+
+    let pgBaseUrl = ''
+    let pgDatabaseUrl = ''
+    if (pgServerUrl) {
+      await adminQuery(pgServerUrl, `create database ${pgDatabase}`)
+      const url = new URL(pgServerUrl)
+      url.pathname = `/${pgDatabase}`
+      pgDatabaseUrl = url.toString()
+      const pgDataDir = join(dataDir, 'postgres-server')
+      const second = await startServer(snapshot, 'postgres', { DATABASE_URL: pgDatabaseUrl, DATA_DIR: pgDataDir })
+      servers.push(second.server)
+      pgBaseUrl = second.baseUrl
+    }
+    project.provide('pgBaseUrl', pgBaseUrl)
+    project.provide('pgDatabaseUrl', pgDatabaseUrl)
   } catch (error) {
     await teardown()
     throw error
