@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, TEST_APP_URL, type TestApp } from '../../../tests/fixtures/test-app'
+import { createTestApp, errorOf, TEST_APP_URL, type TestApp } from '../../../tests/fixtures/test-app'
 import { schema } from '~/server/db'
 
 /**
@@ -14,10 +14,6 @@ beforeAll(async () => {
 afterAll(() => app?.close())
 
 const TWO_DAYS = 2 * 24 * 60 * 60
-
-async function errorOf(response: Response) {
-  return { status: response.status, ...((await response.json()) as { code?: string; message?: string }) }
-}
 
 /** A user with one business, so the cascade to business data is visible. */
 async function userWithBusiness() {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cookieFrom, createTestApp, TEST_APP_URL, type TestApp } from '../../../tests/fixtures/test-app'
+import { cookieFrom, createTestApp, errorOf, TEST_APP_URL, type TestApp } from '../../../tests/fixtures/test-app'
 import { schema } from '~/server/db'
 
 let app: TestApp
@@ -8,10 +8,6 @@ beforeAll(async () => {
   app = await createTestApp()
 })
 afterAll(() => app?.close())
-
-async function errorOf(response: Response) {
-  return { status: response.status, ...((await response.json()) as { code?: string; message?: string }) }
-}
 
 const signIn = (email: string, password: string) => app.authRequest('/sign-in/email', { body: { email, password } })
 

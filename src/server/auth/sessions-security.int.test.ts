@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cookieFrom, createTestApp, TEST_APP_URL, withoutCookieCache, type TestApp } from '../../../tests/fixtures/test-app'
+import { cookieFrom, createTestApp, errorOf, TEST_APP_URL, withoutCookieCache, type TestApp } from '../../../tests/fixtures/test-app'
 import { schema } from '~/server/db'
 
 let app: TestApp
@@ -10,10 +10,6 @@ beforeAll(async () => {
 afterAll(() => app?.close())
 
 const TWO_DAYS = 2 * 24 * 60 * 60
-
-async function errorOf(response: Response) {
-  return { status: response.status, ...((await response.json()) as { code?: string; message?: string }) }
-}
 
 const tokenOf = async (cookie: string) =>
   ((await (await app.authRequest('/get-session', { cookie })).json()) as { session: { token: string } }).session.token
