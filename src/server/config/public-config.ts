@@ -1,13 +1,7 @@
-import { env, SOCIAL_PROVIDERS, type SocialProviderId } from '~/env'
+import { env, SOCIAL_PROVIDERS } from '~/env'
+import type { PublicConfig } from '~/shared/public-config'
 
-/** What the browser may know of the configuration: no secrets. */
-export interface PublicConfig {
-  appName: string
-  appUrl: string
-  /** Social providers with credentials, in the spec's order. */
-  socialProviders: SocialProviderId[]
-  requireEmailVerification: boolean
-}
+export type { PublicConfig }
 
 export function readPublicConfig(): PublicConfig {
   const current = env()
