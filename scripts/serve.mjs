@@ -1,6 +1,7 @@
 // Serves the production build: static assets from dist/client, everything else through the
 // TanStack Start handler. Owns the process's signals so the database is closed before exit
 // (PGlite holds its data folder and keeps a timer alive otherwise).
+import { isIP } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { serve } from 'srvx'
 import { staticMiddleware } from 'srvx/static'
@@ -8,19 +9,32 @@ import { staticMiddleware } from 'srvx/static'
 const root = fileURLToPath(new URL('..', import.meta.url))
 process.env.NODE_ENV ??= 'production'
 
-const app = await import(`${root}dist/server/server.js`)
-const port = Number(process.env.PORT || 3000)
 
 // The client address better-auth rate-limits by (CLIENT_IP_HEADER in src/server/auth/auth.ts).
 // Always overwritten, so a client cannot pick its own bucket. Behind a reverse proxy, TRUST_PROXY
 // (true, loopback, or a comma-separated list of proxy addresses) lets srvx read X-Forwarded-For.
 const CLIENT_IP_HEADER = 'x-rankpilot-client-ip'
-const trustProxy = (() => {
-  const value = process.env.TRUST_PROXY?.trim()
+const trustProxy = parseTrustProxy(process.env.TRUST_PROXY)
+const port = Number(process.env.PORT || 3000)
+// Importing the build boots the app (migrations, seed): after the settings above are checked.
+const app = await import(`${root}dist/server/server.js`)
+
+function parseTrustProxy(raw) {
+  const value = raw?.trim()
   if (!value || value === 'false') return false
-  if (value === 'true' || value === 'loopback') return value === 'true' ? true : 'loopback'
-  return value.split(',').map((entry) => entry.trim()).filter(Boolean)
-})()
+  if (value === 'true') return true
+  if (value === 'loopback') return 'loopback'
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean)
+  const invalid = entries.filter((entry) => {
+    const [address, prefix] = entry.split('/')
+    return isIP(address) === 0 || (prefix !== undefined && !/^\d{1,3}$/.test(prefix))
+  })
+  if (invalid.length > 0) {
+    console.error(`[rankpilot] TRUST_PROXY: expected true, false, loopback or proxy addresses/CIDRs, got ${invalid.join(', ')}`)
+    process.exit(1)
+  }
+  return entries
+}
 
 const server = serve({
   port,

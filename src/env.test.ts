@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -89,6 +89,15 @@ describe('parseEnv', () => {
       expect(second).toBe(first)
       expect(readFileSync(join(dir, 'auth-secret'), 'utf8')).toBe(first)
       expect(statSync(join(dir, 'auth-secret')).mode & 0o777).toBe(0o600)
+    })
+
+    it('keeps an existing secret file and never overwrites it on a read error', () => {
+      dir = mkdtempSync(join(tmpdir(), 'rankpilot-env-'))
+      writeFileSync(join(dir, 'auth-secret'), 'y'.repeat(40))
+      expect(parseEnv({ NODE_ENV: 'production', DATA_DIR: dir }).BETTER_AUTH_SECRET).toBe('y'.repeat(40))
+      const blocked = join(dir, 'blocked')
+      mkdirSync(join(blocked, 'auth-secret'), { recursive: true })
+      expect(() => parseEnv({ NODE_ENV: 'production', DATA_DIR: blocked })).toThrow(/EISDIR/)
     })
 
     it('prefers BETTER_AUTH_SECRET when set', () => {

@@ -58,14 +58,20 @@ const TEST_SECRET = 'rankpilot-test-secret-not-for-real-use-0123456789'
  */
 function secretFromDataDir(dataDir: string) {
   const file = join(dataDir, 'auth-secret')
+  const read = () => readFileSync(file, 'utf8').trim()
   try {
-    return readFileSync(file, 'utf8').trim()
-  } catch {
-    mkdirSync(dataDir, { recursive: true })
-    const secret = randomBytes(32).toString('base64url')
-    writeFileSync(file, secret, { mode: 0o600 })
-    return secret
+    return read()
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
   }
+  mkdirSync(dataDir, { recursive: true })
+  try {
+    // 'wx': two processes starting at once must not each write a secret of their own.
+    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+  }
+  return read()
 }
 
 const envSchema = z
@@ -84,6 +90,11 @@ const envSchema = z
     ),
     BETTER_AUTH_SECRET: optionalString,
     REQUIRE_EMAIL_VERIFICATION: booleanFlag(false),
+    /**
+     * Tests only: serves the browser suite's test pages (/e2e/fallbacks). Set by
+     * tests/e2e/global-setup.ts; without it those pages answer the 404 page. Never in production.
+     */
+    E2E_TEST_ROUTES: booleanFlag(false),
     SMTP_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
     EMAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('Rankpilot <no-reply@rankpilot.local>')),
     /** Auth rate limiting (sign-in, sign-up, …); better-auth's default is on in production only. */

@@ -13,8 +13,10 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as PublicRouteImport } from './routes/_public'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
+import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as SignUpRouteImport } from './routes/sign-up'
+import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as AppCompetitorsRouteImport } from './routes/_app/competitors'
 import { Route as AppContentRouteImport } from './routes/_app/content'
 import { Route as AppHistoryRouteImport } from './routes/_app/history'
@@ -24,7 +26,13 @@ import { Route as AppPaywallRouteImport } from './routes/_app/paywall'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppSetupRouteImport } from './routes/_app/setup'
 import { Route as PublicIndexRouteImport } from './routes/_public/index'
+import { Route as PublicPrivacyPolicyRouteImport } from './routes/_public/privacy-policy'
+import { Route as PublicTermsOfServiceRouteImport } from './routes/_public/terms-of-service'
+import { Route as E2eFallbacksRouteImport } from './routes/e2e.fallbacks'
 import { Route as RpcSplatRouteImport } from './routes/rpc/$'
+import { Route as PublicBlogIndexRouteImport } from './routes/_public/blog/index'
+import { Route as PublicBlogSlugRouteImport } from './routes/_public/blog/$slug'
+import { Route as PublicBlogIndex_oldRouteImport } from './routes/_public/blog/index_old'
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
 
 const AppRoute = AppRouteImport.update({
@@ -45,6 +53,11 @@ const ResetPasswordRoute = ResetPasswordRouteImport.update({
   path: '/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RobotsDottxtRoute = RobotsDottxtRouteImport.update({
+  id: '/robots.txt',
+  path: '/robots.txt',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SignInRoute = SignInRouteImport.update({
   id: '/sign-in',
   path: '/sign-in',
@@ -53,6 +66,11 @@ const SignInRoute = SignInRouteImport.update({
 const SignUpRoute = SignUpRouteImport.update({
   id: '/sign-up',
   path: '/sign-up',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SitemapDotxmlRoute = SitemapDotxmlRouteImport.update({
+  id: '/sitemap.xml',
+  path: '/sitemap.xml',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppCompetitorsRoute = AppCompetitorsRouteImport.update({
@@ -100,10 +118,40 @@ const PublicIndexRoute = PublicIndexRouteImport.update({
   path: '/',
   getParentRoute: () => PublicRoute,
 } as any)
+const PublicPrivacyPolicyRoute = PublicPrivacyPolicyRouteImport.update({
+  id: '/privacy-policy',
+  path: '/privacy-policy',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicTermsOfServiceRoute = PublicTermsOfServiceRouteImport.update({
+  id: '/terms-of-service',
+  path: '/terms-of-service',
+  getParentRoute: () => PublicRoute,
+} as any)
+const E2eFallbacksRoute = E2eFallbacksRouteImport.update({
+  id: '/e2e/fallbacks',
+  path: '/e2e/fallbacks',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const RpcSplatRoute = RpcSplatRouteImport.update({
   id: '/rpc/$',
   path: '/rpc/$',
   getParentRoute: () => rootRouteImport,
+} as any)
+const PublicBlogIndexRoute = PublicBlogIndexRouteImport.update({
+  id: '/blog/',
+  path: '/blog/',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicBlogSlugRoute = PublicBlogSlugRouteImport.update({
+  id: '/blog/$slug',
+  path: '/blog/$slug',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicBlogIndex_oldRoute = PublicBlogIndex_oldRouteImport.update({
+  id: '/blog/index_old',
+  path: '/blog/index_old',
+  getParentRoute: () => PublicRoute,
 } as any)
 const ApiAuthSplatRoute = ApiAuthSplatRouteImport.update({
   id: '/api/auth/$',
@@ -115,8 +163,10 @@ export interface FileRoutesByFullPath {
   '/': typeof PublicIndexRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/robots.txt': typeof RobotsDottxtRoute
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
+  '/sitemap.xml': typeof SitemapDotxmlRoute
   '/competitors': typeof AppCompetitorsRoute
   '/content': typeof AppContentRoute
   '/history': typeof AppHistoryRoute
@@ -125,15 +175,23 @@ export interface FileRoutesByFullPath {
   '/paywall': typeof AppPaywallRoute
   '/settings': typeof AppSettingsRoute
   '/setup': typeof AppSetupRoute
+  '/privacy-policy': typeof PublicPrivacyPolicyRoute
+  '/terms-of-service': typeof PublicTermsOfServiceRoute
+  '/e2e/fallbacks': typeof E2eFallbacksRoute
   '/rpc/$': typeof RpcSplatRoute
+  '/blog/$slug': typeof PublicBlogSlugRoute
+  '/blog/index_old': typeof PublicBlogIndex_oldRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/blog/': typeof PublicBlogIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof PublicIndexRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/robots.txt': typeof RobotsDottxtRoute
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
+  '/sitemap.xml': typeof SitemapDotxmlRoute
   '/competitors': typeof AppCompetitorsRoute
   '/content': typeof AppContentRoute
   '/history': typeof AppHistoryRoute
@@ -142,8 +200,14 @@ export interface FileRoutesByTo {
   '/paywall': typeof AppPaywallRoute
   '/settings': typeof AppSettingsRoute
   '/setup': typeof AppSetupRoute
+  '/privacy-policy': typeof PublicPrivacyPolicyRoute
+  '/terms-of-service': typeof PublicTermsOfServiceRoute
+  '/e2e/fallbacks': typeof E2eFallbacksRoute
   '/rpc/$': typeof RpcSplatRoute
+  '/blog/$slug': typeof PublicBlogSlugRoute
+  '/blog/index_old': typeof PublicBlogIndex_oldRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/blog': typeof PublicBlogIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -151,8 +215,10 @@ export interface FileRoutesById {
   '/_public': typeof PublicRouteWithChildren
   '/forgot-password': typeof ForgotPasswordRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/robots.txt': typeof RobotsDottxtRoute
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
+  '/sitemap.xml': typeof SitemapDotxmlRoute
   '/_app/competitors': typeof AppCompetitorsRoute
   '/_app/content': typeof AppContentRoute
   '/_app/history': typeof AppHistoryRoute
@@ -161,9 +227,15 @@ export interface FileRoutesById {
   '/_app/paywall': typeof AppPaywallRoute
   '/_app/settings': typeof AppSettingsRoute
   '/_app/setup': typeof AppSetupRoute
+  '/_public/privacy-policy': typeof PublicPrivacyPolicyRoute
+  '/_public/terms-of-service': typeof PublicTermsOfServiceRoute
+  '/e2e/fallbacks': typeof E2eFallbacksRoute
   '/rpc/$': typeof RpcSplatRoute
   '/_public/': typeof PublicIndexRoute
+  '/_public/blog/$slug': typeof PublicBlogSlugRoute
+  '/_public/blog/index_old': typeof PublicBlogIndex_oldRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/_public/blog/': typeof PublicBlogIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -171,8 +243,10 @@ export interface FileRouteTypes {
     | '/'
     | '/forgot-password'
     | '/reset-password'
+    | '/robots.txt'
     | '/sign-in'
     | '/sign-up'
+    | '/sitemap.xml'
     | '/competitors'
     | '/content'
     | '/history'
@@ -181,15 +255,23 @@ export interface FileRouteTypes {
     | '/paywall'
     | '/settings'
     | '/setup'
+    | '/privacy-policy'
+    | '/terms-of-service'
+    | '/e2e/fallbacks'
     | '/rpc/$'
+    | '/blog/$slug'
+    | '/blog/index_old'
     | '/api/auth/$'
+    | '/blog/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/forgot-password'
     | '/reset-password'
+    | '/robots.txt'
     | '/sign-in'
     | '/sign-up'
+    | '/sitemap.xml'
     | '/competitors'
     | '/content'
     | '/history'
@@ -198,16 +280,24 @@ export interface FileRouteTypes {
     | '/paywall'
     | '/settings'
     | '/setup'
+    | '/privacy-policy'
+    | '/terms-of-service'
+    | '/e2e/fallbacks'
     | '/rpc/$'
+    | '/blog/$slug'
+    | '/blog/index_old'
     | '/api/auth/$'
+    | '/blog'
   id:
     | '__root__'
     | '/_app'
     | '/_public'
     | '/forgot-password'
     | '/reset-password'
+    | '/robots.txt'
     | '/sign-in'
     | '/sign-up'
+    | '/sitemap.xml'
     | '/_app/competitors'
     | '/_app/content'
     | '/_app/history'
@@ -216,9 +306,15 @@ export interface FileRouteTypes {
     | '/_app/paywall'
     | '/_app/settings'
     | '/_app/setup'
+    | '/_public/privacy-policy'
+    | '/_public/terms-of-service'
+    | '/e2e/fallbacks'
     | '/rpc/$'
     | '/_public/'
+    | '/_public/blog/$slug'
+    | '/_public/blog/index_old'
     | '/api/auth/$'
+    | '/_public/blog/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -226,8 +322,11 @@ export interface RootRouteChildren {
   PublicRoute: typeof PublicRouteWithChildren
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
+  RobotsDottxtRoute: typeof RobotsDottxtRoute
   SignInRoute: typeof SignInRoute
   SignUpRoute: typeof SignUpRoute
+  SitemapDotxmlRoute: typeof SitemapDotxmlRoute
+  E2eFallbacksRoute: typeof E2eFallbacksRoute
   RpcSplatRoute: typeof RpcSplatRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
 }
@@ -262,6 +361,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/robots.txt': {
+      id: '/robots.txt'
+      path: '/robots.txt'
+      fullPath: '/robots.txt'
+      preLoaderRoute: typeof RobotsDottxtRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/sign-in': {
       id: '/sign-in'
       path: '/sign-in'
@@ -274,6 +380,13 @@ declare module '@tanstack/react-router' {
       path: '/sign-up'
       fullPath: '/sign-up'
       preLoaderRoute: typeof SignUpRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sitemap.xml': {
+      id: '/sitemap.xml'
+      path: '/sitemap.xml'
+      fullPath: '/sitemap.xml'
+      preLoaderRoute: typeof SitemapDotxmlRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/competitors': {
@@ -339,12 +452,54 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicIndexRouteImport
       parentRoute: typeof PublicRoute
     }
+    '/_public/privacy-policy': {
+      id: '/_public/privacy-policy'
+      path: '/privacy-policy'
+      fullPath: '/privacy-policy'
+      preLoaderRoute: typeof PublicPrivacyPolicyRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/terms-of-service': {
+      id: '/_public/terms-of-service'
+      path: '/terms-of-service'
+      fullPath: '/terms-of-service'
+      preLoaderRoute: typeof PublicTermsOfServiceRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/e2e/fallbacks': {
+      id: '/e2e/fallbacks'
+      path: '/e2e/fallbacks'
+      fullPath: '/e2e/fallbacks'
+      preLoaderRoute: typeof E2eFallbacksRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/rpc/$': {
       id: '/rpc/$'
       path: '/rpc/$'
       fullPath: '/rpc/$'
       preLoaderRoute: typeof RpcSplatRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_public/blog/': {
+      id: '/_public/blog/'
+      path: '/blog'
+      fullPath: '/blog/'
+      preLoaderRoute: typeof PublicBlogIndexRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/blog/$slug': {
+      id: '/_public/blog/$slug'
+      path: '/blog/$slug'
+      fullPath: '/blog/$slug'
+      preLoaderRoute: typeof PublicBlogSlugRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/blog/index_old': {
+      id: '/_public/blog/index_old'
+      path: '/blog/index_old'
+      fullPath: '/blog/index_old'
+      preLoaderRoute: typeof PublicBlogIndex_oldRouteImport
+      parentRoute: typeof PublicRoute
     }
     '/api/auth/$': {
       id: '/api/auth/$'
@@ -381,11 +536,21 @@ const AppRouteChildren: AppRouteChildren = {
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 
 interface PublicRouteChildren {
+  PublicPrivacyPolicyRoute: typeof PublicPrivacyPolicyRoute
+  PublicTermsOfServiceRoute: typeof PublicTermsOfServiceRoute
   PublicIndexRoute: typeof PublicIndexRoute
+  PublicBlogSlugRoute: typeof PublicBlogSlugRoute
+  PublicBlogIndex_oldRoute: typeof PublicBlogIndex_oldRoute
+  PublicBlogIndexRoute: typeof PublicBlogIndexRoute
 }
 
 const PublicRouteChildren: PublicRouteChildren = {
+  PublicPrivacyPolicyRoute: PublicPrivacyPolicyRoute,
+  PublicTermsOfServiceRoute: PublicTermsOfServiceRoute,
   PublicIndexRoute: PublicIndexRoute,
+  PublicBlogSlugRoute: PublicBlogSlugRoute,
+  PublicBlogIndex_oldRoute: PublicBlogIndex_oldRoute,
+  PublicBlogIndexRoute: PublicBlogIndexRoute,
 }
 
 const PublicRouteWithChildren =
@@ -396,8 +561,11 @@ const rootRouteChildren: RootRouteChildren = {
   PublicRoute: PublicRouteWithChildren,
   ForgotPasswordRoute: ForgotPasswordRoute,
   ResetPasswordRoute: ResetPasswordRoute,
+  RobotsDottxtRoute: RobotsDottxtRoute,
   SignInRoute: SignInRoute,
   SignUpRoute: SignUpRoute,
+  SitemapDotxmlRoute: SitemapDotxmlRoute,
+  E2eFallbacksRoute: E2eFallbacksRoute,
   RpcSplatRoute: RpcSplatRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,
 }

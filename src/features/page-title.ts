@@ -4,10 +4,10 @@ interface MatchWithLoaderData {
 }
 
 /**
- * "Keywords | Rankpilot": the page name then the product name from the root loader's public
- * config, so a renamed deployment (APP_NAME) renames every tab.
+ * "Rankpilot | Keywords": the product name from the root loader's public config, then the page
+ * (the spec's "{product} | …" order), so a renamed deployment (APP_NAME) renames every tab.
  */
 export function pageTitle(page: string, matches: readonly MatchWithLoaderData[]) {
   const root = matches.find((match) => match.routeId === '__root__')?.loaderData as { appName?: string } | undefined
-  return `${page} | ${root?.appName ?? 'Rankpilot'}`
+  return `${root?.appName ?? 'Rankpilot'} | ${page}`
 }

@@ -1,9 +1,8 @@
 import { ORPCError } from '@orpc/client'
 import { createTanstackQueryUtils } from '@orpc/tanstack-query'
-import { MutationObserver, QueryClient, QueryObserver } from '@tanstack/react-query'
-import { isRedirect, redirect } from '@tanstack/react-router'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createBrowserRpcClient, followRpcRedirects, PLAN_CACHE_MS, plansQueryOptions, RPC_MAX_GET_URL_LENGTH, toRouterRedirect } from './orpc'
+import { isRedirect } from '@tanstack/react-router'
+import { describe, expect, it, vi } from 'vitest'
+import { createBrowserRpcClient, PLAN_CACHE_MS, plansQueryOptions, RPC_MAX_GET_URL_LENGTH, toRouterRedirect } from './orpc'
 
 const ORIGIN = 'https://app.example.com'
 
@@ -94,57 +93,5 @@ describe('redirects thrown by procedures', () => {
   it.each(['https://evil.example/', '//evil.example', '/\\evil.example', 'setup', 42])('ignores the unsafe target %j', (target) => {
     const error = new ORPCError('FORBIDDEN', { data: { reason: 'X', redirectTo: target } })
     expect(toRouterRedirect(error)).toBe(error)
-  })
-
-  describe('followRpcRedirects', () => {
-    afterEach(() => vi.unstubAllGlobals())
-
-    function setup() {
-      vi.stubGlobal('window', {})
-      const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-      const router = {
-        navigate: vi.fn(async () => {}),
-        resolveRedirect: vi.fn((r: Response & { options: object }) => r),
-      }
-      const stop = followRpcRedirects({ queryClient, router: router as never })
-      return { queryClient, router, stop }
-    }
-    const toSetup = () => redirect({ href: '/setup' })
-
-    it('navigates when a component’s query throws a redirect', async () => {
-      const { queryClient, router, stop } = setup()
-      const observer = new QueryObserver(queryClient, { queryKey: ['q'], queryFn: () => Promise.reject(toSetup()) })
-      const unsubscribe = observer.subscribe(() => {})
-      await vi.waitFor(() => expect(router.navigate).toHaveBeenCalledWith(expect.objectContaining({ href: '/setup' })))
-      unsubscribe()
-      stop()
-    })
-
-    it('navigates when a mutation throws a redirect', async () => {
-      const { queryClient, router, stop } = setup()
-      const observer = new MutationObserver(queryClient, { mutationFn: () => Promise.reject(toSetup()) })
-      await observer.mutate().catch(() => {})
-      expect(router.navigate).toHaveBeenCalledTimes(1)
-      stop()
-    })
-
-    it('leaves loader fetches (no observers) and ordinary errors to others', async () => {
-      const { queryClient, router, stop } = setup()
-      await queryClient.fetchQuery({ queryKey: ['loader'], queryFn: () => Promise.reject(toSetup()) }).catch(() => {})
-      const observer = new QueryObserver(queryClient, { queryKey: ['plain'], queryFn: () => Promise.reject(new Error('boom')) })
-      const unsubscribe = observer.subscribe(() => {})
-      await vi.waitFor(() => expect(queryClient.getQueryState(['plain'])?.status).toBe('error'))
-      expect(router.navigate).not.toHaveBeenCalled()
-      unsubscribe()
-      stop()
-    })
-
-    it('does nothing on the server', () => {
-      const queryClient = new QueryClient()
-      const navigate = vi.fn()
-      const stop = followRpcRedirects({ queryClient, router: { navigate } as never })
-      stop()
-      expect(navigate).not.toHaveBeenCalled()
-    })
   })
 })

@@ -3,11 +3,11 @@ import { RPCLink } from '@orpc/client/fetch'
 import { createRouterClient, type RouterClient } from '@orpc/server'
 import { SimpleCsrfProtectionLinkPlugin } from '@orpc/client/plugins'
 import { createTanstackQueryUtils } from '@orpc/tanstack-query'
-import type { QueryClient } from '@tanstack/react-query'
-import { isRedirect, redirect, type AnyRouter } from '@tanstack/react-router'
+import { redirect } from '@tanstack/react-router'
 import { createIsomorphicFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
 import { createRpcContext } from '~/server/rpc/context'
+import { isSameOriginPath } from '~/shared/same-origin-path'
 import type { AppErrorData } from '~/server/rpc/errors'
 import { router, type AppRouter } from '~/server/rpc/router'
 
@@ -28,12 +28,13 @@ export type RpcClient = RouterClient<AppRouter, RpcClientContext>
  * (server: `appError(def, { redirectTo: '/setup' })`). Every client call passes through this
  * conversion, which turns such an error into a TanStack Router `redirect()`:
  * - in a loader or beforeLoad (SSR or client) the router follows it;
- * - in a component's query or mutation, `followRpcRedirects` navigates.
+ * - in a component's query or mutation, the router's SSR-query integration navigates
+ *   (`handleRedirects`, src/router.tsx).
  */
 export function toRouterRedirect(error: unknown): unknown {
   if (!(error instanceof ORPCError)) return error
   const target = (error.data as Partial<AppErrorData> | undefined)?.redirectTo
-  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return error
+  if (typeof target !== 'string' || !isSameOriginPath(target)) return error
   return redirect({ href: target })
 }
 
@@ -93,30 +94,3 @@ export const PLAN_CACHE_MS = 24 * 60 * 60 * 1000
 
 /** queryOptions for the plan list, with the 24-hour cache. */
 export const plansQueryOptions = () => orpc.plan.getAll.queryOptions({ staleTime: PLAN_CACHE_MS, gcTime: PLAN_CACHE_MS })
-
-/**
- * Makes redirects thrown by component queries and mutations navigate (loaders need nothing:
- * the router follows a thrown redirect itself). Call once in the browser, after creating the
- * router: `followRpcRedirects({ queryClient, router })`. Returns an unsubscribe function.
- *
- * A query without observers is being fetched for a loader (ensureQueryData), so it is left to
- * the router; that keeps one navigation per redirect.
- */
-export function followRpcRedirects({ queryClient, router: appRouter }: { queryClient: QueryClient; router: AnyRouter }) {
-  if (typeof window === 'undefined') return () => {}
-  const navigate = (error: unknown) => {
-    if (isRedirect(error)) void appRouter.navigate(appRouter.resolveRedirect(error).options)
-  }
-  const stopQueries = queryClient.getQueryCache().subscribe((event) => {
-    if (event.type === 'updated' && event.action.type === 'error' && event.query.getObserversCount() > 0) {
-      navigate(event.action.error)
-    }
-  })
-  const stopMutations = queryClient.getMutationCache().subscribe((event) => {
-    if (event.type === 'updated' && event.action.type === 'error') navigate(event.action.error)
-  })
-  return () => {
-    stopQueries()
-    stopMutations()
-  }
-}

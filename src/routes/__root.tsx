@@ -2,6 +2,10 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
 import { useEffect, type ReactNode } from 'react'
+import { FullPageSpinner } from '~/components/fallbacks/full-page-spinner'
+import { NotFoundPage } from '~/components/fallbacks/not-found-page'
+import { RootErrorPage } from '~/components/fallbacks/route-error-page'
+import { RoutePendingBar } from '~/components/fallbacks/route-pending-bar'
 import { Toaster } from '~/components/ui/toaster'
 import { getPublicConfig } from '~/lib/public-config'
 import appCss from '~/styles/app.css?url'
@@ -10,21 +14,39 @@ export interface RouterContext {
   queryClient: QueryClient
 }
 
+interface HeadMatch {
+  status: string
+  _notFound?: boolean
+}
+
+/** A not-found anywhere in the matches: the 404 page is what renders. */
+const isNotFoundPage = (matches: readonly HeadMatch[]) => matches.some((match) => match._notFound || match.status === 'notFound')
+
 export const Route = createRootRouteWithContext<RouterContext>()({
   loader: () => getPublicConfig(),
   staleTime: Number.POSITIVE_INFINITY,
-  head: ({ loaderData }) => ({
-    meta: [
-      { charSet: 'utf-8' },
-      { name: 'viewport', content: 'width=device-width, initial-scale=1' },
-      { name: 'color-scheme', content: 'dark' },
-      { title: `${loaderData?.appName ?? 'Rankpilot'} | seo on auto-pilot` },
-    ],
-    links: [{ rel: 'stylesheet', href: appCss }],
-  }),
+  head: ({ loaderData, matches }) => {
+    const appName = loaderData?.appName ?? 'Rankpilot'
+    const notFound = isNotFoundPage(matches)
+    return {
+      meta: [
+        { charSet: 'utf-8' },
+        { name: 'viewport', content: 'width=device-width, initial-scale=1' },
+        { name: 'color-scheme', content: 'dark' },
+        { title: notFound ? `Page not found | ${appName}` : `${appName} | seo on auto-pilot` },
+        ...(notFound ? [{ name: 'robots', content: 'noindex' }] : []),
+      ],
+      links: [{ rel: 'stylesheet', href: appCss }],
+    }
+  },
   shellComponent: RootDocument,
   component: Outlet,
-  notFoundComponent: () => <p className="p-6 text-muted-foreground">Not Found</p>,
+  // Spec §2 fallbacks (src/components/fallbacks/): every unmatched URL, and every notFound()
+  // without a closer notFoundComponent, renders the 404 page with HTTP 404; a failure of the
+  // root itself (its loader) gets the route error page over the whole window.
+  notFoundComponent: NotFoundPage,
+  errorComponent: RootErrorPage,
+  pendingComponent: FullPageSpinner,
 })
 
 function RootDocument({ children }: { children: ReactNode }) {
@@ -39,6 +61,7 @@ function RootDocument({ children }: { children: ReactNode }) {
         <HeadContent />
       </head>
       <body className="min-h-screen">
+        <RoutePendingBar />
         {children}
         <Toaster />
         <Scripts />

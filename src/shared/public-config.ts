@@ -7,5 +7,4 @@ export interface PublicConfig {
   appUrl: string
   /** Social providers with credentials, in the spec's order. */
   socialProviders: SocialProviderId[]
-  requireEmailVerification: boolean
 }

@@ -35,9 +35,11 @@ declare module 'vitest' {
 }
 
 const root = resolve(import.meta.dirname, '../..')
+/** The Google client id the PostgreSQL-backed server is given (it appears in the authorisation URL). */
+export const E2E_GOOGLE_CLIENT_ID = 'rankpilot-e2e.apps.googleusercontent.com'
 const READY_TIMEOUT_MS = 60_000
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const server = createServer()
     server.once('error', fail)
@@ -108,8 +110,13 @@ export function serverEnv(port: number, extra: Record<string, string>): NodeJS.P
     // sign-ups per 10 s per client address: the suite would mostly test the limiter (which
     // src/server/auth/rate-limit.int.test.ts covers).
     AUTH_RATE_LIMIT: 'false',
+    // Serves the suite's test pages (src/routes/e2e.fallbacks.tsx); a 404 anywhere else.
+    E2E_TEST_ROUTES: 'true',
   }
   for (const name of ['DATABASE_URL', 'DATA_DIR', 'SMTP_URL', 'BETTER_AUTH_SECRET', 'HOST', 'TRUST_PROXY', 'TEST_DATABASE_URL']) delete env[name]
+  // Social providers only where a test asks for them: a developer's own credentials in the shell
+  // must not change what the suite sees.
+  for (const name of Object.keys(env)) if (/_CLIENT_(ID|SECRET)$/.test(name)) delete env[name]
   return { ...env, ...extra }
 }
 
@@ -184,7 +191,15 @@ export default async function setup(project: TestProject) {
       url.pathname = `/${pgDatabase}`
       pgDatabaseUrl = url.toString()
       const pgDataDir = join(dataDir, 'postgres-server')
-      const second = await startServer(snapshot, 'postgres', { DATABASE_URL: pgDatabaseUrl, DATA_DIR: pgDataDir })
+      // Fake Google credentials: this server offers Google sign-in (the PGlite one does not), so
+      // the browser suite can follow "Start ranking" to Google's authorisation URL (intercepted;
+      // nothing leaves the machine) — tests/e2e/public-site.e2e.ts.
+      const second = await startServer(snapshot, 'postgres', {
+        DATABASE_URL: pgDatabaseUrl,
+        DATA_DIR: pgDataDir,
+        GOOGLE_CLIENT_ID: E2E_GOOGLE_CLIENT_ID,
+        GOOGLE_CLIENT_SECRET: 'e2e-google-client-secret',
+      })
       servers.push(second.server)
       pgBaseUrl = second.baseUrl
     }

@@ -1,26 +1,21 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { createHttpClient } from '../fixtures/e2e-server'
-import { serverEnv } from './global-setup'
+import { freePort, serverEnv } from './global-setup'
 
 // `npm start`'s server process itself: signals close the database and exit 0, and a restart on
 // the same data folder finds the migrated database and its data (PGlite released its folder).
 const snapshot = inject('snapshotDir')
 const dirs: string[] = []
-afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))))
-
-function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => done(port))
-    })
-  })
-}
+const children: ChildProcess[] = []
+// Whatever an assertion did, no server outlives the file (each holds a port and a data folder).
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })))
+})
 
 async function start(dataDir: string) {
   const port = await freePort()
@@ -29,6 +24,7 @@ async function start(dataDir: string) {
     env: serverEnv(port, { DATA_DIR: dataDir, LOG_LEVEL: 'info' }),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+  children.push(child)
   let output = ''
   child.stdout!.on('data', (chunk) => (output += chunk))
   child.stderr!.on('data', (chunk) => (output += chunk))

@@ -2,6 +2,7 @@ import { getRouteApi } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { AppLogo } from '~/components/app-logo'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '~/components/ui/card'
+import { SiteFooter } from '~/features/public/site-footer'
 
 const rootRoute = getRouteApi('__root__')
 
@@ -13,20 +14,26 @@ interface AuthLayoutProps {
   footer?: ReactNode
 }
 
-/** The centred card every sign-in, sign-up and password page shares. */
+/**
+ * The centred card every sign-in, sign-up and password page shares, above the site footer
+ * (spec §2: the footer is on every page outside the app layout).
+ */
 export function AuthLayout({ title, description, children, footer }: AuthLayoutProps) {
   const { appName } = rootRoute.useLoaderData()
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-8 px-4 py-12">
-      <AppLogo appName={appName} className="text-lg" />
-      <Card className="w-full max-w-sm">
-        <CardHeader>
-          <h1 className="text-xl font-semibold tracking-tight">{title}</h1>
-          <CardDescription>{description}</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-6">{children}</CardContent>
-        {footer && <CardFooter className="justify-center text-sm text-muted-foreground">{footer}</CardFooter>}
-      </Card>
-    </main>
+    <div className="flex min-h-screen flex-col">
+      <main className="flex flex-1 flex-col items-center justify-center gap-8 px-4 py-12">
+        <AppLogo appName={appName} className="text-lg" />
+        <Card className="w-full max-w-sm">
+          <CardHeader>
+            <h1 className="text-xl font-semibold tracking-tight">{title}</h1>
+            <CardDescription>{description}</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-6">{children}</CardContent>
+          {footer && <CardFooter className="justify-center text-sm text-muted-foreground">{footer}</CardFooter>}
+        </Card>
+      </main>
+      <SiteFooter />
+    </div>
   )
 }

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { FormField } from '~/components/ui/form-field'
@@ -11,6 +12,7 @@ import { FormError } from './form-error'
  */
 export function SignInForm({ initialError }: { initialError?: string }) {
   const navigate = useNavigate()
+  const queryClient = useQueryClient()
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [error, setError] = useState<string | null>(initialError ?? null)
@@ -27,6 +29,8 @@ export function SignInForm({ initialError }: { initialError?: string }) {
       setPending(false)
       return
     }
+    // A previous user's cached data (same tab, session ended elsewhere) must never show for this one.
+    queryClient.clear()
     // The gate on /content sends a user without a plan or business on to /paywall or /setup.
     await navigate({ to: '/content' })
   }

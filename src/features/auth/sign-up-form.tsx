@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { MailCheckIcon } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
@@ -13,6 +14,7 @@ import { FormError } from './form-error'
  */
 export function SignUpForm() {
   const navigate = useNavigate()
+  const queryClient = useQueryClient()
   const [name, setName] = useState('')
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
@@ -37,6 +39,8 @@ export function SignUpForm() {
       setPending(false)
       return
     }
+    // A previous user's cached data (same tab, session ended elsewhere) must never show for this one.
+    queryClient.clear()
     await navigate({ to: '/content' })
   }
 

@@ -32,7 +32,9 @@ export function providerLabel(provider: SocialProviderId) {
 
 /**
  * Readable text for the error codes better-auth appends to the error callback URL after a failed
- * social sign-in (spec §8). Unknown codes are shown as sentences rather than hidden.
+ * social sign-in (spec §8). Anyone can put text in `?error=`, so an unknown value is never shown
+ * as a sentence (that would let a link write messages on our page): only a code-shaped value is
+ * echoed, as a code.
  */
 const OAUTH_ERROR_MESSAGES: Record<string, string> = {
   please_restart_the_process: 'The sign-in took too long or was opened in another tab. Please try again.',
@@ -45,9 +47,11 @@ const OAUTH_ERROR_MESSAGES: Record<string, string> = {
   unable_to_get_user_info: 'The provider did not return your profile. Please try again.',
 }
 
+/** better-auth's error codes are letters and underscores (spec §8 lists them). */
+export const ERROR_CODE_PATTERN = /^[A-Za-z_]{1,64}$/
+
 export function oauthErrorMessage(code: string) {
   const known = OAUTH_ERROR_MESSAGES[code.toLowerCase()]
   if (known) return known
-  const sentence = code.replace(/[_-]+/g, ' ').trim()
-  return `Sign-in failed: ${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.`
+  return ERROR_CODE_PATTERN.test(code) ? `Sign-in failed (error code ${code}). Please try again.` : 'Sign-in failed. Please try again.'
 }

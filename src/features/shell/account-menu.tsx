@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { ChevronsUpDownIcon, LogOutIcon, SettingsIcon } from 'lucide-react'
-import { toast } from 'sonner'
+import { toast } from '~/lib/toast'
 import { Avatar, AvatarFallback, AvatarImage, initialsOf } from '~/components/ui/avatar'
 import {
   DropdownMenu,

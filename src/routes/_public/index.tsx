@@ -1,20 +1,34 @@
-import { createFileRoute, Link } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
+import { ClosingCall } from '~/features/landing/closing-call'
+import { Faq } from '~/features/landing/faq'
+import { Features } from '~/features/landing/features'
+import { Hero } from '~/features/landing/hero'
+import { HowItWorks } from '~/features/landing/how-it-works'
+import { landingHead } from '~/features/landing/landing-head'
+import { Newsletter } from '~/features/landing/newsletter-form'
+import { Pricing } from '~/features/landing/pricing'
+import { plansQueryOptions } from '~/lib/orpc'
 
-export const Route = createFileRoute('/')({
-  component: Home,
+export const Route = createFileRoute('/_public/')({
+  // The pricing cards are server-rendered from plan.getAll. A failure here must not cost the
+  // visitor the landing page: the pricing section then says the plans could not be loaded.
+  loader: async ({ context }) => {
+    await context.queryClient.ensureQueryData(plansQueryOptions()).catch(() => undefined)
+  },
+  head: ({ matches }) => landingHead(matches),
+  component: LandingPage,
 })
 
-function Home() {
+function LandingPage() {
   return (
-    <main className="mx-auto flex max-w-3xl flex-col items-start gap-6 px-6 py-24">
-      <h1 className="text-4xl font-bold tracking-tight">SEO on auto-pilot</h1>
-      <p className="text-lg text-muted-foreground">
-        Rankpilot learns your business from your website, finds the keywords you can win, and writes and publishes
-        an article a day.
-      </p>
-      <Link to="/sign-in" className="rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground">
-        Start ranking
-      </Link>
-    </main>
+    <>
+      <Hero />
+      <HowItWorks />
+      <Features />
+      <Pricing />
+      <Faq />
+      <Newsletter />
+      <ClosingCall />
+    </>
   )
 }

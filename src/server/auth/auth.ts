@@ -22,13 +22,13 @@ export const PASSWORD_MAX_LENGTH = 128
 /** Spec §9: default cookie cache max age 60 seconds. */
 export const SESSION_COOKIE_CACHE_MAX_AGE = 60
 
+/** Set by scripts/serve.mjs on every request; any value a client sent is replaced. */
+export const CLIENT_IP_HEADER = 'x-rankpilot-client-ip'
+
 /**
  * better-auth at /api/auth (spec §4–§8). A factory, so tests build one on their own database
  * and outbox; the app's instance is `getAuth()`.
  */
-/** Set by scripts/serve.mjs on every request; any value a client sent is replaced. */
-export const CLIENT_IP_HEADER = 'x-rankpilot-client-ip'
-
 export function createAuth({ db, env, mailer }: AuthDependencies) {
   const emails = authEmails(env.APP_NAME)
   return betterAuth({

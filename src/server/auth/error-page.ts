@@ -13,7 +13,7 @@ export const ERROR_PAGE_RETRY_MESSAGE =
  */
 export function errorCodeFrom(url: URL): string {
   const code = url.searchParams.get('error')
-  return code && /^[A-Za-z0-9_.'-]{1,100}$/.test(code) ? code : 'Unknown'
+  return code && /^[A-Za-z_]{1,64}$/.test(code) ? code : 'Unknown'
 }
 
 const escapeHtml = (value: string) =>

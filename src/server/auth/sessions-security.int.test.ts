@@ -137,6 +137,8 @@ describe('/ok and /error', () => {
     { query: '?error=state_not_found', code: 'state_not_found' },
     { query: '', code: 'Unknown' },
     { query: '?error=%3Cscript%3Ealert(1)%3C%2Fscript%3E', code: 'Unknown' },
+    // Not code-shaped: the page must not print a message of the link author's choosing.
+    { query: '?error=Account_locked_call_1-555-0100', code: 'Unknown' },
   ])('GET /error$query shows code $code, the heading, a retry message and a link home', async ({ query, code }) => {
     const response = await app.authRequest(`/error${query}`)
     expect(response.status).toBe(200)

@@ -40,6 +40,11 @@ describe('socialProvidersFor', () => {
     expect(config.tiktok).toMatchObject({ clientKey: 'tiktok-id', clientSecret: 'tiktok-secret' })
   })
 
+  it('asks Google for offline access (a refresh token for the Search Console sync)', () => {
+    const config = socialProvidersFor(parseEnv({ ...baseEnv, ...credentialsFor('google') }))
+    expect(config.google).toMatchObject({ clientId: 'google-id', accessType: 'offline' })
+  })
+
   it('passes the client id for every other provider', () => {
     const all = Object.assign({}, ...SOCIAL_PROVIDERS.map(credentialsFor)) as Record<string, string>
     const config = socialProvidersFor(parseEnv({ ...baseEnv, ...all })) as Record<string, { clientId?: string }>

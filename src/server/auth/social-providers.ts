@@ -9,12 +9,18 @@ export function socialProvidersFor(env: Pick<Env, 'socialProviders'>): SocialPro
   const config: Record<string, object> = {}
   for (const [provider, credentials] of Object.entries(env.socialProviders)) {
     if (!credentials) continue
-    config[provider] =
-      provider === 'tiktok'
-        ? // TikTok calls the client id a "client key". clientId is passed as well only because
-          // better-auth warns at start-up about any provider config without one.
-          { clientKey: credentials.clientId, clientId: credentials.clientId, clientSecret: credentials.clientSecret }
-        : { clientId: credentials.clientId, clientSecret: credentials.clientSecret }
+    const base = { clientId: credentials.clientId, clientSecret: credentials.clientSecret }
+    if (provider === 'tiktok') {
+      // TikTok calls the client id a "client key". clientId is passed as well only because
+      // better-auth warns at start-up about any provider config without one.
+      config[provider] = { ...base, clientKey: credentials.clientId }
+    } else if (provider === 'google') {
+      // Offline access: Google then returns a refresh token, which the daily Search Console sync
+      // needs once the user links the webmasters.readonly scope (providers.md).
+      config[provider] = { ...base, accessType: 'offline' }
+    } else {
+      config[provider] = base
+    }
   }
   return config as SocialProviders
 }

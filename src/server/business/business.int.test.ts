@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
 import { competitor, user } from '~/server/db/schema'
-import { insertBusiness, rpcClient } from '~/server/rpc/testing'
+import { insertBusiness, rpcClient, rejectionOf } from '../../../tests/fixtures/rpc'
 
 let app: TestApp
 let owner: { userId: string; cookie: string }
@@ -26,7 +26,6 @@ afterAll(() => app?.close())
 const selectedOf = async (userId: string) =>
   (await app.db.select({ selected: user.selectedBusiness }).from(user).where(eq(user.id, userId)))[0].selected
 
-const errorOf = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error as ORPCError<string, { reason?: string }>)
 
 describe('business.list', () => {
   it('returns only the caller’s businesses, oldest first', async () => {
@@ -64,8 +63,8 @@ describe('business.get', () => {
   })
 
   it('answers another user’s business exactly like a missing one', async () => {
-    const foreign = await errorOf(rpcClient(app, owner.cookie).business.get({ id: otherBusiness.id }))
-    const missing = await errorOf(rpcClient(app, owner.cookie).business.get({ id: 'doesnotexist' }))
+    const foreign = await rejectionOf(rpcClient(app, owner.cookie).business.get({ id: otherBusiness.id }))
+    const missing = await rejectionOf(rpcClient(app, owner.cookie).business.get({ id: 'doesnotexist' }))
     for (const error of [foreign, missing]) {
       expect(error).toBeInstanceOf(ORPCError)
       expect(error).toMatchObject({ code: 'NOT_FOUND', status: 404, message: 'Business not found.', data: { reason: 'BUSINESS_NOT_FOUND' } })
@@ -74,7 +73,7 @@ describe('business.get', () => {
   })
 
   it('rejects an empty id as BAD_REQUEST', async () => {
-    const error = await errorOf(rpcClient(app, owner.cookie).business.get({ id: ' ' }))
+    const error = await rejectionOf(rpcClient(app, owner.cookie).business.get({ id: ' ' }))
     expect(error).toMatchObject({ code: 'BAD_REQUEST', message: 'A business id is required.', data: { reason: 'INVALID_INPUT' } })
   })
 })
@@ -88,7 +87,7 @@ describe('business.select', () => {
 
   it('refuses another user’s business and leaves the selection alone', async () => {
     await rpcClient(app, owner.cookie).business.select({ id: ownerBusinesses[0].id })
-    const error = await errorOf(rpcClient(app, owner.cookie).business.select({ id: otherBusiness.id }))
+    const error = await rejectionOf(rpcClient(app, owner.cookie).business.select({ id: otherBusiness.id }))
     expect(error).toMatchObject({ code: 'NOT_FOUND', data: { reason: 'BUSINESS_NOT_FOUND' } })
     expect(await selectedOf(owner.userId)).toBe(ownerBusinesses[0].id)
     expect(await selectedOf(other.userId)).toBeNull()
@@ -102,7 +101,20 @@ describe('without a session', () => {
     ['business.select', () => rpcClient(app).business.select({ id: ownerBusinesses[0].id })],
     ['business.list with a made-up cookie', () => rpcClient(app, 'better-auth.session_token=forged.value').business.list()],
   ])('%s is UNAUTHORIZED', async (_name, call) => {
-    const error = await errorOf(call())
+    const error = await rejectionOf(call())
     expect(error).toMatchObject({ code: 'UNAUTHORIZED', status: 401, data: { reason: 'AUTH_REQUIRED' } })
   })
+})
+
+describe('business id input', () => {
+  it.each(['abc\u0000def', 'a b', "x'; drop table business; --", 'é'.repeat(5), 'x'.repeat(65)])(
+    'refuses %j as BAD_REQUEST before it reaches the database',
+    async (id) => {
+      for (const call of [() => rpcClient(app, owner.cookie).business.get({ id }), () => rpcClient(app, owner.cookie).business.select({ id })]) {
+        const error = await rejectionOf(call())
+        expect(error).toBeInstanceOf(ORPCError)
+        expect([error?.code, error?.status]).toEqual(['BAD_REQUEST', 400])
+      }
+    },
+  )
 })

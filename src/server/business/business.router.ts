@@ -3,7 +3,16 @@ import type { RpcContext } from '~/server/rpc/context'
 import { authedProcedure } from '~/server/rpc/procedures'
 import { getOwnedBusiness, listBusinesses, selectBusiness } from './business.service'
 
-const businessIdInput = z.object({ id: z.string().trim().min(1, 'A business id is required.') })
+// Ids are generated (src/server/ids.ts): anything else is refused as input, never sent to the
+// database (a NUL byte there is a server error, not a user's).
+const businessIdInput = z.object({
+  id: z
+    .string()
+    .trim()
+    .min(1, 'A business id is required.')
+    .max(64, 'That is not a business id.')
+    .regex(/^[0-9A-Za-z_-]*$/, 'That is not a business id.'),
+})
 
 export const businessRouter = {
   /** The caller's businesses, oldest first. */

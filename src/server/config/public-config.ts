@@ -1,4 +1,5 @@
-import { env, SOCIAL_PROVIDERS } from '~/env'
+import { env } from '~/env'
+import { enabledSocialProviders } from '~/server/auth/social-providers'
 import type { PublicConfig } from '~/shared/public-config'
 
 export type { PublicConfig }
@@ -8,7 +9,6 @@ export function readPublicConfig(): PublicConfig {
   return {
     appName: current.APP_NAME,
     appUrl: current.APP_URL,
-    socialProviders: SOCIAL_PROVIDERS.filter((provider) => provider in current.socialProviders),
-    requireEmailVerification: current.REQUIRE_EMAIL_VERIFICATION,
+    socialProviders: enabledSocialProviders(current),
   }
 }

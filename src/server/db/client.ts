@@ -6,6 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
+import { logger } from '~/server/logger'
 import * as schema from './schema'
 
 export { schema }
@@ -40,6 +41,9 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder()
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    // An idle client the server drops (restart, failover) emits 'error' on the pool; unheard,
+    // Node would crash the process. The pool replaces the client on the next query.
+    pool.on('error', (error) => logger.error('postgres: idle connection lost', error.message))
     const db = drizzlePg(pool, { schema }) as unknown as Database
     return {
       db,

@@ -3,7 +3,7 @@ import { eq, gte } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
 import { keyword, user } from '~/server/db/schema'
-import { insertBusiness, insertKeyword, rpcClient } from '~/server/rpc/testing'
+import { insertBusiness, insertKeyword, rpcClient, rejectionOf } from '../../../tests/fixtures/rpc'
 import { listKeywords } from './keywords.service'
 
 let app: TestApp
@@ -13,7 +13,6 @@ let ownerBusiness: Awaited<ReturnType<typeof insertBusiness>>
 let ownerSecond: Awaited<ReturnType<typeof insertBusiness>>
 let otherBusiness: Awaited<ReturnType<typeof insertBusiness>>
 
-const errorOf = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error as ORPCError<string, { reason?: string; redirectTo?: string }>)
 const setSelected = (userId: string, businessId: string | null) =>
   app.db.update(user).set({ selectedBusiness: businessId }).where(eq(user.id, userId))
 
@@ -77,7 +76,7 @@ describe('keyword.list', () => {
     [{ page: 0, perPage: 10 }, 'Page must be 1 or more.'],
     [{ page: 1, perPage: 0 }, 'Rows per page must be at least 1.'],
   ])('rejects %j as BAD_REQUEST', async (input, message) => {
-    const error = await errorOf(rpcClient(app, owner.cookie).keyword.list(input))
+    const error = await rejectionOf(rpcClient(app, owner.cookie).keyword.list(input))
     expect(error).toMatchObject({ code: 'BAD_REQUEST', message, data: { reason: 'INVALID_INPUT' } })
     const field = input.page < 1 ? 'page' : 'perPage'
     expect((error as ORPCError<string, { issues: { path: string[] }[] }>).data.issues[0].path).toEqual([field])
@@ -102,7 +101,7 @@ describe('keyword.list', () => {
   it('refuses a forged selection of another user’s business, without leaking it', async () => {
     await setSelected(other.userId, ownerBusiness.id)
     try {
-      const error = await errorOf(rpcClient(app, other.cookie).keyword.list())
+      const error = await rejectionOf(rpcClient(app, other.cookie).keyword.list())
       expect(error).toBeInstanceOf(ORPCError)
       expect(error).toMatchObject({ code: 'FORBIDDEN', status: 403, data: { reason: 'BUSINESS_ACCESS_DENIED' } })
       expect(JSON.stringify(error)).not.toContain('owner keyword')
@@ -113,12 +112,12 @@ describe('keyword.list', () => {
 
   it('sends a user without any business to /setup', async () => {
     const fresh = await app.signUp()
-    const error = await errorOf(rpcClient(app, fresh.cookie).keyword.list())
+    const error = await rejectionOf(rpcClient(app, fresh.cookie).keyword.list())
     expect(error).toMatchObject({ code: 'PRECONDITION_FAILED', status: 412, data: { reason: 'BUSINESS_REQUIRED', redirectTo: '/setup' } })
   })
 
   it('is UNAUTHORIZED without a session', async () => {
-    const error = await errorOf(rpcClient(app).keyword.list())
+    const error = await rejectionOf(rpcClient(app).keyword.list())
     expect(error).toMatchObject({ code: 'UNAUTHORIZED', status: 401 })
   })
 })

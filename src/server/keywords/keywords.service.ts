@@ -2,8 +2,7 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm'
 import type { Database } from '~/server/db'
 import { keyword } from '~/server/db/schema'
 
-export const KEYWORDS_PAGE_SIZE = 10
-export const KEYWORDS_MAX_PAGE_SIZE = 50
+export { KEYWORDS_MAX_PAGE_SIZE, KEYWORDS_PAGE_SIZE } from '~/shared/keywords'
 
 /** The columns of a Keywords-screen row (spec §3 "Keyword row"). */
 const keywordRowColumns = {

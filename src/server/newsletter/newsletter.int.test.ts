@@ -2,7 +2,7 @@ import { ORPCError } from '@orpc/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
 import { newsletter } from '~/server/db/schema'
-import { rpcClient } from '~/server/rpc/testing'
+import { rpcClient } from '../../../tests/fixtures/rpc'
 
 let app: TestApp
 beforeAll(async () => {
@@ -14,19 +14,26 @@ const rows = () => app.db.select({ email: newsletter.email }).from(newsletter)
 
 describe('newsletter.add', () => {
   it('stores the address trimmed and lowercased', async () => {
-    await expect(rpcClient(app).newsletter.add({ email: '  Ann.Reader@Example.COM ' })).resolves.toEqual({ success: true })
+    await expect(rpcClient(app).newsletter.add({ email: '  Ann.Reader@Example.COM ' })).resolves.toEqual({
+      success: true,
+      alreadySubscribed: false,
+    })
     expect(await rows()).toEqual([{ email: 'ann.reader@example.com' }])
   })
 
-  it('is idempotent: a known address succeeds without a second row, whatever its case', async () => {
-    await expect(rpcClient(app).newsletter.add({ email: 'ann.reader@example.com' })).resolves.toEqual({ success: true })
-    await expect(rpcClient(app).newsletter.add({ email: 'ANN.READER@example.com' })).resolves.toEqual({ success: true })
+  it('is idempotent: a known address succeeds as alreadySubscribed without a second row, whatever its case', async () => {
+    const already = { success: true, alreadySubscribed: true }
+    await expect(rpcClient(app).newsletter.add({ email: 'ann.reader@example.com' })).resolves.toEqual(already)
+    await expect(rpcClient(app).newsletter.add({ email: ' ANN.READER@example.com' })).resolves.toEqual(already)
     expect(await rows()).toHaveLength(1)
   })
 
   it('works for a signed-in caller too', async () => {
     const { cookie } = await app.signUp()
-    await expect(rpcClient(app, cookie).newsletter.add({ email: 'member@example.com' })).resolves.toEqual({ success: true })
+    await expect(rpcClient(app, cookie).newsletter.add({ email: 'member@example.com' })).resolves.toEqual({
+      success: true,
+      alreadySubscribed: false,
+    })
   })
 
   it.each(['not-an-email', 'ann@', '@example.com', '', `${'a'.repeat(250)}@example.com`])(

@@ -14,12 +14,24 @@ export function normalizeNewsletterEmail(email: string): string {
   return result.data
 }
 
+export interface NewsletterSubscription {
+  success: true
+  /** True when the address was already on the list: nothing was stored, the visitor is told so. */
+  alreadySubscribed: boolean
+}
+
 /**
- * Subscribes an address. Idempotent: a known address succeeds without a second row, so the
- * answer never tells a visitor whether someone else already subscribed.
+ * Subscribes an address. Idempotent: a known address succeeds without a second row and says
+ * `alreadySubscribed`, so the form can answer "you're already on the list" instead of a second
+ * "welcome". (That tells a caller whether an address is on the newsletter list; the list holds
+ * no account data, and the site shows the same to anyone typing the address.)
  */
-export async function addNewsletterSubscriber(db: Database, email: string): Promise<{ success: true }> {
+export async function addNewsletterSubscriber(db: Database, email: string): Promise<NewsletterSubscription> {
   const normalized = normalizeNewsletterEmail(email)
-  await db.insert(newsletter).values({ email: normalized }).onConflictDoNothing({ target: newsletter.email })
-  return { success: true }
+  const inserted = await db
+    .insert(newsletter)
+    .values({ email: normalized })
+    .onConflictDoNothing({ target: newsletter.email })
+    .returning({ id: newsletter.id })
+  return { success: true, alreadySubscribed: inserted.length === 0 }
 }

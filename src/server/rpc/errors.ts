@@ -1,33 +1,13 @@
+import type { COMMON_ORPC_ERROR_DEFS } from '@orpc/client'
 import { ORPCError } from '@orpc/server'
+import { isSameOriginPath } from '~/shared/same-origin-path'
 
 /**
- * The RPC error codes of spec §8 and their HTTP statuses. oRPC's built-in defaults give the same
- * pairs (errors.test.ts checks every one); this table is the product's contract, so a future
- * oRPC change shows up as a failing test rather than a silent status change.
+ * The RPC error codes of spec §8. oRPC's built-in definitions give exactly the spec's 19 code →
+ * status pairs; errors.test.ts checks each one, in oRPC, over the wire and back, so a future oRPC
+ * change fails a test instead of silently changing a status.
  */
-export const RPC_ERROR_STATUS = {
-  BAD_REQUEST: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  METHOD_NOT_SUPPORTED: 405,
-  NOT_ACCEPTABLE: 406,
-  TIMEOUT: 408,
-  CONFLICT: 409,
-  PRECONDITION_FAILED: 412,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  UNPROCESSABLE_CONTENT: 422,
-  TOO_MANY_REQUESTS: 429,
-  CLIENT_CLOSED_REQUEST: 499,
-  INTERNAL_SERVER_ERROR: 500,
-  NOT_IMPLEMENTED: 501,
-  BAD_GATEWAY: 502,
-  SERVICE_UNAVAILABLE: 503,
-  GATEWAY_TIMEOUT: 504,
-} as const
-
-export type RpcErrorCode = keyof typeof RPC_ERROR_STATUS
+export type RpcErrorCode = Extract<keyof typeof COMMON_ORPC_ERROR_DEFS, string>
 
 /**
  * What every application error carries in `data`:
@@ -65,7 +45,7 @@ export function appError(definition: DefinedError, options: { message?: string; 
 
 /** Only same-origin absolute paths: a redirect payload must never send a user off-site. */
 export function safeRedirectPath(path: string): string {
-  if (!path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) {
+  if (!isSameOriginPath(path)) {
     throw new Error(`redirect target must be a same-origin path, got "${path}"`)
   }
   return path

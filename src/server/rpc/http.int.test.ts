@@ -4,7 +4,7 @@ import { cookieFrom, createTestApp, TEST_APP_URL, type TestApp } from '../../../
 import { createBrowserRpcClient } from '~/lib/orpc'
 import { createTanstackQueryUtils } from '@orpc/tanstack-query'
 import { handleRpcRequest } from './handler'
-import { insertBusiness, rpcFetch } from './testing'
+import { insertBusiness, rpcFetch } from '../../../tests/fixtures/rpc'
 
 /** The fetch handler of src/routes/rpc/$.ts, on the test database, as a browser reaches it. */
 let app: TestApp
@@ -110,7 +110,7 @@ describe('the browser client against the handler', () => {
 
   it('runs a mutation (GET, spec §7) through the CSRF check', async () => {
     const options = browser().newsletter.add.mutationOptions()
-    await expect(options.mutationFn!({ email: 'client@example.com' }, {} as never)).resolves.toEqual({ success: true })
+    await expect(options.mutationFn!({ email: 'client@example.com' }, {} as never)).resolves.toEqual({ success: true, alreadySubscribed: false })
   })
 
   it('turns a redirect payload into a TanStack Router redirect', async () => {

@@ -1,0 +1,11 @@
+// `npm run bench -- <name> [options]`: runs bench/<name>.mjs. Benchmarks print their figures.
+import { existsSync } from 'node:fs'
+
+const [name, ...args] = process.argv.slice(2)
+const file = new URL(`./${name}.mjs`, import.meta.url)
+if (!name || !/^[a-z-]+$/.test(name) || !existsSync(file)) {
+  console.error('usage: npm run bench -- public [--no-build] [--requests N] [--why] [--strict]')
+  process.exit(2)
+}
+const { run } = await import(file.href)
+process.exitCode = await run(args)

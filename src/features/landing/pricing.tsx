@@ -1,0 +1,91 @@
+import { useQuery } from '@tanstack/react-query'
+import { CheckIcon } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { formatDollars, pluralize } from '~/features/format'
+import { StartRankingLink } from '~/features/public/start-ranking'
+import { plansQueryOptions } from '~/lib/orpc'
+import { cn } from '~/lib/utils'
+import { SectionHeading } from './section-heading'
+
+/** The plan a visitor is pointed to: the middle one of three, "an article a day". */
+const HIGHLIGHTED_PLAN = 'Growth'
+
+/**
+ * Pricing cards from `plan.getAll`. The route loader fetched the plans during SSR, so they are
+ * in the HTML; if that failed, the landing page still renders and this section says so.
+ */
+export function Pricing() {
+  const { data: plans, isError, isPending } = useQuery(plansQueryOptions())
+
+  return (
+    <section aria-labelledby="pricing" className="border-t border-border bg-card/40 py-20">
+      <div className="mx-auto max-w-6xl px-4 sm:px-6">
+        <SectionHeading id="pricing" eyebrow="Pricing" title="One monthly price, no agency retainer">
+          Every plan includes site analysis, keyword research, topic clusters, publishing to every supported CMS and
+          Search Console insight. Plans differ in how many businesses you run and how many articles are written.
+        </SectionHeading>
+        {plans && plans.length > 0 ? (
+          <ul className="mt-14 grid gap-6 md:grid-cols-3">
+            {plans.map((plan) => {
+              const highlighted = plan.name === HIGHLIGHTED_PLAN
+              return (
+                <li
+                  key={plan.id}
+                  className={cn(
+                    'flex flex-col rounded-lg border border-border bg-card p-6',
+                    highlighted && 'border-primary ring-1 ring-primary',
+                  )}
+                >
+                  <div className="flex items-center justify-between gap-2">
+                    <h3 className="text-lg font-semibold tracking-tight">{plan.name}</h3>
+                    {highlighted && (
+                      <span className="rounded-md bg-primary/15 px-2 py-0.5 text-xs font-medium text-violet-200">
+                        An article a day
+                      </span>
+                    )}
+                  </div>
+                  <p className="mt-2 text-sm text-muted-foreground">{plan.description}</p>
+                  <p className="mt-6">
+                    <span className="text-4xl font-bold tracking-tight">{formatDollars(plan.price)}</span>
+                    <span className="text-sm text-muted-foreground"> / month</span>
+                  </p>
+                  <ul className="mt-6 grid gap-2 text-sm">
+                    <PlanFeature>{pluralize(plan.businessLimit, 'business', 'businesses')}</PlanFeature>
+                    <PlanFeature>{pluralize(plan.articlesPerMonth, 'article')} a month</PlanFeature>
+                    {plan.hasMeteredPricing && plan.meteredUnitPrice != null ? (
+                      <PlanFeature>
+                        Extra {plan.meteredUnit ?? 'article'}s at {formatDollars(plan.meteredUnitPrice)} each
+                      </PlanFeature>
+                    ) : (
+                      <PlanFeature>No overage charges</PlanFeature>
+                    )}
+                  </ul>
+                  <div className="mt-auto pt-8">
+                    <StartRankingLink className="w-full" />
+                  </div>
+                </li>
+              )
+            })}
+          </ul>
+        ) : (
+          <p role={isError ? 'alert' : 'status'} className="mx-auto mt-14 max-w-xl text-center text-muted-foreground">
+            {isPending
+              ? 'Loading plans…'
+              : isError
+                ? 'The plans could not be loaded just now. Reload the page to see them.'
+                : 'Plans are being set up. Check back shortly.'}
+          </p>
+        )}
+      </div>
+    </section>
+  )
+}
+
+function PlanFeature({ children }: { children: ReactNode }) {
+  return (
+    <li className="flex items-center gap-2">
+      <CheckIcon aria-hidden="true" className="size-4 shrink-0 text-violet-300" />
+      {children}
+    </li>
+  )
+}

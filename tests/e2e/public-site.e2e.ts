@@ -1,0 +1,277 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { gotoHydrated, launchBrowser, newPage } from '../fixtures/browser'
+import { createHttpClient, e2ePostgresServer, e2eServer, type HttpClient, uniqueEmail } from '../fixtures/e2e-server'
+import { E2E_GOOGLE_CLIENT_ID } from './global-setup'
+
+// The public site's landing page, top navigation and footer (issue 3, spec §2), against the
+// production build: the HTML as a crawler gets it, then what a visitor does in Chromium.
+// The PGlite server has no Google credentials (demo mode); the PostgreSQL-backed one has fake
+// ones, so "Start ranking" there goes to Google, whose page is intercepted.
+const server = e2eServer()
+const pgServer = e2ePostgresServer()
+
+const PLAN_NAMES = ['Starter', 'Growth', 'Agency']
+const SEARCH_CONSOLE_SCOPE = 'https://www.googleapis.com/auth/webmasters.readonly'
+
+describe('/ server-rendered (HTML before any script runs)', () => {
+  let html = ''
+  let status = 0
+  beforeAll(async () => {
+    const response = await fetch(server.url('/'))
+    status = response.status
+    html = await response.text()
+  })
+
+  it('answers 200 with the title, the hero and the pricing plans from plan.getAll', () => {
+    expect(status).toBe(200)
+    expect(html).toContain('<title>Rankpilot | seo on auto-pilot</title>')
+    expect(html).toContain('Organic traffic from articles that are actually about your business')
+    expect(html).toContain('Built for founders and small marketing teams')
+    for (const name of PLAN_NAMES) expect(html).toMatch(new RegExp(`<h3[^>]*>${name}</h3>`))
+    for (const price of ['$49', '$99', '$249']) expect(html).toContain(price)
+    // The how-it-works steps, the FAQ and the newsletter form are in the HTML too.
+    expect(html).toContain('Search Console insight')
+    expect(html).toContain('How is Rankpilot different from Outrank or SEObot?')
+    expect(html).toMatch(/<input[^>]*type="email"/)
+  })
+
+  it('has the description, canonical URL on APP_URL, Open Graph and JSON-LD', () => {
+    expect(html).toMatch(/<meta name="description" content="Rankpilot learns your business[^"]*"/)
+    expect(html).toContain(`<link rel="canonical" href="${server.baseUrl}/"`)
+    expect(html).toContain(`<meta property="og:url" content="${server.baseUrl}/"`)
+    expect(html).toContain('<meta name="twitter:card"')
+    const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
+      (match) => JSON.parse(match[1]) as { '@type': string },
+    )
+    expect(jsonLd.map((data) => data['@type'])).toEqual(expect.arrayContaining(['Organization', 'BreadcrumbList']))
+  })
+
+  it('renders the navigation and footer for a signed-out visitor without Google: Start ranking → /sign-in', () => {
+    expect(html).toMatch(/<nav aria-label="Site"/)
+    expect(html).toMatch(/<a[^>]*href="\/blog"[^>]*>Blog<\/a>/)
+    expect(html).toMatch(/<a[^>]*href="\/sign-in"[^>]*>Start ranking<\/a>/)
+    expect(html).not.toContain('Connect Search Console')
+    expect(html).toContain('© 2025 Rankpilot. All rights reserved.')
+    expect(html).toContain('href="mailto:hello@rankpilot.app"')
+    expect(html).toMatch(/href="\/privacy-policy"[^>]*>Privacy policy</)
+    expect(html).toMatch(/href="\/terms-of-service"[^>]*>Terms of service</)
+  })
+
+  it('puts the footer under the sign-in pages too', async () => {
+    const signIn = await (await fetch(server.url('/sign-in'))).text()
+    expect(signIn).toContain('© 2025 Rankpilot. All rights reserved.')
+    expect(signIn).toMatch(/href="\/privacy-policy"/)
+  })
+})
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+// Each test is a new visitor: its own context (cookies), closed after the test.
+const contexts: BrowserContext[] = []
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()))
+})
+
+async function newVisitor(baseUrl: string, http?: HttpClient) {
+  const { context, page } = await newPage(browser, baseUrl)
+  contexts.push(context)
+  if (http) {
+    const [name, value] = http
+      .cookie()
+      .split('; ')
+      .find((pair) => pair.includes('session_token'))!
+      .split(/=(.*)/s)
+    await context.addCookies([{ name, value, url: baseUrl }])
+  }
+  return page
+}
+
+const siteNav = (page: Page) => page.getByRole('navigation', { name: 'Site' })
+const waitForPath = (page: Page, path: string) => page.waitForURL((url) => url.pathname === path)
+
+/** Answers any request to Google's accounts host with a stand-in page, and records the URLs. */
+async function interceptGoogle(page: Page) {
+  const visited: URL[] = []
+  await page.route(/^https:\/\/accounts\.google\.com\//, (route) => {
+    visited.push(new URL(route.request().url()))
+    return route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Google consent (stand-in)</h1>' })
+  })
+  return visited
+}
+
+describe('navigation and footer in Chromium', () => {
+  it('logo → /, Blog → /blog, and the footer links', async () => {
+    const page = await newVisitor(server.baseUrl)
+    await gotoHydrated(page, '/?from=e2e')
+    const nav = siteNav(page)
+
+    const logo = nav.getByRole('link', { name: 'Rankpilot' })
+    expect(await logo.getAttribute('href')).toBe('/')
+    await logo.click()
+    await page.waitForURL((url) => url.pathname === '/' && url.search === '')
+
+    const footer = page.getByRole('contentinfo')
+    expect(await footer.getByRole('link', { name: 'Privacy policy' }).getAttribute('href')).toBe('/privacy-policy')
+    expect(await footer.getByRole('link', { name: 'Terms of service' }).getAttribute('href')).toBe('/terms-of-service')
+    expect(await footer.getByRole('link', { name: 'hello@rankpilot.app' }).getAttribute('href')).toBe(
+      'mailto:hello@rankpilot.app',
+    )
+    await expect.poll(() => footer.getByText('© 2025 Rankpilot. All rights reserved.').isVisible()).toBe(true)
+
+    // The blog is another part of the issue: only where the link goes is checked here.
+    await nav.getByRole('link', { name: 'Blog', exact: true }).click()
+    await waitForPath(page, '/blog')
+  })
+
+  it('fits a phone: the three items stay visible and nothing scrolls sideways', async () => {
+    const page = await newVisitor(server.baseUrl)
+    await page.setViewportSize({ width: 360, height: 740 })
+    await gotoHydrated(page, '/')
+    const nav = siteNav(page)
+    for (const name of ['Rankpilot', 'Blog', 'Start ranking']) {
+      expect(await nav.getByRole('link', { name, exact: true }).isVisible(), name).toBe(true)
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+  })
+
+  it('Start ranking without a session and without Google goes to /sign-in', async () => {
+    const page = await newVisitor(server.baseUrl)
+    await gotoHydrated(page, '/')
+    await siteNav(page).getByRole('link', { name: 'Start ranking' }).click()
+    await waitForPath(page, '/sign-in')
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor()
+  })
+
+  it('Start ranking with a session goes to /content, which sends a user without a plan on to /paywall', async () => {
+    const http = createHttpClient(server.baseUrl)
+    await http.signUp()
+    const page = await newVisitor(server.baseUrl, http)
+    await gotoHydrated(page, '/')
+    const start = siteNav(page).getByRole('link', { name: 'Start ranking' })
+    expect(await start.getAttribute('href')).toBe('/content')
+    // No Google on this server: no Search Console action either.
+    expect(await siteNav(page).getByRole('button', { name: 'Connect Search Console' }).count()).toBe(0)
+    await start.click()
+    await waitForPath(page, '/paywall')
+    await page.getByRole('heading', { name: 'Choose your plan' }).waitFor()
+
+    // Signing out in the app and landing back on / (a client-side navigation): the header is the
+    // signed-out one at once, not a cached signed-in one.
+    await page.getByRole('button', { name: 'Account menu' }).click()
+    await page.getByRole('menuitem', { name: 'Sign out' }).click()
+    await waitForPath(page, '/')
+    expect(await siteNav(page).getByRole('link', { name: 'Start ranking' }).getAttribute('href')).toBe('/sign-in')
+  })
+})
+
+describe.skipIf(!pgServer.available)('with Google configured (PostgreSQL-backed server)', () => {
+  /** better-auth keeps OAuth state in the verification table under `auth-state:<state>`. */
+  async function storedState(state: string) {
+    const [row] = await pgServer.query<{ value: string }>('select value from verification where identifier = $1', [
+      `auth-state:${state}`,
+    ])
+    expect(row, `no stored state ${state}`).toBeDefined()
+    return JSON.parse(row.value) as { callbackURL: string; errorURL?: string; link?: { userId: string } }
+  }
+
+  it('Start ranking without a session starts Google sign-in that returns to APP_URL/content', async () => {
+    const page = await newVisitor(pgServer.baseUrl)
+    const google = await interceptGoogle(page)
+    await gotoHydrated(page, '/')
+    const start = siteNav(page).getByRole('link', { name: 'Start ranking' })
+    // Without JavaScript the link still leads somewhere useful: the sign-in page.
+    expect(await start.getAttribute('href')).toBe('/sign-in')
+
+    const signInRequest = page.waitForRequest((request) => request.url().endsWith('/api/auth/sign-in/social'))
+    await start.click()
+    expect((await signInRequest).postDataJSON()).toMatchObject({
+      provider: 'google',
+      callbackURL: `${pgServer.baseUrl}/content`,
+    })
+    await page.waitForURL((url) => url.hostname === 'accounts.google.com')
+
+    expect(google).toHaveLength(1)
+    const authorization = google[0].searchParams
+    expect(authorization.get('client_id')).toBe(E2E_GOOGLE_CLIENT_ID)
+    expect(authorization.get('redirect_uri')).toBe(`${pgServer.baseUrl}/api/auth/callback/google`)
+    expect(authorization.get('response_type')).toBe('code')
+    expect(authorization.get('scope')?.split(' ')).toEqual(expect.arrayContaining(['openid', 'email', 'profile']))
+    const state = authorization.get('state')
+    expect(state).toBeTruthy()
+
+    const stored = await storedState(state!)
+    expect(stored.callbackURL).toBe(`${pgServer.baseUrl}/content`)
+    expect(stored.errorURL).toBe(`${pgServer.baseUrl}/sign-in`)
+    expect(stored.link).toBeUndefined()
+  })
+
+  it('signed in: Start ranking goes to /content, and Connect Search Console links Google read-only, returning to /setup', async () => {
+    const http = createHttpClient(pgServer.baseUrl)
+    const { userId } = await http.signUp({ email: uniqueEmail('gsc') })
+    await pgServer.query(`update "user" set plan = (select id from plan where name = 'Growth') where id = $1`, [userId])
+    const [business] = await pgServer.query<{ id: string }>(
+      `insert into business (id, user_id, name, url, description) values (substr(md5(random()::text), 1, 12), $1, 'Northwind Tea', $2, 'Loose-leaf tea') returning id`,
+      [userId, `https://northwind-${userId.toLowerCase()}.example`],
+    )
+    await pgServer.query(`update "user" set selected_business = $2 where id = $1`, [userId, business.id])
+    http.forget('session_data')
+
+    const page = await newVisitor(pgServer.baseUrl, http)
+    const google = await interceptGoogle(page)
+    await gotoHydrated(page, '/')
+    await siteNav(page).getByRole('link', { name: 'Start ranking' }).click()
+    await waitForPath(page, '/content')
+
+    await gotoHydrated(page, '/')
+    await siteNav(page).getByRole('button', { name: 'Connect Search Console' }).click()
+    await page.waitForURL((url) => url.hostname === 'accounts.google.com')
+    const authorization = google[0].searchParams
+    expect(authorization.get('scope')?.split(' ')).toContain(SEARCH_CONSOLE_SCOPE)
+    expect(authorization.get('redirect_uri')).toBe(`${pgServer.baseUrl}/api/auth/callback/google`)
+    const stored = await storedState(authorization.get('state')!)
+    expect(stored.callbackURL).toBe(`${pgServer.baseUrl}/setup`)
+    expect(stored.link?.userId).toBe(userId)
+  })
+})
+
+describe('newsletter in Chromium', () => {
+  async function subscribe(page: Page, email: string) {
+    const input = page.getByLabel('Email', { exact: true })
+    await input.fill(email)
+    await page.getByRole('button', { name: 'Subscribe' }).click()
+    return input
+  }
+  const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text })
+
+  it('subscribes, then says an address is already subscribed, clearing the field each time', async () => {
+    const page = await newVisitor(server.baseUrl)
+    await gotoHydrated(page, '/')
+    const email = uniqueEmail('newsletter')
+
+    const input = await subscribe(page, email)
+    await toast(page, 'You are subscribed').waitFor()
+    expect(await input.inputValue()).toBe('')
+
+    await subscribe(page, email.toUpperCase())
+    await toast(page, 'You are already subscribed').waitFor()
+    expect(await input.inputValue()).toBe('')
+  })
+
+  it('shows the server’s message for an address it refuses, and keeps what was typed', async () => {
+    const page = await newVisitor(server.baseUrl)
+    await gotoHydrated(page, '/')
+    // The browser's own check accepts a domain without a dot; the server does not.
+    const input = await subscribe(page, 'ann@example')
+    const error = toast(page, 'Could not subscribe')
+    await error.waitFor()
+    expect(await error.textContent()).toContain('Enter a valid email address, like name@example.com.')
+    expect(await input.inputValue()).toBe('ann@example')
+  })
+})
