@@ -9,6 +9,13 @@ export default defineConfig({
   plugins: [
     tailwindcss(),
     tanstackStart({
+      router: {
+        // Loaders too get their own chunks (the default splits components only): a route's
+        // loader imports (app queries, RPC client) then stay out of the entry every page loads.
+        codeSplittingOptions: {
+          defaultBehavior: [['loader'], ['component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']],
+        },
+      },
       importProtection: {
         // Server code must never reach the browser bundle.
         client: { files: ['**/src/server/**'] },

@@ -7,6 +7,7 @@ import { redirect } from '@tanstack/react-router'
 import { createIsomorphicFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
 import { createRpcContext } from '~/server/rpc/context'
+import { PLAN_CACHE_MS } from '~/shared/plans'
 import { isSameOriginPath } from '~/shared/same-origin-path'
 import type { AppErrorData } from '~/server/rpc/errors'
 import { router, type AppRouter } from '~/server/rpc/router'
@@ -89,8 +90,7 @@ export const client: RpcClient = getRpcClient()
 /** TanStack Query helpers: `orpc.plan.getAll.queryOptions()`, `orpc.business.select.mutationOptions()`. */
 export const orpc = createTanstackQueryUtils(client)
 
-/** Spec §9: the plan list is cached for 24 hours. */
-export const PLAN_CACHE_MS = 24 * 60 * 60 * 1000
+export { PLAN_CACHE_MS }
 
 /** queryOptions for the plan list, with the 24-hour cache. */
 export const plansQueryOptions = () => orpc.plan.getAll.queryOptions({ staleTime: PLAN_CACHE_MS, gcTime: PLAN_CACHE_MS })

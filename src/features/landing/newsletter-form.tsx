@@ -4,7 +4,7 @@ import { toast } from '~/lib/toast'
 import { buttonVariants } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
 import { Spinner } from '~/components/ui/spinner'
-import { orpc } from '~/lib/orpc'
+import { subscribeToNewsletter } from './landing-queries'
 
 const FALLBACK_ERROR = 'Could not subscribe you just now. Check your connection and try again.'
 
@@ -18,7 +18,7 @@ export function NewsletterForm() {
   const inputId = useId()
   const [email, setEmail] = useState('')
   const subscribe = useMutation({
-    ...orpc.newsletter.add.mutationOptions(),
+    mutationFn: subscribeToNewsletter,
     onSuccess: (result) => {
       if (result.alreadySubscribed) {
         toast.success('You are already subscribed', { description: 'This address is on the list; nothing more to do.' })

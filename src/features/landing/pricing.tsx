@@ -3,7 +3,7 @@ import { CheckIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { formatDollars, pluralize } from '~/features/format'
 import { StartRankingLink } from '~/features/public/start-ranking'
-import { plansQueryOptions } from '~/lib/orpc'
+import { landingPlansQueryOptions } from './landing-queries'
 import { cn } from '~/lib/utils'
 import { SectionHeading } from './section-heading'
 
@@ -15,7 +15,7 @@ const HIGHLIGHTED_PLAN = 'Growth'
  * in the HTML; if that failed, the landing page still renders and this section says so.
  */
 export function Pricing() {
-  const { data: plans, isError, isPending } = useQuery(plansQueryOptions())
+  const { data: plans, isError, isPending } = useQuery(landingPlansQueryOptions())
 
   return (
     <section aria-labelledby="pricing" className="border-t border-border bg-card/40 py-20">
