@@ -21,7 +21,15 @@ export default defineConfig({
     reporters: ['default', './scripts/test-summary-reporter.mjs'],
     projects: [
       { extends: true, test: { ...shared, name: 'unit', include: ['src/**/*.test.ts'], exclude: ['src/**/*.int.test.ts'] } },
-      { extends: true, test: { ...shared, name: 'pglite', include: ['src/**/*.int.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          ...shared,
+          name: 'pglite',
+          include: ['src/**/*.int.test.ts'],
+          globalSetup: ['tests/fixtures/pglite-template.setup.ts'],
+        },
+      },
       ...(pgUrl
         ? [
             {

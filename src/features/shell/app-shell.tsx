@@ -55,7 +55,7 @@ function SidebarShell({ children }: { children: ReactNode }) {
       </header>
 
       <main className="min-w-0 px-4 py-6 md:px-8 md:py-8">
-        <div className="mx-auto max-w-5xl">{children}</div>
+        <div className="mx-auto max-w-7xl">{children}</div>
       </main>
     </div>
   )

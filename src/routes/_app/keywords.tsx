@@ -1,35 +1,70 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router'
+import { useCallback, useMemo } from 'react'
 import { PageHeader } from '~/components/page-header'
 import { RouteErrorState } from '~/components/route-error-state'
-import { firstKeywordPageQuery } from '~/features/keywords/keyword-queries'
-import { KeywordsCard, KeywordsCardFrame, KeywordsCardSkeleton } from '~/features/keywords/keywords-card'
+import {
+  keywordListQuery,
+  keywordsSearchToUrl,
+  parseKeywordsSearch,
+  validateKeywordsSearch,
+  type KeywordsUrlSearch,
+} from '~/features/keywords/keyword-search'
+import { KeywordsCardFrame, KeywordsTableSkeleton } from '~/features/keywords/keywords-card-frame'
+import { KeywordsScreen, type SearchChange } from '~/features/keywords/keywords-screen'
 import { pageTitle } from '~/features/page-title'
+import type { TableSearch } from '~/shared/data-table/search-state'
 
 export const Route = createFileRoute('/_app/keywords')({
-  // spec §2: the keyword list is fetched before the screen renders.
-  loader: ({ context }) => context.queryClient.ensureQueryData(firstKeywordPageQuery()),
+  // Spec §5: sort, filters, join, page and page size live in the URL. Bad values fall back to
+  // the defaults (createdAt desc, 10 rows), never an error page. The validated search is the URL
+  // form (defaults left out, sort as text), which the router writes back to the address bar;
+  // the loader and the screen work on the full state parsed from it.
+  validateSearch: (search: KeywordsUrlSearch & SearchSchemaInput): KeywordsUrlSearch => validateKeywordsSearch(search),
+  loaderDeps: ({ search }): TableSearch => parseKeywordsSearch(search),
+  // Spec §2: the list is fetched before the screen renders (SSR, first visit) and kept in the
+  // query cache. A change of page, sort or filter on this screen ("stay") only starts the fetch:
+  // the screen shows the previous rows until the new ones arrive instead of waiting here.
+  loader: async ({ context, deps, cause }) => {
+    const query = keywordListQuery(deps)
+    if (cause === 'stay') {
+      void context.queryClient.prefetchQuery(query)
+      return
+    }
+    await context.queryClient.ensureQueryData(query)
+  },
   head: ({ matches }) => ({ meta: [{ title: pageTitle('Keywords', matches) }] }),
   pendingComponent: () => (
     <>
       <KeywordsHeader />
-      <KeywordsCardSkeleton />
+      <KeywordsTableSkeleton />
     </>
   ),
-  errorComponent: ({ error }) => (
+  errorComponent: ({ error, reset }) => (
     <>
       <KeywordsHeader />
       <KeywordsCardFrame>
-        <RouteErrorState title="Could not load your keywords" error={error} />
+        <RouteErrorState title="Could not load your keywords" error={error} reset={reset} />
       </KeywordsCardFrame>
     </>
   ),
-  component: () => (
+  component: KeywordsPage,
+})
+
+function KeywordsPage() {
+  const urlSearch = Route.useSearch()
+  const search = useMemo(() => parseKeywordsSearch(urlSearch), [urlSearch])
+  const navigate = Route.useNavigate()
+  const onSearchChange = useCallback<SearchChange>(
+    (next, options) => void navigate({ search: keywordsSearchToUrl(next), replace: options?.replace ?? false }),
+    [navigate],
+  )
+  return (
     <>
       <KeywordsHeader />
-      <KeywordsCard />
+      <KeywordsScreen search={search} onSearchChange={onSearchChange} />
     </>
-  ),
-})
+  )
+}
 
 function KeywordsHeader() {
   return <PageHeader title="Keywords" description="The searches your articles are planned around." />

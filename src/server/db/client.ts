@@ -22,6 +22,8 @@ export type DatabaseKind = 'pglite' | 'postgres'
 export interface DatabaseHandle {
   db: Database
   kind: DatabaseKind
+  /** The PGlite instance, for the embedded database only (tests dump it as a template). */
+  client?: PGlite
   /** Applies the committed migrations in `drizzle/`. Idempotent. */
   migrate(): Promise<void>
   close(): Promise<void>
@@ -32,6 +34,8 @@ export interface DatabaseOptions {
   databaseUrl?: string
   /** PGlite data folder; omitted means an in-memory database (tests). */
   pgliteDir?: string
+  /** Start the in-memory database from this data-directory dump (a migrated test template). */
+  pgliteDump?: Blob
   migrationsFolder?: string
 }
 
@@ -53,12 +57,13 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     }
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true })
-  const client = new PGlite(options.pgliteDir)
+  const client = options.pgliteDump ? new PGlite({ loadDataDir: options.pgliteDump }) : new PGlite(options.pgliteDir)
   const db = drizzlePglite(client, { schema })
   let closed = false
   return {
     db,
     kind: 'pglite',
+    client,
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: async () => {
       if (closed) return

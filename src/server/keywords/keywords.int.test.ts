@@ -74,7 +74,8 @@ describe('keyword.list', () => {
   it.each([
     [{ page: 1, perPage: 51 }, 'Rows per page can be at most 50.'],
     [{ page: 0, perPage: 10 }, 'Page must be 1 or more.'],
-    [{ page: 1, perPage: 0 }, 'Rows per page must be at least 1.'],
+    [{ page: 1, perPage: 0 }, 'Rows per page must be at least 10.'],
+    [{ page: 1, perPage: 15 }, 'Rows per page must be one of 10, 20, 30, 40, 50.'],
   ])('rejects %j as BAD_REQUEST', async (input, message) => {
     const error = await rejectionOf(rpcClient(app, owner.cookie).keyword.list(input))
     expect(error).toMatchObject({ code: 'BAD_REQUEST', message, data: { reason: 'INVALID_INPUT' } })

@@ -1,6 +1,13 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm'
+import { FilterError, filtersToSql, sortToSql } from '~/server/data-table/filter-to-sql'
 import type { Database } from '~/server/db'
-import { keyword } from '~/server/db/schema'
+import { keyword, longTailKeyword } from '~/server/db/schema'
+import { appError, RPC_ERRORS } from '~/server/rpc/errors'
+import type { JoinOperator } from '~/shared/data-table/config'
+import type { FilterItem, SortItem } from '~/shared/data-table/filter-schema'
+import { KEYWORDS_BULK_LIMIT, KEYWORDS_DEFAULT_SORT, type KeywordStatus } from '~/shared/keywords'
+import { KEYWORD_COLUMNS } from './keyword-columns'
+import { KEYWORD_ERRORS } from './keywords.errors'
 
 export { KEYWORDS_MAX_PAGE_SIZE, KEYWORDS_PAGE_SIZE } from '~/shared/keywords'
 
@@ -18,16 +25,26 @@ const keywordRowColumns = {
 }
 
 export type KeywordRow = { [K in keyof typeof keywordRowColumns]: (typeof keyword.$inferSelect)[K] }
+/** A whole keyword row, as keyword.delete returns it and keyword.restore takes it back. */
+export type KeywordRecord = typeof keyword.$inferSelect
 
 export interface KeywordListQuery {
   businessId: string
   /** 1-based. */
   page: number
   perPage: number
-  /** Extra conditions ANDed after the business scope (the filters of a later issue). */
+  sort?: readonly SortItem[]
+  filters?: readonly FilterItem[]
+  joinOperator?: JoinOperator
+  /** Extra conditions ANDed after the business scope. */
   where?: SQL
-  /** Replaces the default order (createdAt desc); id desc is always the final tie-breaker. */
+  /** Replaces the sort list's order; id is always the final tie-breaker. */
   orderBy?: SQL[]
+}
+
+export interface KeywordListOptions {
+  /** "Today" for relative-date filters; tests pin it. */
+  now?: Date
 }
 
 export interface KeywordPage {
@@ -38,22 +55,126 @@ export interface KeywordPage {
   pageCount: number
 }
 
-/**
- * One page of a business's keywords and the total matching count. The business condition is
- * always first: no filter or sort can widen the query to another business.
- */
-export async function listKeywords(db: Database, query: KeywordListQuery): Promise<KeywordPage> {
-  const where = and(eq(keyword.businessId, query.businessId), query.where)
-  const orderBy = [...(query.orderBy ?? [desc(keyword.createdAt)]), desc(keyword.id)]
-  const [items, [{ total }]] = await Promise.all([
-    db
+/** The WHERE and ORDER BY of a list query: business first, so no filter can widen it. */
+export function keywordListSql(query: KeywordListQuery, options: KeywordListOptions = {}) {
+  const sort = query.sort && query.sort.length > 0 ? query.sort : KEYWORDS_DEFAULT_SORT
+  let filters: SQL | undefined
+  let sortOrder: SQL[]
+  try {
+    filters = filtersToSql(query.filters ?? [], query.joinOperator ?? 'and', KEYWORD_COLUMNS, options.now ?? new Date())
+    sortOrder = sortToSql(sort, KEYWORD_COLUMNS)
+  } catch (error) {
+    // The input schema refuses these first; a direct caller still gets a 400, never a 500.
+    if (error instanceof FilterError) throw appError(RPC_ERRORS.INVALID_INPUT, { message: error.message, cause: error })
+    throw error
+  }
+  const where = and(eq(keyword.businessId, query.businessId), filters, query.where)
+  const orderBy = [...(query.orderBy ?? sortOrder), asc(keyword.id)]
+  return { where, orderBy }
+}
+
+/** The page's rows query (exported for the benchmark, which runs its SQL directly). */
+export function keywordPageQuery(db: Database, query: KeywordListQuery, options: KeywordListOptions = {}) {
+  const { where, orderBy } = keywordListSql(query, options)
+  return {
+    items: db
       .select(keywordRowColumns)
       .from(keyword)
       .where(where)
       .orderBy(...orderBy)
       .limit(query.perPage)
       .offset((query.page - 1) * query.perPage),
-    db.select({ total: count() }).from(keyword).where(where),
-  ])
+    total: db.select({ total: count() }).from(keyword).where(where),
+  }
+}
+
+/**
+ * One page of a business's keywords (filtered, sorted) and the total matching count.
+ */
+export async function listKeywords(db: Database, query: KeywordListQuery, options: KeywordListOptions = {}): Promise<KeywordPage> {
+  const queries = keywordPageQuery(db, query, options)
+  const [items, [{ total }]] = await Promise.all([queries.items, queries.total])
   return { items, total, page: query.page, perPage: query.perPage, pageCount: Math.ceil(total / query.perPage) }
+}
+
+function checkBulkSize(count: number) {
+  if (count > KEYWORDS_BULK_LIMIT) throw appError(KEYWORD_ERRORS.KEYWORDS_TOO_MANY)
+}
+
+const unique = <T>(values: readonly T[]) => [...new Set(values)]
+
+/**
+ * Refuses the whole action when any id is not one of the business's keywords (missing or
+ * another business's alike): nothing is changed then.
+ */
+async function ownedIds(tx: Pick<Database, 'select'>, businessId: string, ids: readonly string[]) {
+  const wanted = unique(ids)
+  checkBulkSize(wanted.length)
+  if (wanted.length === 0) return wanted
+  const rows = await tx
+    .select({ id: keyword.id })
+    .from(keyword)
+    .where(and(eq(keyword.businessId, businessId), inArray(keyword.id, wanted)))
+    .for('update')
+  if (rows.length !== wanted.length) throw appError(KEYWORD_ERRORS.KEYWORDS_NOT_FOUND)
+  return wanted
+}
+
+/** Sets the status of some of the business's keywords (archive is status "archived"). */
+export async function setKeywordStatus(db: Database, businessId: string, ids: readonly string[], status: KeywordStatus) {
+  return db.transaction(async (tx) => {
+    const owned = await ownedIds(tx, businessId, ids)
+    if (owned.length === 0) return { updated: 0 }
+    const rows = await tx
+      .update(keyword)
+      .set({ status, updatedAt: new Date() })
+      .where(and(eq(keyword.businessId, businessId), inArray(keyword.id, owned)))
+      .returning({ id: keyword.id })
+    return { updated: rows.length }
+  })
+}
+
+/** Deletes some of the business's keywords and returns the whole rows, for an undo. */
+export async function deleteKeywords(db: Database, businessId: string, ids: readonly string[]): Promise<KeywordRecord[]> {
+  return db.transaction(async (tx) => {
+    const owned = await ownedIds(tx, businessId, ids)
+    if (owned.length === 0) return []
+    return tx
+      .delete(keyword)
+      .where(and(eq(keyword.businessId, businessId), inArray(keyword.id, owned)))
+      .returning()
+  })
+}
+
+/**
+ * Undoes a delete: puts exactly these rows back for the business. Rows of another business are
+ * refused (NOT_FOUND, as for ids); a row whose id or keyword exists again is a CONFLICT. A
+ * long-tail keyword link that no longer exists in the business is cleared, as deleting it would.
+ */
+export async function restoreKeywords(db: Database, businessId: string, rows: readonly KeywordRecord[]): Promise<{ restored: number }> {
+  checkBulkSize(rows.length)
+  if (rows.length === 0) return { restored: 0 }
+  if (rows.some((row) => row.businessId !== businessId)) throw appError(KEYWORD_ERRORS.KEYWORDS_NOT_FOUND)
+  if (unique(rows.map((row) => row.id)).length !== rows.length) throw appError(KEYWORD_ERRORS.KEYWORD_ALREADY_EXISTS)
+  return db.transaction(async (tx) => {
+    const linkIds = unique(rows.flatMap((row) => (row.longTailKeywordId ? [row.longTailKeywordId] : [])))
+    const links = new Set(
+      linkIds.length === 0
+        ? []
+        : (
+            await tx
+              .select({ id: longTailKeyword.id })
+              .from(longTailKeyword)
+              .where(and(eq(longTailKeyword.businessId, businessId), inArray(longTailKeyword.id, linkIds)))
+          ).map((row) => row.id),
+    )
+    const inserted = await tx
+      .insert(keyword)
+      .values(rows.map((row) => ({ ...row, businessId, longTailKeywordId: row.longTailKeywordId && links.has(row.longTailKeywordId) ? row.longTailKeywordId : null })))
+      .onConflictDoNothing()
+      .returning({ id: keyword.id })
+    // Any conflict (same id, or same keyword text in the business) refuses the whole undo.
+    if (inserted.length !== rows.length) throw appError(KEYWORD_ERRORS.KEYWORD_ALREADY_EXISTS)
+    return { restored: inserted.length }
+  })
 }

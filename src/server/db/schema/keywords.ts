@@ -2,14 +2,13 @@ import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, jsonb, pgSchema, real, text, timestamp, unique } from 'drizzle-orm/pg-core'
 import { business } from './business'
 import { id, timestamps } from './columns'
+import { KEYWORD_STATUSES, SEARCH_INTENTS, type KeywordStatus, type SearchIntent } from '~/shared/keywords'
 
 /** Keyword research lives in its own Postgres schema (issue 2). */
 export const keywordsSchema = pgSchema('keywords')
 
-export const KEYWORD_STATUSES = ['draft', 'scheduled', 'published', 'archived', 'pending'] as const
-export type KeywordStatus = (typeof KEYWORD_STATUSES)[number]
-export const SEARCH_INTENTS = ['informational', 'commercial', 'transactional', 'navigational'] as const
-export type SearchIntent = (typeof SEARCH_INTENTS)[number]
+// Defined in src/shared (the UI's filter options read them too); re-exported for server imports.
+export { KEYWORD_STATUSES, SEARCH_INTENTS, type KeywordStatus, type SearchIntent }
 
 const businessId = () =>
   text('business_id')
@@ -124,6 +123,15 @@ export const keyword = keywordsSchema.table(
     index('keyword_business_difficulty_idx').on(table.businessId, table.difficulty),
     index('keyword_business_priority_idx').on(table.businessId, table.priority),
     index('keyword_business_scheduled_idx').on(table.businessId, table.scheduledAt),
+    // keyword.list sorts `col asc` / `col desc nulls last`, then id asc (keywords.service.ts):
+    // the indexes above serve the ascending sorts, these the descending ones (drizzle's .desc()
+    // is DESC NULLS LAST) and createdAt ascending, so a sorted page reads only its rows.
+    index('keyword_business_created_asc_idx').on(table.businessId, table.createdAt, table.id),
+    index('keyword_business_keyword_desc_idx').on(table.businessId, table.keyword.desc()),
+    index('keyword_business_volume_desc_idx').on(table.businessId, table.searchVolume.desc(), table.id),
+    index('keyword_business_difficulty_desc_idx').on(table.businessId, table.difficulty.desc(), table.id),
+    index('keyword_business_priority_desc_idx').on(table.businessId, table.priority.desc(), table.id),
+    index('keyword_business_scheduled_desc_idx').on(table.businessId, table.scheduledAt.desc(), table.id),
   ],
 )
 

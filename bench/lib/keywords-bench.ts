@@ -1,0 +1,214 @@
+// The body of `npm run bench -- keywords` (bench/keywords.mjs loads it through Vite's SSR module
+// loader so the app's `~/` imports and TypeScript work without a build).
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import type { PGlite } from '@electric-sql/pglite'
+import { createRouterClient } from '@orpc/server'
+import { sql } from 'drizzle-orm'
+import { parseEnv } from '~/env'
+import { createAuth } from '~/server/auth'
+import { openDatabase } from '~/server/db/client'
+import { seedPlans } from '~/server/db/seed'
+import { createMailer } from '~/server/email/mailer'
+import { keywordListInput } from '~/server/keywords/keywords.router'
+import { keywordPageQuery } from '~/server/keywords/keywords.service'
+import { router } from '~/server/rpc/router'
+import type { FilterItem } from '~/shared/data-table/filter-schema'
+import { KEYWORD_FILTER_FIELDS, KEYWORD_STATUSES, SEARCH_INTENTS, type KeywordFilterField } from '~/shared/keywords'
+
+const APP_URL = 'http://localhost:3000'
+export const TARGET_RATIO = 1.5
+export const TARGET_MS = 100
+
+export interface BenchOptions {
+  own: number
+  others: number
+  runs: number
+  explain: boolean
+}
+
+let filterCounter = 0
+const filter = (id: KeywordFilterField, operator: FilterItem['operator'], value: FilterItem['value'] = ''): FilterItem => ({
+  id,
+  operator,
+  value,
+  variant: KEYWORD_FILTER_FIELDS[id].variant,
+  filterId: `b${String(++filterCounter).padStart(7, '0')}`,
+})
+const day = (iso: string) => String(Date.parse(`${iso}T00:00:00Z`))
+
+/** 20 views a person would plausibly open on the Keywords screen. */
+export const QUERIES: { name: string; input: Record<string, unknown> }[] = [
+  { name: 'default: newest first, page 1', input: {} },
+  { name: 'newest first, page 500', input: { page: 500 } },
+  { name: 'keyword contains "crm"', input: { filters: [filter('keyword', 'iLike', 'crm')] } },
+  { name: 'contains "best", by volume desc', input: { filters: [filter('keyword', 'iLike', 'best')], sort: [{ id: 'searchVolume', desc: true }] } },
+  { name: 'does not contain "cheap"', input: { filters: [filter('keyword', 'notILike', 'cheap')] } },
+  { name: 'keyword is exact text', input: { filters: [filter('keyword', 'eq', 'best seo tools 4242')] } },
+  { name: 'intent commercial|transactional', input: { filters: [filter('searchIntent', 'inArray', ['commercial', 'transactional'])] } },
+  { name: 'status draft|scheduled', input: { filters: [filter('status', 'inArray', ['draft', 'scheduled'])] } },
+  { name: 'status none of archived', input: { filters: [filter('status', 'notInArray', ['archived'])] } },
+  { name: 'volume 1000–5000, volume desc', input: { filters: [filter('searchVolume', 'isBetween', ['1000', '5000'])], sort: [{ id: 'searchVolume', desc: true }] } },
+  { name: 'difficulty ≤ 30, difficulty asc', input: { filters: [filter('difficulty', 'lte', '30')], sort: [{ id: 'difficulty', desc: false }] } },
+  { name: 'priority ≥ 80, priority desc', input: { filters: [filter('priority', 'gte', '80')], sort: [{ id: 'priority', desc: true }] } },
+  { name: 'scheduled in the last 30 days', input: { filters: [filter('scheduledAt', 'isRelativeToToday', '-30 days')] } },
+  { name: 'scheduled in June 2025, date asc', input: { filters: [filter('scheduledAt', 'isBetween', [day('2025-06-01'), day('2025-06-30')])], sort: [{ id: 'scheduledAt', desc: false }] } },
+  { name: 'created since 2025-06, oldest first', input: { filters: [filter('createdAt', 'gte', day('2025-06-01'))], sort: [{ id: 'createdAt', desc: false }] } },
+  { name: 'intent is empty', input: { filters: [filter('searchIntent', 'isEmpty')] } },
+  { name: 'published OR difficulty > 90', input: { filters: [filter('status', 'inArray', ['published']), filter('difficulty', 'gt', '90')], joinOperator: 'or' } },
+  { name: '"seo" AND pending AND volume ≥ 100, 50 rows', input: { filters: [filter('keyword', 'iLike', 'seo'), filter('status', 'inArray', ['pending']), filter('searchVolume', 'gte', '100')], perPage: 50 } },
+  { name: 'keyword A→Z, 50 rows', input: { sort: [{ id: 'keyword', desc: false }], perPage: 50 } },
+  { name: 'status asc, volume desc, page 3', input: { sort: [{ id: 'status', desc: false }, { id: 'searchVolume', desc: true }], page: 3 } },
+]
+
+const WORDS_A = ['best', 'cheap', 'top', 'free', 'how to choose', 'local', 'online', 'affordable', 'enterprise', 'small business']
+const WORDS_B = ['seo', 'crm', 'email marketing', 'accounting', 'project management', 'web hosting', 'payroll', 'analytics', 'helpdesk', 'invoicing', 'backlink', 'content']
+const WORDS_C = ['tools', 'software', 'services', 'agency', 'platform', 'guide', 'pricing', 'alternatives', 'checklist', 'reviews']
+const textArray = (words: readonly string[]) => sql.raw(`array[${words.map((word) => `'${word}'`).join(', ')}]`)
+
+/** Bulk rows in SQL (generate_series), one statement per 100,000 rows. */
+async function seedKeywords(db: ReturnType<typeof openDatabase>['db'], businessIds: string[], from: number, to: number) {
+  const ids = sql.raw(`array[${businessIds.map((id) => `'${id}'`).join(', ')}]`)
+  await db.execute(sql`
+    insert into keywords.keyword (id, business_id, keyword, search_intent, search_volume, difficulty, priority, status, scheduled_at, created_at, updated_at)
+    select
+      'kw' || i,
+      (${ids})[1 + i % ${businessIds.length}],
+      (${textArray(WORDS_A)})[1 + i % 10] || ' ' || (${textArray(WORDS_B)})[1 + (i / 10) % 12] || ' ' || (${textArray(WORDS_C)})[1 + (i / 120) % 10] || ' ' || i,
+      case when i % 7 = 5 then null when i % 7 = 6 then '' else (${textArray(SEARCH_INTENTS)})[1 + i % 4] end,
+      case when i % 11 = 0 then null else ((i::bigint * 7919) % 10001)::int end,
+      case when i % 13 = 0 then null else (i * 31) % 101 end,
+      case when i % 17 = 0 then null else (i * 17) % 101 end,
+      (${textArray(KEYWORD_STATUSES)})[1 + (i * 7) % 5],
+      case when i % 3 = 0 then null else timestamptz '2025-01-01' + ((i * 13) % 1000) * interval '1 day' + (i % 24) * interval '1 hour' end,
+      timestamptz '2024-06-01' + ((i * 37) % 1000000) * interval '1 minute',
+      now()
+    from generate_series(${from}::int, ${to}::int) as i`)
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+async function time(run: () => Promise<unknown>, runs: number) {
+  for (let index = 0; index < 3; index++) await run()
+  const times: number[] = []
+  for (let index = 0; index < runs; index++) {
+    const started = performance.now()
+    await run()
+    times.push(performance.now() - started)
+  }
+  return median(times)
+}
+
+function table(rows: (string | number)[][]) {
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => String(row[column]).length)))
+  return rows
+    .map((row, index) => {
+      const line = row.map((cell, column) => (column <= 1 ? String(cell).padEnd(widths[column]) : String(cell).padStart(widths[column]))).join('  ')
+      return index === 0 ? `${line}\n${widths.map((width) => '-'.repeat(width)).join('  ')}` : line
+    })
+    .join('\n')
+}
+
+export async function runKeywordsBench(options: BenchOptions): Promise<number> {
+  const dir = await mkdtemp(join(tmpdir(), 'rankpilot-bench-keywords-'))
+  const handle = openDatabase({ pgliteDir: join(dir, 'pglite') })
+  try {
+    const started = performance.now()
+    await handle.migrate()
+    await seedPlans(handle.db)
+    const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL, DATA_DIR: dir })
+    const auth = createAuth({ db: handle.db, env, mailer: createMailer({ from: env.EMAIL_FROM, outboxDir: join(dir, 'outbox') }) })
+    const signUp = await auth.handler(
+      new Request(`${APP_URL}/api/auth/sign-up/email`, {
+        method: 'POST',
+        headers: { origin: APP_URL, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'bench@example.com', password: 'correct horse battery', name: 'Bench' }),
+      }),
+    )
+    if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`)
+    const cookie = signUp.headers.getSetCookie().map((header) => header.split(';')[0]).join('; ')
+    const userId = ((await signUp.json()) as { user: { id: string } }).user.id
+
+    // The signed-in user's business (the oldest, so the current one), and nine others' businesses.
+    await handle.db.execute(sql`
+      insert into "user" (id, name, email, created_at, updated_at)
+      select 'bench-user-' || n, 'Other ' || n, 'other-' || n || '@example.com', now(), now() from generate_series(1, 9) as n`)
+    await handle.db.execute(sql`
+      insert into business (id, user_id, name, url, created_at, updated_at)
+      select 'bench-business-0', ${userId}, 'Bench business', 'https://bench.example.com', timestamptz '2020-01-01', now()
+      union all
+      select 'bench-business-' || n, 'bench-user-' || n, 'Other business ' || n, 'https://other-' || n || '.example.com', now(), now() from generate_series(1, 9) as n`)
+    const others = Array.from({ length: 9 }, (_, index) => `bench-business-${index + 1}`)
+    // Bulk load without the secondary indexes, then build them once (much faster than keeping
+    // 14 indexes up to date row by row); the unique and primary keys stay.
+    const indexes = (await handle.db.execute(sql`
+      select indexname, indexdef from pg_indexes i
+      where schemaname = 'keywords' and tablename = 'keyword'
+        and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`)).rows as { indexname: string; indexdef: string }[]
+    for (const index of indexes) await handle.db.execute(sql.raw(`drop index keywords."${index.indexname}"`))
+    const chunk = 100_000
+    for (let from = 1; from <= options.own; from += chunk) await seedKeywords(handle.db, ['bench-business-0'], from, Math.min(options.own, from + chunk - 1))
+    for (let from = options.own + 1; from <= options.own + options.others; from += chunk) {
+      await seedKeywords(handle.db, others, from, Math.min(options.own + options.others, from + chunk - 1))
+    }
+    for (const index of indexes) await handle.db.execute(sql.raw(index.indexdef))
+    // PGlite runs no autovacuum: vacuum once, as a maintained database would be.
+    await handle.db.execute(sql`vacuum analyze keywords.keyword`)
+    const [{ own }] = (await handle.db.execute(sql`select count(*) filter (where business_id = 'bench-business-0')::int as own, count(*)::int as total from keywords.keyword`)).rows as { own: number }[]
+    console.log(`Seeded ${own.toLocaleString('en-US')} keywords for the signed-in user's business and ${(options.own + options.others - own).toLocaleString('en-US')} for 9 other businesses in ${((performance.now() - started) / 1000).toFixed(1)} s (PGlite in ${dir}).\n`)
+
+    const headers = new Headers({ origin: APP_URL, cookie })
+    const client = createRouterClient(router, { context: { db: handle.db, auth, headers } })
+    const pglite = (handle.db as unknown as { $client: PGlite }).$client
+
+    const sessionMs = await time(() => auth.api.getSession({ headers }), options.runs)
+    const { resolveCurrentBusiness } = await import('~/server/business/business.service')
+    const businessMs = await time(() => resolveCurrentBusiness(handle.db, userId), options.runs)
+    const parseMs = await time(async () => keywordListInput.parse(QUERIES[17].input), options.runs)
+    console.log(`Fixed cost of every call: session ${sessionMs.toFixed(2)} ms, current business ${businessMs.toFixed(2)} ms, input parse ${parseMs.toFixed(3)} ms\n`)
+
+    const fixedMs = sessionMs + businessMs
+    const rows: (string | number)[][] = [['#', 'query', 'rows', 'total', 'procedure ms', 'raw SQL ms', 'ratio', 'ok', 'ratio w/o sign-in']]
+    let failures = 0
+    for (const [index, query] of QUERIES.entries()) {
+      const input = keywordListInput.parse(query.input)
+      const page = await client.keyword.list(input)
+      const built = keywordPageQuery(handle.db, { businessId: 'bench-business-0', ...input })
+      const itemsSql = built.items.toSQL()
+      const totalSql = built.total.toSQL()
+      const raw = async () => {
+        await pglite.query(itemsSql.sql, itemsSql.params as unknown[])
+        await pglite.query(totalSql.sql, totalSql.params as unknown[])
+      }
+      const procedureMs = await time(() => client.keyword.list(input), options.runs)
+      const rawMs = await time(raw, options.runs)
+      const ratio = procedureMs / rawMs
+      const ok = ratio <= TARGET_RATIO && procedureMs < TARGET_MS
+      if (!ok) failures++
+      const listOnly = Math.max(0, procedureMs - fixedMs) / rawMs
+      rows.push([index + 1, query.name, page.items.length, page.total, procedureMs.toFixed(2), rawMs.toFixed(2), `${ratio.toFixed(2)}×`, ok ? 'yes' : 'NO', `${listOnly.toFixed(2)}×`])
+      if (options.explain) {
+        for (const [label, statement] of [['page', itemsSql], ['count', totalSql]] as const) {
+          const plan = await pglite.query<{ 'QUERY PLAN': string }>(`explain analyze ${statement.sql}`, statement.params as unknown[])
+          console.log(`#${index + 1} ${query.name} (${label})\n${plan.rows.map((row) => `  ${row['QUERY PLAN']}`).join('\n')}\n`)
+        }
+      }
+    }
+    console.log(`Keywords list on PGlite: median of ${options.runs} runs after 3 warm-ups; raw SQL = the procedure's two statements (page + count) run directly\n`)
+    console.log(table(rows))
+    console.log(`\n"ratio w/o sign-in" subtracts the fixed cost measured above (session ${sessionMs.toFixed(2)} ms + current business ${businessMs.toFixed(2)} ms), which every procedure pays before the list runs.`)
+    console.log(
+      `\nTargets: procedure ≤ ${TARGET_RATIO}× raw SQL and under ${TARGET_MS} ms median for every query → ${failures === 0 ? 'MET' : `NOT MET for ${failures} of ${QUERIES.length} queries`}`,
+    )
+    return failures
+  } finally {
+    await handle.close()
+    await rm(dir, { recursive: true, force: true })
+  }
+}

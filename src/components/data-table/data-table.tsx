@@ -1,0 +1,170 @@
+import { flexRender, type Column, type Table as TanstackTable } from '@tanstack/react-table'
+import type { ComponentProps, CSSProperties, ReactNode } from 'react'
+import { Button } from '~/components/ui/button'
+import { Skeleton } from '~/components/ui/skeleton'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table'
+import { cn } from '~/lib/utils'
+import { DataTablePagination } from './data-table-pagination'
+
+/**
+ * Width and sticky position of a column. `size` (clamped by TanStack to `minSize`..`maxSize`) is
+ * the column's width and its minimum, so a crowded table scrolls instead of squeezing it; it
+ * never grows past `maxSize` when one is set. A pinned column has exactly its size and sticks
+ * at the summed width of the pinned columns before it.
+ */
+export function getColumnStyle<TData>(column: Column<TData, unknown>): CSSProperties {
+  const pinned = column.getIsPinned()
+  const width = column.getSize()
+  const maxSize = column.columnDef.maxSize
+  const style: CSSProperties = {
+    width,
+    minWidth: width,
+    maxWidth: pinned ? width : maxSize !== undefined && maxSize < Number.MAX_SAFE_INTEGER ? maxSize : undefined,
+  }
+  if (!pinned) return style
+  const lastLeft = pinned === 'left' && column.getIsLastColumn('left')
+  const firstRight = pinned === 'right' && column.getIsFirstColumn('right')
+  return {
+    ...style,
+    position: 'sticky',
+    left: pinned === 'left' ? column.getStart('left') : undefined,
+    right: pinned === 'right' ? column.getAfter('right') : undefined,
+    zIndex: 1,
+    boxShadow: lastLeft
+      ? '-4px 0 4px -4px var(--color-border) inset'
+      : firstRight
+        ? '4px 0 4px -4px var(--color-border) inset'
+        : undefined,
+  }
+}
+
+interface DataTableProps<TData> extends ComponentProps<'div'> {
+  table: TanstackTable<TData>
+  /** Shown (floating) while at least one row is selected; usually a `DataTableActionBar`. */
+  actionBar?: ReactNode
+  /** Show skeleton rows instead of the body (e.g. while a new page is fetched without cached data). */
+  isLoading?: boolean
+  /** When set, the body shows this error with a Try again button (calls `onRetry`). */
+  error?: unknown
+  onRetry?: () => void
+  /** Body text when there are no rows. */
+  emptyMessage?: ReactNode
+  pageSizeOptions?: readonly number[]
+  /** Toolbar above the table (filter list, view options, ...). */
+  children?: ReactNode
+}
+
+/** Pinned cells are opaque (rows scroll under them) and follow the row's hover and selected tint. */
+const pinnedCell =
+  'bg-card [tr:hover>&]:bg-[color-mix(in_oklab,var(--color-muted)_50%,var(--color-card))] [tr[data-state=selected]>&]:bg-muted'
+
+const errorText = (error: unknown) =>
+  error instanceof Error ? error.message : typeof error === 'string' ? error : 'The rows could not be loaded.'
+
+/** A server-driven data table: toolbar (children), header, body, pagination and the action bar. */
+export function DataTable<TData>({
+  table,
+  actionBar,
+  isLoading = false,
+  error,
+  onRetry,
+  emptyMessage = 'No results.',
+  pageSizeOptions,
+  children,
+  className,
+  ...props
+}: DataTableProps<TData>) {
+  const columnCount = table.getVisibleLeafColumns().length
+  const rows = table.getRowModel().rows
+  const hasSelection = Object.keys(table.getState().rowSelection).length > 0
+  const skeletonRows = Math.min(table.getState().pagination.pageSize, 10)
+
+  let body: ReactNode
+  if (error) {
+    body = (
+      <TableRow className="hover:bg-transparent">
+        <TableCell colSpan={columnCount} className="h-24 text-center whitespace-normal">
+          <div role="alert" className="flex flex-col items-center gap-2">
+            <p className="font-medium">Something went wrong!</p>
+            <p className="text-muted-foreground">{errorText(error)}</p>
+            {onRetry && (
+              <Button variant="outline" size="sm" onClick={onRetry}>
+                Try again
+              </Button>
+            )}
+          </div>
+        </TableCell>
+      </TableRow>
+    )
+  } else if (isLoading) {
+    body = Array.from({ length: skeletonRows }, (_, index) => (
+      <TableRow key={index} className="hover:bg-transparent">
+        {table.getVisibleLeafColumns().map((column) => (
+          <TableCell key={column.id} style={getColumnStyle(column)} className={cn(column.getIsPinned() && pinnedCell)}>
+            <Skeleton className="h-6 w-full" />
+          </TableCell>
+        ))}
+      </TableRow>
+    ))
+  } else if (rows.length === 0) {
+    body = (
+      <TableRow className="hover:bg-transparent">
+        <TableCell colSpan={columnCount} className="h-24 text-center">
+          {emptyMessage}
+        </TableCell>
+      </TableRow>
+    )
+  } else {
+    body = rows.map((row) => (
+      <TableRow key={row.id} data-state={row.getIsSelected() ? 'selected' : undefined}>
+        {row.getVisibleCells().map((cell) => (
+          <TableCell
+            key={cell.id}
+            style={getColumnStyle(cell.column)}
+            className={cn('overflow-hidden text-ellipsis', cell.column.getIsPinned() && pinnedCell)}
+          >
+            {flexRender(cell.column.columnDef.cell, cell.getContext())}
+          </TableCell>
+        ))}
+      </TableRow>
+    ))
+  }
+
+  return (
+    <div className={cn('flex w-full flex-col gap-2.5 overflow-auto', className)} {...props}>
+      {children}
+      <div className="overflow-hidden rounded-md border border-border bg-card">
+        <Table aria-busy={isLoading || undefined}>
+          <TableHeader>
+            {table.getHeaderGroups().map((headerGroup) => (
+              <TableRow key={headerGroup.id} className="hover:bg-transparent">
+                {headerGroup.headers.map((header) => (
+                  <TableHead
+                    key={header.id}
+                    colSpan={header.colSpan}
+                    style={getColumnStyle(header.column)}
+                    className={cn(header.column.getIsPinned() && 'bg-card')}
+                    aria-sort={
+                      header.column.getIsSorted() === 'asc'
+                        ? 'ascending'
+                        : header.column.getIsSorted() === 'desc'
+                          ? 'descending'
+                          : undefined
+                    }
+                  >
+                    {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
+                  </TableHead>
+                ))}
+              </TableRow>
+            ))}
+          </TableHeader>
+          <TableBody>{body}</TableBody>
+        </Table>
+      </div>
+      <div className="flex flex-col gap-2.5">
+        <DataTablePagination table={table} pageSizeOptions={pageSizeOptions} />
+        {hasSelection && actionBar}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,70 @@
+import { useEffect, useRef, useState } from 'react'
+import { Input } from '~/components/ui/input'
+import { cn } from '~/lib/utils'
+import { dataTableConfig } from '~/shared/data-table/config'
+import { useDebouncedCallback } from './use-filter-list'
+
+/**
+ * Text and number values: typed into a local draft, handed on 300 ms after the last key stroke
+ * (spec §9 debounce), at once on Enter or blur. A value changed from outside replaces the draft.
+ */
+export function FilterTextInput({
+  id,
+  value,
+  onValueChange,
+  type = 'text',
+  placeholder,
+  unit,
+  label,
+  className,
+}: {
+  id?: string
+  value: string
+  onValueChange: (value: string) => void
+  type?: 'text' | 'number'
+  placeholder?: string
+  unit?: string
+  /** Accessible name, e.g. "Search volume value". */
+  label: string
+  className?: string
+}) {
+  const [draft, setDraft] = useState(value)
+  const sent = useRef(value)
+  useEffect(() => {
+    if (value !== sent.current) {
+      sent.current = value
+      setDraft(value)
+    }
+  }, [value])
+  const send = useDebouncedCallback((next: string) => {
+    sent.current = next
+    onValueChange(next)
+  }, dataTableConfig.debounceMs)
+
+  return (
+    <div className={cn('relative w-full', className)}>
+      <Input
+        id={id}
+        type={type}
+        inputMode={type === 'number' ? 'decimal' : undefined}
+        aria-label={label}
+        placeholder={placeholder ?? 'Enter a value...'}
+        className={cn('h-8 w-full', unit && 'pr-8')}
+        value={draft}
+        onChange={(event) => {
+          setDraft(event.target.value)
+          send(event.target.value)
+        }}
+        onBlur={() => send.flush()}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') send.flush()
+        }}
+      />
+      {unit ? (
+        <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 right-2 flex items-center text-xs text-muted-foreground">
+          {unit}
+        </span>
+      ) : null}
+    </div>
+  )
+}

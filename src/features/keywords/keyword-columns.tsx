@@ -1,0 +1,100 @@
+import type { ColumnDef } from '@tanstack/react-table'
+import { DataTableColumnHeader } from '~/components/data-table/data-table-column-header'
+import type { DataTableColumnMeta } from '~/components/data-table/column-meta'
+import { Checkbox } from '~/components/ui/checkbox'
+import type { RpcClient } from '~/lib/orpc'
+import { KEYWORD_FILTER_FIELDS, type KeywordFilterField } from '~/shared/keywords'
+import { DifficultyValue, KeywordStatusBadge, PriorityBadge, SearchIntentBadge } from './keyword-badges'
+import { formatLongDate, formatVolume } from './keyword-format'
+
+/** One row of the Keywords table, as keyword.list returns it (spec §3 "Keyword row"). */
+export type KeywordRow = Awaited<ReturnType<RpcClient['keyword']['list']>>['items'][number]
+
+/** The filter list's view of a column, from the shared field definitions (one source for UI and server). */
+function filterMeta(id: KeywordFilterField): DataTableColumnMeta {
+  const field: { label: string; variant: DataTableColumnMeta['variant']; options?: readonly { label: string; value: string }[]; range?: readonly [number, number]; unit?: string } =
+    KEYWORD_FILTER_FIELDS[id]
+  return {
+    label: field.label,
+    variant: field.variant,
+    options: field.options?.map((option) => ({ ...option })),
+    range: field.range ? [field.range[0], field.range[1]] : undefined,
+    unit: field.unit,
+    placeholder: field.variant === 'text' ? `Search ${field.label.toLowerCase()}s...` : undefined,
+  }
+}
+
+const dataColumn = (
+  id: KeywordFilterField,
+  cell: ColumnDef<KeywordRow>['cell'],
+  extra: Partial<ColumnDef<KeywordRow>> = {},
+): ColumnDef<KeywordRow> => {
+  const meta = filterMeta(id)
+  return {
+    id,
+    accessorKey: id,
+    header: ({ column }) => <DataTableColumnHeader column={column} title={meta.label ?? id} />,
+    cell,
+    meta,
+    enableSorting: true,
+    enableHiding: true,
+    enableColumnFilter: true,
+    ...extra,
+  }
+}
+
+/**
+ * The Keywords table's columns. `keywordWidth` is computed from the keywords on the page
+ * (keywordColumnWidth), so the column fits them without wasting space.
+ */
+export function keywordColumns({ keywordWidth }: { keywordWidth: number }): ColumnDef<KeywordRow>[] {
+  return [
+    {
+      id: 'select',
+      header: ({ table }) => (
+        <Checkbox
+          aria-label="Select all rows on this page"
+          checked={table.getIsAllPageRowsSelected() ? true : table.getIsSomePageRowsSelected() ? 'indeterminate' : false}
+          onCheckedChange={(value) => table.toggleAllPageRowsSelected(value === true)}
+          className="translate-y-0.5"
+        />
+      ),
+      cell: ({ row }) => (
+        <Checkbox
+          aria-label={`Select ${row.original.keyword}`}
+          checked={row.getIsSelected()}
+          onCheckedChange={(value) => row.toggleSelected(value === true)}
+          className="translate-y-0.5"
+        />
+      ),
+      size: 40,
+      enableSorting: false,
+      enableHiding: false,
+      enableColumnFilter: false,
+    },
+    dataColumn(
+      'keyword',
+      ({ row }) => (
+        <div className="truncate font-medium" style={{ width: keywordWidth - 16 }} title={row.original.keyword}>
+          {row.original.keyword}
+        </div>
+      ),
+      { size: keywordWidth, minSize: 200, maxSize: 400, enableHiding: false },
+    ),
+    dataColumn('searchIntent', ({ row }) => <SearchIntentBadge intent={row.original.searchIntent} />, { size: 140 }),
+    dataColumn(
+      'searchVolume',
+      ({ row }) => <span className="tabular-nums">{formatVolume(row.original.searchVolume)}</span>,
+      { size: 130 },
+    ),
+    dataColumn('difficulty', ({ row }) => <DifficultyValue difficulty={row.original.difficulty} />, { size: 110 }),
+    dataColumn('priority', ({ row }) => <PriorityBadge priority={row.original.priority} />, { size: 110 }),
+    dataColumn('status', ({ row }) => <KeywordStatusBadge status={row.original.status} />, { size: 120 }),
+    dataColumn('scheduledAt', ({ row }) => <span className="whitespace-nowrap">{formatLongDate(row.original.scheduledAt)}</span>, {
+      size: 160,
+    }),
+    dataColumn('createdAt', ({ row }) => <span className="whitespace-nowrap">{formatLongDate(row.original.createdAt)}</span>, {
+      size: 160,
+    }),
+  ]
+}

@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react'
+import { DataTableSkeleton } from '~/components/data-table/data-table-skeleton'
+import { Badge } from '~/components/ui/badge'
+import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
+import { formatCount } from '../format'
+
+/** The card titled "Keywords" with the total in a badge (spec §2); the body is the table or a state. */
+export function KeywordsCardFrame({ total, children }: { total?: number; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center gap-3">
+        <CardTitle>Keywords</CardTitle>
+        {total !== undefined && (
+          <Badge variant="secondary" data-testid="keywords-total" aria-label={`${formatCount(total)} keywords in total`}>
+            {formatCount(total)}
+          </Badge>
+        )}
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  )
+}
+
+/** The card with a skeleton toolbar, header and rows while the first page loads. */
+export function KeywordsTableSkeleton() {
+  return (
+    <KeywordsCardFrame>
+      <DataTableSkeleton
+        aria-label="Loading keywords"
+        columnCount={9}
+        rowCount={10}
+        filterCount={1}
+        cellWidths={['2.5rem', '16rem', '8rem', '7rem', '6rem', '6rem', '7rem', '9rem', '9rem']}
+      />
+    </KeywordsCardFrame>
+  )
+}

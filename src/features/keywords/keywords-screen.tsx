@@ -1,0 +1,135 @@
+import { useQuery } from '@tanstack/react-query'
+import { KeyRoundIcon } from 'lucide-react'
+import { useCallback, useMemo, useState } from 'react'
+import { DataTable } from '~/components/data-table/data-table'
+import { DataTableFilterList } from '~/components/data-table/data-table-filter-list'
+import { DataTableViewOptions } from '~/components/data-table/data-table-view-options'
+import { useDataTable } from '~/components/data-table/use-data-table'
+import { EmptyState } from '~/components/empty-state'
+import { ErrorState } from '~/components/error-state'
+import { Button } from '~/components/ui/button'
+import { cn } from '~/lib/utils'
+import type { JoinOperator } from '~/shared/data-table/config'
+import type { FilterItem } from '~/shared/data-table/filter-schema'
+import type { TableSearch } from '~/shared/data-table/search-state'
+import { DeleteKeywordsDialog } from './delete-keywords-dialog'
+import { KeywordActionBar } from './keyword-action-bar'
+import { keywordColumns, type KeywordRow } from './keyword-columns'
+import { keywordColumnWidth } from './keyword-format'
+import { KEYWORDS_SEARCH_DEFAULTS, keywordListQuery } from './keyword-search'
+import { KeywordsCardFrame } from './keywords-card-frame'
+import { useKeywordBulkActions } from './use-keyword-bulk-actions'
+
+/** How the screen asks for a new URL state; `replace` for changes not worth a history entry. */
+export type SearchChange = (next: TableSearch, options?: { replace?: boolean }) => void
+
+const NO_ROWS: KeywordRow[] = []
+
+/**
+ * The Keywords screen (spec §2): the card with the total, the filter list and View menu, the
+ * table with paging and sorting from the URL, and bulk actions on the selected rows.
+ */
+export function KeywordsScreen({ search, onSearchChange }: { search: TableSearch; onSearchChange: SearchChange }) {
+  const query = useQuery(keywordListQuery(search))
+  const rows = query.data?.items ?? NO_ROWS
+
+  const keywordWidth = useMemo(() => keywordColumnWidth(rows.map((row) => row.keyword)), [rows])
+  const columns = useMemo(() => keywordColumns({ keywordWidth }), [keywordWidth])
+
+  // Page and sort changes come from the table; "Reset" on a sorted column leaves no sort, which
+  // is the default order (createdAt desc) again.
+  const onTableSearchChange = useCallback(
+    (next: TableSearch) => onSearchChange({ ...next, sort: next.sort.length > 0 ? next.sort : KEYWORDS_SEARCH_DEFAULTS.sort }),
+    [onSearchChange],
+  )
+  const { table } = useDataTable({
+    data: rows,
+    columns,
+    rowCount: query.data?.total ?? 0,
+    pageCount: query.data?.pageCount ?? 0,
+    search,
+    onSearchChange: onTableSearchChange,
+    getRowId: (row) => row.id,
+    initialColumnPinning: { left: ['select'], right: [] },
+  })
+
+  // Spec §4: changing a filter (or the join) goes back to page 1; typed filter changes replace
+  // the history entry instead of adding one per keystroke. A selection made under other filters
+  // would act on rows no longer shown, so it is cleared.
+  const onFiltersChange = useCallback(
+    (next: { filters: FilterItem[]; joinOperator: JoinOperator }) => {
+      table.resetRowSelection()
+      onSearchChange({ ...search, filters: next.filters, joinOperator: next.joinOperator, page: 1 }, { replace: true })
+    },
+    [onSearchChange, search, table],
+  )
+  const resetFilters = () => onSearchChange({ ...search, filters: [], joinOperator: 'and', page: 1 })
+
+  const [confirmingDelete, setConfirmingDelete] = useState<string[] | null>(null)
+  const actions = useKeywordBulkActions({ onDone: () => table.resetRowSelection() })
+
+  if (query.isError && !query.data) {
+    return (
+      <KeywordsCardFrame>
+        <ErrorState title="Could not load your keywords" error={query.error} onRetry={() => void query.refetch()} />
+      </KeywordsCardFrame>
+    )
+  }
+
+  // No keywords at all (not "none match"): say what the list is for and what fills it.
+  if (query.data && query.data.total === 0 && search.filters.length === 0) {
+    return (
+      <KeywordsCardFrame total={0}>
+        <EmptyState
+          icon={KeyRoundIcon}
+          title="No keywords yet"
+          description="The searches your articles will target are listed here with their volume, difficulty, priority and status. Keyword research fills this list from your business profile and competitors once setup is finished."
+        />
+      </KeywordsCardFrame>
+    )
+  }
+
+  return (
+    <KeywordsCardFrame total={query.data?.total}>
+      <DataTable
+        table={table}
+        isLoading={query.isPending}
+        className={cn(query.isPlaceholderData && 'opacity-70 transition-opacity')}
+        aria-busy={query.isFetching || undefined}
+        emptyMessage={
+          search.filters.length > 0 ? (
+            <div className="flex flex-col items-center gap-2">
+              <p>No results.</p>
+              <Button variant="outline" size="sm" onClick={resetFilters}>
+                Reset filters
+              </Button>
+            </div>
+          ) : (
+            'No results.'
+          )
+        }
+        actionBar={
+          <KeywordActionBar
+            table={table}
+            actions={actions}
+            onDelete={() => setConfirmingDelete(Object.keys(table.getState().rowSelection))}
+          />
+        }
+      >
+        <div role="toolbar" aria-label="Keywords table tools" className="flex w-full items-center justify-between gap-2 p-1">
+          <DataTableFilterList table={table} filters={search.filters} joinOperator={search.joinOperator} onChange={onFiltersChange} />
+          <DataTableViewOptions table={table} />
+        </div>
+      </DataTable>
+      <DeleteKeywordsDialog
+        open={confirmingDelete !== null}
+        onOpenChange={(open) => !open && setConfirmingDelete(null)}
+        count={confirmingDelete?.length ?? 0}
+        onConfirm={() => {
+          if (confirmingDelete) actions.delete(confirmingDelete)
+          setConfirmingDelete(null)
+        }}
+      />
+    </KeywordsCardFrame>
+  )
+}

@@ -1,0 +1,12 @@
+import { defineErrorCodes } from '~/server/rpc/errors'
+import { KEYWORDS_BULK_LIMIT } from '~/shared/keywords'
+
+/**
+ * Bulk actions name keywords by id: a missing id and another business's id give the same
+ * NOT_FOUND, so an id never reveals whether it exists elsewhere.
+ */
+export const KEYWORD_ERRORS = defineErrorCodes({
+  KEYWORDS_NOT_FOUND: { code: 'NOT_FOUND', message: 'Some of the selected keywords were not found. Refresh the list and try again.' },
+  KEYWORDS_TOO_MANY: { code: 'BAD_REQUEST', message: `Select at most ${KEYWORDS_BULK_LIMIT} keywords at a time.` },
+  KEYWORD_ALREADY_EXISTS: { code: 'CONFLICT', message: 'Some of these keywords exist again already, so they were not restored.' },
+})
