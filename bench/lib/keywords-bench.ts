@@ -163,7 +163,19 @@ export async function runKeywordsBench(options: BenchOptions): Promise<number> {
     const [{ own }] = (await handle.db.execute(sql`select count(*) filter (where business_id = 'bench-business-0')::int as own, count(*)::int as total from keywords.keyword`)).rows as { own: number }[]
     console.log(`Seeded ${own.toLocaleString('en-US')} keywords for the signed-in user's business and ${(options.own + options.others - own).toLocaleString('en-US')} for 9 other businesses in ${((performance.now() - started) / 1000).toFixed(1)} s (PGlite in ${dir}).\n`)
 
-    const headers = new Headers({ origin: APP_URL, cookie })
+    // Sign in again now, as a browser that has been using the app would be: its session cookie
+    // cache (60 s) is fresh. The sign-up's cache expired during the seeding above, which would
+    // make every call read the session table — not what a user's requests do.
+    const signIn = await auth.handler(
+      new Request(`${APP_URL}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { origin: APP_URL, 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ email: 'bench@example.com', password: 'correct horse battery' }),
+      }),
+    )
+    if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`)
+    const freshCookie = signIn.headers.getSetCookie().map((header) => header.split(';')[0]).join('; ')
+    const headers = new Headers({ origin: APP_URL, cookie: freshCookie })
     const client = createRouterClient(router, { context: { db: handle.db, auth, headers } })
     const pglite = (handle.db as unknown as { $client: PGlite }).$client
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm'
 import type { Database } from '~/server/db'
 import { business, competitor, user } from '~/server/db/schema'
 import { appError } from '~/server/rpc/errors'
@@ -62,19 +62,27 @@ export async function selectBusiness(db: Database, userId: string, businessId: s
  * - a user without any business is sent to /setup (spec §4).
  */
 export async function resolveCurrentBusiness(db: Database, userId: string): Promise<Business> {
-  const [owner] = await db.select({ selectedBusiness: user.selectedBusiness }).from(user).where(eq(user.id, userId)).limit(1)
-  const selectedId = owner?.selectedBusiness
-  if (selectedId) {
-    const selected = await findOwnedBusiness(db, userId, selectedId)
-    if (!selected) throw appError(BUSINESS_ERRORS.BUSINESS_ACCESS_DENIED)
-    return selected
-  }
-  const [first] = await db
-    .select()
+  // One round trip on every business-scoped call: the user's selection joined to the business it
+  // names (only if it is theirs), or, without a selection, to their oldest business.
+  const oldest = db
+    .select({ id: business.id })
     .from(business)
     .where(eq(business.userId, userId))
     .orderBy(asc(business.createdAt), asc(business.id))
     .limit(1)
-  if (!first) throw appError(BUSINESS_ERRORS.BUSINESS_REQUIRED, { redirectTo: '/setup' })
-  return first
+  const [row] = await db
+    .select({ selectedBusiness: user.selectedBusiness, business })
+    .from(user)
+    .leftJoin(
+      business,
+      and(
+        eq(business.userId, user.id),
+        or(eq(business.id, user.selectedBusiness), and(isNull(user.selectedBusiness), eq(business.id, oldest))),
+      ),
+    )
+    .where(eq(user.id, userId))
+    .limit(1)
+  if (row?.business) return row.business
+  if (row?.selectedBusiness) throw appError(BUSINESS_ERRORS.BUSINESS_ACCESS_DENIED)
+  throw appError(BUSINESS_ERRORS.BUSINESS_REQUIRED, { redirectTo: '/setup' })
 }
