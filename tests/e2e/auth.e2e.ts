@@ -1,30 +1,15 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { gotoHydrated, launchBrowser, newPage, pathOf } from '../fixtures/browser'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { gotoHydrated, pathOf, useBrowser } from '../fixtures/browser'
 import { createHttpClient, e2eServer, TEST_PASSWORD, uniqueEmail } from '../fixtures/e2e-server'
 
 // What a person does in Chromium against the production build: sign up, the access gate, sign
 // out, sign in, and the emailed verification link.
 const server = e2eServer()
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-
 // Each test is a new visitor: its own context (cookies), closed after the test.
-const contexts: BrowserContext[] = []
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()))
-})
-async function newVisitor() {
-  const { context, page } = await newPage(browser, server.baseUrl)
-  contexts.push(context)
-  return page
-}
+const visitors = useBrowser()
+const newVisitor = async () => (await visitors.visit(server.baseUrl)).page
 
 const waitForPath = (page: Page, path: string) => page.waitForURL((url) => url.pathname === path)
 

@@ -1,10 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { ARTICLES } from '~/features/blog/articles'
 import { formatLongDate } from '~/features/blog/format-date'
 import { BLOG_CLASSIC_PAGE, BLOG_PAGE, PRIVACY_PAGE, TERMS_PAGE } from '~/features/seo/public-pages'
 import { sitemapEntries } from '~/features/seo/sitemap'
-import { gotoHydrated, launchBrowser, newPage } from '../fixtures/browser'
+import { gotoHydrated, useBrowser } from '../fixtures/browser'
 import { createHttpClient, e2eServer } from '../fixtures/e2e-server'
 
 // The blog, the legal pages and our own technical SEO (issue 3, items 4, 5 and 8), over plain
@@ -256,22 +256,8 @@ describe('robots.txt and sitemap.xml', () => {
 })
 
 describe('in Chromium', () => {
-  let browser: Browser
-  beforeAll(async () => {
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-  })
-  const contexts: BrowserContext[] = []
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()))
-  })
-  async function newVisitor(): Promise<Page> {
-    const { context, page } = await newPage(browser, server.baseUrl)
-    contexts.push(context)
-    return page
-  }
+  const visitors = useBrowser()
+  const newVisitor = async (): Promise<Page> => (await visitors.visit(server.baseUrl)).page
 
   const article = ARTICLES[ARTICLES.length - 1]
 

@@ -3,11 +3,11 @@ import { randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { afterAll, describe, expect, inject, it } from 'vitest'
 import { NOT_FOUND_MESSAGE } from '../../src/components/fallbacks/not-found-page'
 import { FIRST_LOAD_FAILURE } from '../../src/server/e2e/fallbacks'
-import { gotoHydrated, launchBrowser, newPage } from '../fixtures/browser'
+import { gotoHydrated, useBrowser } from '../fixtures/browser'
 import { e2eServer } from '../fixtures/e2e-server'
 import { freePort, serverEnv } from './global-setup'
 
@@ -18,23 +18,8 @@ import { freePort, serverEnv } from './global-setup'
 // intercepting its real RPC in the browser.
 const server = e2eServer()
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-
-const contexts: BrowserContext[] = []
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()))
-})
-async function newVisitor() {
-  const { context, page } = await newPage(browser, server.baseUrl)
-  contexts.push(context)
-  return page
-}
+const visitors = useBrowser()
+const newVisitor = async () => (await visitors.visit(server.baseUrl)).page
 
 /** The test page with a load counter of its own. */
 const testPage = (search: Record<string, string> = {}) =>

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { gotoHydrated, launchBrowser, newPage } from '../fixtures/browser'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { gotoHydrated, useBrowser } from '../fixtures/browser'
 import { createHttpClient, e2ePostgresServer, e2eServer, type HttpClient, uniqueEmail } from '../fixtures/e2e-server'
 import { E2E_GOOGLE_CLIENT_ID } from './global-setup'
 
@@ -65,33 +65,9 @@ describe('/ server-rendered (HTML before any script runs)', () => {
   })
 })
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-
 // Each test is a new visitor: its own context (cookies), closed after the test.
-const contexts: BrowserContext[] = []
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()))
-})
-
-async function newVisitor(baseUrl: string, http?: HttpClient) {
-  const { context, page } = await newPage(browser, baseUrl)
-  contexts.push(context)
-  if (http) {
-    const [name, value] = http
-      .cookie()
-      .split('; ')
-      .find((pair) => pair.includes('session_token'))!
-      .split(/=(.*)/s)
-    await context.addCookies([{ name, value, url: baseUrl }])
-  }
-  return page
-}
+const visitors = useBrowser()
+const newVisitor = async (baseUrl: string, http?: HttpClient) => (await visitors.visit(baseUrl, http)).page
 
 const siteNav = (page: Page) => page.getByRole('navigation', { name: 'Site' })
 const waitForPath = (page: Page, path: string) => page.waitForURL((url) => url.pathname === path)
