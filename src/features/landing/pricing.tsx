@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { CheckIcon } from 'lucide-react'
-import type { ReactNode } from 'react'
-import { formatDollars, pluralize } from '~/features/format'
+import { formatDollars } from '~/features/format'
+import { PlanFeatures } from '~/features/plans/plan-features'
 import { StartRankingLink } from '~/features/public/start-ranking'
 import { landingPlansQueryOptions } from './landing-queries'
 import { cn } from '~/lib/utils'
@@ -49,17 +48,7 @@ export function Pricing() {
                     <span className="text-4xl font-bold tracking-tight">{formatDollars(plan.price)}</span>
                     <span className="text-sm text-muted-foreground"> / month</span>
                   </p>
-                  <ul className="mt-6 grid gap-2 text-sm">
-                    <PlanFeature>{pluralize(plan.businessLimit, 'business', 'businesses')}</PlanFeature>
-                    <PlanFeature>{pluralize(plan.articlesPerMonth, 'article')} a month</PlanFeature>
-                    {plan.hasMeteredPricing && plan.meteredUnitPrice != null ? (
-                      <PlanFeature>
-                        Extra {plan.meteredUnit ?? 'article'}s at {formatDollars(plan.meteredUnitPrice)} each
-                      </PlanFeature>
-                    ) : (
-                      <PlanFeature>No overage charges</PlanFeature>
-                    )}
-                  </ul>
+                  <PlanFeatures plan={plan} className="mt-6" />
                   <div className="mt-auto pt-8">
                     <StartRankingLink className="w-full" />
                   </div>
@@ -81,11 +70,3 @@ export function Pricing() {
   )
 }
 
-function PlanFeature({ children }: { children: ReactNode }) {
-  return (
-    <li className="flex items-center gap-2">
-      <CheckIcon aria-hidden="true" className="size-4 shrink-0 text-violet-300" />
-      {children}
-    </li>
-  )
-}

@@ -1,13 +1,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
-import { CheckIcon, CreditCardIcon } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { CreditCardIcon } from 'lucide-react'
 import { EmptyState } from '~/components/empty-state'
 import { Badge } from '~/components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Skeleton } from '~/components/ui/skeleton'
 import { cn } from '~/lib/utils'
-import { formatDollars, pluralize } from '../format'
+import { formatDollars } from '../format'
+import { PlanFeatures } from '../plans/plan-features'
 import { plansQueryOptions } from '~/lib/orpc'
 
 const appRoute = getRouteApi('/_app')
@@ -46,30 +46,13 @@ export function PlanCards() {
                   <span className="text-3xl font-semibold tracking-tight">{formatDollars(plan.price)}</span>
                   <span className="text-sm text-muted-foreground"> / month</span>
                 </p>
-                <ul className="grid gap-2 text-sm">
-                  <PlanFeature>{pluralize(plan.businessLimit, 'business', 'businesses')}</PlanFeature>
-                  <PlanFeature>{pluralize(plan.articlesPerMonth, 'article')} a month</PlanFeature>
-                  {plan.hasMeteredPricing && plan.meteredUnitPrice != null && (
-                    <PlanFeature>
-                      Extra {plan.meteredUnit ?? 'unit'}s at {formatDollars(plan.meteredUnitPrice)} each
-                    </PlanFeature>
-                  )}
-                </ul>
+                <PlanFeatures plan={plan} />
               </CardContent>
             </Card>
           </li>
         )
       })}
     </ul>
-  )
-}
-
-function PlanFeature({ children }: { children: ReactNode }) {
-  return (
-    <li className="flex items-center gap-2">
-      <CheckIcon aria-hidden="true" className="size-4 shrink-0 text-violet-300" />
-      {children}
-    </li>
   )
 }
 
