@@ -70,6 +70,25 @@ const totalBadge = (page: Page) => page.getByTestId('keywords-total').textConten
 const filterRows = (page: Page) => page.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Remove filter' }) })
 const poll = { timeout: 10_000 }
 
+/**
+ * Opens the filter list with its key, `f`. The list's key listener is attached when its chunk
+ * hydrates, which can be just after the page reports hydrated: press again only while the list
+ * has not opened.
+ */
+async function openFilterList(page: Page) {
+  const opened = page.getByText(/^(No filters applied|Filters)$/).first()
+  await expect
+    .poll(
+      async () => {
+        if (await opened.isVisible()) return true
+        await page.locator('body').press('f')
+        return false
+      },
+      { timeout: 10_000, interval: 300 },
+    )
+    .toBe(true)
+}
+
 beforeAll(async () => {
   if (!server.available) return
   const user = await onboardedUser()
@@ -118,7 +137,7 @@ describe.skipIf(!server.available)('Keywords screen in Chromium (spec §2, §4, 
     expect(expected.length).toBeGreaterThan(0)
     expect(expected.length).toBeLessThan(KEYWORD_COUNT)
 
-    await page.locator('body').press('f')
+    await openFilterList(page)
     await page.getByText('No filters applied').waitFor()
     await page.getByText('Add filters to refine your rows.').waitFor()
     await page.getByRole('button', { name: 'Add filter' }).click()
@@ -142,7 +161,7 @@ describe.skipIf(!server.available)('Keywords screen in Chromium (spec §2, §4, 
 
   it('Backspace on a focused filter row removes that row', async () => {
     await open()
-    await page.locator('body').press('f')
+    await openFilterList(page)
     await page.getByRole('button', { name: 'Add filter' }).click()
     await page.getByRole('button', { name: 'Add filter' }).click()
     await expect.poll(() => filterRows(page).count(), poll).toBe(2)
@@ -157,7 +176,7 @@ describe.skipIf(!server.available)('Keywords screen in Chromium (spec §2, §4, 
 
   it('the drag handle reorders two rows from the keyboard; the join switches to or; Reset filters clears both', async () => {
     await open()
-    await page.locator('body').press('f')
+    await openFilterList(page)
     await page.getByRole('button', { name: 'Add filter' }).click()
     await page.getByRole('button', { name: 'Add filter' }).click()
     await expect.poll(() => filterRows(page).count(), poll).toBe(2)
@@ -299,7 +318,7 @@ describe.skipIf(!server.available)('Keywords screen in Chromium (spec §2, §4, 
     expect(page.url()).toBe(url)
     expect(await keywordsOnPage(page)).toEqual(before)
     await page.getByRole('button', { name: /Filter.*2/ }).waitFor()
-    await page.locator('body').press('f')
+    await openFilterList(page)
     expect(await filterRows(page).count()).toBe(2)
     expect(await page.getByRole('combobox', { name: 'Join operator' }).textContent()).toBe('or')
   })
