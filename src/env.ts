@@ -101,6 +101,35 @@ const envSchema = z
     AUTH_RATE_LIMIT: z
       .preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).optional())
       .transform((value) => (value === undefined ? undefined : value === 'true' || value === '1')),
+    /**
+     * Outside services (providers.md). A provider with no credentials runs on its in-process mock:
+     * that is demo mode, announced in the app (src/server/providers/modes.ts).
+     */
+    LLM_BASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+    LLM_API_KEY: optionalString,
+    LLM_MODEL: z.preprocess(emptyAsUndefined, z.string().default('gpt-4.1-mini')),
+    EMBEDDINGS_API: z.preprocess(emptyAsUndefined, z.enum(['openai', 'ollama']).default('openai')),
+    EMBEDDINGS_BASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+    EMBEDDINGS_API_KEY: optionalString,
+    EMBEDDINGS_MODEL: z.preprocess(emptyAsUndefined, z.string().default('nomic-embed-text-v1.5')),
+    EMBEDDINGS_DIMENSIONS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(8).max(8192).default(768)),
+    IMAGES_BASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+    IMAGES_API_KEY: optionalString,
+    IMAGES_MODEL: z.preprocess(emptyAsUndefined, z.string().default('gpt-image-1')),
+    DATAFORSEO_LOGIN: optionalString,
+    DATAFORSEO_PASSWORD: optionalString,
+    DATAFORSEO_BASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).default('https://api.dataforseo.com')),
+    YOUTUBE_API_KEY: optionalString,
+    POLAR_ACCESS_TOKEN: optionalString,
+    POLAR_WEBHOOK_SECRET: optionalString,
+    POLAR_SERVER: z.preprocess(emptyAsUndefined, z.enum(['sandbox', 'production']).default('sandbox')),
+    /**
+     * Tests only: lets the safe fetcher reach loopback addresses (a test site served by the test).
+     * Private, link-local and metadata addresses stay refused. Never in production.
+     */
+    FETCH_ALLOW_LOOPBACK: booleanFlag(false),
+    /** false: this process only serves HTTP and enqueues; run `npm run worker` elsewhere [true] */
+    JOB_WORKER: booleanFlag(true),
     LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info')),
     ...Object.fromEntries(
       SOCIAL_PROVIDERS.flatMap((provider) => {

@@ -1,0 +1,106 @@
+import { delay, HttpResponse, type HttpResponseResolver } from 'msw'
+
+/**
+ * Fault injection shared by every vendor mock. A test switches a fault on for one vendor; the
+ * vendor's handlers answer with it for the next `times` requests, then behave again.
+ *
+ *   injectFault('dataforseo', { kind: 'status', status: 503, times: 1 })
+ *   injectFault('llm', { kind: 'rate-limit', retryAfterSeconds: 2 })
+ *   clearFaults()   // in afterEach
+ */
+
+export type MockVendor =
+  | 'dataforseo'
+  | 'llm'
+  | 'embeddings'
+  | 'images'
+  | 'youtube'
+  | 'google'
+  | 'gsc'
+  | 'polar'
+  | 'wordpress'
+  | 'ghost'
+  | 'webflow'
+  | 'shopify'
+  | 'notion'
+  | 'webhook'
+
+export type MockFault =
+  | { kind: 'status'; status: number; body?: unknown; times?: number }
+  | { kind: 'rate-limit'; retryAfterSeconds?: number; times?: number }
+  | { kind: 'slow'; delayMs: number; times?: number }
+  | { kind: 'malformed'; times?: number }
+  | { kind: 'network'; times?: number }
+
+interface ActiveFault {
+  fault: MockFault
+  remaining: number
+}
+
+const globalForFaults = globalThis as typeof globalThis & { __rankpilotMockFaults?: Map<MockVendor, ActiveFault[]> }
+const active = (globalForFaults.__rankpilotMockFaults ??= new Map())
+
+export function injectFault(vendor: MockVendor, fault: MockFault) {
+  const list = active.get(vendor) ?? []
+  list.push({ fault, remaining: fault.times ?? Number.POSITIVE_INFINITY })
+  active.set(vendor, list)
+}
+
+export function clearFaults(vendor?: MockVendor) {
+  if (vendor) active.delete(vendor)
+  else active.clear()
+}
+
+/** Counts requests per vendor, so tests can assert retries happened (or did not). */
+const requestCounts = new Map<MockVendor, number>()
+export function mockRequestCount(vendor: MockVendor) {
+  return requestCounts.get(vendor) ?? 0
+}
+export function resetMockRequestCounts() {
+  requestCounts.clear()
+}
+
+function takeFault(vendor: MockVendor): MockFault | undefined {
+  const list = active.get(vendor)
+  const current = list?.[0]
+  if (!list || !current) return undefined
+  current.remaining -= 1
+  if (current.remaining <= 0) list.shift()
+  return current.fault
+}
+
+/**
+ * Wraps a vendor's resolver: counts the request, then answers with the pending fault if any.
+ * The resolver itself stays a plain description of the happy path.
+ */
+export function withFaults<R extends HttpResponseResolver<any, any, any>>(vendor: MockVendor, resolver: R): R {
+  const wrapped = async (info: Parameters<R>[0]) => {
+    requestCounts.set(vendor, (requestCounts.get(vendor) ?? 0) + 1)
+    const fault = takeFault(vendor)
+    if (fault) {
+      switch (fault.kind) {
+        case 'status':
+          return HttpResponse.json(fault.body ?? { error: { message: `Injected HTTP ${fault.status}` } }, {
+            status: fault.status,
+          })
+        case 'rate-limit':
+          return HttpResponse.json(
+            { error: { message: 'Rate limit exceeded' } },
+            {
+              status: 429,
+              headers: fault.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(fault.retryAfterSeconds) },
+            },
+          )
+        case 'slow':
+          await delay(fault.delayMs)
+          break
+        case 'malformed':
+          return new HttpResponse('{"truncated": [1, 2', { status: 200, headers: { 'Content-Type': 'application/json' } })
+        case 'network':
+          return HttpResponse.error()
+      }
+    }
+    return resolver(info)
+  }
+  return wrapped as unknown as R
+}
