@@ -177,13 +177,19 @@ export async function runKeywordsBench(options: BenchOptions): Promise<number> {
     const freshCookie = signIn.headers.getSetCookie().map((header) => header.split(';')[0]).join('; ')
     const headers = new Headers({ origin: APP_URL, cookie: freshCookie })
     const client = createRouterClient(router, { context: { db: handle.db, auth, headers } })
+    await client.keyword.list({}) // the session's first call: resolves and remembers the current business
     const pglite = (handle.db as unknown as { $client: PGlite }).$client
 
     const sessionMs = await time(() => auth.api.getSession({ headers }), options.runs)
     const { resolveCurrentBusiness } = await import('~/server/business/business.service')
-    const businessMs = await time(() => resolveCurrentBusiness(handle.db, userId), options.runs)
+    const { recallCurrentBusiness } = await import('~/server/business/current-business-cache')
+    // The database resolves the current business on a session's first call; later calls recall it.
+    const firstCallMs = await time(() => resolveCurrentBusiness(handle.db, userId), options.runs)
+    const businessMs = await time(async () => recallCurrentBusiness(userId, null), options.runs)
     const parseMs = await time(async () => keywordListInput.parse(QUERIES[17].input), options.runs)
-    console.log(`Fixed cost of every call: session ${sessionMs.toFixed(2)} ms, current business ${businessMs.toFixed(2)} ms, input parse ${parseMs.toFixed(3)} ms\n`)
+    console.log(
+      `Fixed cost of every call: session ${sessionMs.toFixed(2)} ms, current business ${businessMs.toFixed(3)} ms (${firstCallMs.toFixed(2)} ms on a session's first call), input parse ${parseMs.toFixed(3)} ms\n`,
+    )
 
     const fixedMs = sessionMs + businessMs
     const rows: (string | number)[][] = [['#', 'query', 'rows', 'total', 'procedure ms', 'raw SQL ms', 'ratio', 'ok', 'ratio w/o sign-in']]

@@ -1,7 +1,7 @@
 import { ORPCError } from '@orpc/server'
 import { eq, gte } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
+import { createTestApp, withoutCookieCache, type TestApp } from '../../../tests/fixtures/test-app'
 import { keyword, user } from '~/server/db/schema'
 import { insertBusiness, insertKeyword, rpcClient, rejectionOf } from '../../../tests/fixtures/rpc'
 import { listKeywords } from './keywords.service'
@@ -13,6 +13,8 @@ let ownerBusiness: Awaited<ReturnType<typeof insertBusiness>>
 let ownerSecond: Awaited<ReturnType<typeof insertBusiness>>
 let otherBusiness: Awaited<ReturnType<typeof insertBusiness>>
 
+// Behind the session's back: the next call must read the session afresh (withoutCookieCache), as
+// a browser does after business.select re-issues its session cookie.
 const setSelected = (userId: string, businessId: string | null) =>
   app.db.update(user).set({ selectedBusiness: businessId }).where(eq(user.id, userId))
 
@@ -86,7 +88,7 @@ describe('keyword.list', () => {
   it('follows the selected business', async () => {
     await setSelected(owner.userId, ownerSecond.id)
     try {
-      const page = await rpcClient(app, owner.cookie).keyword.list()
+      const page = await rpcClient(app, withoutCookieCache(owner.cookie)).keyword.list()
       expect(page.items.map((k) => k.keyword)).toEqual(['second business keyword'])
     } finally {
       await setSelected(owner.userId, null)
@@ -102,7 +104,7 @@ describe('keyword.list', () => {
   it('refuses a forged selection of another user’s business, without leaking it', async () => {
     await setSelected(other.userId, ownerBusiness.id)
     try {
-      const error = await rejectionOf(rpcClient(app, other.cookie).keyword.list())
+      const error = await rejectionOf(rpcClient(app, withoutCookieCache(other.cookie)).keyword.list())
       expect(error).toBeInstanceOf(ORPCError)
       expect(error).toMatchObject({ code: 'FORBIDDEN', status: 403, data: { reason: 'BUSINESS_ACCESS_DENIED' } })
       expect(JSON.stringify(error)).not.toContain('owner keyword')

@@ -52,20 +52,20 @@ export const keywordRouter = {
   list: businessScopedProcedure
     .route({ method: 'GET' })
     .input(keywordListInput)
-    .handler(({ context, input }) => listKeywords(context.db, { businessId: context.business.id, ...input })),
+    .handler(({ context, input }) => listKeywords(context.db, { businessId: context.businessId, ...input })),
 
   /** Bulk status change ("Archive" is status archived). Any id not the business's refuses all: NOT_FOUND. */
   setStatus: businessScopedProcedure
     .input(z.object({ ids: keywordIds, status: z.enum(KEYWORD_STATUSES) }))
-    .handler(({ context, input }) => setKeywordStatus(context.db, context.business.id, input.ids, input.status)),
+    .handler(({ context, input }) => setKeywordStatus(context.db, context.businessId, input.ids, input.status)),
 
   /** Bulk delete; returns the deleted rows so keyword.restore can undo it. */
   delete: businessScopedProcedure
     .input(z.object({ ids: keywordIds }))
-    .handler(({ context, input }) => deleteKeywords(context.db, context.business.id, input.ids)),
+    .handler(({ context, input }) => deleteKeywords(context.db, context.businessId, input.ids)),
 
   /** Undo of keyword.delete: re-inserts exactly those rows, for the caller's business only. */
   restore: businessScopedProcedure
     .input(z.object({ rows: z.array(keywordRecord).min(1, 'Nothing to restore.').max(KEYWORDS_BULK_LIMIT, tooMany) }))
-    .handler(({ context, input }) => restoreKeywords(context.db, context.business.id, input.rows)),
+    .handler(({ context, input }) => restoreKeywords(context.db, context.businessId, input.rows)),
 }

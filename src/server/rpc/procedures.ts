@@ -1,6 +1,7 @@
 import { ORPCError, os, ValidationError } from '@orpc/server'
 import type { AuthSession } from '~/server/auth'
 import { resolveCurrentBusiness } from '~/server/business/business.service'
+import { recallCurrentBusiness, rememberCurrentBusiness } from '~/server/business/current-business-cache'
 import type { RpcContext } from './context'
 import { appError, RPC_ERRORS, type AppErrorData } from './errors'
 
@@ -36,9 +37,15 @@ export const authedProcedure = publicProcedure.use(async ({ context, next }) => 
 
 /**
  * Works on the caller's current business (selected, else oldest) after checking they own it.
- * Adds `business`; a procedure built on it can only ever reach that business's rows.
+ * Adds `businessId`; a procedure built on it can only ever reach that business's rows. A
+ * procedure that needs the business's fields loads them (getOwnedBusiness): they may have changed.
  */
 export const businessScopedProcedure = authedProcedure.use(async ({ context, next }) => {
-  const business = await resolveCurrentBusiness(context.db, context.user.id)
-  return next({ context: { business } })
+  const { id: userId, selectedBusiness } = context.user
+  let businessId = recallCurrentBusiness(userId, selectedBusiness)
+  if (!businessId) {
+    businessId = (await resolveCurrentBusiness(context.db, userId)).id
+    rememberCurrentBusiness(userId, selectedBusiness, businessId)
+  }
+  return next({ context: { businessId } })
 })
