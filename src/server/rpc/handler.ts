@@ -13,8 +13,12 @@ export const RPC_PREFIX = '/rpc'
  * carry `x-csrf-token: orpc`, which only script on our own origin can add (the browser link adds
  * it; cross-origin script cannot without a CORS preflight we never grant).
  */
+/** Spec: an idle event stream (job.watch) carries a keep-alive comment every 5000 ms. */
+export const EVENT_STREAM_KEEP_ALIVE_MS = 5000
+
 export const rpcHandler = new RPCHandler(router, {
   strictGetMethodPluginEnabled: false,
+  eventIteratorKeepAliveInterval: EVENT_STREAM_KEEP_ALIVE_MS,
   plugins: [new ResponseHeadersPlugin(), new SimpleCsrfProtectionHandlerPlugin()],
 })
 

@@ -1,4 +1,5 @@
 import { businessRouter } from '~/server/business/business.router'
+import { jobRouter } from '~/server/jobs/jobs.router'
 import { keywordRouter } from '~/server/keywords/keywords.router'
 import { newsletterRouter } from '~/server/newsletter/newsletter.router'
 import { planRouter } from '~/server/plans/plans.router'
@@ -9,6 +10,7 @@ export const router = {
   plan: planRouter,
   newsletter: newsletterRouter,
   keyword: keywordRouter,
+  job: jobRouter,
 }
 
 export type AppRouter = typeof router

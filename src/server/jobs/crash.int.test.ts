@@ -1,0 +1,132 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { createInterface } from 'node:readline'
+import { eq } from 'drizzle-orm'
+import type pg from 'pg'
+import { afterAll, describe, expect, it } from 'vitest'
+import { crashCountJob, type ChildEvent } from '../../../tests/fixtures/crash-count-job'
+import { createTestDatabase } from '../../../tests/fixtures/test-app'
+import { openDatabase, type DatabaseHandle } from '~/server/db/client'
+import { jobRun, user } from '~/server/db/schema'
+import { createId } from '~/server/ids'
+import { createJobQueue } from './queue'
+
+// Issue 5's crash test: a real worker process is SIGKILLed in the middle of a job; a second
+// worker process picks the job up once its heartbeat lapses, and the job completes exactly once
+// with each step's side effect applied once. On PGlite the children open a data folder of their
+// own (one process per folder); on PostgreSQL they share the test database with this process.
+const root = resolve(import.meta.dirname, '../../..')
+const CHILD = join(root, 'tests/fixtures/job-worker-child.ts')
+const STEPS = 12
+const FAST = { pollingIntervalSeconds: 0.5, monitorIntervalSeconds: 1, cronMonitorIntervalSeconds: 1 }
+
+const children: ChildProcess[] = []
+const dirs: string[] = []
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })))
+})
+
+/** A worker child and the events it printed so far. */
+function startWorker(databaseEnv: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'silent', ...databaseEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  children.push(child)
+  const events: ChildEvent[] = []
+  let stderr = ''
+  child.stderr!.on('data', (chunk) => (stderr += chunk))
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    if (line.startsWith('{')) events.push(JSON.parse(line) as ChildEvent)
+  })
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.once('exit', (code, signal) => done({ code, signal })),
+  )
+  const waitFor = async (predicate: (event: ChildEvent) => boolean, timeoutMs: number) => {
+    const deadline = Date.now() + timeoutMs
+    while (!events.some(predicate)) {
+      if (child.exitCode !== null) throw new Error(`worker exited (${child.exitCode}) early:\n${stderr}`)
+      if (Date.now() > deadline) throw new Error(`worker: no such event within ${timeoutMs} ms; saw ${JSON.stringify(events)}\n${stderr}`)
+      await new Promise((done) => setTimeout(done, 50))
+    }
+  }
+  return { child, events, exited, waitFor }
+}
+
+async function prepare(handle: DatabaseHandle, markerDir: string) {
+  const userId = createId()
+  await handle.db.insert(user).values({ id: userId, name: 'Crash Test', email: `${userId.toLowerCase()}@example.com` })
+  const queue = createJobQueue({ handle, kinds: [crashCountJob], timings: FAST })
+  await queue.start({ work: false })
+  const run = await queue.enqueue(handle.db, { kind: crashCountJob, userId, input: { steps: STEPS, delayMs: 250, markerDir } })
+  await queue.stop()
+  return run.id
+}
+
+describe('a worker process killed mid-job', () => {
+  it('the job is picked up by the next worker process and completes exactly once', async () => {
+    const markerDir = await mkdtemp(join(tmpdir(), 'rankpilot-crash-markers-'))
+    dirs.push(markerDir)
+    const serverDatabase = process.env.TEST_DATABASE_URL ? await createTestDatabase() : undefined
+    let databaseEnv: Record<string, string>
+    let reopen: () => DatabaseHandle
+    let jobId: string
+    if (serverDatabase) {
+      const pool = (serverDatabase.db as unknown as { $client: pg.Pool }).$client
+      databaseEnv = { CHILD_DATABASE_URL: pool.options.connectionString! }
+      reopen = () => serverDatabase
+      jobId = await prepare(serverDatabase, markerDir)
+    } else {
+      const pgliteDir = await mkdtemp(join(tmpdir(), 'rankpilot-crash-pglite-'))
+      dirs.push(pgliteDir)
+      const setup = openDatabase({ pgliteDir })
+      await setup.migrate()
+      jobId = await prepare(setup, markerDir)
+      // Released before the children start: a PGlite folder belongs to one process at a time.
+      await setup.close()
+      databaseEnv = { CHILD_PGLITE_DIR: pgliteDir }
+      reopen = () => openDatabase({ pgliteDir })
+    }
+
+    const first = startWorker(databaseEnv)
+    await first.waitFor((event) => event.event === 'step' && event.done >= 3, 30_000)
+    first.child.kill('SIGKILL')
+    expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' })
+    expect(first.events.some((event) => event.event === 'completed')).toBe(false)
+    const doneBeforeCrash = (await readdir(markerDir)).length
+    expect(doneBeforeCrash).toBeGreaterThanOrEqual(3)
+    expect(doneBeforeCrash).toBeLessThan(STEPS)
+
+    const second = startWorker(databaseEnv)
+    // pg-boss gives the dead worker's attempt up once its heartbeat (10 s) lapses, then retries it.
+    await second.waitFor((event) => event.event === 'completed', 45_000)
+    const stopped = second.exited
+    second.child.kill('SIGTERM')
+    expect((await stopped).code).toBe(0)
+
+    const completions = [...first.events, ...second.events].filter((event) => event.event === 'completed')
+    expect(completions).toEqual([{ event: 'completed', jobId }])
+    // The rerun started again from step 0 as attempt 2: re-runnable steps, each effect once.
+    const rerun = second.events.filter((event) => event.event === 'step')
+    expect(rerun[0]).toMatchObject({ jobId, attempt: 2, done: 0 })
+    expect(rerun).toHaveLength(STEPS)
+    expect((await readdir(markerDir)).sort()).toEqual(Array.from({ length: STEPS }, (_, done) => `${jobId}-${done}`).sort())
+
+    const handle = reopen()
+    try {
+      const [run] = await handle.db.select().from(jobRun).where(eq(jobRun.id, jobId))
+      expect(run).toMatchObject({ state: 'completed', attempts: 2, done: STEPS, total: STEPS, error: null, result: { counted: STEPS } })
+      const queue = createJobQueue({ handle, kinds: [crashCountJob], timings: FAST })
+      await queue.start({ work: false })
+      const [job] = await queue.boss.findJobs(crashCountJob.name, { id: jobId })
+      await queue.stop()
+      expect(job).toMatchObject({ state: 'completed', retryCount: 1 })
+    } finally {
+      await handle.close()
+    }
+  }, 120_000)
+})

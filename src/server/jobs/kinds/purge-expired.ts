@@ -1,0 +1,35 @@
+import { and, inArray, lt } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Database } from '~/server/db'
+import { jobRun, keywordCache, TERMINAL_JOB_RUN_STATES } from '~/server/db/schema'
+import { defineJob } from '../define'
+
+export const KEYWORD_CACHE_RETENTION_DAYS = 30
+export const FINISHED_JOB_RETENTION_DAYS = 90
+/** Every day at 03:17 UTC (off the hour, away from everyone else's cron). */
+export const PURGE_EXPIRED_CRON = '17 3 * * *'
+
+const daysAgo = (days: number, now: Date) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000)
+
+/**
+ * Deletes keyword-data answers past their 30-day freshness (product.md §3: they would be fetched
+ * again anyway) and finished job runs older than 90 days. Deleting is naturally re-runnable.
+ */
+export async function purgeExpired(db: Database, now = new Date()) {
+  const keywordRows = await db
+    .delete(keywordCache)
+    .where(lt(keywordCache.updatedAt, daysAgo(KEYWORD_CACHE_RETENTION_DAYS, now)))
+    .returning({ id: keywordCache.id })
+  const jobRows = await db
+    .delete(jobRun)
+    .where(and(inArray(jobRun.state, [...TERMINAL_JOB_RUN_STATES]), lt(jobRun.finishedAt, daysAgo(FINISHED_JOB_RETENTION_DAYS, now))))
+    .returning({ id: jobRun.id })
+  return { keywordCache: keywordRows.length, jobRuns: jobRows.length }
+}
+
+export const purgeExpiredJob = defineJob({
+  name: 'maintenance.purge-expired',
+  input: z.object({}),
+  retry: { retryLimit: 3, retryDelaySeconds: 60 },
+  handler: ({ db }) => purgeExpired(db),
+})
