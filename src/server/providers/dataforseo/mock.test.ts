@@ -1,0 +1,85 @@
+import { setupServer } from 'msw/node'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { dataforseoHandlers } from './mock'
+import { intentOf, searchVolume } from './mock-data'
+
+const BASE = 'https://dfs.mock.test'
+const server = setupServer(...dataforseoHandlers({ baseUrl: BASE }))
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
+afterAll(() => server.close())
+
+const auth = `Basic ${Buffer.from('login:password').toString('base64')}`
+const post = (path: string, body: unknown, headers: Record<string, string> = { Authorization: auth }) =>
+  fetch(`${BASE}/v3/${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  })
+
+describe('DataForSEO mock wire shapes', () => {
+  it('answers in the v3 envelope and runs only the first task of a live call', async () => {
+    const response = await post('keywords_data/google_ads/search_volume/live', [
+      { keywords: ['seo'], location_code: 2840, language_code: 'en' },
+      { keywords: ['sem'], location_code: 2840, language_code: 'en' },
+    ])
+    expect(response.status).toBe(200)
+    const body = await response.json()
+    expect(body).toMatchObject({
+      status_code: 20000,
+      status_message: 'Ok.',
+      cost: 0.075,
+      tasks_count: 2,
+      tasks_error: 1,
+    })
+    expect(body.time).toMatch(/^\d+\.\d{4} sec\.$/)
+    expect(body.tasks[0]).toMatchObject({
+      status_code: 20000,
+      cost: 0.075,
+      result_count: 1,
+      path: ['v3', 'keywords_data', 'google_ads', 'search_volume', 'live'],
+      data: { api: 'keywords_data', function: 'search_volume', keywords: ['seo'] },
+    })
+    expect(body.tasks[0].id).toMatch(/^[0-9a-f]{8}-1535-0[0-9a-f]{3}-0000-[0-9a-f]{12}$/)
+    expect(body.tasks[1]).toMatchObject({
+      status_code: 40000,
+      status_message: 'You can set only one task at a time.',
+      cost: 0,
+      result: null,
+    })
+  })
+
+  it('fails a keyword over 10 words with 40501 inside HTTP 200', async () => {
+    const response = await post('dataforseo_labs/google/keyword_suggestions/live', [
+      { keyword: 'one two three four five six seven eight nine ten eleven' },
+    ])
+    expect(response.status).toBe(200)
+    const body = await response.json()
+    expect(body.status_code).toBe(20000)
+    expect(body.tasks[0]).toMatchObject({
+      status_code: 40501,
+      status_message: "Invalid Field: 'keyword'.",
+      result: null,
+    })
+  })
+
+  it('answers 401 without Basic auth', async () => {
+    const response = await post('serp/google/organic/live/advanced', [{ keyword: 'seo' }], {})
+    expect(response.status).toBe(401)
+    expect(await response.json()).toMatchObject({ status_code: 40100, tasks: null })
+  })
+
+  it('spreads volumes like real keywords: mostly long tail, some head terms', () => {
+    const volumes = Array.from({ length: 400 }, (_, i) => searchVolume(`keyword ${i}`))
+    const small = volumes.filter((v) => v < 1000).length
+    expect(small).toBeGreaterThan(200)
+    expect(volumes.some((v) => v >= 10_000)).toBe(true)
+    expect(new Set(volumes).size).toBeGreaterThan(20)
+  })
+
+  it('reads intent from the keyword words', () => {
+    expect(intentOf('cheap flights').label).toBe('transactional')
+    expect(intentOf('why is the sky blue').label).toBe('informational')
+    expect(intentOf('notion vs obsidian').label).toBe('commercial')
+    expect(intentOf('facebook login').label).toBe('navigational')
+  })
+})

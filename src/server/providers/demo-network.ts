@@ -1,0 +1,68 @@
+import type { RequestHandler } from 'msw'
+import { setupServer, type SetupServer } from 'msw/node'
+import type { Env } from '~/env'
+import { logger } from '~/server/logger'
+import { dataforseoHandlers } from './dataforseo/mock'
+import { embeddingsHandlers } from './embeddings/mock'
+import { googleHandlers } from './google/mock'
+import { imagesHandlers } from './images/mock'
+import { llmHandlers } from './llm/mock'
+import { polarHandlers } from './polar/mock'
+import { youtubeHandlers } from './youtube/mock'
+import { gscHandlers } from './gsc/mock'
+import { providerModes, type ProviderId } from './modes'
+
+/**
+ * The vendor mocks demo mode answers with, per provider of modes.ts. The CMS mocks are not here:
+ * publishing targets are the customer's own sites, configured per integration.
+ */
+const DEMO_HANDLERS: Record<ProviderId, (env: DemoEnv) => RequestHandler[]> = {
+  llm: () => llmHandlers(),
+  embeddings: () => embeddingsHandlers(),
+  images: () => imagesHandlers(),
+  dataforseo: (env) => dataforseoHandlers({ baseUrl: env.DATAFORSEO_BASE_URL }),
+  youtube: () => youtubeHandlers(),
+  google: () => [...googleHandlers(), ...gscHandlers()],
+  polar: (env) => polarHandlers({ baseUrl: POLAR_BASE_URLS[env.POLAR_SERVER], appUrl: env.APP_URL }),
+}
+
+/** The Polar API of each POLAR_SERVER value (providers.md). */
+export const POLAR_BASE_URLS = { sandbox: 'https://sandbox-api.polar.sh', production: 'https://api.polar.sh' } as const
+
+type DemoEnv = Parameters<typeof providerModes>[0] & Pick<Env, 'DATAFORSEO_BASE_URL' | 'POLAR_SERVER' | 'APP_URL'>
+
+/** The handlers of every provider running in demo mode, and which providers they are. */
+export function demoHandlers(env: DemoEnv) {
+  const modes = providerModes(env)
+  const providers = (Object.keys(DEMO_HANDLERS) as ProviderId[]).filter((id) => modes[id] === 'demo')
+  return { providers, handlers: providers.flatMap((id) => DEMO_HANDLERS[id](env)) }
+}
+
+interface DemoNetwork {
+  server: SetupServer
+  providers: ProviderId[]
+}
+
+const globalForDemo = globalThis as typeof globalThis & { __rankpilotDemoNetwork?: DemoNetwork | null }
+
+/**
+ * Installs one process-wide MSW interceptor with the mocks of every provider in demo mode, so the
+ * real clients run unchanged against them. Anything else (live providers, the database, crawled
+ * sites) passes through untouched. Idempotent across calls and dev reloads.
+ */
+export function startDemoNetwork(env: DemoEnv): ProviderId[] {
+  if (globalForDemo.__rankpilotDemoNetwork) return globalForDemo.__rankpilotDemoNetwork.providers
+  const { providers, handlers } = demoHandlers(env)
+  if (handlers.length === 0) return []
+  const server = setupServer(...handlers)
+  // msw 3 names the option onUnhandledFrame (msw 2: onUnhandledRequest).
+  server.listen({ onUnhandledFrame: 'bypass' })
+  globalForDemo.__rankpilotDemoNetwork = { server, providers }
+  logger.info(`demo mode: simulating ${providers.join(', ')}`)
+  return providers
+}
+
+export function stopDemoNetwork() {
+  globalForDemo.__rankpilotDemoNetwork?.server.close()
+  globalForDemo.__rankpilotDemoNetwork = null
+}

@@ -1,0 +1,50 @@
+/**
+ * Vector arithmetic the embedding features share, and the mock's meaning-carrying vectors.
+ * Similarity is computed here rather than in the database: PostgreSQL on Debian has no pgvector.
+ */
+
+export function cosineSimilarity(a: readonly number[], b: readonly number[]): number {
+  let dot = 0
+  let normA = 0
+  let normB = 0
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i]! * b[i]!
+    normA += a[i]! * a[i]!
+    normB += b[i]! * b[i]!
+  }
+  return normA === 0 || normB === 0 ? 0 : dot / Math.sqrt(normA * normB)
+}
+
+function hash32(text: string, salt: number): number {
+  let hash = 0x811c9dc5 ^ salt
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i)
+    hash = Math.imul(hash, 0x01000193)
+  }
+  return hash >>> 0
+}
+
+const NOMIC_PREFIX = /^(clustering|search_query|search_document|classification):\s*/
+
+/**
+ * A deterministic stand-in for an embedding model: a signed hashed bag of words, word bigrams
+ * and character trigrams, L2-normalised. Texts sharing words land close together ("seo tools"
+ * near "best seo tools", far from "banana bread"), which is what clustering needs from it.
+ */
+export function hashedEmbedding(text: string, dimensions: number): number[] {
+  const vector = new Array<number>(dimensions).fill(0)
+  const words = text.replace(NOMIC_PREFIX, '').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
+  const add = (feature: string, weight: number) => {
+    const slot = hash32(feature, 0) % dimensions
+    vector[slot]! += hash32(feature, 0x9e3779b9) & 1 ? weight : -weight
+  }
+  words.forEach((word, i) => {
+    add(`w:${word}`, 1)
+    if (i > 0) add(`b:${words[i - 1]} ${word}`, 0.7)
+    const padded = `#${word}#`
+    for (let j = 0; j + 3 <= padded.length; j++) add(`c:${padded.slice(j, j + 3)}`, 0.25)
+  })
+  if (words.length === 0) add('empty', 1)
+  const norm = Math.sqrt(vector.reduce((sum, value) => sum + value * value, 0))
+  return vector.map((value) => value / norm)
+}

@@ -1,0 +1,33 @@
+import { env } from '~/env'
+import type { Auth } from '~/server/auth'
+import type { Database } from '~/server/db'
+import { dataForSeoClientFromEnv } from './dataforseo/client'
+import { createKeywordDataService } from './dataforseo/keyword-data.service'
+import { createEmbeddingsClientFromEnv } from './embeddings/client'
+import { withEmbeddingCache } from './embeddings/embedding-cache'
+import { searchConsoleClientForUser } from './gsc/client'
+import { createImagesClientFromEnv } from './images/client'
+import { createLlmClientFromEnv } from './llm/client'
+import { youTubeClientFromEnv } from './youtube/client'
+
+/**
+ * The outside services as the app's features use them, configured from the env module. In demo
+ * mode the same clients run: their requests are answered by the mocks that demo-network.ts
+ * installs, so no feature code knows which mode it is in.
+ */
+export function createProviders(deps: { db: Database; auth: Auth }) {
+  const config = env()
+  return {
+    llm: createLlmClientFromEnv(config),
+    /** Cached in embedding_cache by model, dimensions and prefixed text. */
+    embeddings: withEmbeddingCache(deps.db, createEmbeddingsClientFromEnv(config)),
+    images: createImagesClientFromEnv(config),
+    /** DataForSEO behind keyword_cache (30-day freshness), each call's cost recorded. */
+    keywordData: createKeywordDataService({ db: deps.db, client: dataForSeoClientFromEnv(config) }),
+    youtube: youTubeClientFromEnv(config),
+    /** Search Console on the Google account the user linked; tokens refreshed by better-auth. */
+    searchConsole: (userId: string) => searchConsoleClientForUser({ ...deps, userId }),
+  }
+}
+
+export type Providers = ReturnType<typeof createProviders>

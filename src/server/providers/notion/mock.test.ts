@@ -1,0 +1,53 @@
+import { setupServer } from 'msw/node'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { clearFaults } from '../mock-faults'
+import { notionHandlers, notionMock } from './mock'
+
+const server = setupServer(...notionHandlers())
+const parent = { page_id: '1f2e3d4c-0000-4000-8000-00000000abcd' }
+
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
+afterEach(() => {
+  server.resetHandlers()
+  clearFaults()
+  notionMock.reset()
+})
+afterAll(() => server.close())
+
+const paragraph = (content: string) => ({ object: 'block', type: 'paragraph', paragraph: { rich_text: [{ type: 'text', text: { content } }] } })
+
+const createPage = (body: unknown, headers: Record<string, string> = { Authorization: 'Bearer ntn_demo', 'Notion-Version': '2025-09-03' }) =>
+  fetch('https://api.notion.com/v1/pages', { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) })
+
+const page = (children: unknown[]) => ({ parent, properties: { title: { title: [{ text: { content: 'Camping Checklist' } }] } }, children })
+
+describe('Notion mock', () => {
+  it('creates a page and records its blocks', async () => {
+    const response = await createPage(page([paragraph('a'.repeat(2000))]))
+    expect(response.status).toBe(200)
+    const body = (await response.json()) as Record<string, unknown>
+    expect(body).toMatchObject({ object: 'page', parent: { type: 'page_id', ...parent }, archived: false })
+    expect(body.url).toBe(`https://www.notion.so/Camping-Checklist-${String(body.id).replaceAll('-', '')}`)
+    expect(notionMock.pages).toEqual([expect.objectContaining({ title: 'Camping Checklist', children: [paragraph('a'.repeat(2000))] })])
+  })
+
+  it.each([
+    ['101 children', page(Array.from({ length: 101 }, () => paragraph('x'))), 'body failed validation: body.children.length should be ≤ `100`, instead was `101`.'],
+    ['a 2001-character rich text', page([paragraph('ok'), paragraph('b'.repeat(2001))]), 'body failed validation: body.children[1].paragraph.rich_text[0].text.content.length should be ≤ `2000`, instead was `2001`.'],
+    ['no parent', { properties: {} }, 'body failed validation: body.parent should be defined, instead was `undefined`.'],
+  ])('answers 400 validation_error to %s', async (_case, body, message) => {
+    const response = await createPage(body)
+    expect(response.status).toBe(400)
+    expect(await response.json()).toMatchObject({ object: 'error', status: 400, code: 'validation_error', message })
+    expect(notionMock.pages).toEqual([])
+  })
+
+  it.each([
+    ['a wrong token', { Authorization: 'Bearer wrong', 'Notion-Version': '2025-09-03' }, 401, 'unauthorized', 'API token is invalid.'],
+    ['no Notion-Version', { Authorization: 'Bearer ntn_demo' }, 400, 'missing_version', 'Notion-Version header failed validation: Notion-Version header should be defined, instead was `undefined`.'],
+  ])('refuses %s in Notion error shape', async (_case, headers, status, code, message) => {
+    const response = await createPage(page([]), headers)
+    expect(response.status).toBe(status)
+    expect(await response.json()).toEqual({ object: 'error', status, code, message, request_id: expect.stringMatching(/^[0-9a-f-]{36}$/) })
+  })
+})

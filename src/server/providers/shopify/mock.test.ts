@@ -1,0 +1,63 @@
+import { setupServer } from 'msw/node'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { clearFaults } from '../mock-faults'
+import { shopifyHandlers, shopifyMock } from './mock'
+
+const base = 'https://outdoor-shop.myshopify.com'
+const server = setupServer(...shopifyHandlers({ baseUrl: base, accessToken: 'shpat_demo' }))
+
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
+afterEach(() => {
+  server.resetHandlers()
+  clearFaults()
+  shopifyMock.reset()
+})
+afterAll(() => server.close())
+
+const mutation = `mutation CreateArticle($article: ArticleCreateInput!) {
+  articleCreate(article: $article) {
+    article { id handle }
+    userErrors { field message }
+  }
+}`
+
+const send = (article: Record<string, unknown>, token = 'shpat_demo') =>
+  fetch(`${base}/admin/api/2025-07/graphql.json`, {
+    method: 'POST',
+    headers: { 'X-Shopify-Access-Token': token, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ query: mutation, variables: { article } }),
+  })
+
+const article = { blogId: 'gid://shopify/Blog/1001', title: 'Packing List for Alps', author: { name: 'Rankpilot' }, body: '<p>Pack</p>', isPublished: true }
+
+describe('Shopify mock', () => {
+  it('creates an article and answers only the selected fields', async () => {
+    const response = await send(article)
+    expect(response.status).toBe(200)
+    const body = (await response.json()) as { data: unknown; extensions: unknown }
+    expect(body.data).toEqual({
+      articleCreate: { article: { id: 'gid://shopify/Article/580000000001', handle: 'packing-list-for-alps' }, userErrors: [] },
+    })
+    expect(shopifyMock.articles).toEqual([expect.objectContaining({ title: 'Packing List for Alps', isPublished: true, author: 'Rankpilot' })])
+  })
+
+  it('reports a missing title as userErrors inside HTTP 200, creating nothing', async () => {
+    const response = await send({ ...article, title: '' })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({
+      data: { articleCreate: { article: null, userErrors: [{ field: ['article', 'title'], message: "Title can't be blank" }] } },
+    })
+    expect(shopifyMock.articles).toEqual([])
+  })
+
+  it('reports an unknown blog as a userError', async () => {
+    const body = (await (await send({ ...article, blogId: 'blog-1' })).json()) as { data: { articleCreate: { userErrors: unknown[] } } }
+    expect(body.data.articleCreate.userErrors).toEqual([{ field: ['article', 'blogId'], message: 'Blog does not exist' }])
+  })
+
+  it('refuses a wrong access token with 401 in Shopify error shape', async () => {
+    const response = await send(article, 'shpat_wrong')
+    expect(response.status).toBe(401)
+    expect(await response.json()).toEqual({ errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' })
+  })
+})

@@ -1,0 +1,67 @@
+import { setupServer } from 'msw/node'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { clearFaults, injectFault } from '../mock-faults'
+import { webflowHandlers, webflowMock } from './mock'
+
+const server = setupServer(...webflowHandlers())
+const collection = '6512c0ffee0000000000abcd'
+
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
+afterEach(() => {
+  server.resetHandlers()
+  clearFaults()
+  webflowMock.reset()
+})
+afterAll(() => server.close())
+
+const publish = (body: unknown, token = 'wf_site_token', collectionId = collection) =>
+  fetch(`https://api.webflow.com/v2/collections/${collectionId}/items/live`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+
+const item = { isDraft: false, fieldData: { name: 'Hiking Boots', slug: 'hiking-boots', 'post-body': '<p>Boots</p>' } }
+
+describe('Webflow mock', () => {
+  it('publishes a live item with 202 and records it', async () => {
+    const response = await publish(item)
+    expect(response.status).toBe(202)
+    const body = (await response.json()) as Record<string, unknown>
+    expect(body).toMatchObject({ isDraft: false, isArchived: false, fieldData: item.fieldData })
+    expect(body.id).toMatch(/^[0-9a-f]{24}$/)
+    expect(body.lastPublished).toEqual(expect.any(String))
+    expect(webflowMock.items).toEqual([expect.objectContaining({ collectionId: collection, fieldData: item.fieldData })])
+  })
+
+  it('refuses a bad token with 401 in Webflow error shape', async () => {
+    const response = await publish(item, 'wrong')
+    expect(response.status).toBe(401)
+    expect(await response.json()).toEqual({ code: 'not_authorized', message: 'Request not authorized', externalReference: null, details: [] })
+  })
+
+  it.each([
+    ['missing name and slug', { fieldData: {} }, 400, 'validation_error', [{ param: 'fieldData.name', description: 'Field is required' }, { param: 'fieldData.slug', description: 'Field is required' }]],
+    ['a slug with capitals', { fieldData: { name: 'x', slug: 'Bad Slug' } }, 400, 'validation_error', [{ param: 'fieldData.slug', description: 'Slug must only contain lowercase letters, numbers and hyphens' }]],
+  ])('rejects %s', async (_case, body, status, code, details) => {
+    const response = await publish(body)
+    expect(response.status).toBe(status)
+    expect(await response.json()).toMatchObject({ code, details })
+  })
+
+  it('rejects a duplicate slug with 409 and an unknown collection with 404', async () => {
+    await publish(item)
+    expect((await publish(item)).status).toBe(409)
+    const missing = await publish(item, 'wf_site_token', 'not-a-collection')
+    expect(missing.status).toBe(404)
+    expect(await missing.json()).toMatchObject({ code: 'resource_not_found' })
+  })
+
+  it('answers 429 with Retry-After when rate limiting is injected', async () => {
+    injectFault('webflow', { kind: 'rate-limit', retryAfterSeconds: 7, times: 1 })
+    const limited = await publish(item)
+    expect(limited.status).toBe(429)
+    expect(limited.headers.get('retry-after')).toBe('7')
+    expect((await publish(item)).status).toBe(202)
+  })
+})

@@ -1,0 +1,77 @@
+import { setupServer } from 'msw/node'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { clearFaults } from '../mock-faults'
+import { wordpressHandlers, wordpressMock } from './mock'
+
+const base = 'https://blog.example.com'
+const server = setupServer(...wordpressHandlers({ baseUrl: base, username: 'editor', applicationPassword: 'abcd efgh ijkl mnop' }))
+const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`
+const auth = basic('editor', 'abcd efgh ijkl mnop')
+
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
+afterEach(() => {
+  server.resetHandlers()
+  clearFaults()
+  wordpressMock.reset()
+})
+afterAll(() => server.close())
+
+const post = (body: unknown, authorization = auth) =>
+  fetch(`${base}/wp-json/wp/v2/posts`, { method: 'POST', headers: { Authorization: authorization, 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+
+const upload = (headers: Record<string, string>, bytes = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])) =>
+  fetch(`${base}/wp-json/wp/v2/media`, { method: 'POST', headers: { Authorization: auth, 'Content-Type': 'image/png', ...headers }, body: bytes })
+
+describe('WordPress mock', () => {
+  it('uploads media from raw bytes, then creates a published post that uses it', async () => {
+    const media = await upload({ 'Content-Disposition': 'attachment; filename="hero.png"' })
+    expect(media.status).toBe(201)
+    const mediaBody = (await media.json()) as { id: number; source_url: string }
+    expect(mediaBody.source_url).toMatch(/^https:\/\/blog\.example\.com\/wp-content\/uploads\/\d{4}\/\d{2}\/hero\.png$/)
+
+    const response = await post({ title: 'Best Running Shoes 2026', content: '<p>Hi</p>', status: 'publish', featured_media: mediaBody.id })
+    expect(response.status).toBe(201)
+    expect(await response.json()).toMatchObject({ id: 2, slug: 'best-running-shoes-2026', status: 'publish', link: `${base}/best-running-shoes-2026/` })
+    expect(wordpressMock.posts).toEqual([expect.objectContaining({ title: 'Best Running Shoes 2026', featured_media: 1 })])
+    expect(wordpressMock.media).toEqual([expect.objectContaining({ filename: 'hero.png', bytes: 8, mimeType: 'image/png' })])
+  })
+
+  it('links a draft by its id, keeping the slug it was given', async () => {
+    const response = await post({ title: 'Draft', content: 'x', status: 'draft', slug: 'my-slug' })
+    expect(await response.json()).toMatchObject({ id: 1, slug: 'my-slug', status: 'draft', link: `${base}/?p=1` })
+  })
+
+  it.each([
+    ['no credentials', undefined, 401, 'rest_cannot_create', 'Sorry, you are not allowed to create posts as this user.'],
+    ['a wrong application password', basic('editor', 'nope'), 401, 'incorrect_password', 'The provided password is an invalid application password.'],
+    ['an unknown user', basic('someone', 'abcd efgh ijkl mnop'), 401, 'invalid_username', 'Unknown username. Check again or try your email address.'],
+  ])('refuses %s in WordPress error shape', async (_case, authorization, status, code, message) => {
+    const response = await fetch(`${base}/wp-json/wp/v2/posts`, {
+      method: 'POST',
+      headers: authorization ? { Authorization: authorization } : {},
+      body: JSON.stringify({ title: 't' }),
+    })
+    expect(response.status).toBe(status)
+    expect(await response.json()).toEqual({ code, message, data: { status } })
+    expect(wordpressMock.posts).toEqual([])
+  })
+
+  it.each([
+    ['empty post', {}, 'empty_content', 'Content, title, and excerpt are empty.'],
+    ['unknown status', { title: 't', status: 'live' }, 'rest_invalid_param', 'Invalid parameter(s): status'],
+    ['missing featured media', { title: 't', featured_media: 99 }, 'rest_invalid_featured_media', 'Invalid featured media ID.'],
+  ])('answers 400 to a post with %s', async (_case, body, code, message) => {
+    const response = await post(body)
+    expect(response.status).toBe(400)
+    expect(await response.json()).toMatchObject({ code, message, data: { status: 400 } })
+  })
+
+  it.each([
+    ['no Content-Disposition', {}, undefined, 'rest_upload_no_content_disposition', 'No Content-Disposition supplied.'],
+    ['no bytes', { 'Content-Disposition': 'attachment; filename="x.png"' }, new Uint8Array(), 'rest_upload_no_data', 'No data supplied.'],
+  ])('answers 400 to media with %s', async (_case, headers, bytes, code, message) => {
+    const response = await upload(headers, bytes)
+    expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({ code, message, data: { status: 400 } })
+  })
+})
