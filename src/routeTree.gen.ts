@@ -29,11 +29,14 @@ import { Route as PublicIndexRouteImport } from './routes/_public/index'
 import { Route as PublicPrivacyPolicyRouteImport } from './routes/_public/privacy-policy'
 import { Route as PublicTermsOfServiceRouteImport } from './routes/_public/terms-of-service'
 import { Route as E2eFallbacksRouteImport } from './routes/e2e.fallbacks'
+import { Route as E2eJobsRouteImport } from './routes/e2e.jobs'
 import { Route as RpcSplatRouteImport } from './routes/rpc/$'
 import { Route as PublicBlogIndexRouteImport } from './routes/_public/blog/index'
 import { Route as PublicBlogSlugRouteImport } from './routes/_public/blog/$slug'
 import { Route as PublicBlogIndex_oldRouteImport } from './routes/_public/blog/index_old'
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
+import { Route as ApiDemoSignInRouteImport } from './routes/api/demo/sign-in'
+import { Route as ApiDemoGoogleConsentRouteImport } from './routes/api/demo/google/consent'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -133,6 +136,11 @@ const E2eFallbacksRoute = E2eFallbacksRouteImport.update({
   path: '/e2e/fallbacks',
   getParentRoute: () => rootRouteImport,
 } as any)
+const E2eJobsRoute = E2eJobsRouteImport.update({
+  id: '/e2e/jobs',
+  path: '/e2e/jobs',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const RpcSplatRoute = RpcSplatRouteImport.update({
   id: '/rpc/$',
   path: '/rpc/$',
@@ -158,6 +166,16 @@ const ApiAuthSplatRoute = ApiAuthSplatRouteImport.update({
   path: '/api/auth/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiDemoSignInRoute = ApiDemoSignInRouteImport.update({
+  id: '/api/demo/sign-in',
+  path: '/api/demo/sign-in',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiDemoGoogleConsentRoute = ApiDemoGoogleConsentRouteImport.update({
+  id: '/api/demo/google/consent',
+  path: '/api/demo/google/consent',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof PublicIndexRoute
@@ -178,11 +196,14 @@ export interface FileRoutesByFullPath {
   '/privacy-policy': typeof PublicPrivacyPolicyRoute
   '/terms-of-service': typeof PublicTermsOfServiceRoute
   '/e2e/fallbacks': typeof E2eFallbacksRoute
+  '/e2e/jobs': typeof E2eJobsRoute
   '/rpc/$': typeof RpcSplatRoute
   '/blog/$slug': typeof PublicBlogSlugRoute
   '/blog/index_old': typeof PublicBlogIndex_oldRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/demo/sign-in': typeof ApiDemoSignInRoute
   '/blog/': typeof PublicBlogIndexRoute
+  '/api/demo/google/consent': typeof ApiDemoGoogleConsentRoute
 }
 export interface FileRoutesByTo {
   '/': typeof PublicIndexRoute
@@ -203,11 +224,14 @@ export interface FileRoutesByTo {
   '/privacy-policy': typeof PublicPrivacyPolicyRoute
   '/terms-of-service': typeof PublicTermsOfServiceRoute
   '/e2e/fallbacks': typeof E2eFallbacksRoute
+  '/e2e/jobs': typeof E2eJobsRoute
   '/rpc/$': typeof RpcSplatRoute
   '/blog/$slug': typeof PublicBlogSlugRoute
   '/blog/index_old': typeof PublicBlogIndex_oldRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/demo/sign-in': typeof ApiDemoSignInRoute
   '/blog': typeof PublicBlogIndexRoute
+  '/api/demo/google/consent': typeof ApiDemoGoogleConsentRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -230,12 +254,15 @@ export interface FileRoutesById {
   '/_public/privacy-policy': typeof PublicPrivacyPolicyRoute
   '/_public/terms-of-service': typeof PublicTermsOfServiceRoute
   '/e2e/fallbacks': typeof E2eFallbacksRoute
+  '/e2e/jobs': typeof E2eJobsRoute
   '/rpc/$': typeof RpcSplatRoute
   '/_public/': typeof PublicIndexRoute
   '/_public/blog/$slug': typeof PublicBlogSlugRoute
   '/_public/blog/index_old': typeof PublicBlogIndex_oldRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/demo/sign-in': typeof ApiDemoSignInRoute
   '/_public/blog/': typeof PublicBlogIndexRoute
+  '/api/demo/google/consent': typeof ApiDemoGoogleConsentRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -258,11 +285,14 @@ export interface FileRouteTypes {
     | '/privacy-policy'
     | '/terms-of-service'
     | '/e2e/fallbacks'
+    | '/e2e/jobs'
     | '/rpc/$'
     | '/blog/$slug'
     | '/blog/index_old'
     | '/api/auth/$'
+    | '/api/demo/sign-in'
     | '/blog/'
+    | '/api/demo/google/consent'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -283,11 +313,14 @@ export interface FileRouteTypes {
     | '/privacy-policy'
     | '/terms-of-service'
     | '/e2e/fallbacks'
+    | '/e2e/jobs'
     | '/rpc/$'
     | '/blog/$slug'
     | '/blog/index_old'
     | '/api/auth/$'
+    | '/api/demo/sign-in'
     | '/blog'
+    | '/api/demo/google/consent'
   id:
     | '__root__'
     | '/_app'
@@ -309,12 +342,15 @@ export interface FileRouteTypes {
     | '/_public/privacy-policy'
     | '/_public/terms-of-service'
     | '/e2e/fallbacks'
+    | '/e2e/jobs'
     | '/rpc/$'
     | '/_public/'
     | '/_public/blog/$slug'
     | '/_public/blog/index_old'
     | '/api/auth/$'
+    | '/api/demo/sign-in'
     | '/_public/blog/'
+    | '/api/demo/google/consent'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -327,8 +363,11 @@ export interface RootRouteChildren {
   SignUpRoute: typeof SignUpRoute
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
   E2eFallbacksRoute: typeof E2eFallbacksRoute
+  E2eJobsRoute: typeof E2eJobsRoute
   RpcSplatRoute: typeof RpcSplatRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
+  ApiDemoSignInRoute: typeof ApiDemoSignInRoute
+  ApiDemoGoogleConsentRoute: typeof ApiDemoGoogleConsentRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -473,6 +512,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof E2eFallbacksRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/e2e/jobs': {
+      id: '/e2e/jobs'
+      path: '/e2e/jobs'
+      fullPath: '/e2e/jobs'
+      preLoaderRoute: typeof E2eJobsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/rpc/$': {
       id: '/rpc/$'
       path: '/rpc/$'
@@ -506,6 +552,20 @@ declare module '@tanstack/react-router' {
       path: '/api/auth/$'
       fullPath: '/api/auth/$'
       preLoaderRoute: typeof ApiAuthSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/demo/sign-in': {
+      id: '/api/demo/sign-in'
+      path: '/api/demo/sign-in'
+      fullPath: '/api/demo/sign-in'
+      preLoaderRoute: typeof ApiDemoSignInRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/demo/google/consent': {
+      id: '/api/demo/google/consent'
+      path: '/api/demo/google/consent'
+      fullPath: '/api/demo/google/consent'
+      preLoaderRoute: typeof ApiDemoGoogleConsentRouteImport
       parentRoute: typeof rootRouteImport
     }
   }
@@ -566,8 +626,11 @@ const rootRouteChildren: RootRouteChildren = {
   SignUpRoute: SignUpRoute,
   SitemapDotxmlRoute: SitemapDotxmlRoute,
   E2eFallbacksRoute: E2eFallbacksRoute,
+  E2eJobsRoute: E2eJobsRoute,
   RpcSplatRoute: RpcSplatRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,
+  ApiDemoSignInRoute: ApiDemoSignInRoute,
+  ApiDemoGoogleConsentRoute: ApiDemoGoogleConsentRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -7,6 +7,7 @@ import { NotFoundPage } from '~/components/fallbacks/not-found-page'
 import { RootErrorPage } from '~/components/fallbacks/route-error-page'
 import { RoutePendingBar } from '~/components/fallbacks/route-pending-bar'
 import { Toaster } from '~/components/ui/toaster'
+import { DemoBanner } from '~/features/demo/demo-banner'
 import { getPublicConfig } from '~/lib/public-config'
 import appCss from '~/styles/app.css?url'
 
@@ -62,6 +63,7 @@ function RootDocument({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen">
         <RoutePendingBar />
+        <DemoBanner />
         {children}
         <Toaster />
         <Scripts />

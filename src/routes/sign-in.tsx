@@ -4,6 +4,7 @@ import { redirectIfSignedIn } from '~/features/auth/redirect-if-signed-in'
 import { SignInForm } from '~/features/auth/sign-in-form'
 import { oauthErrorMessage } from '~/features/auth/social-providers'
 import { SocialSignIn } from '~/features/auth/social-sign-in'
+import { ExploreDemo } from '~/features/demo/explore-demo'
 import { pageTitle } from '~/features/page-title'
 
 interface SignInSearch {
@@ -36,6 +37,7 @@ function SignInPage() {
         </p>
       }
     >
+      <ExploreDemo />
       <SocialSignIn errorCallbackURL="/sign-in" />
       <SignInForm initialError={error ? oauthErrorMessage(error) : undefined} />
     </AuthLayout>

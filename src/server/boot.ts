@@ -1,21 +1,35 @@
 import { closeDatabase, getDatabaseHandle } from './db'
 import { seedPlans } from './db/seed'
+import { startJobs, stopJobs } from './jobs'
+import { demoAccountEnabled, recreateDemoAccount } from './demo/demo-account'
+import { env } from '../env'
 import { logger } from './logger'
+import { startDemoNetwork, stopDemoNetwork } from './providers/demo-network'
 
 const globalForBoot = globalThis as typeof globalThis & { __rankpilotBoot?: Promise<void> }
 
 /** Migrates and seeds once per process; every request path can await it cheaply. */
 export function bootServer(): Promise<void> {
   globalForBoot.__rankpilotBoot ??= (async () => {
+    // Before anything can call a provider: demo-mode vendors answer from their in-process mocks.
+    startDemoNetwork(env())
     const handle = getDatabaseHandle()
     await handle.migrate()
     await seedPlans(handle.db)
+    if (demoAccountEnabled(env())) {
+      const demo = await recreateDemoAccount(handle.db, env())
+      logger.info(`demo account ready (${demo.keywords} keywords)`)
+    }
     logger.info(`database ready (${handle.kind})`)
+    await startJobs(handle, { work: env().JOB_WORKER })
   })()
   return globalForBoot.__rankpilotBoot
 }
 
 export async function shutdownServer() {
   globalForBoot.__rankpilotBoot = undefined
+  // Jobs first: running handlers still call providers and write to the database as they wind down.
+  await stopJobs()
+  stopDemoNetwork()
   await closeDatabase()
 }

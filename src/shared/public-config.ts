@@ -7,4 +7,14 @@ export interface PublicConfig {
   appUrl: string
   /** Social providers with credentials, in the spec's order. */
   socialProviders: SocialProviderId[]
+  /**
+   * Demo mode (product.md §8): the services running on their in-process mocks, by display name,
+   * and whether the shared demo account is offered. Null when every service is real.
+   */
+  demo: DemoConfig | null
+}
+
+export interface DemoConfig {
+  simulated: string[]
+  account: boolean
 }

@@ -16,7 +16,7 @@ import type { TestProject } from 'vitest/node'
  *   state no public API reaches yet (a plan, a business) — PGlite allows one process only.
  *
  * The build is snapshotted into a temp folder (dist/, drizzle/, scripts/serve.mjs, package.json,
- * and a node_modules link) while holding /tmp/build.lock: dist/ is shared with anyone else
+ * and a node_modules link) while holding /tmp/rankpilot-e2e-build.lock: dist/ is shared with anyone else
  * building in this checkout, and a rebuild mid-run would change the asset hashes under us.
  */
 
@@ -60,7 +60,7 @@ function buildSnapshot(snapshot: string) {
     `ln -s "${join(root, 'node_modules')}" "${snapshot}/node_modules"`,
   ].join(' && ')
   const hasFlock = spawnSync('flock', ['--version'], { stdio: 'ignore' }).status === 0
-  const [command, args] = hasFlock ? ['flock', ['/tmp/build.lock', 'sh', '-c', script]] : ['sh', ['-c', script]]
+  const [command, args] = hasFlock ? ['flock', ['/tmp/rankpilot-e2e-build.lock', 'sh', '-c', script]] : ['sh', ['-c', script]]
   const started = Date.now()
   // Vitest sets NODE_ENV=test; a build under it keeps React's dev JSX runtime, which the
   // production server then lacks (`jsxDEV is not a function`).

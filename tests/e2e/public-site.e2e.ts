@@ -6,8 +6,9 @@ import { E2E_GOOGLE_CLIENT_ID } from './global-setup'
 
 // The public site's landing page, top navigation and footer (issue 3, spec §2), against the
 // production build: the HTML as a crawler gets it, then what a visitor does in Chromium.
-// The PGlite server has no Google credentials (demo mode); the PostgreSQL-backed one has fake
-// ones, so "Start ranking" there goes to Google, whose page is intercepted.
+// The PGlite server has no credentials at all (full demo mode: Google is its stand-in consent
+// page, tests/e2e/demo-google.e2e.ts); the PostgreSQL-backed one has fake Google credentials, so
+// "Start ranking" there goes to Google, whose page is intercepted.
 const server = e2eServer()
 const pgServer = e2ePostgresServer()
 
@@ -117,12 +118,12 @@ describe('navigation and footer in Chromium', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
   })
 
-  it('Start ranking without a session and without Google goes to /sign-in', async () => {
+  it('Start ranking without a session in demo mode goes to the stand-in Google consent page', async () => {
     const page = await newVisitor(server.baseUrl)
     await gotoHydrated(page, '/')
     await siteNav(page).getByRole('link', { name: 'Start ranking' }).click()
-    await waitForPath(page, '/sign-in')
-    await page.getByRole('heading', { name: 'Sign in' }).waitFor()
+    await waitForPath(page, '/api/demo/google/consent')
+    await page.getByText('Demo mode — this stands in for Google').waitFor()
   })
 
   it('Start ranking with a session goes to /content, which sends a user without a plan on to /paywall', async () => {
@@ -132,8 +133,8 @@ describe('navigation and footer in Chromium', () => {
     await gotoHydrated(page, '/')
     const start = siteNav(page).getByRole('link', { name: 'Start ranking' })
     expect(await start.getAttribute('href')).toBe('/content')
-    // No Google on this server: no Search Console action either.
-    expect(await siteNav(page).getByRole('button', { name: 'Connect Search Console' }).count()).toBe(0)
+    // Google on its stand-in here: the Search Console action is offered too.
+    expect(await siteNav(page).getByRole('button', { name: 'Connect Search Console' }).count()).toBe(1)
     await start.click()
     await waitForPath(page, '/paywall')
     await page.getByRole('heading', { name: 'Choose your plan' }).waitFor()

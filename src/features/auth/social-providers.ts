@@ -45,6 +45,7 @@ const OAUTH_ERROR_MESSAGES: Record<string, string> = {
   account_not_linked: 'An account with this email exists. Sign in with your password first, then link the provider.',
   signup_disabled: 'New accounts cannot be created with this provider.',
   unable_to_get_user_info: 'The provider did not return your profile. Please try again.',
+  demo_unavailable: 'The demo account is not ready yet. Please try again in a moment.',
 }
 
 /** better-auth's error codes are letters and underscores (spec §8 lists them). */

@@ -25,7 +25,7 @@ function SidebarShell({ children }: { children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false)
   return (
     <div className="min-h-screen md:grid md:grid-cols-[16rem_minmax(0,1fr)]">
-      <aside className="sticky top-0 hidden h-screen flex-col gap-4 border-r border-border bg-card/50 p-3 md:flex">
+      <aside className="sticky top-0 hidden h-[calc(100vh-var(--demo-banner-height,0px))] flex-col gap-4 border-r border-border bg-card/50 p-3 md:flex">
         <AppLogo appName={appName} to="/content" className="px-2 pt-1" />
         <BusinessSwitcher />
         <MainNav />

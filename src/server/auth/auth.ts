@@ -8,7 +8,7 @@ import type { Mailer } from '~/server/email/mailer'
 import { createId } from '~/server/ids'
 import { changeEmailApprovalUrl } from './change-email'
 import { authEmails, DELETE_ACCOUNT_TOKEN_TTL, RESET_TOKEN_TTL, VERIFICATION_TOKEN_TTL } from './emails'
-import { providerTrustedOrigins, socialProvidersFor, TRUSTED_LINKING_PROVIDERS } from './social-providers'
+import { authSocialProviders, demoGoogle, providerTrustedOrigins, TRUSTED_LINKING_PROVIDERS } from './social-providers'
 import { specCompatibility } from './spec-plugin'
 
 export interface AuthDependencies {
@@ -100,9 +100,13 @@ export function createAuth({ db, env, mailer }: AuthDependencies) {
         enabled: true,
         trustedProviders: TRUSTED_LINKING_PROVIDERS,
         allowDifferentEmails: false,
+        // Demo Google (no Google credentials) signs in whoever types an address on the stand-in
+        // consent page: it must never sign into an existing account by matching its email.
+        // Linking from a signed-in session (Connect Search Console) still works.
+        disableImplicitLinking: demoGoogle(env),
       },
     },
-    socialProviders: socialProvidersFor(env),
+    socialProviders: authSocialProviders(env),
     session: {
       cookieCache: { enabled: true, maxAge: SESSION_COOKIE_CACHE_MAX_AGE },
     },

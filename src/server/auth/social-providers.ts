@@ -1,5 +1,7 @@
 import type { SocialProviders } from 'better-auth'
 import type { Env, SocialProviderId } from '~/env'
+import { DEMO_CONSENT_PATH, DEMO_GOOGLE_CLIENT_ID, DEMO_GOOGLE_CLIENT_SECRET } from '~/server/providers/google/demo-identity'
+import { providerModes } from '~/server/providers/modes'
 
 /**
  * better-auth's `socialProviders` option from the environment: a provider is enabled only when
@@ -23,6 +25,37 @@ export function socialProvidersFor(env: Pick<Env, 'socialProviders'>): SocialPro
     }
   }
   return config as SocialProviders
+}
+
+/**
+ * What better-auth is given: the configured providers, plus Google in demo mode (no Google
+ * credentials), on demo client credentials and with its authorization endpoint replaced by the
+ * local stand-in consent page. The code exchange still goes to oauth2.googleapis.com, which the
+ * demo network (providers/demo-network.ts) answers; the callback is better-auth's real one.
+ */
+export function authSocialProviders(env: ModesEnv & Pick<Env, 'APP_URL'>): SocialProviders {
+  const configured = socialProvidersFor(env)
+  if (!demoGoogle(env)) return configured
+  const standIn = {
+    clientId: DEMO_GOOGLE_CLIENT_ID,
+    clientSecret: DEMO_GOOGLE_CLIENT_SECRET,
+    accessType: 'offline',
+    authorizationEndpoint: `${env.APP_URL}${DEMO_CONSENT_PATH}`,
+  }
+  return { ...configured, google: standIn } as SocialProviders
+}
+
+/** The sign-in buttons to show: the configured providers, and Google on its stand-in in demo mode. */
+export function offeredSocialProviders(env: ModesEnv): SocialProviderId[] {
+  const enabled = enabledSocialProviders(env)
+  return demoGoogle(env) ? ['google', ...enabled] : enabled
+}
+
+type ModesEnv = Parameters<typeof providerModes>[0]
+
+/** Google on its stand-in consent page: only in full demo mode (modes.ts), never beside real users. */
+export function demoGoogle(env: ModesEnv) {
+  return providerModes(env).google === 'demo'
 }
 
 export function enabledSocialProviders(env: Pick<Env, 'socialProviders'>): SocialProviderId[] {

@@ -1,5 +1,6 @@
 import type { BetterAuthPlugin } from 'better-auth'
 import { rejectTakenEmail } from './change-email'
+import { guardDemoAccount } from './demo-guard'
 import { emailDeleteTokenWhenStale, type SendDeleteAccountEmail } from './delete-account'
 import { authErrorPageResponse } from './error-page'
 import { specErrorMessages } from './spec-errors'
@@ -18,7 +19,7 @@ export function specCompatibility(options: { sendDeleteAccountEmail: SendDeleteA
       return response ? { response } : undefined
     },
     hooks: {
-      before: [rejectTakenEmail, emailDeleteTokenWhenStale(options.sendDeleteAccountEmail), unlinkByProvider],
+      before: [guardDemoAccount, rejectTakenEmail, emailDeleteTokenWhenStale(options.sendDeleteAccountEmail), unlinkByProvider],
       after: [specErrorMessages],
     },
   } satisfies BetterAuthPlugin

@@ -1,5 +1,7 @@
 import { env } from '~/env'
-import { enabledSocialProviders } from '~/server/auth/social-providers'
+import { offeredSocialProviders } from '~/server/auth/social-providers'
+import { demoAccountEnabled } from '~/server/demo/demo-account'
+import { PROVIDERS, simulatedProviders } from '~/server/providers/modes'
 import type { PublicConfig } from '~/shared/public-config'
 
 export type { PublicConfig }
@@ -9,6 +11,13 @@ export function readPublicConfig(): PublicConfig {
   return {
     appName: current.APP_NAME,
     appUrl: current.APP_URL,
-    socialProviders: enabledSocialProviders(current),
+    socialProviders: offeredSocialProviders(current),
+    demo: demoConfig(current),
   }
+}
+
+function demoConfig(current: ReturnType<typeof env>): PublicConfig['demo'] {
+  const simulated = simulatedProviders(current)
+  if (simulated.length === 0) return null
+  return { simulated: simulated.map((id) => PROVIDERS[id]), account: demoAccountEnabled(current) }
 }

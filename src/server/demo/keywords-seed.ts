@@ -1,5 +1,11 @@
 import type { Database } from '~/server/db'
-import { keyword, KEYWORD_STATUSES, SEARCH_INTENTS, type KeywordStatus, type SearchIntent } from '~/server/db/schema/keywords'
+import {
+  keyword,
+  KEYWORD_STATUSES,
+  SEARCH_INTENTS,
+  type KeywordStatus,
+  type SearchIntent,
+} from '~/server/db/schema/keywords'
 
 /**
  * Demo data for the Keywords screen (issue 4 §6): a few hundred believable keywords of a small
@@ -47,14 +53,151 @@ export function createRandom(seed: number) {
 type Random = ReturnType<typeof createRandom>
 
 // Phrase families, each with the intent a search engine would most likely assign it.
-const BEANS = ['espresso beans', 'coffee beans', 'single origin coffee', 'decaf coffee beans', 'light roast coffee', 'dark roast coffee', 'medium roast coffee', 'cold brew coffee beans', 'ethiopian coffee', 'colombian coffee', 'kenyan coffee', 'guatemalan coffee', 'sumatra coffee', 'brazilian coffee', 'costa rica coffee', 'rwandan coffee', 'honduran coffee', 'peruvian coffee', 'yirgacheffe coffee', 'geisha coffee']
-const GEAR = ['burr grinder', 'espresso machine', 'pour over kettle', 'french press', 'aeropress', 'chemex', 'moka pot', 'hand grinder', 'v60 dripper', 'milk frother', 'coffee scale', 'cold brew maker', 'drip coffee maker', 'gooseneck kettle', 'espresso tamper']
-const USES = ['home', 'beginners', 'espresso', 'pour over', 'french press', 'cold brew', 'moka pot', 'aeropress', 'latte art', 'drip machines', 'office', 'gifts']
-const HOW_TO = ['make cold brew at home', 'descale a breville', 'descale a nespresso machine', 'clean a burr grinder', 'dial in espresso', 'steam milk for latte art', 'store coffee beans', 'brew pour over coffee', 'use a moka pot', 'use a french press', 'use an aeropress', 'make iced coffee', 'grind coffee beans without a grinder', 'roast coffee beans at home', 'make a flat white', 'make a cortado', 'pull a ristretto shot', 'clean a chemex', 'season a new grinder', 'fix sour espresso', 'fix bitter coffee', 'make coffee less acidic', 'brew decaf that tastes good', 'choose a coffee grind size', 'weigh coffee for pour over']
-const QUESTIONS = ['what is a flat white', 'what is single origin coffee', 'what does light roast mean', 'is dark roast stronger', 'how long do coffee beans last', 'how much caffeine in espresso', 'why is my espresso sour', 'why is my coffee bitter', 'what is the best water for coffee', 'what is coffee bloom', 'what is natural process coffee', 'what is washed process coffee', 'what is a honey process coffee', 'does coffee go bad', 'how fine to grind for espresso', 'what is the coffee to water ratio', 'what is a cupping score', 'arabica vs robusta', 'espresso vs drip coffee', 'latte vs cappuccino', 'cold brew vs iced coffee', 'light roast vs dark roast', 'blade vs burr grinder', 'chemex vs v60', 'aeropress vs french press']
-const COMMERCIAL_PATTERNS = ['best {bean} for {use}', 'best {gear} for {use}', '{gear} review', 'best {gear} under 200', 'top rated {bean}', '{bean} tasting notes', 'best {bean} 2026']
-const TRANSACTIONAL_PATTERNS = ['buy {bean} online', '{bean} subscription', 'fresh roasted {bean}', '{bean} near me', '{bean} wholesale', 'order {bean}', '{bean} gift box', 'cheap {gear}', '{gear} for sale', '{bean} 1kg bag']
-const NAVIGATIONAL = ['acme roasters', 'acme roasters login', 'acme roasters subscription', 'acme roasters coupon code', 'acme roasters cafe hours', 'acme roasters shipping', 'acme roasters reviews', 'acme roasters wholesale', 'acme roasters brew guide', 'acme roasters gift card', 'breville support', 'nespresso descaling solution', 'hario v60 official', 'fellow stagg ekg', 'baratza encore manual']
+const BEANS = [
+  'espresso beans',
+  'coffee beans',
+  'single origin coffee',
+  'decaf coffee beans',
+  'light roast coffee',
+  'dark roast coffee',
+  'medium roast coffee',
+  'cold brew coffee beans',
+  'ethiopian coffee',
+  'colombian coffee',
+  'kenyan coffee',
+  'guatemalan coffee',
+  'sumatra coffee',
+  'brazilian coffee',
+  'costa rica coffee',
+  'rwandan coffee',
+  'honduran coffee',
+  'peruvian coffee',
+  'yirgacheffe coffee',
+  'geisha coffee',
+]
+const GEAR = [
+  'burr grinder',
+  'espresso machine',
+  'pour over kettle',
+  'french press',
+  'aeropress',
+  'chemex',
+  'moka pot',
+  'hand grinder',
+  'v60 dripper',
+  'milk frother',
+  'coffee scale',
+  'cold brew maker',
+  'drip coffee maker',
+  'gooseneck kettle',
+  'espresso tamper',
+]
+const USES = [
+  'home',
+  'beginners',
+  'espresso',
+  'pour over',
+  'french press',
+  'cold brew',
+  'moka pot',
+  'aeropress',
+  'latte art',
+  'drip machines',
+  'office',
+  'gifts',
+]
+const HOW_TO = [
+  'make cold brew at home',
+  'descale a breville',
+  'descale a nespresso machine',
+  'clean a burr grinder',
+  'dial in espresso',
+  'steam milk for latte art',
+  'store coffee beans',
+  'brew pour over coffee',
+  'use a moka pot',
+  'use a french press',
+  'use an aeropress',
+  'make iced coffee',
+  'grind coffee beans without a grinder',
+  'roast coffee beans at home',
+  'make a flat white',
+  'make a cortado',
+  'pull a ristretto shot',
+  'clean a chemex',
+  'season a new grinder',
+  'fix sour espresso',
+  'fix bitter coffee',
+  'make coffee less acidic',
+  'brew decaf that tastes good',
+  'choose a coffee grind size',
+  'weigh coffee for pour over',
+]
+const QUESTIONS = [
+  'what is a flat white',
+  'what is single origin coffee',
+  'what does light roast mean',
+  'is dark roast stronger',
+  'how long do coffee beans last',
+  'how much caffeine in espresso',
+  'why is my espresso sour',
+  'why is my coffee bitter',
+  'what is the best water for coffee',
+  'what is coffee bloom',
+  'what is natural process coffee',
+  'what is washed process coffee',
+  'what is a honey process coffee',
+  'does coffee go bad',
+  'how fine to grind for espresso',
+  'what is the coffee to water ratio',
+  'what is a cupping score',
+  'arabica vs robusta',
+  'espresso vs drip coffee',
+  'latte vs cappuccino',
+  'cold brew vs iced coffee',
+  'light roast vs dark roast',
+  'blade vs burr grinder',
+  'chemex vs v60',
+  'aeropress vs french press',
+]
+const COMMERCIAL_PATTERNS = [
+  'best {bean} for {use}',
+  'best {gear} for {use}',
+  '{gear} review',
+  'best {gear} under 200',
+  'top rated {bean}',
+  '{bean} tasting notes',
+  'best {bean} 2026',
+]
+const TRANSACTIONAL_PATTERNS = [
+  'buy {bean} online',
+  '{bean} subscription',
+  'fresh roasted {bean}',
+  '{bean} near me',
+  '{bean} wholesale',
+  'order {bean}',
+  '{bean} gift box',
+  'cheap {gear}',
+  '{gear} for sale',
+  '{bean} 1kg bag',
+]
+const NAVIGATIONAL = [
+  'acme roasters',
+  'acme roasters login',
+  'acme roasters subscription',
+  'acme roasters coupon code',
+  'acme roasters cafe hours',
+  'acme roasters shipping',
+  'acme roasters reviews',
+  'acme roasters wholesale',
+  'acme roasters brew guide',
+  'acme roasters gift card',
+  'breville support',
+  'nespresso descaling solution',
+  'hario v60 official',
+  'fellow stagg ekg',
+  'baratza encore manual',
+]
 
 interface Phrase {
   keyword: string
@@ -70,9 +213,11 @@ function allPhrases(): Phrase[] {
   for (const text of QUESTIONS) phrases.push({ keyword: text, intent: 'informational' })
   for (const pattern of COMMERCIAL_PATTERNS) {
     if (pattern.includes('{bean}') && pattern.includes('{use}')) {
-      for (const bean of BEANS) for (const use of USES) phrases.push({ keyword: fill(pattern, bean, '', use), intent: 'commercial' })
+      for (const bean of BEANS)
+        for (const use of USES) phrases.push({ keyword: fill(pattern, bean, '', use), intent: 'commercial' })
     } else if (pattern.includes('{gear}') && pattern.includes('{use}')) {
-      for (const gear of GEAR) for (const use of USES) phrases.push({ keyword: fill(pattern, '', gear, use), intent: 'commercial' })
+      for (const gear of GEAR)
+        for (const use of USES) phrases.push({ keyword: fill(pattern, '', gear, use), intent: 'commercial' })
     } else if (pattern.includes('{gear}')) {
       for (const gear of GEAR) phrases.push({ keyword: fill(pattern, '', gear, ''), intent: 'commercial' })
     } else {
@@ -205,7 +350,11 @@ export const demoKeywordCapacity = () => allPhrases().length
  * Inserts the demo keywords for a business; keywords it already has are left as they are.
  * Returns how many rows were inserted.
  */
-export async function insertDemoKeywords(db: Database, businessId: string, options: DemoKeywordOptions = {}): Promise<number> {
+export async function insertDemoKeywords(
+  db: Database,
+  businessId: string,
+  options: DemoKeywordOptions = {},
+): Promise<number> {
   const rows = generateDemoKeywords(businessId, options)
   let inserted = 0
   // Batches keep each statement well under PostgreSQL's 65,535 bind parameters.

@@ -1,0 +1,107 @@
+import { count, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseEnv } from '~/env'
+import { business, competitor, keyword, plan, user } from '~/server/db/schema'
+import { cookieFrom, createTestApp, errorOf, type TestApp } from '../../../tests/fixtures/test-app'
+import { DEMO_EMAIL, demoAccountEnabled, demoPassword, recreateDemoAccount } from './demo-account'
+import { DEMO_KEYWORD_COUNT } from './keywords-seed'
+import { DEMO_ACCOUNT_LOCKED } from '../auth/demo-guard'
+
+let app: TestApp
+beforeAll(async () => {
+  app = await createTestApp()
+})
+afterAll(() => app?.close())
+
+async function signInAsDemo() {
+  const response = await app.authRequest('/sign-in/email', {
+    body: { email: DEMO_EMAIL, password: demoPassword(app.env) },
+  })
+  expect(response.status).toBe(200)
+  return cookieFrom(response)
+}
+
+describe('the demo account', () => {
+  it('is offered only while the paid services are all simulated', () => {
+    expect(demoAccountEnabled(parseEnv({ NODE_ENV: 'test' }))).toBe(true)
+    // A YouTube key alone spends nothing an anonymous visitor could run up.
+    expect(demoAccountEnabled(parseEnv({ NODE_ENV: 'test', YOUTUBE_API_KEY: 'k' }))).toBe(true)
+    expect(demoAccountEnabled(parseEnv({ NODE_ENV: 'test', LLM_API_KEY: 'sk-1' }))).toBe(false)
+    expect(demoAccountEnabled(parseEnv({ NODE_ENV: 'test', DATAFORSEO_LOGIN: 'a', DATAFORSEO_PASSWORD: 'b' }))).toBe(
+      false,
+    )
+    expect(demoAccountEnabled(parseEnv({ NODE_ENV: 'test', POLAR_ACCESS_TOKEN: 'polar_oat_1' }))).toBe(false)
+  })
+
+  it('is a Growth user with one set-up business, its competitors and a few hundred keywords', async () => {
+    const demo = await recreateDemoAccount(app.db, app.env)
+    const [row] = await app.db
+      .select({ email: user.email, verified: user.emailVerified, plan: plan.name, selected: user.selectedBusiness })
+      .from(user)
+      .leftJoin(plan, eq(plan.id, user.plan))
+      .where(eq(user.id, demo.userId))
+    expect(row).toEqual({ email: DEMO_EMAIL, verified: true, plan: 'Growth', selected: demo.businessId })
+    const [profile] = await app.db.select().from(business).where(eq(business.id, demo.businessId))
+    // Complete as the setup wizard judges it: name, url, description, sitemap, blog, language, tone.
+    expect(profile).toMatchObject({ name: 'Acme Roasters', language: 'English', tone: 'Friendly' })
+    expect(profile.description && profile.sitemapUrl && profile.blogUrl).toBeTruthy()
+    const [{ competitors }] = await app.db
+      .select({ competitors: count() })
+      .from(competitor)
+      .where(eq(competitor.businessId, demo.businessId))
+    expect(competitors).toBeGreaterThanOrEqual(2)
+    expect(demo.keywords).toBe(DEMO_KEYWORD_COUNT)
+    const statuses = await app.db
+      .selectDistinct({ status: keyword.status })
+      .from(keyword)
+      .where(eq(keyword.businessId, demo.businessId))
+    expect(statuses).toHaveLength(5)
+  })
+
+  it('is re-created on each start: what a visitor changed is gone, and nothing is duplicated', async () => {
+    const first = await recreateDemoAccount(app.db, app.env)
+    await app.db.delete(keyword).where(eq(keyword.businessId, first.businessId))
+    const second = await recreateDemoAccount(app.db, app.env)
+    expect(second.userId).not.toBe(first.userId)
+    expect(await app.db.select().from(user).where(eq(user.email, DEMO_EMAIL))).toHaveLength(1)
+    expect(await app.db.select().from(business).where(eq(business.id, first.businessId))).toHaveLength(0)
+    const [{ keywords }] = await app.db
+      .select({ keywords: count() })
+      .from(keyword)
+      .where(eq(keyword.businessId, second.businessId))
+    expect(keywords).toBe(DEMO_KEYWORD_COUNT)
+  })
+
+  it('two starts at once leave exactly one demo account', async () => {
+    await Promise.all([recreateDemoAccount(app.db, app.env), recreateDemoAccount(app.db, app.env)])
+    expect(await app.db.select().from(user).where(eq(user.email, DEMO_EMAIL))).toHaveLength(1)
+  })
+
+  it('signs in with the derived password, and nobody can change its sign-in details', async () => {
+    await recreateDemoAccount(app.db, app.env)
+    const cookie = await signInAsDemo()
+    for (const [path, body] of [
+      ['/change-password', { currentPassword: demoPassword(app.env), newPassword: 'taken over 123' }],
+      ['/change-email', { newEmail: 'mine@example.com' }],
+      ['/delete-user', { password: demoPassword(app.env) }],
+      ['/revoke-other-sessions', {}],
+    ] as const) {
+      expect(await errorOf(await app.authRequest(path, { body, cookie })), path).toEqual({
+        status: 403,
+        code: 'DEMO_ACCOUNT_LOCKED',
+        message: DEMO_ACCOUNT_LOCKED,
+      })
+    }
+    // Still the same account, still reachable.
+    await signInAsDemo()
+  })
+
+  it("leaves everyone else's account alone", async () => {
+    const other = await app.signUp()
+    const response = await app.authRequest('/change-password', {
+      body: { currentPassword: other.password, newPassword: 'a new password 1' },
+      cookie: other.cookie,
+    })
+    expect(response.status).toBe(200)
+  })
+})

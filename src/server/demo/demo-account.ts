@@ -1,0 +1,169 @@
+import { createHmac } from 'node:crypto'
+import { hashPassword } from 'better-auth/crypto'
+import { eq, sql } from 'drizzle-orm'
+import type { Env } from '~/env'
+import type { Database } from '~/server/db'
+import { account, business, competitor, plan, user } from '~/server/db/schema'
+import { createId } from '~/server/ids'
+import { isFullDemo, type providerModes } from '~/server/providers/modes'
+import { insertDemoKeywords } from './keywords-seed'
+
+/**
+ * The shared demo account of product.md §8: "Explore the demo" on the sign-in page signs into it.
+ * It exists only in demo mode, and only while the paid engines (AI writing, images, keyword data,
+ * billing) are simulated: an anonymous visitor must never spend a real provider's credit.
+ * Re-created on every start, so whatever a visitor changed is gone after a restart.
+ */
+
+export const DEMO_EMAIL = 'demo@rankpilot.local'
+export const DEMO_NAME = 'Maya Lindqvist'
+const DEMO_PLAN = 'Growth'
+// Any constant: only tells the advisory lock of this seed apart from other locks.
+const SEED_LOCK_KEY = 7_310_442
+
+type DemoEnv = Parameters<typeof providerModes>[0] & Pick<Env, 'BETTER_AUTH_SECRET'>
+
+export function demoAccountEnabled(env: Parameters<typeof providerModes>[0]) {
+  return isFullDemo(env)
+}
+
+/**
+ * Nobody types this password: the demo sign-in route uses it server-side. Derived from the auth
+ * secret, so every process of one deployment agrees on it and nobody outside can guess it.
+ */
+export function demoPassword(env: Pick<Env, 'BETTER_AUTH_SECRET'>) {
+  return createHmac('sha256', env.BETTER_AUTH_SECRET).update('rankpilot demo account password').digest('base64url')
+}
+
+export async function isDemoUser(db: Database, userId: string) {
+  const [row] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId))
+  return row?.email === DEMO_EMAIL
+}
+
+export interface DemoAccount {
+  userId: string
+  businessId: string
+  keywords: number
+}
+
+/** Deletes the demo account (everything cascades from the user) and creates it afresh. */
+export async function recreateDemoAccount(db: Database, env: DemoEnv, now = new Date()): Promise<DemoAccount> {
+  const passwordHash = await hashPassword(demoPassword(env))
+  const userId = createId()
+  const businessId = createId()
+  const keywords = await db.transaction(async (tx) => {
+    // Several processes may start at once on one PostgreSQL: one seeds, the others wait and redo it.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`)
+    await tx.delete(user).where(eq(user.email, DEMO_EMAIL))
+    const [growth] = await tx.select({ id: plan.id }).from(plan).where(eq(plan.name, DEMO_PLAN))
+    await tx
+      .insert(user)
+      .values({ id: userId, name: DEMO_NAME, email: DEMO_EMAIL, emailVerified: true, plan: growth?.id ?? null })
+    await tx
+      .insert(account)
+      .values({ id: createId(), accountId: userId, providerId: 'credential', userId, password: passwordHash })
+    await tx.insert(business).values({ id: businessId, userId, ...DEMO_BUSINESS, lastAnalyzedAt: now })
+    await tx
+      .insert(competitor)
+      .values(DEMO_COMPETITORS.map((row) => ({ id: createId(), businessId, lastAnalyzedAt: now, ...row })))
+    await tx.update(user).set({ selectedBusiness: businessId }).where(eq(user.id, userId))
+    // Inside the lock: another start must not delete this business while its keywords go in.
+    return insertDemoKeywords(tx, businessId, { now })
+  })
+  return { userId, businessId, keywords }
+}
+
+/** A believable small company: a specialty coffee roaster selling online and to cafés. */
+const DEMO_BUSINESS = {
+  name: 'Acme Roasters',
+  url: 'https://acmeroasters.example',
+  description:
+    'Small-batch specialty coffee roaster in Portland, Oregon, roasting single-origin and seasonal blends twice a week and shipping them within 48 hours of roasting.',
+  industry: 'Specialty coffee',
+  services: [
+    'Coffee subscriptions',
+    'Single-origin coffee beans',
+    'Wholesale for cafés and offices',
+    'Brewing workshops',
+  ],
+  primaryServices: ['Coffee subscriptions', 'Single-origin coffee beans'],
+  targetAudiences: ['Home baristas', 'Coffee-curious beginners', 'Independent cafés', 'Office managers'],
+  businessModel: 'Direct-to-consumer e-commerce with a wholesale line',
+  coreProducts: ['Ethiopia Yirgacheffe', 'Colombia Huila', 'House espresso blend', 'Decaf Sugarcane Colombia'],
+  valueProposition:
+    'Coffee roasted to order and on your doorstep within two days, with brew guides written for each bean.',
+  customerProblems: [
+    'Stale supermarket coffee',
+    'Sour or bitter espresso at home',
+    'Not knowing which beans suit their brewer',
+  ],
+  competitiveAdvantages: [
+    'Roast date on every bag',
+    'Free brew-guide support by email',
+    'Direct trade with four farms',
+  ],
+  targetOutcomes: [
+    'Better coffee at home',
+    'A subscription that fits their brewing',
+    'Confidence dialling in espresso',
+  ],
+  seeds: {
+    primary: ['coffee beans', 'coffee subscription', 'espresso beans'],
+    secondary: ['single origin coffee', 'pour over coffee', 'cold brew coffee'],
+    questions: ['how to dial in espresso', 'how long do coffee beans last'],
+  },
+  keywordRegion: 'US',
+  sitemapUrl: 'https://acmeroasters.example/sitemap.xml',
+  blogUrl: 'https://acmeroasters.example/journal',
+  bestArticles: [
+    'https://acmeroasters.example/journal/how-to-dial-in-espresso',
+    'https://acmeroasters.example/journal/light-vs-dark-roast',
+    'https://acmeroasters.example/journal/cold-brew-ratio',
+  ],
+  language: 'English',
+  tone: 'Friendly',
+  internalLinks: 3,
+  brandColor: '#8b5a2b',
+}
+
+const DEMO_COMPETITORS = [
+  {
+    url: 'https://northwindcoffee.example',
+    name: 'Northwind Coffee Co.',
+    description: 'National online roaster with a large subscription programme and a popular brewing blog.',
+    industry: 'Specialty coffee',
+    primaryServices: ['Coffee subscriptions', 'Brewing equipment'],
+    targetAudience: 'Home brewers across the US',
+    businessModel: 'Direct-to-consumer e-commerce',
+    coreProducts: ['Monthly roaster’s choice', 'Espresso subscription'],
+    valueProposition: 'A new coffee every month, chosen by their roasters.',
+    relevanceToOurBusiness: 88,
+    businessCategory: 'Direct competitor',
+  },
+  {
+    url: 'https://bluebirdbeans.example',
+    name: 'Bluebird Beans',
+    description: 'Regional roaster and café chain in the Pacific Northwest with a wholesale arm.',
+    industry: 'Specialty coffee',
+    primaryServices: ['Wholesale coffee', 'Cafés', 'Coffee beans'],
+    targetAudience: 'Cafés and coffee drinkers in Oregon and Washington',
+    businessModel: 'Retail cafés with wholesale and online sales',
+    coreProducts: ['Bluebird blend', 'Seasonal single origins'],
+    valueProposition: 'Locally roasted coffee served in their own cafés.',
+    relevanceToOurBusiness: 74,
+    businessCategory: 'Local competitor',
+  },
+  {
+    url: 'https://brewgeargeek.example',
+    name: 'Brew Gear Geek',
+    description: 'Review site for grinders, kettles and espresso machines, earning from affiliate links.',
+    industry: 'Coffee media',
+    primaryServices: ['Equipment reviews', 'Brewing guides'],
+    targetAudience: 'People choosing coffee equipment',
+    businessModel: 'Affiliate content site',
+    coreProducts: ['Best grinder guides', 'Espresso machine reviews'],
+    valueProposition: 'Independent, hands-on reviews of coffee gear.',
+    relevanceToOurBusiness: 52,
+    businessCategory: 'Content competitor',
+  },
+]
