@@ -1,10 +1,10 @@
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { ProviderError } from '../http'
 import { clearFaults, injectFault, mockRequestCount, resetMockRequestCounts } from '../mock-faults'
 import { createEmbeddingsClient, createEmbeddingsClientFromEnv, type EmbeddingsClientOptions } from './client'
 import { embeddingsHandlers } from './mock'
 import { cosineSimilarity } from './vectors'
+import { providerErrorOf } from '../../../../tests/fixtures/mock-server'
 
 const server = setupServer(...embeddingsHandlers())
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
@@ -37,14 +37,6 @@ const openAi = (options: Partial<EmbeddingsClientOptions> = {}) =>
   })
 const ollama = () => createEmbeddingsClient({ api: 'ollama', model: 'nomic-embed-text', dimensions: 768, sleep: async () => {} })
 
-async function failureOf(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  )
-  expect(error).toBeInstanceOf(ProviderError)
-  return error as ProviderError
-}
 
 describe('embeddings client', () => {
   it('embeds through the OpenAI-compatible /embeddings, one vector per text, in order', async () => {
@@ -111,25 +103,25 @@ describe('embeddings client', () => {
 
   it('times out an answer that is too slow', async () => {
     injectFault('embeddings', { kind: 'slow', delayMs: 500 })
-    const error = await failureOf(openAi({ timeoutMs: 40, retries: 1 }).embed(['a'], 'clustering'))
+    const error = await providerErrorOf(openAi({ timeoutMs: 40, retries: 1 }).embed(['a'], 'clustering'))
     expect(error.message).toBe('Embeddings did not answer within 1 second (2 attempts). Try again in a few minutes.')
   })
 
   it('reports a body that is not JSON', async () => {
     injectFault('embeddings', { kind: 'malformed' })
-    const error = await failureOf(openAi().embed(['a'], 'clustering'))
+    const error = await providerErrorOf(openAi().embed(['a'], 'clustering'))
     expect(error.message).toBe('Embeddings sent an answer we could not read (the body is not JSON). Try again; if it keeps happening, its API may have changed.')
   })
 
   it('says which setting to change when the model answers another vector size', async () => {
-    const error = await failureOf(ollamaSized())
+    const error = await providerErrorOf(ollamaSized())
     expect(error.message).toBe(
       'Embeddings: the model "nomic-embed-text" returned vectors of 768 numbers, but EMBEDDINGS_DIMENSIONS is 1024. Set EMBEDDINGS_DIMENSIONS to 768 or pick a model that supports 1024.',
     )
   })
 
   it('names the setting to fix when the API key is refused', async () => {
-    const error = await failureOf(openAi({ apiKey: 'wrong' }).embed(['a'], 'clustering'))
+    const error = await providerErrorOf(openAi({ apiKey: 'wrong' }).embed(['a'], 'clustering'))
     expect(error.message).toBe(
       'Embeddings refused our credentials (HTTP 401: Incorrect API key provided: wrong. You can find your API key at https://platform.openai.com/account/api-keys.). Check EMBEDDINGS_API_KEY.',
     )

@@ -1,20 +1,15 @@
 import { createHmac } from 'node:crypto'
-import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { clearFaults } from '../mock-faults'
+import { afterEach, describe, expect, it } from 'vitest'
 import { DEMO_GHOST_ADMIN_KEY, ghostHandlers, ghostMock } from './mock'
+import { useMockServer } from '../../../../tests/fixtures/mock-server'
 
 const base = 'https://news.example.com'
-const server = setupServer(...ghostHandlers({ baseUrl: base }))
+const server = useMockServer(...ghostHandlers({ baseUrl: base }))
 const [keyId = '', secret = ''] = DEMO_GHOST_ADMIN_KEY.split(':')
 
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
 afterEach(() => {
-  server.resetHandlers()
-  clearFaults()
   ghostMock.reset()
 })
-afterAll(() => server.close())
 
 /** The token a Ghost Admin API client builds, with every part overridable to break it. */
 function token(overrides: { kid?: string; alg?: string; aud?: string; iat?: number; exp?: number; secretHex?: string } = {}) {

@@ -1,6 +1,4 @@
-import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { clearFaults } from '../mock-faults'
+import { describe, expect, it } from 'vitest'
 import {
   DEMO_GOOGLE_CLIENT_ID,
   DEMO_GOOGLE_CLIENT_SECRET,
@@ -11,14 +9,9 @@ import {
   verifyAccessToken,
 } from './demo-identity'
 import { googleHandlers } from './mock'
+import { useMockServer } from '../../../../tests/fixtures/mock-server'
 
-const server = setupServer(...googleHandlers())
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
-afterEach(() => {
-  server.resetHandlers()
-  clearFaults()
-})
-afterAll(() => server.close())
+const server = useMockServer(...googleHandlers())
 
 const REDIRECT = 'http://localhost:3000/api/auth/callback/google'
 const VERIFIER = 'a-code-verifier-of-at-least-forty-three-characters-long'

@@ -1,19 +1,12 @@
-import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { demoIdentity, issueAccessToken } from '../google/demo-identity'
 import { ProviderError } from '../http'
-import { clearFaults, injectFault, mockRequestCount, resetMockRequestCounts } from '../mock-faults'
+import { injectFault, mockRequestCount, resetMockRequestCounts } from '../mock-faults'
 import { createSearchConsoleClient, GSC_SCOPE } from './client'
 import { gscHandlers } from './mock'
+import { useMockServer } from '../../../../tests/fixtures/mock-server'
 
-const server = setupServer(...gscHandlers())
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
-beforeEach(() => resetMockRequestCounts())
-afterEach(() => {
-  server.resetHandlers()
-  clearFaults()
-})
-afterAll(() => server.close())
+const server = useMockServer(...gscHandlers())
 
 const identity = demoIdentity('owner@acme.io')
 const DOMAIN_PROPERTY = 'sc-domain:acme.io'

@@ -1,11 +1,11 @@
 import { crc32, inflateSync } from 'node:zlib'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { ProviderError } from '../http'
 import { clearFaults, injectFault, mockRequestCount, resetMockRequestCounts } from '../mock-faults'
 import { createImagesClient, createImagesClientFromEnv, type ImagesClientOptions } from './client'
 import { imagesHandlers } from './mock'
 import { PNG_SIGNATURE } from './png'
+import { providerErrorOf } from '../../../../tests/fixtures/mock-server'
 
 const server = setupServer(...imagesHandlers())
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
@@ -50,14 +50,6 @@ function decodePng(bytes: Uint8Array) {
   return { width, height, pixels }
 }
 
-async function failureOf(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  )
-  expect(error).toBeInstanceOf(ProviderError)
-  return error as ProviderError
-}
 
 describe('images client', () => {
   it('decodes a b64_json answer into a valid PNG of the requested shape', async () => {
@@ -101,24 +93,24 @@ describe('images client', () => {
 
   it('times out an answer that is too slow', async () => {
     injectFault('images', { kind: 'slow', delayMs: 500 })
-    const error = await failureOf(images({ timeoutMs: 40, retries: 1 }).generate({ prompt: 'A lighthouse' }))
+    const error = await providerErrorOf(images({ timeoutMs: 40, retries: 1 }).generate({ prompt: 'A lighthouse' }))
     expect(error.message).toBe('Images did not answer within 1 second (2 attempts). Try again in a few minutes.')
   })
 
   it('reports a body that is not JSON', async () => {
     injectFault('images', { kind: 'malformed' })
-    const error = await failureOf(images().generate({ prompt: 'A lighthouse' }))
+    const error = await providerErrorOf(images().generate({ prompt: 'A lighthouse' }))
     expect(error.message).toBe('Images sent an answer we could not read (the body is not JSON). Try again; if it keeps happening, its API may have changed.')
   })
 
   it('passes on what the API says about a bad request, without retrying', async () => {
-    const error = await failureOf(images().generate({ prompt: 'A lighthouse', size: '640x480' }))
+    const error = await providerErrorOf(images().generate({ prompt: 'A lighthouse', size: '640x480' }))
     expect(error.message).toMatch(/^Images rejected the request \(HTTP 400\): Invalid value: '640x480'\. Supported values are: 'auto', /)
     expect(mockRequestCount('images')).toBe(1)
   })
 
   it('names the setting to fix when the API key is refused', async () => {
-    const error = await failureOf(images({ apiKey: 'wrong' }).generate({ prompt: 'A lighthouse' }))
+    const error = await providerErrorOf(images({ apiKey: 'wrong' }).generate({ prompt: 'A lighthouse' }))
     expect(error.message).toBe(
       'Images refused our credentials (HTTP 401: Incorrect API key provided: wrong. You can find your API key at https://platform.openai.com/account/api-keys.). Check IMAGES_API_KEY.',
     )

@@ -1,21 +1,13 @@
 import { http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { ProviderError } from '../http'
-import { clearFaults, injectFault, mockRequestCount, resetMockRequestCounts } from '../mock-faults'
+import { injectFault, mockRequestCount } from '../mock-faults'
 import { createLlmClient, createLlmClientFromEnv, type LlmClientOptions } from './client'
 import { llmHandlers } from './mock'
+import { useMockServer, providerErrorOf } from '../../../../tests/fixtures/mock-server'
 
 const BASE = 'http://ollama.test:11434/v1'
-const server = setupServer(...llmHandlers(), ...llmHandlers({ baseUrl: BASE }))
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
-beforeEach(() => resetMockRequestCounts())
-afterEach(() => {
-  server.resetHandlers()
-  clearFaults()
-})
-afterAll(() => server.close())
+const server = useMockServer(...llmHandlers(), ...llmHandlers({ baseUrl: BASE }))
 
 let sleeps: number[] = []
 beforeEach(() => {
@@ -27,14 +19,6 @@ const client = (options: Partial<LlmClientOptions> = {}) =>
 const schema = z.object({ name: z.string(), services: z.array(z.string()).min(1) })
 const ask = (llm = client()) => llm.generateObject({ schema, schemaName: 'profile', prompt: 'Business name: Northwind Plumbing\nServices: boiler repair, drain cleaning' })
 
-async function failureOf(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  )
-  expect(error).toBeInstanceOf(ProviderError)
-  return error as ProviderError
-}
 
 describe('LLM client', () => {
   it('parses a structured answer into the zod type, through any OpenAI-compatible base URL', async () => {
@@ -78,20 +62,20 @@ describe('LLM client', () => {
 
   it('gives up on a 5xx that persists', async () => {
     injectFault('llm', { kind: 'status', status: 502 })
-    const error = await failureOf(ask(client({ retries: 2 })))
+    const error = await providerErrorOf(ask(client({ retries: 2 })))
     expect(error.message).toBe('AI writing is having problems (HTTP 502: Injected HTTP 502) and still failed after 3 attempts. Try again later.')
   })
 
   it('times out an answer that is too slow', async () => {
     injectFault('llm', { kind: 'slow', delayMs: 500 })
-    const error = await failureOf(ask(client({ timeoutMs: 40, retries: 1 })))
+    const error = await providerErrorOf(ask(client({ timeoutMs: 40, retries: 1 })))
     expect(error.kind).toBe('timeout')
     expect(error.message).toBe('AI writing did not answer within 1 second (2 attempts). Try again in a few minutes.')
   })
 
   it('reports a body that is not JSON', async () => {
     injectFault('llm', { kind: 'malformed' })
-    const error = await failureOf(ask())
+    const error = await providerErrorOf(ask())
     expect(error.message).toBe('AI writing sent an answer we could not read (the body is not JSON). Try again; if it keeps happening, its API may have changed.')
     expect(mockRequestCount('llm')).toBe(1)
   })
@@ -109,7 +93,7 @@ describe('LLM client', () => {
         }),
       ),
     )
-    const error = await failureOf(ask())
+    const error = await providerErrorOf(ask())
     expect(error.kind).toBe('malformed')
     expect(error.message).toBe(
       'AI writing: the AI model returned text that did not match the expected structure (name: Invalid input: expected string, received number). Try again; if it keeps happening, choose a model that supports structured output in LLM_MODEL.',
@@ -118,7 +102,7 @@ describe('LLM client', () => {
 
   it("refuses, as OpenAI's strict mode does, a schema with an optional property", async () => {
     const loose = z.object({ name: z.string(), nickname: z.string().optional() })
-    const error = await failureOf(client().generateObject({ schema: loose, schemaName: 'profile', prompt: 'Business name: Northwind' }))
+    const error = await providerErrorOf(client().generateObject({ schema: loose, schemaName: 'profile', prompt: 'Business name: Northwind' }))
     expect(error.message).toBe(
       "AI writing rejected the request (HTTP 400): Invalid schema for response_format 'profile': In context=(), 'required' is required to be supplied and to be an array including every key in properties. Missing 'nickname'.",
     )
@@ -126,7 +110,7 @@ describe('LLM client', () => {
   })
 
   it('names the setting to fix when the API key is refused, without retrying', async () => {
-    const error = await failureOf(ask(client({ apiKey: 'wrong' })))
+    const error = await providerErrorOf(ask(client({ apiKey: 'wrong' })))
     expect(error.message).toBe(
       'AI writing refused our credentials (HTTP 401: Incorrect API key provided: wrong. You can find your API key at https://platform.openai.com/account/api-keys.). Check LLM_API_KEY.',
     )
@@ -135,7 +119,7 @@ describe('LLM client', () => {
 
   it('reports an unreachable server after its retries', async () => {
     injectFault('llm', { kind: 'network' })
-    const error = await failureOf(ask(client({ retries: 1 })))
+    const error = await providerErrorOf(ask(client({ retries: 1 })))
     expect(error.kind).toBe('network')
     expect(error.message).toMatch(/^Could not reach AI writing \(.+\) after 2 attempts\. Check the network connection and the AI writing address\.$/)
   })

@@ -1,9 +1,8 @@
-import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { clearFaults } from '../mock-faults'
 import { createLlmClient } from './client'
 import { llmHandlers } from './mock'
+import { useMockServer } from '../../../../tests/fixtures/mock-server'
 
 // Three schemas of the kind later issues use; the mock must satisfy each from the prompt alone.
 const businessProfileSchema = z.object({
@@ -51,13 +50,7 @@ Headings:
 Text:
 We bake every loaf by hand with a three-day sourdough process. Cafés across Bristol order our bread for wholesale delivery before 7am. Custom celebration cakes are made to order with a week's notice.`
 
-const server = setupServer(...llmHandlers())
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
-afterEach(() => {
-  server.resetHandlers()
-  clearFaults()
-})
-afterAll(() => server.close())
+const server = useMockServer(...llmHandlers())
 
 const llm = createLlmClient({ apiKey: 'sk-test', model: 'gpt-4.1-mini', sleep: async () => {} })
 

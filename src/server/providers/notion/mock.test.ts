@@ -1,18 +1,13 @@
-import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { clearFaults } from '../mock-faults'
+import { afterEach, describe, expect, it } from 'vitest'
 import { notionHandlers, notionMock } from './mock'
+import { useMockServer } from '../../../../tests/fixtures/mock-server'
 
-const server = setupServer(...notionHandlers())
+const server = useMockServer(...notionHandlers())
 const parent = { page_id: '1f2e3d4c-0000-4000-8000-00000000abcd' }
 
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
 afterEach(() => {
-  server.resetHandlers()
-  clearFaults()
   notionMock.reset()
 })
-afterAll(() => server.close())
 
 const paragraph = (content: string) => ({ object: 'block', type: 'paragraph', paragraph: { rich_text: [{ type: 'text', text: { content } }] } })
 

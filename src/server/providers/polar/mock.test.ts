@@ -1,24 +1,20 @@
 import { Polar } from '@polar-sh/sdk'
 import { validateEvent } from '@polar-sh/sdk/webhooks'
-import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { clearFaults, injectFault } from '../mock-faults'
+import { afterEach, describe, expect, it } from 'vitest'
+import { injectFault } from '../mock-faults'
 import { completeDemoCheckout, polarHandlers, polarStore, resetPolarMock } from './mock'
 import { signPolarWebhook } from './webhook-signing'
+import { useMockServer } from '../../../../tests/fixtures/mock-server'
 
 const serverURL = 'https://sandbox-api.polar.sh'
 const appUrl = 'http://localhost:3000'
-const server = setupServer(...polarHandlers({ appUrl }))
+const server = useMockServer(...polarHandlers({ appUrl }))
 const polar = new Polar({ accessToken: 'polar_oat_demo', serverURL })
 const productId = '0b9a3a52-95b6-4d8e-8f6e-3f1f1e2b9c11'
 
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
 afterEach(() => {
-  server.resetHandlers()
-  clearFaults()
   resetPolarMock()
 })
-afterAll(() => server.close())
 
 /** What better-auth's sign-up hooks do: list by email, create, then attach the user id. */
 async function signUp(email: string, userId: string) {

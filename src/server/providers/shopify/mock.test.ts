@@ -1,18 +1,13 @@
-import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { clearFaults } from '../mock-faults'
+import { afterEach, describe, expect, it } from 'vitest'
 import { shopifyHandlers, shopifyMock } from './mock'
+import { useMockServer } from '../../../../tests/fixtures/mock-server'
 
 const base = 'https://outdoor-shop.myshopify.com'
-const server = setupServer(...shopifyHandlers({ baseUrl: base, accessToken: 'shpat_demo' }))
+const server = useMockServer(...shopifyHandlers({ baseUrl: base, accessToken: 'shpat_demo' }))
 
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
 afterEach(() => {
-  server.resetHandlers()
-  clearFaults()
   shopifyMock.reset()
 })
-afterAll(() => server.close())
 
 const mutation = `mutation CreateArticle($article: ArticleCreateInput!) {
   articleCreate(article: $article) {

@@ -1,18 +1,14 @@
-import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { clearFaults, injectFault } from '../mock-faults'
+import { afterEach, describe, expect, it } from 'vitest'
+import { injectFault } from '../mock-faults'
 import { webflowHandlers, webflowMock } from './mock'
+import { useMockServer } from '../../../../tests/fixtures/mock-server'
 
-const server = setupServer(...webflowHandlers())
+const server = useMockServer(...webflowHandlers())
 const collection = '6512c0ffee0000000000abcd'
 
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
 afterEach(() => {
-  server.resetHandlers()
-  clearFaults()
   webflowMock.reset()
 })
-afterAll(() => server.close())
 
 const publish = (body: unknown, token = 'wf_site_token', collectionId = collection) =>
   fetch(`https://api.webflow.com/v2/collections/${collectionId}/items/live`, {

@@ -1,21 +1,16 @@
-import { setupServer } from 'msw/node'
 import { Webhook, WebhookVerificationError } from 'standardwebhooks'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { clearFaults } from '../mock-faults'
+import { afterEach, describe, expect, it } from 'vitest'
 import { webhookHandlers, webhookMock } from './mock'
 import { signStandardWebhook, verifyStandardWebhook } from './signing'
+import { useMockServer } from '../../../../tests/fixtures/mock-server'
 
 const secret = `whsec_${Buffer.from('rankpilot-demo-webhook-secret-32b').toString('base64')}`
 const url = 'https://hooks.example.com/rankpilot'
-const server = setupServer(...webhookHandlers({ url, secret }))
+const server = useMockServer(...webhookHandlers({ url, secret }))
 
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
 afterEach(() => {
-  server.resetHandlers()
-  clearFaults()
   webhookMock.reset()
 })
-afterAll(() => server.close())
 
 const body = JSON.stringify({ type: 'article.published', data: { title: 'Best running shoes', slug: 'best-running-shoes' } })
 

@@ -1,20 +1,15 @@
-import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { clearFaults } from '../mock-faults'
+import { afterEach, describe, expect, it } from 'vitest'
 import { wordpressHandlers, wordpressMock } from './mock'
+import { useMockServer } from '../../../../tests/fixtures/mock-server'
 
 const base = 'https://blog.example.com'
-const server = setupServer(...wordpressHandlers({ baseUrl: base, username: 'editor', applicationPassword: 'abcd efgh ijkl mnop' }))
+const server = useMockServer(...wordpressHandlers({ baseUrl: base, username: 'editor', applicationPassword: 'abcd efgh ijkl mnop' }))
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`
 const auth = basic('editor', 'abcd efgh ijkl mnop')
 
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
 afterEach(() => {
-  server.resetHandlers()
-  clearFaults()
   wordpressMock.reset()
 })
-afterAll(() => server.close())
 
 const post = (body: unknown, authorization = auth) =>
   fetch(`${base}/wp-json/wp/v2/posts`, { method: 'POST', headers: { Authorization: authorization, 'Content-Type': 'application/json' }, body: JSON.stringify(body) })

@@ -1,19 +1,12 @@
-import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ProviderError } from '../http'
-import { clearFaults, injectFault, mockRequestCount, resetMockRequestCounts } from '../mock-faults'
+import { injectFault, mockRequestCount } from '../mock-faults'
 import { parseEnv } from '~/env'
 import { createYouTubeClient, youTubeClientFromEnv } from './client'
 import { YOUTUBE_MOCK_KEYS, youtubeHandlers } from './mock'
+import { useMockServer } from '../../../../tests/fixtures/mock-server'
 
-const server = setupServer(...youtubeHandlers())
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
-afterEach(() => {
-  server.resetHandlers()
-  clearFaults()
-  resetMockRequestCounts()
-})
-afterAll(() => server.close())
+const server = useMockServer(...youtubeHandlers())
 
 function client(options: { apiKey?: string; timeoutMs?: number } = {}) {
   const sleeps: number[] = []
