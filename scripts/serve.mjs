@@ -5,6 +5,7 @@ import { isIP } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { serve } from 'srvx'
 import { staticMiddleware } from 'srvx/static'
+import { stopOnSignal } from './stop-on-signal.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 process.env.NODE_ENV ??= 'production'
@@ -52,19 +53,11 @@ const server = serve({
 await server.ready()
 console.log(`[rankpilot] listening on ${server.url ?? `http://localhost:${port}/`}`)
 
-let stopping = false
-async function stop(signal) {
-  if (stopping) return
-  stopping = true
-  console.log(`[rankpilot] ${signal}: closing`)
-  const timer = setTimeout(() => process.exit(1), 10_000)
-  try {
+stopOnSignal({
+  message: 'closing',
+  timeoutMs: 10_000,
+  close: async () => {
     await server.close(true)
     await app.shutdownServer()
-  } finally {
-    clearTimeout(timer)
-    process.exit(0)
-  }
-}
-process.on('SIGINT', () => stop('SIGINT'))
-process.on('SIGTERM', () => stop('SIGTERM'))
+  },
+})

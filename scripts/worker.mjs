@@ -4,6 +4,7 @@
 // jobs itself and this script is not needed. It boots the production build like serve.mjs does,
 // without serving HTTP, and owns the signals so running jobs are finished or handed back first.
 import { fileURLToPath } from 'node:url'
+import { stopOnSignal } from './stop-on-signal.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 process.env.NODE_ENV ??= 'production'
@@ -12,18 +13,8 @@ process.env.JOB_WORKER = 'true'
 const app = await import(`${root}dist/server/server.js`)
 console.log('[rankpilot] worker running')
 
-let stopping = false
-async function stop(signal) {
-  if (stopping) return
-  stopping = true
-  console.log(`[rankpilot] ${signal}: finishing running jobs`)
-  const timer = setTimeout(() => process.exit(1), 15_000)
-  try {
-    await app.shutdownServer()
-  } finally {
-    clearTimeout(timer)
-    process.exit(0)
-  }
-}
-process.on('SIGINT', () => stop('SIGINT'))
-process.on('SIGTERM', () => stop('SIGTERM'))
+stopOnSignal({
+  message: 'finishing running jobs',
+  timeoutMs: 15_000,
+  close: () => app.shutdownServer(),
+})

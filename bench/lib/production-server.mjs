@@ -27,7 +27,7 @@ export async function buildSnapshot({ build = true } = {}) {
     'test -f dist/server/server.js',
     `mkdir -p "${snapshot}/scripts"`,
     `cp -R dist drizzle package.json "${snapshot}/"`,
-    `cp scripts/serve.mjs "${snapshot}/scripts/"`,
+    `cp scripts/serve.mjs scripts/stop-on-signal.mjs "${snapshot}/scripts/"`,
     `ln -s "${join(root, 'node_modules')}" "${snapshot}/node_modules"`,
   ]
   const started = Date.now()

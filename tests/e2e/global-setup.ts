@@ -15,7 +15,7 @@ import type { TestProject } from 'vitest/node'
  *   second one on a fresh database there, which tests may also open directly to put a user in a
  *   state no public API reaches yet (a plan, a business) — PGlite allows one process only.
  *
- * The build is snapshotted into a temp folder (dist/, drizzle/, scripts/serve.mjs, package.json,
+ * The build is snapshotted into a temp folder (dist/, drizzle/, scripts/serve.mjs and stop-on-signal.mjs, package.json,
  * and a node_modules link) while holding /tmp/rankpilot-e2e-build.lock: dist/ is shared with anyone else
  * building in this checkout, and a rebuild mid-run would change the asset hashes under us.
  */
@@ -56,7 +56,7 @@ function buildSnapshot(snapshot: string) {
     `"${process.execPath}" "${vite}" build --logLevel warn`,
     `mkdir -p "${snapshot}/scripts"`,
     `cp -R dist drizzle package.json "${snapshot}/"`,
-    `cp scripts/serve.mjs "${snapshot}/scripts/"`,
+    `cp scripts/serve.mjs scripts/stop-on-signal.mjs "${snapshot}/scripts/"`,
     `ln -s "${join(root, 'node_modules')}" "${snapshot}/node_modules"`,
   ].join(' && ')
   const hasFlock = spawnSync('flock', ['--version'], { stdio: 'ignore' }).status === 0
