@@ -123,6 +123,10 @@ const envSchema = z
     POLAR_ACCESS_TOKEN: optionalString,
     POLAR_WEBHOOK_SECRET: optionalString,
     POLAR_SERVER: z.preprocess(emptyAsUndefined, z.enum(['sandbox', 'production']).default('sandbox')),
+    /** Live Polar: the product of each plan (product.md §1). Demo mode uses the seeded ids. */
+    POLAR_PRODUCT_STARTER: optionalString,
+    POLAR_PRODUCT_GROWTH: optionalString,
+    POLAR_PRODUCT_AGENCY: optionalString,
     /**
      * Tests only: lets the safe fetcher reach loopback addresses (a test site served by the test).
      * Private, link-local and metadata addresses stay refused. Never in production.

@@ -36,7 +36,9 @@ import { Route as PublicBlogSlugRouteImport } from './routes/_public/blog/$slug'
 import { Route as PublicBlogIndex_oldRouteImport } from './routes/_public/blog/index_old'
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
 import { Route as ApiDemoSignInRouteImport } from './routes/api/demo/sign-in'
+import { Route as DemoPolarPortalRouteImport } from './routes/demo.polar.portal'
 import { Route as ApiDemoGoogleConsentRouteImport } from './routes/api/demo/google/consent'
+import { Route as DemoPolarCheckoutIdRouteImport } from './routes/demo.polar.checkout.$id'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -171,9 +173,19 @@ const ApiDemoSignInRoute = ApiDemoSignInRouteImport.update({
   path: '/api/demo/sign-in',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DemoPolarPortalRoute = DemoPolarPortalRouteImport.update({
+  id: '/demo/polar/portal',
+  path: '/demo/polar/portal',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiDemoGoogleConsentRoute = ApiDemoGoogleConsentRouteImport.update({
   id: '/api/demo/google/consent',
   path: '/api/demo/google/consent',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DemoPolarCheckoutIdRoute = DemoPolarCheckoutIdRouteImport.update({
+  id: '/demo/polar/checkout/$id',
+  path: '/demo/polar/checkout/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
 
@@ -202,8 +214,10 @@ export interface FileRoutesByFullPath {
   '/blog/index_old': typeof PublicBlogIndex_oldRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/demo/sign-in': typeof ApiDemoSignInRoute
+  '/demo/polar/portal': typeof DemoPolarPortalRoute
   '/blog/': typeof PublicBlogIndexRoute
   '/api/demo/google/consent': typeof ApiDemoGoogleConsentRoute
+  '/demo/polar/checkout/$id': typeof DemoPolarCheckoutIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof PublicIndexRoute
@@ -230,8 +244,10 @@ export interface FileRoutesByTo {
   '/blog/index_old': typeof PublicBlogIndex_oldRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/demo/sign-in': typeof ApiDemoSignInRoute
+  '/demo/polar/portal': typeof DemoPolarPortalRoute
   '/blog': typeof PublicBlogIndexRoute
   '/api/demo/google/consent': typeof ApiDemoGoogleConsentRoute
+  '/demo/polar/checkout/$id': typeof DemoPolarCheckoutIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -261,8 +277,10 @@ export interface FileRoutesById {
   '/_public/blog/index_old': typeof PublicBlogIndex_oldRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/demo/sign-in': typeof ApiDemoSignInRoute
+  '/demo/polar/portal': typeof DemoPolarPortalRoute
   '/_public/blog/': typeof PublicBlogIndexRoute
   '/api/demo/google/consent': typeof ApiDemoGoogleConsentRoute
+  '/demo/polar/checkout/$id': typeof DemoPolarCheckoutIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -291,8 +309,10 @@ export interface FileRouteTypes {
     | '/blog/index_old'
     | '/api/auth/$'
     | '/api/demo/sign-in'
+    | '/demo/polar/portal'
     | '/blog/'
     | '/api/demo/google/consent'
+    | '/demo/polar/checkout/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -319,8 +339,10 @@ export interface FileRouteTypes {
     | '/blog/index_old'
     | '/api/auth/$'
     | '/api/demo/sign-in'
+    | '/demo/polar/portal'
     | '/blog'
     | '/api/demo/google/consent'
+    | '/demo/polar/checkout/$id'
   id:
     | '__root__'
     | '/_app'
@@ -349,8 +371,10 @@ export interface FileRouteTypes {
     | '/_public/blog/index_old'
     | '/api/auth/$'
     | '/api/demo/sign-in'
+    | '/demo/polar/portal'
     | '/_public/blog/'
     | '/api/demo/google/consent'
+    | '/demo/polar/checkout/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -367,7 +391,9 @@ export interface RootRouteChildren {
   RpcSplatRoute: typeof RpcSplatRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
   ApiDemoSignInRoute: typeof ApiDemoSignInRoute
+  DemoPolarPortalRoute: typeof DemoPolarPortalRoute
   ApiDemoGoogleConsentRoute: typeof ApiDemoGoogleConsentRoute
+  DemoPolarCheckoutIdRoute: typeof DemoPolarCheckoutIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -561,11 +587,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiDemoSignInRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/demo/polar/portal': {
+      id: '/demo/polar/portal'
+      path: '/demo/polar/portal'
+      fullPath: '/demo/polar/portal'
+      preLoaderRoute: typeof DemoPolarPortalRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/demo/google/consent': {
       id: '/api/demo/google/consent'
       path: '/api/demo/google/consent'
       fullPath: '/api/demo/google/consent'
       preLoaderRoute: typeof ApiDemoGoogleConsentRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/demo/polar/checkout/$id': {
+      id: '/demo/polar/checkout/$id'
+      path: '/demo/polar/checkout/$id'
+      fullPath: '/demo/polar/checkout/$id'
+      preLoaderRoute: typeof DemoPolarCheckoutIdRouteImport
       parentRoute: typeof rootRouteImport
     }
   }
@@ -630,7 +670,9 @@ const rootRouteChildren: RootRouteChildren = {
   RpcSplatRoute: RpcSplatRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,
   ApiDemoSignInRoute: ApiDemoSignInRoute,
+  DemoPolarPortalRoute: DemoPolarPortalRoute,
   ApiDemoGoogleConsentRoute: ApiDemoGoogleConsentRoute,
+  DemoPolarCheckoutIdRoute: DemoPolarCheckoutIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

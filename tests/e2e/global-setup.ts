@@ -112,6 +112,8 @@ export function serverEnv(port: number, extra: Record<string, string>): NodeJS.P
     AUTH_RATE_LIMIT: 'false',
     // Serves the suite's test pages (src/routes/e2e.fallbacks.tsx); a 404 anywhere else.
     E2E_TEST_ROUTES: 'true',
+    // Onboarding's browser test (setup.e2e.ts) serves the site to analyse on 127.0.0.1.
+    FETCH_ALLOW_LOOPBACK: 'true',
   }
   for (const name of ['DATABASE_URL', 'DATA_DIR', 'SMTP_URL', 'BETTER_AUTH_SECRET', 'HOST', 'TRUST_PROXY', 'TEST_DATABASE_URL']) delete env[name]
   // Social providers only where a test asks for them: a developer's own credentials in the shell

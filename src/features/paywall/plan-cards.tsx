@@ -1,21 +1,36 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
+import { useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { CreditCardIcon } from 'lucide-react'
 import { EmptyState } from '~/components/empty-state'
 import { Badge } from '~/components/ui/badge'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card'
+import { Spinner } from '~/components/ui/spinner'
+import { toast } from '~/lib/toast'
 import { Skeleton } from '~/components/ui/skeleton'
 import { cn } from '~/lib/utils'
 import { formatDollars } from '../format'
 import { PlanFeatures } from '../plans/plan-features'
-import { plansQueryOptions } from '~/lib/orpc'
+import { orpc, plansQueryOptions } from '~/lib/orpc'
 
 const appRoute = getRouteApi('/_app')
 
-/** The plans from plan.getAll, cheapest first, with the user's current plan marked. */
+/**
+ * The plans from plan.getAll, cheapest first, with the user's current plan marked. The current
+ * plan is read from billing.overview (the database): the session's copy can be a minute old right
+ * after a checkout. Choosing a plan starts a Polar checkout and leaves for its page.
+ */
 export function PlanCards() {
   const { user } = appRoute.useRouteContext()
   const { data: plans } = useSuspenseQuery(plansQueryOptions())
+  const overview = useQuery(orpc.billing.overview.queryOptions())
+  const currentPlanId = overview.data ? (overview.data.plan?.id ?? null) : user.plan
+  const checkout = useMutation(
+    orpc.billing.checkout.mutationOptions({
+      onSuccess: ({ url }) => window.location.assign(url),
+      onError: (error) => toast.error('Could not start the checkout', { description: error.message }),
+    }),
+  )
 
   if (plans.length === 0) {
     return (
@@ -30,7 +45,8 @@ export function PlanCards() {
   return (
     <ul className="grid gap-4 md:grid-cols-3">
       {plans.map((plan) => {
-        const isCurrent = plan.id === user.plan
+        const isCurrent = plan.id === currentPlanId
+        const choosing = checkout.isPending && checkout.variables?.planId === plan.id
         return (
           <li key={plan.id}>
             <Card className={cn('flex h-full flex-col', isCurrent && 'border-primary ring-1 ring-primary')} aria-current={isCurrent ? 'true' : undefined}>
@@ -46,8 +62,28 @@ export function PlanCards() {
                   <span className="text-3xl font-semibold tracking-tight">{formatDollars(plan.price)}</span>
                   <span className="text-sm text-muted-foreground"> / month</span>
                 </p>
+                {plan.basePrice !== plan.price && (
+                  <p className="text-sm text-muted-foreground">Base price {formatDollars(plan.basePrice)} a month</p>
+                )}
                 <PlanFeatures plan={plan} />
               </CardContent>
+              <CardFooter className="mt-auto">
+                {isCurrent ? (
+                  <Button className="w-full" variant="outline" disabled>
+                    Your current plan
+                  </Button>
+                ) : (
+                  <Button
+                    className="w-full"
+                    // Success leaves the page for the checkout, so stay disabled until it does.
+                    disabled={checkout.isPending || checkout.isSuccess}
+                    onClick={() => checkout.mutate({ planId: plan.id })}
+                  >
+                    {choosing && <Spinner aria-hidden="true" />}
+                    Choose {plan.name}
+                  </Button>
+                )}
+              </CardFooter>
             </Card>
           </li>
         )

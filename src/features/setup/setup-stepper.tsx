@@ -1,4 +1,5 @@
 import { CheckIcon } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { cn } from '~/lib/utils'
 import { SETUP_STEPS, type SetupStepNumber } from '~/shared/setup-step'
@@ -12,8 +13,8 @@ const STEP_DESCRIPTIONS: Record<(typeof SETUP_STEPS)[number], string> = {
   Finish: 'A last look at your answers before keyword research starts.',
 }
 
-/** The five setup steps with the one to continue from highlighted (spec §4 "Setup initial step"). */
-export function SetupStepper({ currentStep }: { currentStep: SetupStepNumber }) {
+/** The five setup steps with the current one highlighted (spec §4 "Setup initial step") and its form below. */
+export function SetupStepper({ currentStep, children }: { currentStep: SetupStepNumber; children?: ReactNode }) {
   const currentName = SETUP_STEPS[currentStep - 1]
   return (
     <div className="grid gap-6">
@@ -53,8 +54,9 @@ export function SetupStepper({ currentStep }: { currentStep: SetupStepNumber }) 
           </CardDescription>
           <CardTitle>{currentName}</CardTitle>
         </CardHeader>
-        <CardContent>
+        <CardContent className="grid gap-6">
           <p className="text-sm text-muted-foreground">{STEP_DESCRIPTIONS[currentName]}</p>
+          {children}
         </CardContent>
       </Card>
     </div>

@@ -3,10 +3,17 @@ import { PageHeader } from '~/components/page-header'
 import { RouteErrorState } from '~/components/route-error-state'
 import { pageTitle } from '~/features/page-title'
 import { PlanCards, PlanCardsSkeleton } from '~/features/paywall/plan-cards'
-import { plansQueryOptions } from '~/lib/orpc'
+import { orpc, plansQueryOptions } from '~/lib/orpc'
 
 export const Route = createFileRoute('/_app/paywall')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(plansQueryOptions()),
+  loader: async ({ context }) => {
+    // The current plan mark comes from billing.overview; prefetched (never throws) so it renders
+    // with the cards, while a failure of it still shows the plans.
+    await Promise.all([
+      context.queryClient.ensureQueryData(plansQueryOptions()),
+      context.queryClient.prefetchQuery(orpc.billing.overview.queryOptions()),
+    ])
+  },
   head: ({ matches }) => ({ meta: [{ title: pageTitle('Choose your plan', matches) }] }),
   pendingComponent: () => (
     <>

@@ -1,26 +1,69 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { SlidersHorizontalIcon } from 'lucide-react'
-import { EmptyState } from '~/components/empty-state'
+import { useEffect } from 'react'
 import { PageHeader } from '~/components/page-header'
+import { ERROR_CODE_PATTERN, oauthErrorMessage } from '~/features/auth/social-providers'
 import { pageTitle } from '~/features/page-title'
+import { BillingSection } from '~/features/billing/billing-section'
 import { AccountCard } from '~/features/settings/account-card'
+import { BusinessSettings } from '~/features/settings/business-settings'
+import { DeleteAccountCard } from '~/features/settings/delete-account-card'
+import { LinkedAccountsCard } from '~/features/settings/linked-accounts-card'
+import { PasswordCard } from '~/features/settings/password-card'
+import { SessionsCard } from '~/features/settings/sessions-card'
+import { toast } from '~/lib/toast'
+
+interface SettingsSearch {
+  /** better-auth's error code after a failed "Link …" round trip to a provider. */
+  error?: string
+}
 
 export const Route = createFileRoute('/_app/settings')({
+  validateSearch: (search: Record<string, unknown>): SettingsSearch => ({
+    error: typeof search.error === 'string' && ERROR_CODE_PATTERN.test(search.error) ? search.error : undefined,
+  }),
   head: ({ matches }) => ({ meta: [{ title: pageTitle('Settings', matches) }] }),
   component: SettingsPage,
 })
 
+/**
+ * Sections, each its own card stack: the business (profile, article settings), billing (plan,
+ * usage this period, the Polar portal), then the account.
+ */
 function SettingsPage() {
+  const { error } = Route.useSearch()
+  const navigate = Route.useNavigate()
+  useEffect(() => {
+    if (!error) return
+    toast.error('Could not link the account', { description: oauthErrorMessage(error) })
+    void navigate({ search: {}, replace: true })
+  }, [error, navigate])
+
   return (
     <>
-      <PageHeader title="Settings" description="Your account and how articles are written for your business." />
-      <div className="grid gap-6">
-        <AccountCard />
-        <EmptyState
-          icon={SlidersHorizontalIcon}
-          title="Article settings"
-          description="Language, tone, images, calls to action, internal links and automatic publishing for the current business will be set here. Until then every business starts from the defaults: English, an informative tone, and automatic publishing."
-        />
+      <PageHeader title="Settings" description="Your business, how its articles are written, your plan, and your account." />
+      <div className="grid gap-10">
+        <section aria-labelledby="settings-business-heading" className="grid gap-6">
+          <h2 id="settings-business-heading" className="text-lg font-semibold">
+            Business
+          </h2>
+          <BusinessSettings />
+        </section>
+        <section aria-labelledby="settings-billing-heading" className="grid gap-6">
+          <h2 id="settings-billing-heading" className="text-lg font-semibold">
+            Plan and billing
+          </h2>
+          <BillingSection />
+        </section>
+        <section aria-labelledby="settings-account-heading" className="grid gap-6">
+          <h2 id="settings-account-heading" className="text-lg font-semibold">
+            Account
+          </h2>
+          <AccountCard />
+          <PasswordCard />
+          <LinkedAccountsCard />
+          <SessionsCard />
+          <DeleteAccountCard />
+        </section>
       </div>
     </>
   )

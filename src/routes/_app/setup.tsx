@@ -3,7 +3,7 @@ import { CircleCheckIcon } from 'lucide-react'
 import { PageHeader } from '~/components/page-header'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { pageTitle } from '~/features/page-title'
-import { SetupProgress } from '~/features/setup/setup-progress'
+import { SetupWizard } from '~/features/setup/setup-wizard'
 
 interface SetupSearch {
   /** true when the gate sends a user here straight after checkout (spec §4). */
@@ -32,7 +32,7 @@ function SetupPage() {
         </Alert>
       )}
       <PageHeader title="Setup" description="Five short steps tell us about your business before keyword research starts." />
-      <SetupProgress />
+      <SetupWizard />
     </>
   )
 }

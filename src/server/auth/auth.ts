@@ -2,6 +2,7 @@ import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { tanstackStartCookies } from 'better-auth/tanstack-start'
 import type { Env } from '~/env'
+import { billingAuthPlugins } from '~/server/billing/auth-plugins'
 import type { Database } from '~/server/db'
 import { schema } from '~/server/db'
 import type { Mailer } from '~/server/email/mailer'
@@ -116,6 +117,7 @@ export function createAuth({ db, env, mailer }: AuthDependencies) {
           await mailer.send(emails.deleteAccount(user, url))
         },
       }),
+      ...billingAuthPlugins({ db, env }),
       // Must stay last: it copies the final Set-Cookie headers into TanStack Start's response.
       tanstackStartCookies(),
     ],

@@ -14,6 +14,8 @@ export interface UserPlan {
   businessLimit: number
   articlesPerMonth: number
   hasMeteredPricing: boolean
+  /** Dollars per article past the allowance; null without metered pricing. */
+  meteredUnitPrice: number | null
 }
 
 /** The user's current plan, read from the database (the session's copy may be a minute old). */
@@ -25,6 +27,7 @@ export async function findUserPlan(db: Pick<Database, 'select'>, userId: string)
       businessLimit: plan.businessLimit,
       articlesPerMonth: plan.articlesPerMonth,
       hasMeteredPricing: plan.hasMeteredPricing,
+      meteredUnitPrice: plan.meteredUnitPrice,
     })
     .from(user)
     .innerJoin(plan, eq(plan.id, user.plan))

@@ -1,7 +1,9 @@
-import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm'
+import { ORPCError } from '@orpc/server'
+import { and, asc, eq, inArray, isNull, ne, or } from 'drizzle-orm'
 import type { Database } from '~/server/db'
 import { business, competitor, user } from '~/server/db/schema'
-import { appError } from '~/server/rpc/errors'
+import { assertCanCreateBusiness } from '~/server/billing/plan-limits'
+import { appError, defineErrorCodes, type AppErrorData } from '~/server/rpc/errors'
 import { BUSINESS_ERRORS } from './business.errors'
 
 export type Business = typeof business.$inferSelect
@@ -85,4 +87,110 @@ export async function resolveCurrentBusiness(db: Database, userId: string): Prom
   if (row?.business) return row.business
   if (row?.selectedBusiness) throw appError(BUSINESS_ERRORS.BUSINESS_ACCESS_DENIED)
   throw appError(BUSINESS_ERRORS.BUSINESS_REQUIRED, { redirectTo: '/setup' })
+}
+
+/** Saving a business's profile (onboarding step 1). */
+export const BUSINESS_SAVE_ERRORS = defineErrorCodes({
+  BUSINESS_URL_TAKEN: { code: 'CONFLICT', message: 'You already have a business with this website address.' },
+})
+
+/** Every profile field of product.md §2, as onboarding saves it. */
+export interface BusinessProfileValues {
+  name: string
+  url: string
+  description: string
+  industry: string
+  businessModel: string
+  valueProposition: string
+  targetAudiences: string[]
+  services: string[]
+  primaryServices: string[]
+  coreProducts: string[]
+  customerProblems: string[]
+  competitiveAdvantages: string[]
+  targetOutcomes: string[]
+  seeds: string[]
+}
+
+/** The analysis a profile came from: links the business to its crawl. */
+export interface AnalysisLink {
+  crawlId: string
+  analyzedAt: Date
+}
+
+/** The address is one of the user's other businesses' (spec §3: userId plus url is unique). */
+export function urlTakenError(url: string) {
+  const { reason, code } = BUSINESS_SAVE_ERRORS.BUSINESS_URL_TAKEN
+  const message = `You already have a business with this website address (${url}).`
+  // The issue's path lets a form put the sentence under its website field.
+  const data: AppErrorData = { reason, issues: [{ message, path: ['url'] }] }
+  return new ORPCError(code, { message, data })
+}
+
+/** Postgres unique violation (business_user_url_unique): a concurrent save took the address. */
+export function isUniqueViolation(error: unknown) {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: string }).code === '23505') return true
+  }
+  return false
+}
+
+async function assertUrlFree(db: Pick<Database, 'select'>, userId: string, url: string, exceptId?: string) {
+  const [clash] = await db
+    .select({ id: business.id })
+    .from(business)
+    .where(and(eq(business.userId, userId), eq(business.url, url), exceptId ? ne(business.id, exceptId) : undefined))
+    .limit(1)
+  if (clash) throw urlTakenError(url)
+}
+
+const profileColumns = (values: BusinessProfileValues, analysis: AnalysisLink | undefined) => ({
+  ...values,
+  industry: values.industry || null,
+  businessModel: values.businessModel || null,
+  valueProposition: values.valueProposition || null,
+  ...(analysis ? { crawlId: analysis.crawlId, lastAnalyzedAt: analysis.analyzedAt } : {}),
+})
+
+/**
+ * Creates a business within the plan's businessLimit. The user row is locked first, so two
+ * saves at once cannot both see room for one more business.
+ */
+export async function createBusiness(db: Database, userId: string, values: BusinessProfileValues, analysis?: AnalysisLink): Promise<Business> {
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update')
+      await assertCanCreateBusiness(tx, userId)
+      await assertUrlFree(tx, userId, values.url)
+      const [row] = await tx.insert(business).values({ userId, ...profileColumns(values, analysis) }).returning()
+      return row
+    })
+  } catch (error) {
+    if (isUniqueViolation(error)) throw urlTakenError(values.url)
+    throw error
+  }
+}
+
+/** Replaces the profile of one of the user's businesses in one UPDATE: all fields or none. */
+export async function updateBusinessProfile(
+  db: Database,
+  userId: string,
+  businessId: string,
+  values: BusinessProfileValues,
+  analysis?: AnalysisLink,
+): Promise<Business> {
+  await getOwnedBusiness(db, userId, businessId)
+  await assertUrlFree(db, userId, values.url, businessId)
+  try {
+    const [row] = await db
+      .update(business)
+      .set({ ...profileColumns(values, analysis), updatedAt: new Date() })
+      .where(and(eq(business.id, businessId), eq(business.userId, userId)))
+      .returning()
+    if (!row) throw appError(BUSINESS_ERRORS.BUSINESS_NOT_FOUND)
+    return row
+  } catch (error) {
+    if (isUniqueViolation(error)) throw urlTakenError(values.url)
+    throw error
+  }
 }

@@ -54,7 +54,7 @@ describe('spec §3 defaults', () => {
     { entity: 'user', insert: newUser, expected: { emailVerified: false, image: null, plan: null, selectedBusiness: null } },
     {
       entity: 'plan',
-      insert: () => insertOne(t.plan, { name: 'P', price: 1, basePrice: 1, productId: unique('product'), businessLimit: 1, articlesPerMonth: 1 }),
+      insert: () => insertOne(t.plan, { name: unique('P'), price: 1, basePrice: 1, productId: unique('product'), businessLimit: 1, articlesPerMonth: 1 }),
       expected: { hasMeteredPricing: false, meteredBillingFrequency: 'monthly' },
     },
     {
@@ -79,7 +79,7 @@ describe('spec §3 defaults', () => {
     },
     {
       entity: 'usage',
-      insert: async () => insertOne(t.usage, { userId: (await newUser()).id, source: 'article', unit: 'article', billingPeriod: '2026-11' }),
+      insert: async () => insertOne(t.usage, { userId: (await newUser()).id, source: 'article', unit: 'article', billingPeriod: '2026-11', idempotencyKey: 'schema-test-1' }),
       expected: { quantity: 1 },
     },
     {
@@ -187,9 +187,18 @@ describe('spec §3 uniqueness rules', () => {
     {
       rule: 'plan.productId',
       first: async () => {
-        const values = { name: 'P', price: 1, basePrice: 1, productId: unique('product'), businessLimit: 1, articlesPerMonth: 1 }
+        const values = { name: unique('P'), price: 1, basePrice: 1, productId: unique('product'), businessLimit: 1, articlesPerMonth: 1 }
         await insertOne(t.plan, values)
-        return () => insertOne(t.plan, values)
+        return () => insertOne(t.plan, { ...values, name: unique('P') })
+      },
+    },
+    {
+      // The seed upserts plans by name (src/server/db/seed.ts).
+      rule: 'plan.name',
+      first: async () => {
+        const values = { name: unique('P'), price: 1, basePrice: 1, productId: unique('product'), businessLimit: 1, articlesPerMonth: 1 }
+        await insertOne(t.plan, values)
+        return () => insertOne(t.plan, { ...values, productId: unique('product') })
       },
     },
     {
@@ -319,7 +328,7 @@ describe('references and delete behaviour', () => {
     const user = await newUser()
     const business = await newBusiness(user.id)
     await app.db.update(t.user).set({ selectedBusiness: business.id }).where(eq(t.user.id, user.id))
-    const usageRow = await insertOne(t.usage, { userId: user.id, businessId: business.id, source: 'article', unit: 'article', billingPeriod: '2026-11' })
+    const usageRow = await insertOne(t.usage, { userId: user.id, businessId: business.id, source: 'article', unit: 'article', billingPeriod: '2026-11', idempotencyKey: 'schema-test-2' })
     await app.db.delete(t.business).where(eq(t.business.id, business.id))
     const [after] = await app.db.select().from(t.user).where(eq(t.user.id, user.id))
     expect(after.selectedBusiness).toBeNull()
@@ -328,7 +337,7 @@ describe('references and delete behaviour', () => {
   })
 
   it('deleting a plan clears user.plan', async () => {
-    const custom = await insertOne(t.plan, { name: 'P', price: 1, basePrice: 1, productId: unique('p'), businessLimit: 1, articlesPerMonth: 1 })
+    const custom = await insertOne(t.plan, { name: unique('P'), price: 1, basePrice: 1, productId: unique('p'), businessLimit: 1, articlesPerMonth: 1 })
     const user = await newUser()
     await app.db.update(t.user).set({ plan: custom.id }).where(eq(t.user.id, user.id))
     await app.db.delete(t.plan).where(eq(t.plan.id, custom.id))

@@ -1,8 +1,12 @@
 import { sql } from 'drizzle-orm'
+import { env, type Env } from '~/env'
 import type { Database } from './client'
 import { plan } from './schema'
 
-/** The three plans of product.md §1. productId is the Polar product; ours until Polar is wired. */
+/**
+ * The three plans of product.md §1. productId is the Polar product: these ids are the demo
+ * Polar's products (its mock sells any id); live Polar's come from POLAR_PRODUCT_* (planProductIds).
+ */
 export const PLAN_SEEDS = [
   {
     productId: 'rankpilot-starter',
@@ -42,15 +46,29 @@ export const PLAN_SEEDS = [
   },
 ] as const
 
-/** Inserts or updates the seeded plans by productId; safe to run on every start. */
-export async function seedPlans(db: Database) {
+type ProductEnv = Partial<Pick<Env, 'POLAR_PRODUCT_STARTER' | 'POLAR_PRODUCT_GROWTH' | 'POLAR_PRODUCT_AGENCY'>>
+
+/** Each seeded plan's Polar product id: the configured one, else the demo one. */
+export function planProductIds(config: ProductEnv): Record<(typeof PLAN_SEEDS)[number]['name'], string> {
+  return {
+    Starter: config.POLAR_PRODUCT_STARTER ?? 'rankpilot-starter',
+    Growth: config.POLAR_PRODUCT_GROWTH ?? 'rankpilot-growth',
+    Agency: config.POLAR_PRODUCT_AGENCY ?? 'rankpilot-agency',
+  }
+}
+
+/**
+ * Inserts or updates the seeded plans by name (so configuring live product ids updates the same
+ * plans users already hold); safe to run on every start.
+ */
+export async function seedPlans(db: Database, productIds = planProductIds(env())) {
   await db
     .insert(plan)
-    .values(PLAN_SEEDS.map((seed) => ({ ...seed })))
+    .values(PLAN_SEEDS.map((seed) => ({ ...seed, productId: productIds[seed.name] })))
     .onConflictDoUpdate({
-      target: plan.productId,
+      target: plan.name,
       set: {
-        name: sql`excluded.name`,
+        productId: sql`excluded.product_id`,
         description: sql`excluded.description`,
         price: sql`excluded.price`,
         basePrice: sql`excluded.base_price`,

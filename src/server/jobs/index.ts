@@ -3,13 +3,14 @@ import type { JobRun } from '~/server/db/schema'
 import { logger } from '~/server/logger'
 import { demoCountJob } from './kinds/demo-count'
 import { PURGE_EXPIRED_CRON, purgeExpiredJob } from './kinds/purge-expired'
+import { businessAnalyzeJob, competitorAnalyzeJob } from '~/server/setup/setup.jobs'
 import { createJobQueue, type CronSchedule, type EnqueueRequest, type JobQueue, type JobQueueOptions } from './queue'
 
 export { defineJob, type JobContext, type JobKind } from './define'
 export type { EnqueueRequest, JobQueue } from './queue'
 
 /** Every job kind the app runs; a kind missing here has no queue and no worker. */
-export const JOB_KINDS = [demoCountJob, purgeExpiredJob]
+export const JOB_KINDS = [demoCountJob, purgeExpiredJob, businessAnalyzeJob, competitorAnalyzeJob]
 
 export const JOB_SCHEDULES: CronSchedule[] = [{ kind: purgeExpiredJob, cron: PURGE_EXPIRED_CRON }]
 

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { user } from './auth'
 import { business } from './business'
 import { id, timestamps } from './columns'
@@ -6,7 +6,8 @@ import { id, timestamps } from './columns'
 /** A subscription plan (spec §3; amounts and limits are ours, product.md §1). */
 export const plan = pgTable('plan', {
   id: id(),
-  name: text('name').notNull(),
+  // Unique: the seed upserts by name, so configuring live Polar product ids updates the plans.
+  name: text('name').notNull().unique(),
   description: text('description').notNull().default(''),
   /** Monthly price in US dollars, as shown on the pricing cards. */
   price: numeric('price', { precision: 10, scale: 2, mode: 'number' }).notNull(),
@@ -40,6 +41,24 @@ export const usage = pgTable(
     metadata: jsonb('metadata').$type<Record<string, unknown>>(),
     timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
     billingPeriod: text('billing_period').notNull(),
+    /** Chosen by the billable action; a retry with the same key never counts twice. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** When Polar's event ingestion accepted it (metered plans); null: not (yet) reported. */
+    reportedAt: timestamp('reported_at', { withTimezone: true }),
   },
-  (table) => [index('usage_user_period_idx').on(table.userId, table.billingPeriod)],
+  (table) => [
+    index('usage_user_period_idx').on(table.userId, table.billingPeriod),
+    uniqueIndex('usage_user_idempotency_key_idx').on(table.userId, table.idempotencyKey),
+  ],
 )
+
+/**
+ * Webhook deliveries already accepted (Standard Webhooks `webhook-id`), so a replayed delivery is
+ * refused. Rows older than the signature tolerance are useless (the timestamp check refuses those)
+ * and are pruned as new deliveries arrive.
+ */
+export const webhookDelivery = pgTable('webhook_delivery', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+})

@@ -1,0 +1,117 @@
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { CreditCardIcon, ExternalLinkIcon } from 'lucide-react'
+import { EmptyState } from '~/components/empty-state'
+import { ErrorState } from '~/components/error-state'
+import { Badge } from '~/components/ui/badge'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card'
+import { Skeleton } from '~/components/ui/skeleton'
+import { Spinner } from '~/components/ui/spinner'
+import { formatCount, formatDollars, pluralize } from '~/features/format'
+import { orpc } from '~/lib/orpc'
+// Type-only: erased at build time.
+import type { BillingOverview } from '~/server/billing/billing.service'
+import { toast } from '~/lib/toast'
+
+/**
+ * Settings → Billing: the current plan, this billing period's articles against the plan's
+ * allowance, what extra articles cost on a metered plan, and "Manage billing" (Polar's customer
+ * portal: payment method, invoices, plan change, cancellation). Self-contained: it loads its own
+ * data from billing.overview.
+ */
+export function BillingSection() {
+  const overview = useQuery(orpc.billing.overview.queryOptions())
+  const portal = useMutation(
+    orpc.billing.portal.mutationOptions({
+      onSuccess: ({ url }) => window.location.assign(url),
+      onError: (error) => toast.error('Could not open billing', { description: error.message }),
+    }),
+  )
+
+  return (
+    <Card aria-labelledby="billing-title">
+      <CardHeader>
+        <CardTitle id="billing-title">Billing</CardTitle>
+        <CardDescription>Your plan and the articles written for you this month.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {overview.isPending ? (
+          <div role="status" aria-label="Loading billing" className="grid gap-3">
+            <Skeleton className="h-5 w-40" />
+            <Skeleton className="h-4 w-64" />
+            <Skeleton className="h-2 w-full" />
+          </div>
+        ) : overview.isError ? (
+          <ErrorState title="Could not load your billing details" error={overview.error} onRetry={() => overview.refetch()} />
+        ) : !overview.data.plan ? (
+          <EmptyState
+            icon={CreditCardIcon}
+            title="No plan yet"
+            description="Choose a plan to have articles planned and written for you; your usage will show here."
+            action={
+              <Button asChild>
+                <Link to="/paywall">Choose a plan</Link>
+              </Button>
+            }
+          />
+        ) : (
+          <UsageSummary overview={overview.data} />
+        )}
+      </CardContent>
+      {overview.data?.plan && (
+        <CardFooter className="justify-end">
+          <Button variant="outline" disabled={portal.isPending || portal.isSuccess} onClick={() => portal.mutate({})}>
+            {portal.isPending ? <Spinner aria-hidden="true" /> : <ExternalLinkIcon aria-hidden="true" />}
+            Manage billing
+          </Button>
+        </CardFooter>
+      )}
+    </Card>
+  )
+}
+
+function UsageSummary({ overview }: { overview: BillingOverview }) {
+  const plan = overview.plan!
+  const used = overview.articlesUsed
+  const included = overview.articlesIncluded
+  const percent = included > 0 ? Math.min(100, Math.round((used / included) * 100)) : 100
+  const metered = plan.hasMeteredPricing && plan.meteredUnitPrice !== null
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="text-lg font-semibold">{plan.name}</span>
+        <Badge variant="secondary">{formatDollars(plan.price)} / month</Badge>
+        <span className="text-sm text-muted-foreground">{pluralize(plan.businessLimit, 'business', 'businesses')}</span>
+      </div>
+      <div className="grid gap-2">
+        <div className="flex items-baseline justify-between text-sm">
+          <span>Articles this month</span>
+          <span>
+            {formatCount(used)} of {formatCount(included)} used
+          </span>
+        </div>
+        <div
+          role="progressbar"
+          aria-label="Articles used this month"
+          aria-valuemin={0}
+          aria-valuemax={included}
+          aria-valuenow={Math.min(used, included)}
+          className="h-2 overflow-hidden rounded-full bg-muted"
+        >
+          <div className={used >= included ? 'h-full bg-amber-400' : 'h-full bg-primary'} style={{ width: `${percent}%` }} />
+        </div>
+        <p className="text-sm text-muted-foreground">Your allowance renews on {overview.renewsOn}.</p>
+      </div>
+      {metered ? (
+        <p className="text-sm text-muted-foreground">
+          {overview.overArticles > 0
+            ? `${pluralize(overview.overArticles, 'extra article')} so far this month: ${formatDollars(overview.overageCost)}, billed at the end of the period.`
+            : `Past the allowance, extra articles cost ${formatDollars(plan.meteredUnitPrice!)} each, billed at the end of the period.`}
+        </p>
+      ) : (
+        <p className="text-sm text-muted-foreground">No extra articles on this plan: when the allowance is used up, upgrade to write more this month.</p>
+      )}
+    </div>
+  )
+}

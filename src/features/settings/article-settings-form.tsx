@@ -1,0 +1,158 @@
+import { useState, type FormEvent } from 'react'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card'
+import { FormField } from '~/components/ui/form-field'
+import { Input } from '~/components/ui/input'
+import { Label } from '~/components/ui/label'
+import { SubmitButton } from '~/components/ui/submit-button'
+import type { BusinessSettings } from '~/server/settings/settings.service'
+import { articleSettingsSchema, IMAGE_STYLES, KEYWORD_REGIONS, LANGUAGES, TONES, type ArticleSettings } from '~/shared/business-profile'
+import { CheckboxField, optionsOf, SelectField } from './fields'
+import { fieldErrorsOf, firstInvalidField, isHexColor, type FieldErrors } from './form-errors'
+import { useUpdateArticleSettings } from './use-save-settings'
+
+/** Numbers and colours are typed as text; the schema judges them on save. */
+type Draft = Omit<ArticleSettings, 'internalLinks'> & { internalLinks: string }
+
+const FIELD_ORDER = ['language', 'tone', 'keywordRegion', 'imageStyle', 'brandColor', 'internalLinks', 'autoPublish', 'addYoutubeVideo', 'addCta', 'includeInfographics'] as const
+const fieldId = (name: string) => `article-${name}`
+
+const TOGGLES = [
+  { name: 'autoPublish', label: 'Publish automatically', hint: 'Finished articles go to your connected site without review.' },
+  { name: 'addYoutubeVideo', label: 'Add a YouTube video', hint: 'Embed a relevant video in each article.' },
+  { name: 'addCta', label: 'Add a call to action', hint: 'End each article by pointing readers to your business.' },
+  { name: 'includeInfographics', label: 'Include infographics', hint: 'Illustrate key points with generated infographics.' },
+] as const
+
+const toDraft = (settings: ArticleSettings): Draft => ({ ...settings, internalLinks: String(settings.internalLinks) })
+
+/** A whole number as typed, or the text itself so the schema's message explains what is wrong. */
+function internalLinksValue(text: string): number {
+  const trimmed = text.trim()
+  return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN
+}
+
+/** Every article setting of spec §3, validated with settings.updateArticleSettings's schema. */
+export function ArticleSettingsForm({ settings }: { settings: BusinessSettings }) {
+  const baseline = toDraft(settings.articleSettings)
+  const [draft, setDraft] = useState<Draft>(baseline)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  // The picker can only show a valid colour: while the text is not one, it keeps the last valid.
+  const [pickerColor, setPickerColor] = useState(baseline.brandColor)
+  const showErrors = (next: FieldErrors) => {
+    setErrors(next)
+    const first = firstInvalidField(FIELD_ORDER, next)
+    if (first) document.getElementById(fieldId(first))?.focus()
+  }
+  const save = useUpdateArticleSettings(showErrors)
+  const dirty = FIELD_ORDER.some((name) => draft[name] !== baseline[name])
+
+  function change<K extends keyof Draft>(name: K, value: Draft[K]) {
+    setDraft((current) => ({ ...current, [name]: value }))
+    setErrors(({ [name]: _cleared, ...rest }) => rest)
+  }
+
+  function changeColor(value: string) {
+    change('brandColor', value)
+    if (isHexColor(value)) setPickerColor(value.trim().toLowerCase())
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const internalLinks = internalLinksValue(draft.internalLinks)
+    if (Number.isNaN(internalLinks)) return showErrors({ internalLinks: 'Internal links must be a whole number.' })
+    const parsed = articleSettingsSchema.safeParse({ ...draft, internalLinks })
+    if (!parsed.success) return showErrors(fieldErrorsOf(parsed.error))
+    setErrors({})
+    save.mutate(parsed.data, {
+      onSuccess: (saved) => {
+        setDraft(toDraft(saved.articleSettings))
+        setPickerColor(saved.articleSettings.brandColor)
+      },
+    })
+  }
+
+  function reset() {
+    setDraft(baseline)
+    setPickerColor(baseline.brandColor)
+    setErrors({})
+  }
+
+  return (
+    <Card>
+      <form onSubmit={onSubmit} noValidate aria-labelledby="article-settings-title">
+        <CardHeader>
+          <CardTitle id="article-settings-title">Article settings</CardTitle>
+          <CardDescription>How new articles for this business are written, illustrated and published.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6">
+          <div className="grid gap-4 md:grid-cols-2">
+            <SelectField id={fieldId('language')} label="Language" value={draft.language} options={optionsOf(LANGUAGES)} error={errors.language} onChange={(value) => change('language', value as Draft['language'])} />
+            <SelectField id={fieldId('tone')} label="Tone" value={draft.tone} options={optionsOf(TONES)} error={errors.tone} onChange={(value) => change('tone', value as Draft['tone'])} />
+            <SelectField
+              id={fieldId('keywordRegion')}
+              label="Keyword region"
+              hint="The market search volumes and difficulty come from."
+              value={draft.keywordRegion}
+              options={KEYWORD_REGIONS.map((region) => ({ value: region.code, label: region.name }))}
+              error={errors.keywordRegion}
+              onChange={(value) => change('keywordRegion', value)}
+            />
+            <SelectField id={fieldId('imageStyle')} label="Image style" value={draft.imageStyle} options={optionsOf(IMAGE_STYLES)} error={errors.imageStyle} onChange={(value) => change('imageStyle', value as Draft['imageStyle'])} />
+            <div className="grid gap-2">
+              <Label htmlFor={fieldId('brandColor')}>Brand colour</Label>
+              <div className="flex items-center gap-2">
+                <input
+                  type="color"
+                  aria-label="Brand colour picker"
+                  value={pickerColor}
+                  onChange={(event) => changeColor(event.target.value)}
+                  className="h-9 w-12 shrink-0 cursor-pointer rounded-md border border-input bg-background p-1"
+                />
+                <Input
+                  id={fieldId('brandColor')}
+                  name="brandColor"
+                  value={draft.brandColor}
+                  spellCheck={false}
+                  aria-invalid={errors.brandColor ? true : undefined}
+                  aria-describedby={errors.brandColor ? `${fieldId('brandColor')}-error` : undefined}
+                  onChange={(event) => changeColor(event.target.value)}
+                />
+              </div>
+              {errors.brandColor && (
+                <p id={`${fieldId('brandColor')}-error`} className="text-xs text-red-300">
+                  {errors.brandColor}
+                </p>
+              )}
+            </div>
+            <FormField
+              id={fieldId('internalLinks')}
+              name="internalLinks"
+              label="Internal links per article"
+              hint="Links to your other pages, 0 to 10."
+              inputMode="numeric"
+              value={draft.internalLinks}
+              error={errors.internalLinks}
+              onChange={(event) => change('internalLinks', event.target.value)}
+            />
+          </div>
+          <fieldset className="grid gap-4 md:grid-cols-2">
+            <legend className="sr-only">Article options</legend>
+            {TOGGLES.map(({ name, label, hint }) => (
+              <CheckboxField key={name} id={fieldId(name)} label={label} hint={hint} checked={draft[name]} onChange={(checked) => change(name, checked)} />
+            ))}
+          </fieldset>
+        </CardContent>
+        <CardFooter className="flex flex-wrap items-center justify-end gap-2">
+          {dirty && <p className="mr-auto text-xs text-muted-foreground">You have unsaved changes.</p>}
+          <Button type="button" variant="outline" disabled={!dirty || save.isPending} onClick={reset}>
+            Reset
+          </Button>
+          <SubmitButton pending={save.isPending} pendingLabel="Saving…" disabled={!dirty}>
+            Save article settings
+          </SubmitButton>
+        </CardFooter>
+      </form>
+    </Card>
+  )
+}

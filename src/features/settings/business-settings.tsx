@@ -1,0 +1,87 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useRouter } from '@tanstack/react-router'
+import { ErrorState } from '~/components/error-state'
+import { Card, CardContent, CardHeader } from '~/components/ui/card'
+import { Skeleton } from '~/components/ui/skeleton'
+import { orpc } from '~/lib/orpc'
+import { toast } from '~/lib/toast'
+import { businessLabel } from '../shell/current-business'
+import { ArticleSettingsForm } from './article-settings-form'
+import { SelectField } from './fields'
+import { ProfileForm } from './profile-form'
+
+/** The current business's profile and article settings, with a switcher when there are several. */
+export function BusinessSettings() {
+  const settings = useQuery(orpc.settings.get.queryOptions())
+
+  if (settings.isPending) return <SettingsSkeleton />
+  if (settings.isError) return <ErrorState title="Could not load your business settings" error={settings.error} onRetry={() => settings.refetch()} />
+
+  // Keyed by business: switching business starts both forms from the new business's values.
+  const { businessId } = settings.data
+  return (
+    <>
+      <BusinessPicker businessId={businessId} />
+      <ProfileForm key={`profile-${businessId}`} settings={settings.data} />
+      <ArticleSettingsForm key={`articles-${businessId}`} settings={settings.data} />
+    </>
+  )
+}
+
+/** Shown only when the user has more than one business; selecting one is business.select. */
+function BusinessPicker({ businessId }: { businessId: string }) {
+  const router = useRouter()
+  const queryClient = useQueryClient()
+  const businesses = useQuery(orpc.business.list.queryOptions())
+  const select = useMutation(
+    orpc.business.select.mutationOptions({
+      // Every cached query belonged to the previous business; the route context holds the selection.
+      onSuccess: (selected) => {
+        toast.success(`Now editing ${businessLabel(selected)}`)
+        return Promise.all([queryClient.invalidateQueries(), router.invalidate()])
+      },
+      onError: (error) => toast.error('Could not switch business', { description: error.message }),
+    }),
+  )
+  if (!businesses.data || businesses.data.length < 2) return null
+  return (
+    <Card>
+      <CardContent className="pt-6">
+        <SelectField
+          id="settings-business"
+          label="Business"
+          hint="Settings below apply to this business only."
+          value={businessId}
+          disabled={select.isPending}
+          options={businesses.data.map((business) => ({ value: business.id, label: businessLabel(business) }))}
+          onChange={(id) => {
+            if (id !== businessId) select.mutate({ id })
+          }}
+        />
+      </CardContent>
+    </Card>
+  )
+}
+
+function SettingsSkeleton() {
+  return (
+    <div role="status" aria-label="Loading business settings" className="grid gap-6">
+      {[6, 4].map((rows, card) => (
+        <Card key={card}>
+          <CardHeader>
+            <Skeleton className="h-5 w-40" />
+            <Skeleton className="h-4 w-72" />
+          </CardHeader>
+          <CardContent className="grid gap-4 md:grid-cols-2">
+            {Array.from({ length: rows }, (_, index) => (
+              <div key={index} className="grid gap-2">
+                <Skeleton className="h-4 w-24" />
+                <Skeleton className="h-9 w-full" />
+              </div>
+            ))}
+          </CardContent>
+        </Card>
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,171 @@
+import { useState, type FormEvent } from 'react'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card'
+import { FormField } from '~/components/ui/form-field'
+import { SubmitButton } from '~/components/ui/submit-button'
+import { toast } from '~/lib/toast'
+import type { BusinessSettings } from '~/server/settings/settings.service'
+import { businessProfileSchema, normalizeSiteAddress, type BusinessProfile } from '~/shared/business-profile'
+import { TextareaField } from './fields'
+import { fieldErrorsOf, firstInvalidField, linesToList, listToLines, type FieldErrors } from './form-errors'
+import { useUpdateProfile } from './use-save-settings'
+
+type ListField = 'targetAudiences' | 'services' | 'primaryServices' | 'coreProducts' | 'customerProblems' | 'competitiveAdvantages' | 'targetOutcomes'
+type TextField = Exclude<keyof BusinessProfile, ListField>
+/** The form edits everything as text: list fields one entry per line. */
+type Draft = Record<keyof BusinessProfile, string>
+
+const TEXT_FIELDS: { name: TextField; label: string; multiline?: boolean; hint?: string }[] = [
+  { name: 'name', label: 'Business name' },
+  { name: 'url', label: 'Website', hint: 'example.com is saved as https://example.com.' },
+  { name: 'description', label: 'Description', multiline: true },
+  { name: 'industry', label: 'Industry' },
+  { name: 'businessModel', label: 'Business model' },
+  { name: 'valueProposition', label: 'Value proposition', multiline: true },
+]
+
+const LIST_FIELDS: { name: ListField; label: string }[] = [
+  { name: 'targetAudiences', label: 'Target audiences' },
+  { name: 'services', label: 'Services' },
+  { name: 'primaryServices', label: 'Primary services' },
+  { name: 'coreProducts', label: 'Core products' },
+  { name: 'customerProblems', label: 'Customer problems' },
+  { name: 'competitiveAdvantages', label: 'Competitive advantages' },
+  { name: 'targetOutcomes', label: 'Target outcomes' },
+]
+
+const FIELD_ORDER = [...TEXT_FIELDS, ...LIST_FIELDS].map((field) => field.name)
+const fieldId = (name: string) => `profile-${name}`
+
+function toDraft(profile: BusinessProfile): Draft {
+  const draft = {} as Draft
+  for (const { name } of TEXT_FIELDS) draft[name] = profile[name]
+  for (const { name } of LIST_FIELDS) draft[name] = listToLines(profile[name])
+  return draft
+}
+
+function fromDraft(draft: Draft) {
+  return {
+    ...Object.fromEntries(TEXT_FIELDS.map(({ name }) => [name, draft[name]])),
+    ...Object.fromEntries(LIST_FIELDS.map(({ name }) => [name, linesToList(draft[name])])),
+  }
+}
+
+/**
+ * The business profile of product.md §2 (what analysis filled in at setup), validated with the
+ * same schema as settings.updateProfile. Save stays disabled until something changed.
+ */
+export function ProfileForm({ settings }: { settings: BusinessSettings }) {
+  const baseline = toDraft(settings.profile)
+  const [draft, setDraft] = useState<Draft>(baseline)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const showErrors = (next: FieldErrors) => {
+    setErrors(next)
+    const first = firstInvalidField(FIELD_ORDER, next)
+    if (first) document.getElementById(fieldId(first))?.focus()
+  }
+  const save = useUpdateProfile(showErrors)
+  const dirty = FIELD_ORDER.some((name) => draft[name] !== baseline[name])
+
+  const change = (name: keyof Draft, value: string) => {
+    setDraft((current) => ({ ...current, [name]: value }))
+    setErrors(({ [name]: _cleared, ...rest }) => rest)
+  }
+
+  /** Spec §5 site address entry: a bare host gets https://; anything else is refused by name. */
+  const normalizedUrl = (value: string) => {
+    const result = normalizeSiteAddress(value)
+    if (result.ok) return result.url
+    toast.error('Check the Website field', { description: `"${value.trim()}" is not a web address. Enter one such as example.com.`, id: 'website-address' })
+    return value
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const url = normalizedUrl(draft.url)
+    if (url !== draft.url) setDraft((current) => ({ ...current, url }))
+    const parsed = businessProfileSchema.safeParse(fromDraft({ ...draft, url }))
+    if (!parsed.success) return showErrors(fieldErrorsOf(parsed.error))
+    setErrors({})
+    save.mutate(parsed.data, {
+      // The saved profile is the new baseline; its trimmed values replace what was typed.
+      onSuccess: (saved) => setDraft(toDraft(saved.profile)),
+    })
+  }
+
+  return (
+    <Card>
+      <form onSubmit={onSubmit} noValidate aria-labelledby="profile-title">
+        <CardHeader>
+          <CardTitle id="profile-title">Business profile</CardTitle>
+          <CardDescription>What articles and keyword research know about your business.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4 md:grid-cols-2">
+          {TEXT_FIELDS.map(({ name, label, multiline, hint }) =>
+            multiline ? (
+              <TextareaField
+                key={name}
+                id={fieldId(name)}
+                name={name}
+                label={label}
+                className="md:col-span-2"
+                value={draft[name]}
+                error={errors[name]}
+                onChange={(event) => change(name, event.target.value)}
+              />
+            ) : (
+              <FormField
+                key={name}
+                id={fieldId(name)}
+                name={name}
+                label={label}
+                hint={hint}
+                value={draft[name]}
+                error={errors[name]}
+                onChange={(event) => change(name, event.target.value)}
+                onBlur={
+                  name === 'url'
+                    ? () => {
+                        if (!draft.url.trim()) return
+                        const url = normalizedUrl(draft.url)
+                        if (url !== draft.url) change('url', url)
+                      }
+                    : undefined
+                }
+              />
+            ),
+          )}
+          {LIST_FIELDS.map(({ name, label }) => (
+            <TextareaField
+              key={name}
+              id={fieldId(name)}
+              name={name}
+              label={label}
+              hint="One per line."
+              value={draft[name]}
+              error={errors[name]}
+              onChange={(event) => change(name, event.target.value)}
+            />
+          ))}
+        </CardContent>
+        <CardFooter className="flex flex-wrap items-center justify-end gap-2">
+          {dirty && <p className="mr-auto text-xs text-muted-foreground">You have unsaved changes.</p>}
+          <Button
+            type="button"
+            variant="outline"
+            disabled={!dirty || save.isPending}
+            onClick={() => {
+              setDraft(baseline)
+              setErrors({})
+            }}
+          >
+            Reset
+          </Button>
+          <SubmitButton pending={save.isPending} pendingLabel="Saving…" disabled={!dirty}>
+            Save profile
+          </SubmitButton>
+        </CardFooter>
+      </form>
+    </Card>
+  )
+}

@@ -1,0 +1,152 @@
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { SearchIcon } from 'lucide-react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { Button } from '~/components/ui/button'
+import { FormField } from '~/components/ui/form-field'
+import { SubmitButton } from '~/components/ui/submit-button'
+import { JobProgress } from '~/features/jobs/job-progress'
+import { jobWatchQueryOptions } from '~/features/jobs/job-queries'
+import { TextareaField } from '~/features/settings/fields'
+import { fieldErrorsOf, firstInvalidField, serverFieldErrors, type FieldErrors } from '~/features/settings/form-errors'
+import { client, orpc } from '~/lib/orpc'
+import { toast } from '~/lib/toast'
+import type { Business } from '~/server/business/business.service'
+import { normalizeSiteAddress } from '~/shared/business-profile'
+import { setupProfileSchema } from '~/shared/setup-wizard'
+import { draftFromAnalysis, EMPTY_DRAFT, FIELD_ORDER, fromDraft, LIST_FIELDS, TEXT_FIELDS, toDraft, type ProfileDraft } from './profile-draft'
+
+/** The field the site-address rule's error toast names (spec §5 "Site address entry"). */
+export const ADDRESS_FIELD = 'Website address'
+const ADDRESS_HINT = 'Type your site’s address, such as example.com or https://example.com.'
+
+const fieldId = (name: string) => `setup-${name}`
+
+/** spec §5: http… as typed, a host with a dot gets https://, anything else is an error toast. */
+function checkedAddress(value: string): string | undefined {
+  const result = normalizeSiteAddress(value)
+  if (result.ok) return result.url
+  toast.error(ADDRESS_FIELD, { description: `“${result.value.trim() || ' '}” is not a website address. ${ADDRESS_HINT}` })
+  return undefined
+}
+
+/**
+ * Step 1 (product.md §2): the site address, "Analyse" (crawl + LLM as a background job with its
+ * progress), then every profile field for the user to check; they may also fill it by hand.
+ */
+export function BusinessStep({ business, onSaved }: { business: Business | null; onSaved: () => void }) {
+  const [address, setAddress] = useState(business?.url ?? '')
+  const [draft, setDraft] = useState<ProfileDraft>(business ? toDraft(business) : EMPTY_DRAFT)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [jobId, setJobId] = useState<string>()
+  const [analysisJobId, setAnalysisJobId] = useState<string>()
+  const applied = useRef<string | undefined>(undefined)
+
+  const analyze = useMutation(
+    orpc.setup.analyze.mutationOptions({
+      onSuccess: ({ jobId: started }) => setJobId(started),
+      onError: (error) => toast.error('Could not start the analysis', { description: error.message }),
+    }),
+  )
+  const job = useQuery({ ...jobWatchQueryOptions(jobId ?? ''), enabled: Boolean(jobId) })
+  const finished = job.data?.state === 'completed' ? job.data.id : undefined
+
+  useEffect(() => {
+    if (!finished || applied.current === finished) return
+    applied.current = finished
+    client.setup.analysisResult({ jobId: finished }).then(
+      (result) => {
+        setDraft(draftFromAnalysis(result.profile))
+        setAnalysisJobId(finished)
+        setErrors({})
+        toast.success('Your site is analysed', { description: 'Check the profile below and correct anything we got wrong.' })
+      },
+      (error: Error) => toast.error('Could not read the analysis', { description: error.message }),
+    )
+  }, [finished])
+
+  const save = useMutation(
+    orpc.setup.saveBusiness.mutationOptions({
+      onSuccess: () => {
+        toast.success('Business saved')
+        onSaved()
+      },
+      onError: (error) => {
+        const fields = serverFieldErrors(error)
+        if (fields) setErrors(fields)
+        else toast.error('Could not save your business', { description: error.message })
+      },
+    }),
+  )
+
+  const startAnalysis = () => {
+    const url = checkedAddress(address)
+    if (!url) return
+    setAddress(url)
+    analyze.mutate({ url })
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    const url = checkedAddress(address)
+    if (!url) return
+    setAddress(url)
+    const parsed = setupProfileSchema.safeParse(fromDraft(draft, url))
+    if (!parsed.success) {
+      const found = fieldErrorsOf(parsed.error)
+      setErrors(found)
+      const first = firstInvalidField(FIELD_ORDER, found)
+      if (first) document.getElementById(fieldId(first))?.focus()
+      return
+    }
+    setErrors({})
+    save.mutate({ businessId: business?.id, analysisJobId, profile: parsed.data })
+  }
+
+  const running = Boolean(jobId) && job.data?.state !== 'completed' && job.data?.state !== 'failed' && job.data?.state !== 'cancelled'
+  const set = (name: keyof ProfileDraft) => (value: string) => setDraft((current) => ({ ...current, [name]: value }))
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-6">
+      <div className="grid gap-2">
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+          <FormField
+            id={fieldId('url')}
+            label={ADDRESS_FIELD}
+            className="flex-1"
+            value={address}
+            onChange={(event) => setAddress(event.target.value)}
+            placeholder="example.com"
+            autoComplete="url"
+            error={errors.url}
+          />
+          <Button type="button" variant="secondary" onClick={startAnalysis} disabled={analyze.isPending || running}>
+            <SearchIcon aria-hidden />
+            Analyse
+          </Button>
+        </div>
+        <p className="text-xs text-muted-foreground">We read your home page and up to 20 others, then fill in the profile below for you to check.</p>
+      </div>
+
+      {jobId && <JobProgress jobId={jobId} label="Site analysis" onRetry={startAnalysis} onCancel={() => client.job.cancel({ id: jobId })} />}
+
+      <fieldset className="grid gap-4 sm:grid-cols-2" aria-label="Business profile">
+        {TEXT_FIELDS.map((field) =>
+          field.multiline ? (
+            <TextareaField key={field.name} id={fieldId(field.name)} label={field.label} className="sm:col-span-2" value={draft[field.name]} onChange={(event) => set(field.name)(event.target.value)} error={errors[field.name]} />
+          ) : (
+            <FormField key={field.name} id={fieldId(field.name)} label={field.label} value={draft[field.name]} onChange={(event) => set(field.name)(event.target.value)} error={errors[field.name]} />
+          ),
+        )}
+        {LIST_FIELDS.map((field) => (
+          <TextareaField key={field.name} id={fieldId(field.name)} label={field.label} hint="One per line." value={draft[field.name]} onChange={(event) => set(field.name)(event.target.value)} error={errors[field.name]} />
+        ))}
+      </fieldset>
+
+      <div className="flex justify-end">
+        <SubmitButton pending={save.isPending} pendingLabel="Saving…" disabled={running}>
+          Save and continue
+        </SubmitButton>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,37 @@
+import { checkout, polar, portal } from '@polar-sh/better-auth'
+import type { BetterAuthPlugin } from 'better-auth'
+import type { Env } from '~/env'
+import type { Database } from '~/server/db'
+import { createPolarClient, polarWebhookSecret } from './polar'
+import { polarWebhooks, webhookReplayGuard } from './webhooks'
+
+/** Where Polar returns after payment; Polar appends `customer_session_token` (providers.md). */
+export const checkoutSuccessPath = '/setup?checkout=true'
+
+/**
+ * `@polar-sh/better-auth` under /api/auth: /checkout, /customer/portal, /customer/state and
+ * /polar/webhooks, plus our replay guard on the webhook.
+ *
+ * The plugin's usage() is left out on purpose: its /usage/ingest lets any signed-in browser send
+ * meter events with metadata of its choosing (e.g. `articles: -100` to lower its own bill). Usage
+ * is reported by the server only, from the `usage` table (usage.ts, reportUsageToPolar).
+ *
+ * createCustomerOnSignUp is off on purpose: it would make every sign-up fail whenever Polar is
+ * unreachable. Polar creates the customer at checkout from `external_customer_id` (our user id),
+ * and everything after (portal, usage events) finds the customer by that id.
+ */
+export function billingAuthPlugins({ db, env }: { db: Database; env: Env }) {
+  const secret = polarWebhookSecret(env)
+  return [
+    polar({
+      client: createPolarClient(env),
+      createCustomerOnSignUp: false,
+      use: [
+        checkout({ authenticatedUsersOnly: true, successUrl: `${env.APP_URL}${checkoutSuccessPath}`, returnUrl: `${env.APP_URL}/paywall` }),
+        portal({ returnUrl: `${env.APP_URL}/settings` }),
+        polarWebhooks(db, secret),
+      ],
+    }),
+    { id: 'rankpilot-polar-webhook-replay', hooks: webhookReplayGuard(db, secret) } satisfies BetterAuthPlugin,
+  ]
+}

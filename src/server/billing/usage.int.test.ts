@@ -1,0 +1,197 @@
+import { eq } from 'drizzle-orm'
+import { http } from 'msw'
+import { setupServer } from 'msw/node'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { insertBusiness, rejectionOf } from '../../../tests/fixtures/rpc'
+import { createTestApp, TEST_APP_URL, type TestApp } from '../../../tests/fixtures/test-app'
+import { plan, usage, user } from '~/server/db/schema'
+import { clearFaults, injectFault } from '~/server/providers/mock-faults'
+import { polarHandlers, polarStore, resetPolarMock } from '~/server/providers/polar/mock'
+import { assertCanCreateBusiness } from './plan-limits'
+import { createPolarClient } from './polar'
+import { billingPeriodOf, recordUsage, withBillableAction, type UsageInput } from './usage'
+
+const server = setupServer(...polarHandlers({ appUrl: TEST_APP_URL }))
+let app: TestApp
+let ingestRequests = 0
+server.events.on('request:start', ({ request }) => {
+  if (new URL(request.url).pathname === '/v1/events/ingest') ingestRequests += 1
+})
+
+beforeAll(async () => {
+  server.listen({ onUnhandledFrame: 'error' })
+  app = await createTestApp()
+})
+afterEach(() => {
+  resetPolarMock()
+  clearFaults()
+  ingestRequests = 0
+})
+afterAll(async () => {
+  server.close()
+  await app?.close()
+})
+
+const deps = () => ({ db: app.db, polar: createPolarClient(app.env) })
+
+async function userOnPlan(name: string) {
+  const { userId } = await app.signUp()
+  const [row] = await app.db.select({ id: plan.id }).from(plan).where(eq(plan.name, name))
+  await app.db.update(user).set({ plan: row.id }).where(eq(user.id, userId))
+  return userId
+}
+
+const article = (userId: string, key: string, extra: Partial<UsageInput> = {}): UsageInput => ({
+  userId,
+  source: 'article.generate',
+  sourceDetails: `article ${key}`,
+  unit: 'article',
+  quantity: 1,
+  metadata: { keyword: 'seo audit' },
+  idempotencyKey: key,
+  ...extra,
+})
+
+const usageRows = (userId: string) => app.db.select().from(usage).where(eq(usage.userId, userId))
+
+/** Fills the user's allowance for this period in one row. */
+async function useUp(userId: string, quantity: number) {
+  await recordUsage(app.db, article(userId, `bulk-${userId}`, { quantity }))
+}
+
+describe('withBillableAction', () => {
+  it('records one usage row with the period, and a retry with the same key records nothing more', async () => {
+    const userId = await userOnPlan('Starter')
+    const business = await insertBusiness(app, userId)
+    let runs = 0
+    const action = async () => ++runs
+    const first = await withBillableAction(deps(), article(userId, 'job-1:article', { businessId: business.id }), action)
+    const retry = await withBillableAction(deps(), article(userId, 'job-1:article', { businessId: business.id }), action)
+    expect(runs).toBe(2)
+    expect(first).toMatchObject({ result: 1, charged: true })
+    expect(retry).toMatchObject({ result: 2, charged: false, usageId: first.usageId })
+    const rows = await usageRows(userId)
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({
+      businessId: business.id,
+      source: 'article.generate',
+      sourceDetails: 'article job-1:article',
+      quantity: 1,
+      unit: 'article',
+      metadata: { keyword: 'seo audit' },
+      billingPeriod: billingPeriodOf(),
+    })
+    expect(rows[0].billingPeriod).toMatch(/^\d{4}-\d{2}$/)
+  })
+
+  it('a failed action is not charged', async () => {
+    const userId = await userOnPlan('Growth')
+    const failure = withBillableAction(deps(), article(userId, 'job-2:article'), async () => {
+      throw new Error('the model timed out')
+    })
+    await expect(failure).rejects.toThrow('the model timed out')
+    expect(await usageRows(userId)).toEqual([])
+    expect(ingestRequests).toBe(0)
+  })
+
+  it('stops the action once the allowance of a plan without metered pricing is used, with the message', async () => {
+    const userId = await userOnPlan('Starter')
+    await useUp(userId, 14)
+    await withBillableAction(deps(), article(userId, 'last-one'), async () => 'written')
+    let ran = false
+    const error = await rejectionOf(
+      withBillableAction(deps(), article(userId, 'one-too-many'), async () => {
+        ran = true
+      }),
+    )
+    expect(ran).toBe(false)
+    expect(error?.code).toBe('FORBIDDEN')
+    expect(error?.data?.reason).toBe('ALLOWANCE_REACHED')
+    const renews = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 1, 1)).toLocaleDateString('en-US', {
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'UTC',
+    })
+    expect(error?.message).toBe(
+      `You have used all 15 articles of your Starter plan this month. Your allowance renews on ${renews}; upgrade your plan to write more now.`,
+    )
+    expect((await usageRows(userId)).reduce((total, row) => total + row.quantity, 0)).toBe(15)
+    // A retry of an action that was already charged still runs: it is not a new article.
+    expect((await withBillableAction(deps(), article(userId, 'last-one'), async () => 'again')).result).toBe('again')
+  })
+
+  it('a metered plan may go past the allowance and says what it will cost', async () => {
+    const userId = await userOnPlan('Growth')
+    await useUp(userId, 30)
+    const result = await withBillableAction(deps(), article(userId, 'extra-1'), async () => 'written')
+    expect(result.overageNotice).toBe(
+      'This goes past the 30 articles your Growth plan includes this month: 1 extra article at $3.00 each ($3.00) will be billed at the end of the period.',
+    )
+  })
+
+  it('a user without a plan is sent to the paywall', async () => {
+    const { userId } = await app.signUp()
+    const error = await rejectionOf(withBillableAction(deps(), article(userId, 'no-plan'), async () => 'x'))
+    expect(error?.data).toMatchObject({ reason: 'PLAN_REQUIRED', redirectTo: '/paywall' })
+  })
+})
+
+describe('Polar usage ingestion (metered plans)', () => {
+  it('sends each usage once, with its key as external_id, even when the action is retried', async () => {
+    const userId = await userOnPlan('Growth')
+    await withBillableAction(deps(), article(userId, 'job-9:article'), async () => 'ok')
+    await withBillableAction(deps(), article(userId, 'job-9:article'), async () => 'ok')
+    expect(ingestRequests).toBe(1)
+    expect(polarStore().events).toEqual([
+      expect.objectContaining({
+        name: 'rankpilot_usage',
+        externalCustomerId: userId,
+        externalId: `${userId}:job-9:article`,
+        metadata: expect.objectContaining({ articles: 1, quantity: 1, unit: 'article', source: 'article.generate' }),
+      }),
+    ])
+    const [row] = await usageRows(userId)
+    expect(row.reportedAt).toBeInstanceOf(Date)
+  })
+
+  it('is not called for a plan without metered pricing', async () => {
+    const userId = await userOnPlan('Starter')
+    await withBillableAction(deps(), article(userId, 'starter-1'), async () => 'ok')
+    expect(ingestRequests).toBe(0)
+    expect(await usageRows(userId)).toHaveLength(1)
+  })
+
+  it('when Polar is down the usage is kept and reported by the retry', async () => {
+    const userId = await userOnPlan('Agency')
+    injectFault('polar', { kind: 'status', status: 503, times: 1 })
+    await withBillableAction(deps(), article(userId, 'job-10:article'), async () => 'ok')
+    expect((await usageRows(userId))[0].reportedAt).toBeNull()
+    await withBillableAction(deps(), article(userId, 'job-10:article'), async () => 'ok')
+    expect(await usageRows(userId)).toHaveLength(1)
+    expect((await usageRows(userId))[0].reportedAt).toBeInstanceOf(Date)
+    expect(polarStore().events.map((event) => event.externalId)).toEqual([`${userId}:job-10:article`])
+  })
+})
+
+describe('assertCanCreateBusiness', () => {
+  it('refuses a second business on the 1-business Starter plan with the message', async () => {
+    const userId = await userOnPlan('Starter')
+    await expect(assertCanCreateBusiness(app.db, userId)).resolves.toMatchObject({ name: 'Starter', businessLimit: 1 })
+    await insertBusiness(app, userId)
+    const error = await rejectionOf(assertCanCreateBusiness(app.db, userId))
+    expect(error?.code).toBe('FORBIDDEN')
+    expect(error?.data?.reason).toBe('BUSINESS_LIMIT_REACHED')
+    expect(error?.message).toBe('Your Starter plan includes 1 business, and you have 1. Upgrade your plan to add another business.')
+  })
+
+  it('Growth allows three businesses and refuses the fourth', async () => {
+    const userId = await userOnPlan('Growth')
+    for (let index = 0; index < 3; index += 1) {
+      await assertCanCreateBusiness(app.db, userId)
+      await insertBusiness(app, userId)
+    }
+    expect((await rejectionOf(assertCanCreateBusiness(app.db, userId)))?.message).toBe(
+      'Your Growth plan includes 3 businesses, and you have 3. Upgrade your plan to add another business.',
+    )
+  })
+})

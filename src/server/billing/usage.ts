@@ -1,0 +1,192 @@
+import type { Polar } from '@polar-sh/sdk'
+import { and, eq, sql, sum } from 'drizzle-orm'
+import type { Database } from '~/server/db'
+import { usage } from '~/server/db/schema'
+import { logger } from '~/server/logger'
+import { appError, defineErrorCodes } from '~/server/rpc/errors'
+import { findUserPlan, PLAN_ERRORS, type UserPlan } from './plan-limits'
+
+/**
+ * Usage (spec §3, product.md §1): every billable action writes one `usage` row, once — the
+ * action's idempotency key is unique per user — and, on a metered plan, the same row is sent to
+ * Polar's event ingestion with that key as `external_id`, so Polar never counts it twice either.
+ */
+
+export const USAGE_ERRORS = defineErrorCodes({
+  ALLOWANCE_REACHED: { code: 'FORBIDDEN', message: 'You have used every article your plan includes this month.' },
+})
+
+/** The allowance (plan.articlesPerMonth) counts this unit; other units are recorded, not limited. */
+export const ARTICLE_UNIT = 'article'
+/** Polar event name; a Polar meter sums `metadata.articles` (or `metadata.quantity`) of these. */
+export const POLAR_USAGE_EVENT = 'rankpilot_usage'
+
+/** `YYYY-MM` in UTC: a period starts at 00:00 UTC on the 1st. */
+export function billingPeriodOf(date: Date = new Date()): string {
+  return date.toISOString().slice(0, 7)
+}
+
+/** "December 1" for the period after `period` (when the allowance renews). */
+export function allowanceRenewsOn(period: string): string {
+  const [year, month] = period.split('-').map(Number)
+  const next = new Date(Date.UTC(year, month, 1))
+  return next.toLocaleDateString('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' })
+}
+
+export interface UsageInput {
+  userId: string
+  businessId?: string | null
+  /** What was billed, e.g. "article.generate". */
+  source: string
+  sourceDetails?: string | null
+  quantity?: number
+  unit: string
+  metadata?: Record<string, unknown>
+  /** Same action, same key: a retry records nothing new. */
+  idempotencyKey: string
+}
+
+export interface RecordedUsage {
+  id: string
+  /** false when the key was recorded before (a retry). */
+  created: boolean
+}
+
+/** Inserts the usage row unless this key was recorded already. */
+export async function recordUsage(db: Pick<Database, 'insert' | 'select'>, input: UsageInput, now = new Date()): Promise<RecordedUsage> {
+  const quantity = input.quantity ?? 1
+  if (!Number.isInteger(quantity) || quantity < 1) throw new Error(`usage quantity must be a positive whole number, got ${quantity}`)
+  const [inserted] = await db
+    .insert(usage)
+    .values({
+      userId: input.userId,
+      businessId: input.businessId ?? null,
+      source: input.source,
+      sourceDetails: input.sourceDetails ?? null,
+      quantity,
+      unit: input.unit,
+      metadata: input.metadata ?? null,
+      timestamp: now,
+      billingPeriod: billingPeriodOf(now),
+      idempotencyKey: input.idempotencyKey,
+    })
+    .onConflictDoNothing({ target: [usage.userId, usage.idempotencyKey] })
+    .returning({ id: usage.id })
+  if (inserted) return { id: inserted.id, created: true }
+  const [existing] = await db
+    .select({ id: usage.id })
+    .from(usage)
+    .where(and(eq(usage.userId, input.userId), eq(usage.idempotencyKey, input.idempotencyKey)))
+  return { id: existing.id, created: false }
+}
+
+/** Articles used by the user in a billing period. */
+export async function articlesUsed(db: Pick<Database, 'select'>, userId: string, period = billingPeriodOf()): Promise<number> {
+  const [row] = await db
+    .select({ total: sum(usage.quantity).mapWith(Number) })
+    .from(usage)
+    .where(and(eq(usage.userId, userId), eq(usage.billingPeriod, period), eq(usage.unit, ARTICLE_UNIT)))
+  return row?.total ?? 0
+}
+
+export interface AllowanceCheck {
+  plan: UserPlan
+  used: number
+  /** Set on a metered plan once this action goes past the allowance: what it will cost. */
+  overageNotice?: string
+}
+
+const dollars = (amount: number) => `$${amount.toFixed(2)}`
+
+/**
+ * Refuses an article beyond the plan's monthly allowance on a plan without metered pricing, with
+ * the numbers and the way out. A metered plan may go over; the notice says what it will cost.
+ */
+export async function checkAllowance(db: Pick<Database, 'select'>, userId: string, quantity: number, now = new Date()): Promise<AllowanceCheck> {
+  const current = await findUserPlan(db, userId)
+  if (!current) throw appError(PLAN_ERRORS.PLAN_REQUIRED, { redirectTo: '/paywall' })
+  const period = billingPeriodOf(now)
+  const used = await articlesUsed(db, userId, period)
+  const over = used + quantity - current.articlesPerMonth
+  if (over <= 0) return { plan: current, used }
+  if (!current.hasMeteredPricing || current.meteredUnitPrice === null) {
+    throw appError(USAGE_ERRORS.ALLOWANCE_REACHED, {
+      message: `You have used all ${current.articlesPerMonth} articles of your ${current.name} plan this month. Your allowance renews on ${allowanceRenewsOn(period)}; upgrade your plan to write more now.`,
+    })
+  }
+  const extra = Math.min(over, quantity)
+  return {
+    plan: current,
+    used,
+    overageNotice: `This goes past the ${current.articlesPerMonth} articles your ${current.name} plan includes this month: ${extra} extra article${extra === 1 ? '' : 's'} at ${dollars(current.meteredUnitPrice)} each (${dollars(extra * current.meteredUnitPrice)}) will be billed at the end of the period.`,
+  }
+}
+
+/**
+ * Sends one usage row to Polar's event ingestion (metered plans). Idempotent twice over: Polar
+ * skips a known `external_id`, and a row already reported is not sent again. A failure is logged
+ * and leaves `reportedAt` empty, so the next retry of the action reports it.
+ */
+export async function reportUsageToPolar(db: Pick<Database, 'select' | 'update'>, polar: Polar, usageId: string): Promise<boolean> {
+  const [row] = await db.select().from(usage).where(eq(usage.id, usageId))
+  if (!row || row.reportedAt) return false
+  try {
+    await polar.events.ingest({
+      events: [
+        {
+          name: POLAR_USAGE_EVENT,
+          externalCustomerId: row.userId,
+          externalId: `${row.userId}:${row.idempotencyKey}`,
+          timestamp: row.timestamp,
+          metadata: {
+            source: row.source,
+            unit: row.unit,
+            quantity: row.quantity,
+            [`${row.unit}s`]: row.quantity,
+            billingPeriod: row.billingPeriod,
+            ...(row.businessId ? { businessId: row.businessId } : {}),
+          },
+        },
+      ],
+    })
+  } catch (error) {
+    logger.error(`polar usage ingestion failed for usage ${row.id}`, error)
+    return false
+  }
+  await db.update(usage).set({ reportedAt: sql`now()` }).where(eq(usage.id, row.id))
+  return true
+}
+
+export interface BillableResult<T> {
+  result: T
+  /** The usage row, created now or by an earlier run with the same key. */
+  usageId: string
+  /** false when an earlier run with the same key was already charged. */
+  charged: boolean
+  overageNotice?: string
+}
+
+/**
+ * Runs a billable action and records its usage ONLY AFTER it succeeds: a failed action (it
+ * throws) is never charged, and nothing is written to undo. Before running, the allowance is
+ * checked — unless this key was already charged, i.e. a retry of an action that succeeded, which
+ * runs again without counting twice. Two different actions started at the same moment may both
+ * pass the check, so the allowance can be passed by the number of actions in flight at once.
+ */
+export async function withBillableAction<T>(
+  deps: { db: Database; polar: Polar },
+  input: UsageInput,
+  action: () => Promise<T>,
+): Promise<BillableResult<T>> {
+  const { db, polar } = deps
+  const [previous] = await db
+    .select({ id: usage.id })
+    .from(usage)
+    .where(and(eq(usage.userId, input.userId), eq(usage.idempotencyKey, input.idempotencyKey)))
+  const check = previous ? undefined : input.unit === ARTICLE_UNIT ? await checkAllowance(db, input.userId, input.quantity ?? 1) : undefined
+  const result = await action()
+  const recorded = await recordUsage(db, input)
+  const plan = check?.plan ?? (await findUserPlan(db, input.userId))
+  if (plan?.hasMeteredPricing) await reportUsageToPolar(db, polar, recorded.id)
+  return { result, usageId: recorded.id, charged: recorded.created, overageNotice: check?.overageNotice }
+}

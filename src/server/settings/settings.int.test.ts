@@ -1,0 +1,221 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { business, user } from '~/server/db/schema'
+import { createTestApp, withoutCookieCache, type TestApp } from '../../../tests/fixtures/test-app'
+import { insertBusiness, rejectionOf, rpcClient } from '../../../tests/fixtures/rpc'
+
+// settings.get / updateProfile / updateArticleSettings (issue 6 §4, spec §3): the shared schemas
+// refuse bad values with their own message and nothing is written; only the caller's current
+// business is ever read or changed.
+let app: TestApp
+
+beforeAll(async () => {
+  app = await createTestApp()
+})
+afterAll(() => app?.close())
+
+const validProfile = {
+  name: 'Acme Roasters',
+  url: 'https://acme-roasters.example',
+  description: 'Specialty coffee roasted to order.',
+  industry: 'Food & drink',
+  businessModel: 'D2C subscriptions',
+  valueProposition: 'Fresh beans every week.',
+  targetAudiences: ['Home baristas', ' Offices '],
+  services: ['Subscriptions'],
+  primaryServices: ['Coffee subscriptions'],
+  coreProducts: ['Espresso blend', ''],
+  customerProblems: ['Stale coffee'],
+  competitiveAdvantages: ['Roasted within 48 hours'],
+  targetOutcomes: ['Better mornings'],
+}
+
+const validSettings = {
+  language: 'German',
+  tone: 'Playful',
+  keywordRegion: 'DE',
+  autoPublish: false,
+  internalLinks: 4,
+  addYoutubeVideo: false,
+  addCta: false,
+  includeInfographics: false,
+  imageStyle: 'Watercolor',
+  brandColor: '#7C3AED',
+} as const
+
+async function userWithBusiness(values: Partial<typeof business.$inferInsert> = {}) {
+  const account = await app.signUp()
+  const row = await insertBusiness(app, account.userId, values)
+  return { ...account, business: row, client: rpcClient(app, account.cookie) }
+}
+
+const rowOf = async (id: string) => (await app.db.select().from(business).where(eq(business.id, id)))[0]
+
+describe('settings.get', () => {
+  it('returns the current business’s profile and the spec §3 defaults, without blank list entries', async () => {
+    const { client, business: row } = await userWithBusiness({ description: 'Coffee' })
+    expect(await client.settings.get()).toEqual({
+      businessId: row.id,
+      profile: {
+        name: row.name,
+        url: row.url,
+        description: 'Coffee',
+        industry: '',
+        businessModel: '',
+        valueProposition: '',
+        targetAudiences: [],
+        services: [],
+        primaryServices: [],
+        coreProducts: [],
+        customerProblems: [],
+        competitiveAdvantages: [],
+        targetOutcomes: [],
+      },
+      articleSettings: {
+        language: 'English',
+        tone: 'Informative',
+        keywordRegion: 'US',
+        autoPublish: true,
+        internalLinks: 0,
+        addYoutubeVideo: true,
+        addCta: true,
+        includeInfographics: true,
+        imageStyle: 'Brand & Text Realism',
+        brandColor: '#000000',
+      },
+    })
+  })
+
+  it('follows the selected business', async () => {
+    const owner = await userWithBusiness()
+    const second = await insertBusiness(app, owner.userId, { name: 'Second' })
+    await owner.client.business.select({ id: second.id })
+    const fresh = rpcClient(app, withoutCookieCache(owner.cookie))
+    expect((await fresh.settings.get()).businessId).toBe(second.id)
+  })
+
+  it('sends a user without a business to /setup', async () => {
+    const account = await app.signUp()
+    const error = await rejectionOf(rpcClient(app, account.cookie).settings.get())
+    expect(error).toMatchObject({ code: 'PRECONDITION_FAILED', data: { reason: 'BUSINESS_REQUIRED', redirectTo: '/setup' } })
+  })
+
+  it('is UNAUTHORIZED without a session', async () => {
+    const error = await rejectionOf(rpcClient(app).settings.get())
+    expect(error).toMatchObject({ code: 'UNAUTHORIZED', message: 'Sign in to continue.' })
+  })
+})
+
+describe('settings.updateProfile', () => {
+  it('saves every field, trimmed and without blank entries', async () => {
+    const { client, business: row } = await userWithBusiness()
+    const saved = await client.settings.updateProfile(validProfile)
+    const expected = { ...validProfile, targetAudiences: ['Home baristas', 'Offices'], coreProducts: ['Espresso blend'] }
+    expect(saved.profile).toEqual(expected)
+    expect((await client.settings.get()).profile).toEqual(expected)
+    expect(await rowOf(row.id)).toMatchObject(expected)
+  })
+
+  it.each([
+    ['a bad URL', { url: 'not a website' }, 'Website must be a web address such as https://example.com.'],
+    ['a URL without a dot', { url: 'https://localhost' }, 'Website must be a web address such as https://example.com.'],
+    ['an empty name', { name: '  ' }, 'Business name is required.'],
+    ['an empty description', { description: '' }, 'Description is required.'],
+    ['too many services', { services: Array.from({ length: 21 }, (_, i) => `s${i}`) }, 'Services can have at most 20 entries.'],
+  ])('refuses %s with the schema’s message and saves nothing', async (_name, change, message) => {
+    const { client, business: row } = await userWithBusiness()
+    const before = await rowOf(row.id)
+    const error = await rejectionOf(client.settings.updateProfile({ ...validProfile, ...change }))
+    expect(error).toMatchObject({ code: 'BAD_REQUEST', status: 400, message, data: { reason: 'INVALID_INPUT' } })
+    expect(await rowOf(row.id)).toEqual(before)
+  })
+
+  it('refuses an address another of the user’s businesses has, as a Website field error, and saves nothing', async () => {
+    const { client, userId, business: row } = await userWithBusiness()
+    await insertBusiness(app, userId, { url: 'https://taken.example' })
+    const before = await rowOf(row.id)
+    const error = await rejectionOf(client.settings.updateProfile({ ...validProfile, url: 'https://taken.example' }))
+    expect(error).toMatchObject({
+      code: 'CONFLICT',
+      status: 409,
+      message: 'You already have a business with this website address (https://taken.example).',
+      data: {
+        reason: 'BUSINESS_URL_TAKEN',
+        issues: [{ message: 'You already have a business with this website address (https://taken.example).', path: ['url'] }],
+      },
+    })
+    expect(await rowOf(row.id)).toEqual(before)
+  })
+
+  it('allows an address another user’s business has, and keeping its own address', async () => {
+    const other = await userWithBusiness({ url: 'https://shared-address.example' })
+    const { client } = await userWithBusiness()
+    expect((await client.settings.updateProfile({ ...validProfile, url: 'https://shared-address.example' })).profile.url).toBe('https://shared-address.example')
+    expect((await client.settings.updateProfile({ ...validProfile, url: 'https://shared-address.example', name: 'Renamed' })).profile.name).toBe('Renamed')
+    expect((await rowOf(other.business.id)).name).toBe(other.business.name)
+  })
+})
+
+describe('settings.updateArticleSettings', () => {
+  it('saves every setting (brand colour lower-cased)', async () => {
+    const { client, business: row } = await userWithBusiness()
+    const saved = await client.settings.updateArticleSettings(validSettings)
+    const expected = { ...validSettings, brandColor: '#7c3aed' }
+    expect(saved.articleSettings).toEqual(expected)
+    expect(await rowOf(row.id)).toMatchObject(expected)
+  })
+
+  it('accepts the "Brand & Text Realism" style', async () => {
+    const { client } = await userWithBusiness()
+    await client.settings.updateArticleSettings({ ...validSettings, imageStyle: 'Watercolor' })
+    const saved = await client.settings.updateArticleSettings({ ...validSettings, imageStyle: 'Brand & Text Realism' })
+    expect(saved.articleSettings.imageStyle).toBe('Brand & Text Realism')
+  })
+
+  it.each([
+    ['an invalid brand colour', { brandColor: '#12345' }, 'Brand colour must be a hex colour such as #7c3aed.'],
+    ['a colour name', { brandColor: 'purple' }, 'Brand colour must be a hex colour such as #7c3aed.'],
+    ['an unknown tone', { tone: 'Sarcastic' }, 'Choose a tone from the list.'],
+    ['an unknown image style', { imageStyle: 'Oil Painting' }, 'Choose an image style from the list.'],
+    ['an unknown language', { language: 'Klingon' }, 'Choose a language from the list.'],
+    ['an unknown region', { keywordRegion: 'ZZ' }, 'Choose a region from the list.'],
+    ['negative internal links', { internalLinks: -1 }, 'Internal links cannot be negative.'],
+    ['too many internal links', { internalLinks: 11 }, 'At most 10 internal links per article.'],
+    ['fractional internal links', { internalLinks: 1.5 }, 'Internal links must be a whole number.'],
+  ])('refuses %s with the schema’s message and saves nothing (not even the valid fields)', async (_name, change, message) => {
+    const { client, business: row } = await userWithBusiness()
+    const before = await rowOf(row.id)
+    const error = await rejectionOf(client.settings.updateArticleSettings({ ...validSettings, ...change } as typeof validSettings))
+    expect(error).toMatchObject({ code: 'BAD_REQUEST', status: 400, message, data: { reason: 'INVALID_INPUT' } })
+    expect(await rowOf(row.id)).toEqual(before)
+  })
+})
+
+describe('ownership', () => {
+  it('a selection forged to point at another user’s business is FORBIDDEN and that business is untouched', async () => {
+    const victim = await userWithBusiness()
+    const attacker = await userWithBusiness()
+    await app.db.update(user).set({ selectedBusiness: victim.business.id }).where(eq(user.id, attacker.userId))
+    const client = rpcClient(app, withoutCookieCache(attacker.cookie))
+    const before = await rowOf(victim.business.id)
+    for (const call of [
+      () => client.settings.get(),
+      () => client.settings.updateProfile(validProfile),
+      () => client.settings.updateArticleSettings(validSettings),
+    ]) {
+      const error = await rejectionOf(call())
+      expect(error).toMatchObject({ code: 'FORBIDDEN', message: 'You do not have access to the selected business.' })
+    }
+    expect(await rowOf(victim.business.id)).toEqual(before)
+  })
+
+  it('another user cannot select someone else’s business to edit it', async () => {
+    const victim = await userWithBusiness()
+    const attacker = await userWithBusiness()
+    const error = await rejectionOf(attacker.client.business.select({ id: victim.business.id }))
+    expect(error).toMatchObject({ code: 'NOT_FOUND' })
+    await attacker.client.settings.updateProfile(validProfile)
+    expect((await rowOf(victim.business.id)).name).toBe(victim.business.name)
+    expect((await rowOf(attacker.business.id)).name).toBe('Acme Roasters')
+  })
+})

@@ -1,0 +1,89 @@
+import { and, eq, ne } from 'drizzle-orm'
+import type { Database } from '~/server/db'
+import { business } from '~/server/db/schema'
+import { getOwnedBusiness, isUniqueViolation, urlTakenError, type Business } from '~/server/business/business.service'
+import type { ArticleSettings, BusinessProfile } from '~/shared/business-profile'
+
+/** What /settings edits for one business: its profile (product.md §2) and its article settings (spec §3). */
+export interface BusinessSettings {
+  businessId: string
+  profile: BusinessProfile
+  articleSettings: ArticleSettings
+}
+
+// Analysis can leave list entries blank (the services column even defaults to one empty string):
+// the form shows only real entries, the same rule businessProfileSchema applies on save.
+const entries = (values: string[] | null) => (values ?? []).filter((value) => value.trim() !== '')
+
+export function toSettings(row: Business): BusinessSettings {
+  return {
+    businessId: row.id,
+    profile: {
+      name: row.name ?? '',
+      url: row.url,
+      description: row.description ?? '',
+      industry: row.industry ?? '',
+      businessModel: row.businessModel ?? '',
+      valueProposition: row.valueProposition ?? '',
+      targetAudiences: entries(row.targetAudiences),
+      services: entries(row.services),
+      primaryServices: entries(row.primaryServices),
+      coreProducts: entries(row.coreProducts),
+      customerProblems: entries(row.customerProblems),
+      competitiveAdvantages: entries(row.competitiveAdvantages),
+      targetOutcomes: entries(row.targetOutcomes),
+    },
+    articleSettings: {
+      language: row.language as ArticleSettings['language'],
+      tone: row.tone as ArticleSettings['tone'],
+      keywordRegion: row.keywordRegion,
+      autoPublish: row.autoPublish,
+      internalLinks: row.internalLinks,
+      addYoutubeVideo: row.addYoutubeVideo,
+      addCta: row.addCta,
+      includeInfographics: row.includeInfographics,
+      imageStyle: row.imageStyle as ArticleSettings['imageStyle'],
+      brandColor: row.brandColor,
+    },
+  }
+}
+
+export async function getSettings(db: Database, userId: string, businessId: string): Promise<BusinessSettings> {
+  return toSettings(await getOwnedBusiness(db, userId, businessId))
+}
+
+/**
+ * Saves the whole profile in one UPDATE scoped to the owner, so a value that fails (the address
+ * taken, the business not theirs) leaves every field as it was.
+ */
+export async function updateProfile(db: Database, userId: string, businessId: string, profile: BusinessProfile): Promise<BusinessSettings> {
+  await getOwnedBusiness(db, userId, businessId)
+  const [clash] = await db
+    .select({ id: business.id })
+    .from(business)
+    .where(and(eq(business.userId, userId), eq(business.url, profile.url), ne(business.id, businessId)))
+    .limit(1)
+  if (clash) throw urlTakenError(profile.url)
+  try {
+    const [row] = await db
+      .update(business)
+      .set(profile)
+      .where(and(eq(business.id, businessId), eq(business.userId, userId)))
+      .returning()
+    return toSettings(row)
+  } catch (error) {
+    if (isUniqueViolation(error)) throw urlTakenError(profile.url)
+    throw error
+  }
+}
+
+/** Every article setting in one UPDATE scoped to the owner. */
+export async function updateArticleSettings(db: Database, userId: string, businessId: string, settings: ArticleSettings): Promise<BusinessSettings> {
+  await getOwnedBusiness(db, userId, businessId)
+  const [row] = await db
+    .update(business)
+    .set(settings)
+    .where(and(eq(business.id, businessId), eq(business.userId, userId)))
+    .returning()
+  return toSettings(row)
+}

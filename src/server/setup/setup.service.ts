@@ -1,0 +1,154 @@
+import { and, asc, eq } from 'drizzle-orm'
+import type { Database } from '~/server/db'
+import { business, competitor, crawl, jobRun, user } from '~/server/db/schema'
+import {
+  createBusiness,
+  getOwnedBusiness,
+  resolveCurrentBusiness,
+  selectBusiness,
+  updateBusinessProfile,
+  type AnalysisLink,
+  type Business,
+} from '~/server/business/business.service'
+import { enqueueJob } from '~/server/jobs'
+import { appError } from '~/server/rpc/errors'
+import type { siteStructureSchema } from '~/shared/business-profile'
+import { initialSetupStep, MIN_COMPETITORS, SETUP_STEPS, type SetupStepNumber } from '~/shared/setup-step'
+import type { SetupProfile, languageToneSchema } from '~/shared/setup-wizard'
+import type { z } from 'zod'
+import { startKeywordResearch } from './keyword-research-hook'
+import { businessAnalyzeJob } from './setup.jobs'
+import { SETUP_ERRORS } from './setup.errors'
+import type { SiteAnalysisResult } from './site-analysis'
+import type { ArticleCandidate } from './site-structure'
+
+export type Competitor = typeof competitor.$inferSelect
+
+export interface SetupState {
+  business: Business | null
+  competitors: Competitor[]
+  step: SetupStepNumber
+  /** What the business's crawl found, proposed in step 3 while the business has no values yet. */
+  detected: { sitemapUrl: string | null; blogUrl: string | null; articleCandidates: ArticleCandidate[] }
+}
+
+const NOTHING_DETECTED: SetupState['detected'] = { sitemapUrl: null, blogUrl: null, articleCandidates: [] }
+
+/** The business setup works on: the selected one, else the oldest (spec §3); none yet is fine. */
+async function setupBusiness(db: Database, userId: string): Promise<Business | null> {
+  try {
+    return await resolveCurrentBusiness(db, userId)
+  } catch (error) {
+    // No business yet: setup starts at step 1. A foreign selection stays an error.
+    if ((error as { data?: { reason?: string } }).data?.reason === 'BUSINESS_REQUIRED') return null
+    throw error
+  }
+}
+
+export async function listCompetitors(db: Database, businessId: string): Promise<Competitor[]> {
+  return db.select().from(competitor).where(eq(competitor.businessId, businessId)).orderBy(asc(competitor.createdAt), asc(competitor.id))
+}
+
+async function detectedStructure(db: Database, crawlId: string | null): Promise<SetupState['detected']> {
+  if (!crawlId) return NOTHING_DETECTED
+  const [row] = await db.select({ data: crawl.data }).from(crawl).where(eq(crawl.id, crawlId))
+  const data = (row?.data ?? {}) as { sitemapUrl?: string | null; blogUrl?: string | null; articleCandidates?: ArticleCandidate[] }
+  return { sitemapUrl: data.sitemapUrl ?? null, blogUrl: data.blogUrl ?? null, articleCandidates: data.articleCandidates ?? [] }
+}
+
+/** Where setup stands for the user: their business, its competitors and the step to open at. */
+export async function getSetupState(db: Database, userId: string): Promise<SetupState> {
+  const current = await setupBusiness(db, userId)
+  if (!current) return { business: null, competitors: [], step: 1, detected: NOTHING_DETECTED }
+  const competitors = await listCompetitors(db, current.id)
+  return {
+    business: current,
+    competitors,
+    step: initialSetupStep(current, competitors.length),
+    detected: await detectedStructure(db, current.crawlId),
+  }
+}
+
+/** Step 1 "Analyse": queues the crawl + LLM job for a site address. */
+export async function startBusinessAnalysis(db: Database, userId: string, url: string) {
+  const run = await enqueueJob(db, { kind: businessAnalyzeJob, userId, input: { url }, singletonKey: `${userId}:${url}` })
+  return { jobId: run.id }
+}
+
+/** The finished analysis of one of the user's own jobs: the profile to fill the form with. */
+export async function getAnalysisResult(db: Database, userId: string, jobId: string): Promise<SiteAnalysisResult> {
+  const [run] = await db
+    .select({ state: jobRun.state, result: jobRun.result })
+    .from(jobRun)
+    .where(and(eq(jobRun.id, jobId), eq(jobRun.userId, userId), eq(jobRun.kind, businessAnalyzeJob.name)))
+  if (!run) throw appError(SETUP_ERRORS.ANALYSIS_NOT_FOUND)
+  if (run.state !== 'completed' || !run.result) throw appError(SETUP_ERRORS.ANALYSIS_NOT_READY)
+  return run.result as SiteAnalysisResult
+}
+
+/** Step 1 "Save and continue": creates the business (plan limit enforced) or updates it. */
+export async function saveBusinessProfile(
+  db: Database,
+  userId: string,
+  input: { businessId?: string; analysisJobId?: string; profile: SetupProfile },
+): Promise<Business> {
+  let analysis: AnalysisLink | undefined
+  if (input.analysisJobId) {
+    const result = await getAnalysisResult(db, userId, input.analysisJobId)
+    analysis = { crawlId: result.crawlId, analyzedAt: new Date() }
+  }
+  return input.businessId
+    ? updateBusinessProfile(db, userId, input.businessId, input.profile, analysis)
+    : createBusiness(db, userId, input.profile, analysis)
+}
+
+/** Step 3: the sitemap, blog and best articles the user confirmed. */
+export async function saveSiteStructure(db: Database, userId: string, businessId: string, values: z.output<typeof siteStructureSchema>) {
+  await getOwnedBusiness(db, userId, businessId)
+  const [row] = await db
+    .update(business)
+    .set({ sitemapUrl: values.sitemapUrl, blogUrl: values.blogUrl, bestArticles: values.bestArticles, updatedAt: new Date() })
+    .where(and(eq(business.id, businessId), eq(business.userId, userId)))
+    .returning()
+  return row
+}
+
+/** Step 4: language, tone and keyword region. */
+export async function saveLanguageTone(db: Database, userId: string, businessId: string, values: z.output<typeof languageToneSchema>) {
+  await getOwnedBusiness(db, userId, businessId)
+  const [row] = await db
+    .update(business)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(business.id, businessId), eq(business.userId, userId)))
+    .returning()
+  return row
+}
+
+/** Why a business cannot finish setup yet, in the words of the step that is missing. */
+function incompleteReason(step: SetupStepNumber): string {
+  switch (step) {
+    case 1:
+      return 'Add your business’s name, website address and description first (step 1).'
+    case 2:
+      return `Add at least ${MIN_COMPETITORS} competitors first (step 2).`
+    case 3:
+      return 'Confirm your sitemap and blog addresses first (step 3).'
+    default:
+      return `Choose a language and tone first (step 4, ${SETUP_STEPS[3]}).`
+  }
+}
+
+/**
+ * Step 5 "Finish": the business becomes the user's selected one (the gate then lets them in)
+ * and keyword research is started through its hook.
+ */
+export async function finishSetup(db: Database, userId: string, businessId: string) {
+  const row = await getOwnedBusiness(db, userId, businessId)
+  const competitors = await listCompetitors(db, businessId)
+  const step = initialSetupStep(row, competitors.length)
+  if (step !== 5) throw appError(SETUP_ERRORS.SETUP_INCOMPLETE, { message: incompleteReason(step) })
+  await selectBusiness(db, userId, businessId)
+  const research = await startKeywordResearch(db, { userId, businessId })
+  const [updated] = await db.select({ selectedBusiness: user.selectedBusiness }).from(user).where(eq(user.id, userId))
+  return { businessId, selectedBusiness: updated.selectedBusiness, keywordResearch: research }
+}

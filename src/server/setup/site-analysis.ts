@@ -1,0 +1,203 @@
+import { createHash } from 'node:crypto'
+import { z } from 'zod'
+import { env } from '~/env'
+import { crawlSite, type CrawlResult } from '~/server/crawl/crawler'
+import { safeFetcher, SafeFetchError, type SafeFetcher } from '~/server/crawl/safe-fetch'
+import type { Database } from '~/server/db'
+import { crawl } from '~/server/db/schema'
+import { JobError } from '~/server/jobs/errors'
+import { createLlmClientFromEnv, type LlmClient } from '~/server/providers/llm/client'
+import { detectSiteStructure, type DetectedSiteStructure } from './site-structure'
+
+/**
+ * The crawl + LLM half of onboarding (product.md §2): a site is crawled, the crawl is kept as a
+ * `crawl` row, and the LLM reads what was crawled. Used by the business and competitor jobs.
+ */
+
+export interface AnalysisDeps {
+  fetcher?: SafeFetcher
+  llm?: LlmClient
+  /** Pause between page requests; tests pass 0. */
+  delayMs?: number
+}
+
+const resolveDeps = (deps: AnalysisDeps) => ({
+  fetcher: deps.fetcher ?? safeFetcher(),
+  llm: deps.llm ?? createLlmClientFromEnv(env()),
+  delayMs: deps.delayMs,
+})
+
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+
+/** A 12-character row id derived from a job id: a rerun of the job writes the same crawl row. */
+export function crawlIdForJob(jobId: string) {
+  const digest = createHash('sha256').update(`crawl:${jobId}`).digest()
+  return Array.from(digest.subarray(0, 12), (byte) => ALPHABET[byte % ALPHABET.length]).join('')
+}
+
+const stringList = (what: string) => z.array(z.string()).describe(what)
+
+/** What the LLM fills for a business: every profile field of product.md §2. */
+export const businessAnalysisSchema = z.object({
+  name: z.string().describe('The business or brand name as the site presents it'),
+  description: z.string().describe('Two or three sentences on what the business offers and to whom'),
+  industry: z.string(),
+  targetAudiences: stringList('Groups of people the business sells to'),
+  services: stringList('Everything the business offers'),
+  primaryServices: stringList('The two to four offerings the business is mainly known for'),
+  businessModel: z.string().describe('How the business makes money, e.g. SaaS subscription, agency retainer, e-commerce'),
+  coreProducts: stringList('Named products or packages'),
+  valueProposition: z.string(),
+  customerProblems: stringList('Problems customers come to the business to solve'),
+  competitiveAdvantages: stringList('Why customers choose this business over others'),
+  targetOutcomes: stringList('Results customers want'),
+  seedKeywords: stringList('Five to ten short search phrases a potential customer would type'),
+})
+export type BusinessAnalysis = z.infer<typeof businessAnalysisSchema>
+
+/** What the LLM fills for a competitor (spec §3 competitor). */
+export const competitorAnalysisSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  industry: z.string(),
+  primaryServices: stringList('The competitor’s main offerings'),
+  targetAudience: z.string(),
+  businessModel: z.string(),
+  coreProducts: stringList('Named products or packages'),
+  valueProposition: z.string(),
+  relevanceToOurBusiness: z.number().int().min(0).max(100).describe('0 = unrelated, 100 = the same offer to the same customers'),
+  businessCategory: z.string().describe('direct competitor, indirect competitor, or content competitor'),
+  seedKeywords: stringList('Search phrases this competitor targets'),
+})
+export type CompetitorAnalysis = z.infer<typeof competitorAnalysisSchema>
+
+/** The crawl as a prompt: labelled facts first, so a reader (or the mock) finds them at once. */
+export function crawlMaterial(result: CrawlResult) {
+  const [home, ...others] = result.pages
+  const lines = [`Website: ${result.url}`]
+  if (home?.siteName) lines.push(`Site name: ${home.siteName}`)
+  if (home?.title) lines.push(`Title: ${home.title}`)
+  if (home?.description) lines.push(`Meta description: ${home.description}`)
+  for (const page of result.pages) {
+    lines.push('', `Page (${page.role}): ${page.url}`)
+    for (const heading of page.headings.slice(0, 12)) lines.push(`- ${heading.text}`)
+    if (page !== home || others.length === 0) lines.push(page.text.slice(0, 1500))
+    else lines.push(page.text.slice(0, 2500))
+  }
+  return lines.join('\n')
+}
+
+type CrawlStatus = 'running' | 'crawled' | 'analyzed' | 'failed'
+
+async function saveCrawl(db: Database, id: string, url: string, status: CrawlStatus, values: { data?: Record<string, unknown>; analysis?: Record<string, unknown> } = {}) {
+  const row = { id, url, status, ...values, updatedAt: new Date() }
+  await db.insert(crawl).values(row).onConflictDoUpdate({ target: crawl.id, set: row })
+}
+
+/** What is kept of a crawl: enough for step 3 to re-propose articles without crawling again. */
+function crawlData(result: CrawlResult, structure?: DetectedSiteStructure) {
+  return {
+    pages: result.pages.map(({ url, role, title, description, headings }) => ({ url, role, title, description, headings: headings.slice(0, 20) })),
+    sitemapUrl: structure?.sitemapUrl ?? result.sitemapUrl ?? null,
+    sitemaps: result.sitemaps,
+    sitemapEntries: result.sitemapEntries.slice(0, 500),
+    blogUrl: structure?.blogUrl ?? result.blogUrl ?? null,
+    articleCandidates: structure?.articleCandidates ?? [],
+    warnings: result.warnings,
+  }
+}
+
+export interface ProgressReporter {
+  (step: string, done: number, total: number, message?: string): void
+}
+
+/** Crawls into the crawl row; a site that cannot be read fails with the crawler's own sentence. */
+async function crawlInto(db: Database, crawlId: string, url: string, options: { maxPages: number; progress: ProgressReporter; total: number }, deps: ReturnType<typeof resolveDeps>) {
+  await saveCrawl(db, crawlId, url, 'running')
+  try {
+    return await crawlSite(url, {
+      maxPages: options.maxPages,
+      fetcher: deps.fetcher,
+      delayMs: deps.delayMs,
+      onProgress: ({ done, message }) => options.progress('Crawling the site', done, options.total, message),
+    })
+  } catch (error) {
+    if (!(error instanceof SafeFetchError)) throw error
+    await saveCrawl(db, crawlId, url, 'failed', { data: { error: error.message } })
+    // The sentence is written for the user ("… could not be reached"): it is the job's error.
+    throw new JobError(error.message)
+  }
+}
+
+export interface SiteAnalysisResult {
+  crawlId: string
+  url: string
+  profile: BusinessAnalysis
+  structure: DetectedSiteStructure
+  warnings: string[]
+}
+
+/** Onboarding step 1's analysis: crawl (home + up to 20 pages), keep it, let the LLM fill the profile. */
+export async function analyzeBusinessSite(
+  db: Database,
+  input: { url: string; crawlId: string; progress: ProgressReporter },
+  deps: AnalysisDeps = {},
+): Promise<SiteAnalysisResult> {
+  const resolved = resolveDeps(deps)
+  const maxPages = 21
+  const total = maxPages + 4
+  const result = await crawlInto(db, input.crawlId, input.url, { maxPages, progress: input.progress, total }, resolved)
+  input.progress('Finding the sitemap and blog', maxPages + 2, total)
+  const structure = await detectSiteStructure(result, resolved.fetcher)
+  await saveCrawl(db, input.crawlId, input.url, 'crawled', { data: crawlData(result, structure) })
+  input.progress('Reading the site', maxPages + 3, total, 'Writing your business profile')
+  const { object } = await resolved.llm.generateObject({
+    schema: businessAnalysisSchema,
+    schemaName: 'business_profile',
+    system:
+      'You describe a business from its own website for an SEO content tool. Use only what the pages say; ' +
+      'leave a field empty (or a list empty) rather than invent. Write in the language of the site.',
+    prompt: crawlMaterial(result),
+  })
+  await saveCrawl(db, input.crawlId, input.url, 'analyzed', { data: crawlData(result, structure), analysis: object })
+  input.progress('Done', total, total, 'Your business profile is ready to review')
+  return { crawlId: input.crawlId, url: result.url, profile: object, structure, warnings: result.warnings }
+}
+
+export interface CompetitorContext {
+  name: string | null
+  url: string
+  description: string | null
+  services: string[]
+}
+
+/** A competitor's crawl (a few pages) read by the LLM against our business. */
+export async function analyzeCompetitorSite(
+  db: Database,
+  input: { url: string; crawlId: string; business: CompetitorContext; progress: ProgressReporter },
+  deps: AnalysisDeps = {},
+): Promise<{ crawlId: string; analysis: CompetitorAnalysis }> {
+  const resolved = resolveDeps(deps)
+  const maxPages = 4
+  const total = maxPages + 3
+  const result = await crawlInto(db, input.crawlId, input.url, { maxPages, progress: input.progress, total }, resolved)
+  await saveCrawl(db, input.crawlId, input.url, 'crawled', { data: crawlData(result) })
+  input.progress('Comparing with your business', maxPages + 2, total)
+  const ours = [
+    '',
+    `Compare against: ${input.business.name ?? input.business.url} (${input.business.url})`,
+    input.business.description ? `Their offer in brief: ${input.business.description}` : '',
+    input.business.services.length > 0 ? `Their services: ${input.business.services.join(', ')}` : '',
+  ]
+  const { object } = await resolved.llm.generateObject({
+    schema: competitorAnalysisSchema,
+    schemaName: 'competitor_profile',
+    system:
+      'You profile a competitor from its website for an SEO content tool, and rate from 0 to 100 how directly it ' +
+      'competes with the business described at the end. Use only what the pages say.',
+    prompt: [crawlMaterial(result), ...ours.filter((line) => line !== undefined)].join('\n'),
+  })
+  await saveCrawl(db, input.crawlId, input.url, 'analyzed', { data: crawlData(result), analysis: object })
+  input.progress('Done', total, total, 'Competitor analysed')
+  return { crawlId: input.crawlId, analysis: object }
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod'
+import { articleSettingsSchema, businessProfileSchema, httpUrl } from './business-profile'
+
+/**
+ * The onboarding wizard's inputs (spec §4, §5; product.md §2), shared by its forms and its
+ * procedures so both validate the same way. Built on the business schemas of business-profile.ts.
+ */
+
+/** Generated row ids (src/server/ids.ts): anything else is refused before it reaches SQL. */
+export const rowId = (label: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(64, `That is not a ${label.toLowerCase()}.`)
+    .regex(/^[0-9A-Za-z_-]*$/, `That is not a ${label.toLowerCase()}.`)
+
+/** Job ids are pg-boss uuids. */
+export const jobIdSchema = z.string().trim().uuid('That is not an analysis id.')
+
+/** Keyword ideas the analysis proposes for research (business.seeds). */
+export const seedsSchema = z
+  .array(z.string().trim().max(100, 'A seed keyword can be at most 100 characters.'))
+  .max(30, 'Seed keywords can have at most 30 entries.')
+  .transform((items) => [...new Set(items.filter((item) => item !== ''))])
+
+/** Step 1's form: every profile field of product.md §2, seeds included. */
+export const setupProfileSchema = businessProfileSchema.extend({ seeds: seedsSchema.default([]) })
+export type SetupProfileInput = z.input<typeof setupProfileSchema>
+export type SetupProfile = z.output<typeof setupProfileSchema>
+
+export const saveBusinessInput = z.object({
+  /** The business being edited; omitted when step 1 creates it. */
+  businessId: rowId('Business id').optional(),
+  /** The analysis the form was filled from: links its crawl to the business. */
+  analysisJobId: jobIdSchema.optional(),
+  profile: setupProfileSchema,
+})
+
+export const businessIdInput = z.object({ businessId: rowId('Business id') })
+
+export const addCompetitorInput = z.object({ businessId: rowId('Business id'), url: httpUrl('Competitor website') })
+
+export const competitorIdInput = z.object({ businessId: rowId('Business id'), competitorId: rowId('Competitor id') })
+
+/** Step 4: the first three article settings; the rest keep their defaults until settings. */
+export const languageToneSchema = articleSettingsSchema.pick({ language: true, tone: true, keywordRegion: true })
+export const LANGUAGE_TONE_DEFAULTS = { language: 'English', tone: 'Informative', keywordRegion: 'US' } as const
