@@ -76,6 +76,18 @@ export const httpUrl = (label: string) =>
 
 const optionalUrl = (label: string) => z.union([z.literal(''), httpUrl(label)]).transform((value) => (value === '' ? null : value))
 
+/** The profile's list fields with their labels, in the order onboarding and settings show them. */
+export const PROFILE_LIST_FIELDS = [
+  { name: 'targetAudiences', label: 'Target audiences' },
+  { name: 'services', label: 'Services' },
+  { name: 'primaryServices', label: 'Primary services' },
+  { name: 'coreProducts', label: 'Core products' },
+  { name: 'customerProblems', label: 'Customer problems' },
+  { name: 'competitiveAdvantages', label: 'Competitive advantages' },
+  { name: 'targetOutcomes', label: 'Target outcomes' },
+] as const
+export type ProfileListField = (typeof PROFILE_LIST_FIELDS)[number]['name']
+
 /** What analysis fills and the user edits (onboarding step 1, settings "Business profile"). */
 export const businessProfileSchema = z.object({
   name: requiredText('Business name', 120),

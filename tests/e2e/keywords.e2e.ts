@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateDemoKeywords } from '~/server/demo/keywords-seed'
 import { gotoHydrated, launchBrowser, newPage } from '../fixtures/browser'
-import { createHttpClient, e2ePostgresServer, type HttpClient } from '../fixtures/e2e-server'
+import { createHttpClient, e2ePostgresServer, onboardedUser, type HttpClient } from '../fixtures/e2e-server'
 
 // The Keywords screen (issue 4 §3, §5; spec §2, §4, §5) in Chromium against the production build
 // on PostgreSQL: an onboarded user with 60 keywords inserted directly, then what a person does
@@ -24,18 +24,6 @@ let businessId: string
 /** Newest first: the default order (createdAt desc). */
 let seeded: SeededKeyword[]
 
-async function onboardedUser() {
-  const client = createHttpClient(server.baseUrl)
-  const { userId } = await client.signUp()
-  await server.query(`update "user" set plan = (select id from plan where name = 'Growth') where id = $1`, [userId])
-  const [business] = await server.query<{ id: string }>(
-    `insert into business (id, user_id, name, url, description) values (substr(md5(random()::text), 1, 12), $1, 'Acme Roasters', $2, 'Specialty coffee') returning id`,
-    [userId, `https://acme-${userId.toLowerCase()}.example`],
-  )
-  await server.query(`update "user" set selected_business = $2 where id = $1`, [userId, business.id])
-  client.forget('session_data')
-  return { client, businessId: business.id }
-}
 
 /** 60 demo keywords, createdAt one hour apart so the default order is known. */
 async function insertKeywords(business: string) {
@@ -91,7 +79,7 @@ async function openFilterList(page: Page) {
 
 beforeAll(async () => {
   if (!server.available) return
-  const user = await onboardedUser()
+  const user = await onboardedUser(server)
   http = user.client
   businessId = user.businessId
   seeded = await insertKeywords(businessId)
@@ -326,7 +314,7 @@ describe.skipIf(!server.available)('Keywords screen in Chromium (spec §2, §4, 
 
 describe.skipIf(!server.available)('Keywords screen, server-rendered', () => {
   it('a business without keywords sees what the list is for and what fills it', async () => {
-    const { client } = await onboardedUser()
+    const { client } = await onboardedUser(server)
     const { response } = await client.get('/keywords')
     expect(response.status).toBe(200)
     const html = await response.text()

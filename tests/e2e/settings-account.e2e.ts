@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { DEMO_ACCOUNT_LOCKED } from '~/server/auth/demo-guard'
 import { gotoHydrated, useBrowser } from '../fixtures/browser'
-import { createHttpClient, e2eServer, e2ePostgresServer, TEST_PASSWORD } from '../fixtures/e2e-server'
+import { createHttpClient, e2eServer, e2ePostgresServer, onboardedUser, TEST_PASSWORD } from '../fixtures/e2e-server'
 
 // The account section of /settings (issue 6 §4) in Chromium, all through better-auth: name,
 // sessions, linked accounts, password, account deletion, and the demo account's locked actions.
@@ -10,19 +10,6 @@ const server = e2ePostgresServer()
 const browser = useBrowser()
 const poll = { timeout: 10_000 }
 
-/** A user past the gate: plan and business inserted directly (onboarding is tested elsewhere). */
-async function onboardedUser() {
-  const client = createHttpClient(server.baseUrl)
-  const account = await client.signUp({ name: 'Ada Example' })
-  await server.query(`update "user" set plan = (select id from plan where name = 'Growth') where id = $1`, [account.userId])
-  const [business] = await server.query<{ id: string }>(
-    `insert into business (id, user_id, name, url, description) values (substr(md5(random()::text), 1, 12), $1, 'Acme Roasters', $2, 'Specialty coffee') returning id`,
-    [account.userId, `https://acme-${account.userId.toLowerCase()}.example`],
-  )
-  await server.query(`update "user" set selected_business = $2 where id = $1`, [account.userId, business.id])
-  client.forget('session_data')
-  return { client, ...account }
-}
 
 async function openSettings(page: Page) {
   await gotoHydrated(page, '/settings')
@@ -31,7 +18,7 @@ async function openSettings(page: Page) {
 
 describe.skipIf(!server.available)('Settings: account (better-auth)', () => {
   it('changes the name, lists sessions and signs one out, and shows linked accounts', async () => {
-    const user = await onboardedUser()
+    const user = await onboardedUser(server, { name: 'Ada Example' })
     const elsewhere = createHttpClient(server.baseUrl)
     const signedIn = await elsewhere.request('/api/auth/sign-in/email', {
       json: { email: user.email, password: user.password },
@@ -63,7 +50,7 @@ describe.skipIf(!server.available)('Settings: account (better-auth)', () => {
   })
 
   it('changes the password, which then signs in over HTTP while the old one does not', async () => {
-    const user = await onboardedUser()
+    const user = await onboardedUser(server, { name: 'Ada Example' })
     const { page } = await browser.visit(server.baseUrl, user.client)
     await openSettings(page)
     const newPassword = 'a much longer new passphrase'
@@ -81,7 +68,7 @@ describe.skipIf(!server.available)('Settings: account (better-auth)', () => {
   })
 
   it('shows the wrong current password under its field', async () => {
-    const user = await onboardedUser()
+    const user = await onboardedUser(server, { name: 'Ada Example' })
     const { page } = await browser.visit(server.baseUrl, user.client)
     await openSettings(page)
     await page.getByLabel('Current password').fill('not my password')
@@ -92,7 +79,7 @@ describe.skipIf(!server.available)('Settings: account (better-auth)', () => {
     expect((await createHttpClient(server.baseUrl).post('/api/auth/sign-in/email', { email: user.email, password: TEST_PASSWORD })).response.status).toBe(200)
   })
   it('deletes the account after typing DELETE (fresh session: at once) and leaves the app', async () => {
-    const user = await onboardedUser()
+    const user = await onboardedUser(server, { name: 'Ada Example' })
     const { page } = await browser.visit(server.baseUrl, user.client)
     await openSettings(page)
     await page.getByRole('button', { name: 'Delete account…' }).click()

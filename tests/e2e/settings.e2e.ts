@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { gotoHydrated, useBrowser } from '../fixtures/browser'
-import { createHttpClient, e2ePostgresServer } from '../fixtures/e2e-server'
+import { createHttpClient, e2ePostgresServer, onboardedUser } from '../fixtures/e2e-server'
 
 // /settings (issue 6 §4) in Chromium against the production build on PostgreSQL: an onboarded
 // user (plan and business inserted directly), each business field and article setting through the
@@ -10,18 +10,6 @@ const server = e2ePostgresServer()
 const browser = useBrowser()
 const poll = { timeout: 10_000 }
 
-async function onboardedUser() {
-  const client = createHttpClient(server.baseUrl)
-  const account = await client.signUp({ name: 'Ada Example' })
-  await server.query(`update "user" set plan = (select id from plan where name = 'Growth') where id = $1`, [account.userId])
-  const [business] = await server.query<{ id: string }>(
-    `insert into business (id, user_id, name, url, description) values (substr(md5(random()::text), 1, 12), $1, 'Acme Roasters', $2, 'Specialty coffee') returning id`,
-    [account.userId, `https://acme-${account.userId.toLowerCase()}.example`],
-  )
-  await server.query(`update "user" set selected_business = $2 where id = $1`, [account.userId, business.id])
-  client.forget('session_data')
-  return { client, ...account, businessId: business.id }
-}
 
 const businessRow = async (id: string) => (await server.query(`select * from business where id = $1`, [id]))[0]
 
@@ -54,7 +42,7 @@ const PROFILE_LISTS = {
 
 describe.skipIf(!server.available)('Settings in Chromium (issue 6 §4)', () => {
   it('saves every business profile field, which survives a reload', async () => {
-    const user = await onboardedUser()
+    const user = await onboardedUser(server, { name: 'Ada Example' })
     const { page } = await browser.visit(server.baseUrl, user.client)
     await openSettings(page)
     const save = page.getByRole('button', { name: 'Save profile' })
@@ -95,7 +83,7 @@ describe.skipIf(!server.available)('Settings in Chromium (issue 6 §4)', () => {
   })
 
   it('saves every article setting, with the colour picker and hex field in sync, which survive a reload', async () => {
-    const user = await onboardedUser()
+    const user = await onboardedUser(server, { name: 'Ada Example' })
     const { page } = await browser.visit(server.baseUrl, user.client)
     await openSettings(page)
     await choose(page, 'Language', 'German')
@@ -146,7 +134,7 @@ describe.skipIf(!server.available)('Settings in Chromium (issue 6 §4)', () => {
   })
 
   it('refuses an invalid brand colour under its field and saves nothing', async () => {
-    const user = await onboardedUser()
+    const user = await onboardedUser(server, { name: 'Ada Example' })
     const { page } = await browser.visit(server.baseUrl, user.client)
     await openSettings(page)
     const before = await businessRow(user.businessId)
@@ -164,7 +152,7 @@ describe.skipIf(!server.available)('Settings in Chromium (issue 6 §4)', () => {
   })
 
   it('refuses an invalid website under its field, with a notification naming it, and saves nothing', async () => {
-    const user = await onboardedUser()
+    const user = await onboardedUser(server, { name: 'Ada Example' })
     const { page } = await browser.visit(server.baseUrl, user.client)
     await openSettings(page)
     const before = await businessRow(user.businessId)
@@ -182,7 +170,7 @@ describe.skipIf(!server.available)('Settings in Chromium (issue 6 §4)', () => {
   })
 
   it('refuses an address another of the user’s businesses has, under the Website field, and saves nothing', async () => {
-    const user = await onboardedUser()
+    const user = await onboardedUser(server, { name: 'Ada Example' })
     const taken = `https://second-${user.userId.toLowerCase()}.example`
     await server.query(`insert into business (id, user_id, name, url, description) values (substr(md5(random()::text), 1, 12), $1, 'Second Shop', $2, 'Tea')`, [user.userId, taken])
     const { page } = await browser.visit(server.baseUrl, user.client)
@@ -196,7 +184,7 @@ describe.skipIf(!server.available)('Settings in Chromium (issue 6 §4)', () => {
   })
 
   it('switches business when the user has several, and the forms show the selected one', async () => {
-    const user = await onboardedUser()
+    const user = await onboardedUser(server, { name: 'Ada Example' })
     const [second] = await server.query<{ id: string }>(
       `insert into business (id, user_id, name, url, description, tone, created_at) values (substr(md5(random()::text), 1, 12), $1, 'Second Shop', $2, 'Tea', 'Friendly', now() + interval '1 minute') returning id`,
       [user.userId, `https://second-${user.userId.toLowerCase()}.example`],
@@ -219,7 +207,7 @@ describe.skipIf(!server.available)('Settings in Chromium (issue 6 §4)', () => {
   })
 
   it('has no business switcher with a single business', async () => {
-    const user = await onboardedUser()
+    const user = await onboardedUser(server, { name: 'Ada Example' })
     const { page } = await browser.visit(server.baseUrl, user.client)
     await openSettings(page)
     await page.getByRole('button', { name: 'Save article settings' }).waitFor()
@@ -227,7 +215,7 @@ describe.skipIf(!server.available)('Settings in Chromium (issue 6 §4)', () => {
   })
 
   it('shows the plan and this month’s usage against its allowance, with the billing portal', async () => {
-    const user = await onboardedUser()
+    const user = await onboardedUser(server, { name: 'Ada Example' })
     await server.query(
       `insert into usage (id, user_id, business_id, source, quantity, unit, billing_period, idempotency_key) values (substr(md5(random()::text), 1, 12), $1, $2, 'article', 4, 'article', to_char(now() at time zone 'utc', 'YYYY-MM'), $3)`,
       [user.userId, user.businessId, `e2e-${user.userId}`],

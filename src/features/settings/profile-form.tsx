@@ -5,12 +5,12 @@ import { FormField } from '~/components/ui/form-field'
 import { SubmitButton } from '~/components/ui/submit-button'
 import { toast } from '~/lib/toast'
 import type { BusinessSettings } from '~/server/settings/settings.service'
-import { businessProfileSchema, normalizeSiteAddress, type BusinessProfile } from '~/shared/business-profile'
+import { businessProfileSchema, normalizeSiteAddress, PROFILE_LIST_FIELDS, type BusinessProfile, type ProfileListField } from '~/shared/business-profile'
 import { TextareaField } from './fields'
 import { fieldErrorsOf, firstInvalidField, linesToList, listToLines, type FieldErrors } from './form-errors'
 import { useUpdateProfile } from './use-save-settings'
 
-type ListField = 'targetAudiences' | 'services' | 'primaryServices' | 'coreProducts' | 'customerProblems' | 'competitiveAdvantages' | 'targetOutcomes'
+type ListField = ProfileListField
 type TextField = Exclude<keyof BusinessProfile, ListField>
 /** The form edits everything as text: list fields one entry per line. */
 type Draft = Record<keyof BusinessProfile, string>
@@ -24,15 +24,7 @@ const TEXT_FIELDS: { name: TextField; label: string; multiline?: boolean; hint?:
   { name: 'valueProposition', label: 'Value proposition', multiline: true },
 ]
 
-const LIST_FIELDS: { name: ListField; label: string }[] = [
-  { name: 'targetAudiences', label: 'Target audiences' },
-  { name: 'services', label: 'Services' },
-  { name: 'primaryServices', label: 'Primary services' },
-  { name: 'coreProducts', label: 'Core products' },
-  { name: 'customerProblems', label: 'Customer problems' },
-  { name: 'competitiveAdvantages', label: 'Competitive advantages' },
-  { name: 'targetOutcomes', label: 'Target outcomes' },
-]
+const LIST_FIELDS: readonly { name: ListField; label: string }[] = PROFILE_LIST_FIELDS
 
 const FIELD_ORDER = [...TEXT_FIELDS, ...LIST_FIELDS].map((field) => field.name)
 const fieldId = (name: string) => `profile-${name}`

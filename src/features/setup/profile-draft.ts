@@ -1,12 +1,13 @@
 import { linesToList, listToLines } from '~/features/settings/form-errors'
 import type { SetupProfile, SetupProfileInput } from '~/shared/setup-wizard'
+import { PROFILE_LIST_FIELDS, type ProfileListField } from '~/shared/business-profile'
 
 /**
  * Step 1's form state: every profile field of product.md §2 as text, list fields one entry per
  * line, so an analysis result, a saved business and the user's typing all meet in one shape.
  */
 
-export type ListField = 'targetAudiences' | 'services' | 'primaryServices' | 'coreProducts' | 'customerProblems' | 'competitiveAdvantages' | 'targetOutcomes' | 'seeds'
+export type ListField = ProfileListField | 'seeds'
 export type TextField = 'name' | 'description' | 'industry' | 'businessModel' | 'valueProposition'
 export type ProfileDraft = Record<TextField | ListField, string>
 
@@ -18,16 +19,7 @@ export const TEXT_FIELDS: { name: TextField; label: string; multiline?: boolean 
   { name: 'valueProposition', label: 'Value proposition', multiline: true },
 ]
 
-export const LIST_FIELDS: { name: ListField; label: string }[] = [
-  { name: 'targetAudiences', label: 'Target audiences' },
-  { name: 'services', label: 'Services' },
-  { name: 'primaryServices', label: 'Primary services' },
-  { name: 'coreProducts', label: 'Core products' },
-  { name: 'customerProblems', label: 'Customer problems' },
-  { name: 'competitiveAdvantages', label: 'Competitive advantages' },
-  { name: 'targetOutcomes', label: 'Target outcomes' },
-  { name: 'seeds', label: 'Seed keywords' },
-]
+export const LIST_FIELDS: readonly { name: ListField; label: string }[] = [...PROFILE_LIST_FIELDS, { name: 'seeds', label: 'Seed keywords' }]
 
 /** Where the website address sits in the form's field order (for focusing the first error). */
 export const FIELD_ORDER = ['url', ...TEXT_FIELDS.map((field) => field.name), ...LIST_FIELDS.map((field) => field.name)]

@@ -7,7 +7,7 @@ import { productAmount } from '~/server/providers/polar/objects'
 import { completeDemoCheckout, polarStore } from '~/server/providers/polar/store'
 import { signPolarWebhook } from '~/server/providers/polar/webhook-signing'
 import { polarIsDemo, polarWebhookSecret, type PolarEnv } from './polar'
-import { demoPage, escapeHtml, formatUsd, notFound, seeOther } from './demo-page'
+import { demoPage, escapeHtml, formatUsd, notFound, seeOther } from '~/server/demo/demo-page'
 
 /**
  * Demo mode's stand-in for Polar's hosted checkout (`/demo/polar/checkout/:id`, the URL the Polar

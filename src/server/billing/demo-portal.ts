@@ -3,7 +3,7 @@ import type { Env } from '~/env'
 import type { Database } from '~/server/db'
 import { plan } from '~/server/db/schema'
 import { activeSubscriptions, polarStore } from '~/server/providers/polar/store'
-import { demoPage, escapeHtml, formatUsd, notFound } from './demo-page'
+import { demoPage, escapeHtml, formatUsd, notFound } from '~/server/demo/demo-page'
 import { polarIsDemo, type PolarEnv } from './polar'
 
 /**

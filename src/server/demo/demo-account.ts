@@ -107,11 +107,7 @@ const DEMO_BUSINESS = {
     'A subscription that fits their brewing',
     'Confidence dialling in espresso',
   ],
-  seeds: {
-    primary: ['coffee beans', 'coffee subscription', 'espresso beans'],
-    secondary: ['single origin coffee', 'pour over coffee', 'cold brew coffee'],
-    questions: ['how to dial in espresso', 'how long do coffee beans last'],
-  },
+  seeds: ['coffee beans', 'coffee subscription', 'espresso beans', 'single origin coffee', 'pour over coffee', 'cold brew coffee', 'how to dial in espresso'],
   keywordRegion: 'US',
   sitemapUrl: 'https://acmeroasters.example/sitemap.xml',
   blogUrl: 'https://acmeroasters.example/journal',

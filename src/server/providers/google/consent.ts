@@ -1,4 +1,5 @@
 import type { Env } from '~/env'
+import { demoPage, escapeHtml, notFound } from '~/server/demo/demo-page'
 import { providerModes } from '../modes'
 import { DEMO_CONSENT_PATH, DEMO_DEFAULT_EMAIL, DEMO_GOOGLE_CLIENT_ID, demoIdentity, encodeAuthorizationCode } from './demo-identity'
 
@@ -71,48 +72,6 @@ const SCOPE_LABELS: Record<string, string> = {
   'https://www.googleapis.com/auth/webmasters.readonly': 'View Search Console data for your verified sites',
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
-
-const HEADERS = {
-  'content-type': 'text/html; charset=utf-8',
-  'cache-control': 'no-store',
-  'referrer-policy': 'no-referrer',
-  'x-robots-tag': 'noindex',
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-}
-
-const STYLE = `
-  body { margin: 0; min-height: 100vh; display: flex; align-items: center; justify-content: center;
-    font-family: -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Arial, sans-serif; background: #0b1120; color: #e5e7eb; }
-  main { width: min(28rem, 100% - 2rem); padding: 2rem; border: 1px solid #1f2937; border-radius: 0.75rem; background: #111827; }
-  .badge { display: inline-block; padding: 0.25rem 0.6rem; border-radius: 999px; background: #78350f; color: #fde68a; font-size: 0.8rem; font-weight: 600; }
-  h1 { font-size: 1.4rem; margin: 1rem 0 0.5rem; }
-  p, li { line-height: 1.5; color: #9ca3af; }
-  ul { padding-left: 1.2rem; }
-  label { display: block; margin: 1.25rem 0 0.4rem; font-weight: 600; }
-  input { box-sizing: border-box; width: 100%; padding: 0.6rem; border-radius: 0.375rem; border: 1px solid #374151; background: #0b1120; color: #e5e7eb; font-size: 1rem; }
-  .actions { display: flex; gap: 0.75rem; justify-content: flex-end; margin-top: 1.5rem; }
-  button { padding: 0.6rem 1.2rem; border-radius: 0.375rem; font-weight: 600; font-size: 1rem; cursor: pointer; border: 1px solid #374151; }
-  .primary { background: #e5e7eb; color: #0b1120; }
-  .secondary { background: transparent; color: #e5e7eb; }
-  .error { color: #fca5a5; }`
-
-function page(title: string, body: string, status: number) {
-  const html = `<!DOCTYPE html>
-<html lang="en" class="dark">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
-    <meta name="robots" content="noindex" />
-    <title>${escapeHtml(title)}</title>
-    <style>${STYLE}</style>
-  </head>
-  <body><main>${body}</main></body>
-</html>`
-  return new Response(html, { status, headers: HEADERS })
-}
-
 export function renderConsentPage(env: ConsentEnv, request: ConsentRequest, options: { email?: string; error?: string } = {}) {
   const scopes = request.scope.split(/\s+/).filter(Boolean)
   const hidden = Object.entries({
@@ -143,11 +102,11 @@ export function renderConsentPage(env: ConsentEnv, request: ConsentRequest, opti
         <button class="primary" type="submit" name="decision" value="allow">Continue</button>
       </div>
     </form>`
-  return page(`Demo Google sign-in — ${env.APP_NAME}`, body, options.error ? 400 : 200)
+  return demoPage(`Demo Google sign-in — ${env.APP_NAME}`, body, options.error ? 400 : 200)
 }
 
 function refusal(reason: string) {
-  return page(
+  return demoPage(
     'Invalid sign-in request',
     `<span class="badge">Demo mode — this stands in for Google's consent screen</span>
     <h1>This sign-in request is not valid</h1>
@@ -157,7 +116,6 @@ function refusal(reason: string) {
   )
 }
 
-const notFound = () => new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } })
 
 /** GET shows the page, POST carries the decision; nothing answers once real Google is configured. */
 export async function handleConsentRequest(request: Request, env: ConsentEnv): Promise<Response> {

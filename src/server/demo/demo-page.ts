@@ -1,5 +1,6 @@
 /**
- * The HTML shell of demo mode's stand-ins for Polar's hosted pages (checkout, customer portal):
+ * The HTML shell of demo mode's stand-ins for outside hosted pages (Google's consent screen,
+ * Polar's checkout and customer portal):
  * plain server-rendered pages with plain forms, so they work before any script loads, in the
  * app's dark theme, and labelled as demo pages on every screen.
  */
@@ -30,7 +31,10 @@ const STYLE = `
   button, a.button { padding: 0.6rem 1.2rem; border-radius: 0.375rem; font-weight: 600; font-size: 1rem; cursor: pointer; border: 1px solid #374151; text-decoration: none; }
   .primary { background: #e5e7eb; color: #0b1120; }
   .secondary { background: transparent; color: #e5e7eb; }
-  .error { color: #fca5a5; }`
+  .error { color: #fca5a5; }
+  ul { padding-left: 1.2rem; }
+  label { display: block; margin: 1.25rem 0 0.4rem; font-weight: 600; }
+  input { box-sizing: border-box; width: 100%; padding: 0.6rem; border-radius: 0.375rem; border: 1px solid #374151; background: #0b1120; color: #e5e7eb; font-size: 1rem; }`
 
 export function demoPage(title: string, body: string, status = 200) {
   const html = `<!DOCTYPE html>
