@@ -2,8 +2,8 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { SearchIcon } from 'lucide-react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Button } from '~/components/ui/button'
+import { StepActions } from './step-actions'
 import { FormField } from '~/components/ui/form-field'
-import { SubmitButton } from '~/components/ui/submit-button'
 import { JobProgress } from '~/features/jobs/job-progress'
 import { jobWatchQueryOptions } from '~/features/jobs/job-queries'
 import { TextareaField } from '~/features/settings/fields'
@@ -142,11 +142,7 @@ export function BusinessStep({ business, onSaved }: { business: Business | null;
         ))}
       </fieldset>
 
-      <div className="flex justify-end">
-        <SubmitButton pending={save.isPending} pendingLabel="Saving…" disabled={running}>
-          Save and continue
-        </SubmitButton>
-      </div>
+      <StepActions pending={save.isPending} disabled={running} />
     </form>
   )
 }

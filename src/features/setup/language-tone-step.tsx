@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import { Button } from '~/components/ui/button'
-import { SubmitButton } from '~/components/ui/submit-button'
+import { StepActions } from './step-actions'
 import { optionsOf, SelectField } from '~/features/settings/fields'
 import { orpc } from '~/lib/orpc'
 import { toast } from '~/lib/toast'
@@ -41,14 +40,7 @@ export function LanguageToneStep({ business, onBack, onSaved }: { business: Busi
         <SelectField id="setup-tone" label="Tone" value={values.tone} options={optionsOf(TONES)} onChange={set('tone')} />
         <SelectField id="setup-region" label="Keyword region" value={values.keywordRegion} options={REGION_OPTIONS} onChange={set('keywordRegion')} hint="The market keyword volumes come from." />
       </div>
-      <div className="flex justify-between gap-3">
-        <Button type="button" variant="ghost" onClick={onBack}>
-          Back
-        </Button>
-        <SubmitButton pending={save.isPending} pendingLabel="Saving…">
-          Save and continue
-        </SubmitButton>
-      </div>
+      <StepActions onBack={onBack} pending={save.isPending} />
     </form>
   )
 }

@@ -1,8 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import { Button } from '~/components/ui/button'
+import { StepActions } from './step-actions'
 import { FormField } from '~/components/ui/form-field'
-import { SubmitButton } from '~/components/ui/submit-button'
 import { CheckboxField } from '~/features/settings/fields'
 import { fieldErrorsOf, serverFieldErrors, type FieldErrors } from '~/features/settings/form-errors'
 import { orpc } from '~/lib/orpc'
@@ -79,14 +78,7 @@ export function SiteStructureStep({ business, detected, onBack, onSaved }: { bus
         {errors.bestArticles && <p className="text-xs text-red-300">{errors.bestArticles}</p>}
       </fieldset>
 
-      <div className="flex justify-between gap-3">
-        <Button type="button" variant="ghost" onClick={onBack}>
-          Back
-        </Button>
-        <SubmitButton pending={save.isPending} pendingLabel="Saving…">
-          Save and continue
-        </SubmitButton>
-      </div>
+      <StepActions onBack={onBack} pending={save.isPending} />
     </form>
   )
 }
