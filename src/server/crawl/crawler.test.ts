@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { crawlSite, normalizeSiteInput } from './crawler'
 import { createSafeFetcher } from './safe-fetch'
-import { html, startTestSite, text, xml, type TestSite } from './test-site'
+import { html, text, useTestSite, xml } from './test-site'
 
 const UA = 'RankpilotBot/1.0 (+https://rankpilot.test)'
 const fetcher = createSafeFetcher({ userAgent: UA, allowLoopback: true })
@@ -33,17 +33,11 @@ const sub = (title: string, heading: string) =>
     `<html><head><title>${title}</title><meta name="description" content="${heading} at Acme."></head><body><h1>${heading}</h1><p>${heading} text.</p></body></html>`,
   )
 
-let site: TestSite
+const site = useTestSite()
 const sleeps: number[] = []
-beforeAll(async () => {
-  site = await startTestSite()
-})
 afterEach(() => {
-  site.requests.length = 0
-  site.routes.clear()
   sleeps.length = 0
 })
-afterAll(() => site.close())
 
 function serveBakery() {
   const origin = site.origin

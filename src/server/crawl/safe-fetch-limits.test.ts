@@ -3,20 +3,12 @@ import type { AddressInfo } from 'node:net'
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createSafeFetcher, type SafeFetcherOptions } from './safe-fetch'
-import { html, resolverFrom, startTestSite, type TestSite } from './test-site'
+import { html, resolverFrom, useTestSite } from './test-site'
 
 const UA = 'RankpilotBot/1.0 (+https://rankpilot.test)'
 const PUBLIC_ADDRESS = '93.184.215.14'
 
-let site: TestSite
-beforeAll(async () => {
-  site = await startTestSite()
-})
-afterEach(() => {
-  site.requests.length = 0
-  site.routes.clear()
-})
-afterAll(() => site.close())
+const site = useTestSite()
 
 const page = (path: string) => `${site.origin}${path}`
 const loopbackFetcher = (options: Partial<SafeFetcherOptions> = {}) =>

@@ -1,23 +1,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { resetEnvCache } from '~/env'
 import { createSafeFetcher, safeFetcher, type Resolver, type SafeFetcherOptions } from './safe-fetch'
-import { html, redirect, resolverFrom, startTestSite, type TestSite } from './test-site'
+import { html, redirect, resolverFrom, useTestSite } from './test-site'
 import { connectPinned, type ConnectTarget } from './transport'
 
 const UA = 'RankpilotBot/1.0 (+https://rankpilot.test)'
 const PUBLIC_ADDRESS = '93.184.215.14'
 
-let site: TestSite
-beforeAll(async () => {
-  site = await startTestSite()
-})
+const site = useTestSite()
 afterEach(() => {
-  site.requests.length = 0
-  site.routes.clear()
   vi.unstubAllEnvs()
   resetEnvCache()
 })
-afterAll(() => site.close())
 
 const page = (path: string) => `${site.origin}${path}`
 const loopbackFetcher = (options: Partial<SafeFetcherOptions> = {}) =>

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { afterAll, afterEach, beforeAll } from 'vitest'
 import type { Resolver } from './safe-fetch'
 
 /**
@@ -18,7 +19,29 @@ export interface TestSite {
 }
 
 export async function startTestSite(routes: Record<string, Route> = {}): Promise<TestSite> {
-  const site = { requests: [], routes: new Map(Object.entries(routes)) } as unknown as TestSite
+  const site = emptySite(routes)
+  await listen(site)
+  return site
+}
+
+/**
+ * One test site for a test file: served before its tests, emptied of routes and recorded requests
+ * after each test, closed after all of them.
+ */
+export function useTestSite(): TestSite {
+  const site = emptySite()
+  beforeAll(() => listen(site))
+  afterEach(() => {
+    site.requests.length = 0
+    site.routes.clear()
+  })
+  afterAll(() => site.close())
+  return site
+}
+
+const emptySite = (routes: Record<string, Route> = {}) => ({ requests: [], routes: new Map(Object.entries(routes)) }) as unknown as TestSite
+
+async function listen(site: TestSite) {
   const server = createServer((request, response) => {
     const path = request.url ?? '/'
     site.requests.push({ path, headers: request.headers })
@@ -34,7 +57,6 @@ export async function startTestSite(routes: Record<string, Route> = {}): Promise
       server.closeAllConnections()
       server.close(() => resolve())
     })
-  return site
 }
 
 export const html =
