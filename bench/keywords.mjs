@@ -10,12 +10,14 @@
 // The body is TypeScript (bench/lib/keywords-bench.ts) that imports the app's server code; it is
 // loaded through Vite's SSR module loader (a direct dependency), which understands `~/` imports.
 //
-// Options: --own N (default 100000), --others N (default 900000), --runs N (default 15),
-// --explain (EXPLAIN ANALYZE of each page query), --strict (exit 1 when a target is missed).
+// Options: --own N (default 100000), --others N (default 900000), --runs N (default 31),
+// --explain (EXPLAIN ANALYZE of each page query), --strict (exit 1 when a target is missed),
+// --data DIR (keep the seeded database in DIR and reuse it on the next run with the same sizes;
+// migrations still run, so a new index is built on the kept rows).
 import { createServer } from 'vite'
 
 function parseArgs(args) {
-  const options = { own: 100_000, others: 900_000, runs: 15, explain: false, strict: false }
+  const options = { own: 100_000, others: 900_000, runs: 31, explain: false, strict: false }
   for (let index = 0; index < args.length; index++) {
     const arg = args[index]
     const number = () => Math.max(1, Math.floor(Number(args[++index])) || 1)
@@ -23,6 +25,7 @@ function parseArgs(args) {
     else if (arg === '--others') options.others = number()
     else if (arg === '--runs') options.runs = number()
     else if (arg === '--explain') options.explain = true
+    else if (arg === '--data') options.data = args[++index]
     else if (arg === '--strict') options.strict = true
     else throw new Error(`unknown option ${arg}`)
   }

@@ -22,6 +22,8 @@ export interface SqlColumn {
   type: 'text' | 'integer' | 'number' | 'date' | 'boolean'
   /** "Is not x" also keeps a nullable column's empty rows. */
   nullable: boolean
+  /** A column the database keeps equal to lower(column): "contains" filters match on it. */
+  lowerColumn?: AnyPgColumn
 }
 export type ColumnMap = Record<string, SqlColumn>
 
@@ -38,6 +40,9 @@ const nextDayStart = (date: Date) => new Date(dayStart(date).getTime() + DAY_MS)
 function emptyCondition(target: SqlColumn): SQL {
   return target.type === 'text' ? (or(isNull(target.column), eq(target.column, '')) as SQL) : isNull(target.column)
 }
+
+/** The column's lowercase text: its stored lowercase twin when it has one. */
+const lowered = (target: SqlColumn): SQL => (target.lowerColumn ? sql`${target.lowerColumn}` : sql`lower(${target.column})`)
 
 /** "Is not x" keeps empty rows too: an empty value is not x. */
 const orNull = (target: SqlColumn, condition: SQL): SQL =>
@@ -171,11 +176,12 @@ export function filterToSql(filter: FilterItem, target: SqlColumn, now: Date): S
       const value = filter.value as string
       switch (filter.operator) {
         // lower(col) LIKE lower(pattern) is ILIKE's case-insensitive contains, about twice as fast
-        // on a UTF-8 database (measured on PGlite: 100,000 rows 390 ms → 190 ms).
+        // on a UTF-8 database (measured on PGlite: 100,000 rows 390 ms → 190 ms); a stored
+        // lower(col) column is faster again (no lowering per row, and an index-only count).
         case 'iLike':
-          return sql`lower(${column}) like lower(${`%${escapeLike(value)}%`})`
+          return sql`${lowered(target)} like lower(${`%${escapeLike(value)}%`})`
         case 'notILike':
-          return orNull(target, sql`lower(${column}) not like lower(${`%${escapeLike(value)}%`})`)
+          return orNull(target, sql`${lowered(target)} not like lower(${`%${escapeLike(value)}%`})`)
         case 'eq':
           return eq(column, value)
         case 'ne':

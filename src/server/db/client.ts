@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import { logger } from '~/server/logger'
+import { pgliteForDrizzle } from './pglite-for-drizzle'
 import * as schema from './schema'
 
 export { schema }
@@ -58,7 +59,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true })
   const client = options.pgliteDump ? new PGlite({ loadDataDir: options.pgliteDump }) : new PGlite(options.pgliteDir)
-  const db = drizzlePglite(client, { schema })
+  const db = drizzlePglite(pgliteForDrizzle(client), { schema })
   let closed = false
   return {
     db,

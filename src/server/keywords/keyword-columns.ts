@@ -7,7 +7,7 @@ import type { KeywordFilterField, KeywordSortableColumn } from '~/shared/keyword
  * the only columns a filter or sort of keyword.list can reach.
  */
 export const KEYWORD_COLUMNS = {
-  keyword: { column: keyword.keyword, type: 'text', nullable: false },
+  keyword: { column: keyword.keyword, type: 'text', nullable: false, lowerColumn: keyword.keywordLower },
   searchIntent: { column: keyword.searchIntent, type: 'text', nullable: true },
   searchVolume: { column: keyword.searchVolume, type: 'integer', nullable: true },
   difficulty: { column: keyword.difficulty, type: 'integer', nullable: true },

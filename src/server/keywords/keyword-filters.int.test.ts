@@ -6,7 +6,9 @@ import { KEYWORD_FILTER_FIELDS, KEYWORD_SORTABLE_COLUMNS, type KeywordFilterFiel
 import { insertBusiness, insertKeyword, rejectionOf, rpcClient } from '../../../tests/fixtures/rpc'
 import { createTestApp, TEST_APP_URL, type TestApp } from '../../../tests/fixtures/test-app'
 import { handleRpcRequest } from '~/server/rpc/handler'
-import { listKeywords, type KeywordRow } from './keywords.service'
+import { eq } from 'drizzle-orm'
+import { keyword } from '~/server/db/schema'
+import { keywordPageQuery, listKeywords, type KeywordRow } from './keywords.service'
 
 /**
  * Every operator of every variant the Keywords table uses, against six rows with nulls and
@@ -87,6 +89,21 @@ describe('text (keyword)', () => {
     ['a blank value is ignored', filter('keyword', 'eq', '   '), ALL],
   ])('%s', async (_, item, expected) => {
     expect(await letters([item])).toEqual(expected)
+  })
+
+  it('contains matches the stored lowercase keyword, which follows every change of the keyword', async () => {
+    const compiled = keywordPageQuery({ businessId, page: 1, perPage: 10, filters: [filter('keyword', 'iLike', 'crm')] }).items.sql
+    expect(compiled).toContain('"keyword_lower" like lower(')
+    const extra = await insertKeyword(app, businessId, { keyword: 'Ärger mit HubSpot' })
+    try {
+      const keywords = async (item: FilterItem) => (await list([item])).map((row) => row.keyword)
+      expect(await keywords(filter('keyword', 'iLike', 'ärger mit hubspot'))).toEqual(['Ärger mit HubSpot'])
+      await app.db.update(keyword).set({ keyword: 'Plain words' }).where(eq(keyword.id, extra.id))
+      expect(await keywords(filter('keyword', 'iLike', 'hubspot'))).toEqual(['hubspot login'])
+      expect(await keywords(filter('keyword', 'iLike', 'PLAIN'))).toEqual(['Plain words'])
+    } finally {
+      await app.db.delete(keyword).where(eq(keyword.id, extra.id))
+    }
   })
 })
 

@@ -1,5 +1,6 @@
 import { ORPCError, os, ValidationError } from '@orpc/server'
 import type { AuthSession } from '~/server/auth'
+import { getMemoizedSession } from '~/server/auth/session-memo'
 import { resolveCurrentBusiness } from '~/server/business/business.service'
 import { recallCurrentBusiness, rememberCurrentBusiness } from '~/server/business/current-business-cache'
 import type { RpcContext } from './context'
@@ -30,7 +31,7 @@ export const publicProcedure = base.use(readableInputErrors)
 
 /** Needs a signed-in user: UNAUTHORIZED otherwise. Adds `session` and `user` to the context. */
 export const authedProcedure = publicProcedure.use(async ({ context, next }) => {
-  const session: AuthSession | null = await context.auth.api.getSession({ headers: context.headers })
+  const session: AuthSession | null = await getMemoizedSession(context.auth, context.headers)
   if (!session) throw appError(RPC_ERRORS.AUTH_REQUIRED)
   return next({ context: { session, user: session.user } })
 })

@@ -89,6 +89,11 @@ export const keyword = keywordsSchema.table(
     businessId: businessId(),
     longTailKeywordId: text('long_tail_keyword_id').references(() => longTailKeyword.id, { onDelete: 'set null' }),
     keyword: text('keyword').notNull(),
+    /**
+     * lower(keyword), kept by the database: "contains" filters match it without lowering every
+     * row at query time (3-4x faster counts on 100,000 keywords, issue 4 benchmark).
+     */
+    keywordLower: text('keyword_lower').generatedAlwaysAs(sql`lower(keyword)`),
     searchIntent: text('search_intent').$type<SearchIntent | ''>(),
     searchVolume: integer('search_volume'),
     difficulty: integer('difficulty'),
@@ -128,6 +133,8 @@ export const keyword = keywordsSchema.table(
     // is DESC NULLS LAST) and createdAt ascending, so a sorted page reads only its rows.
     index('keyword_business_created_asc_idx').on(table.businessId, table.createdAt, table.id),
     index('keyword_business_keyword_desc_idx').on(table.businessId, table.keyword.desc()),
+    // "Contains" / "does not contain" read only this index (an index-only scan) to count.
+    index('keyword_business_keyword_lower_idx').on(table.businessId, table.keywordLower),
     index('keyword_business_volume_desc_idx').on(table.businessId, table.searchVolume.desc(), table.id),
     index('keyword_business_difficulty_desc_idx').on(table.businessId, table.difficulty.desc(), table.id),
     index('keyword_business_priority_desc_idx').on(table.businessId, table.priority.desc(), table.id),

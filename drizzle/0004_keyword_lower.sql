@@ -1,0 +1,2 @@
+ALTER TABLE "keywords"."keyword" ADD COLUMN "keyword_lower" text GENERATED ALWAYS AS (lower(keyword)) STORED;--> statement-breakpoint
+CREATE INDEX "keyword_business_keyword_lower_idx" ON "keywords"."keyword" USING btree ("business_id","keyword_lower");
