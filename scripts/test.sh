@@ -115,8 +115,9 @@ else
   pg_dir=$(mktemp -d "${TMPDIR:-/tmp}/rankpilot-pg.XXXXXX")
   is_root && chown postgres "$pg_dir"
   pg_port=$(free_port) || die "could not find a free port"
-  # Speed over durability: the cluster lives for one test run.
-  (cd "$pg_dir" && as_pg "$pg_bindir/initdb" -D "$pg_dir/data" -U postgres --auth=trust -E UTF8 --no-locale -N \
+  # Speed over durability: the cluster lives for one test run. A UTF-8 locale (C.UTF-8: code
+  # point order, Unicode case mapping) as production clusters have, so lower('Ä') is 'ä' there too.
+  (cd "$pg_dir" && as_pg "$pg_bindir/initdb" -D "$pg_dir/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 -N \
     >"$pg_dir/initdb.log" 2>&1) || { cat "$pg_dir/initdb.log" >&2; die "initdb failed"; }
   (cd "$pg_dir" && as_pg "$pg_bindir/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/server.log" -w -t 60 start \
     -o "-p $pg_port -k $pg_dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
