@@ -6,7 +6,7 @@ import { KEYWORD_FILTER_FIELDS, KEYWORD_SORTABLE_COLUMNS, type KeywordFilterFiel
 import { insertBusiness, insertKeyword, rejectionOf, rpcClient } from '../../../tests/fixtures/rpc'
 import { createTestApp, TEST_APP_URL, type TestApp } from '../../../tests/fixtures/test-app'
 import { handleRpcRequest } from '~/server/rpc/handler'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { keyword } from '~/server/db/schema'
 import { keywordPageQuery, listKeywords, type KeywordRow } from './keywords.service'
 
@@ -251,6 +251,20 @@ describe('sorting', () => {
   it('defaults to createdAt descending', async () => {
     const page = await listKeywords(app.db, { businessId, page: 1, perPage: 10 }, { now: NOW })
     expect(page.items.map((row) => letterOf.get(row.keyword))).toEqual(['F', 'E', 'D', 'C', 'B', 'A'])
+  })
+})
+
+describe('a caller\'s own ORDER BY with parameters', () => {
+  it('is compiled together with the WHERE, each parameter in its place', async () => {
+    const page = await listKeywords(app.db, {
+      businessId,
+      page: 1,
+      perPage: 10,
+      filters: [filter('keyword', 'iLike', 'crm')],
+      orderBy: [sql`abs(${keyword.searchVolume} - ${400})`],
+    })
+    expect(page.items.map((row) => letterOf.get(row.keyword))).toEqual(['B', 'C', 'A'])
+    expect(page.total).toBe(3)
   })
 })
 

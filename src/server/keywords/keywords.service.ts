@@ -89,19 +89,30 @@ const dialect = new PgDialect()
 const rowFields: SelectedFieldsOrdered = Object.entries(keywordRowColumns).map(([key, column]) => ({ path: [key], field: column }))
 const totalFields: SelectedFieldsOrdered = [{ path: ['total'], field: count() }]
 const compiledText = (fragment: SQL) => dialect.sqlToQuery(fragment).sql
-const SELECT_ROWS = sql.raw(
-  `select ${compiledText(sql.join(Object.values(keywordRowColumns).map((column) => sql`${column}`), sql`, `))} from ${compiledText(sql`${keyword}`)}`,
-)
-const SELECT_TOTAL = sql.raw(`select count(*) from ${compiledText(sql`${keyword}`)}`)
+const TABLE = compiledText(sql`${keyword}`)
+const SELECT_ROWS = `select ${compiledText(sql.join(Object.values(keywordRowColumns).map((column) => sql`${column}`), sql`, `))} from ${TABLE}`
+const SELECT_TOTAL = `select count(*) from ${TABLE}`
 
-/** The page's and the count's SQL and parameters (exported for the benchmark, which runs them directly). */
+/** A page size or offset as SQL text: only ever a whole, non-negative number. */
+function wholeNumber(value: number): string {
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`Expected a whole number, got ${value}`)
+  return String(value)
+}
+
+/**
+ * The page's and the count's SQL and parameters (exported for the benchmark, which runs them
+ * directly). The WHERE is compiled once and shared by both statements, with the same parameters.
+ */
 export function keywordPageQuery(query: KeywordListQuery, options: KeywordListOptions = {}): { items: Query; total: Query } {
   const { where, orderBy } = keywordListSql(query, options)
-  const offset = (query.page - 1) * query.perPage
-  return {
-    items: dialect.sqlToQuery(sql`${SELECT_ROWS} where ${where} order by ${sql.join(orderBy, sql`, `)} limit ${query.perPage} offset ${offset}`),
-    total: dialect.sqlToQuery(sql`${SELECT_TOTAL} where ${where}`),
-  }
+  const filter = dialect.sqlToQuery(where ?? sql`true`)
+  const order = dialect.sqlToQuery(sql.join(orderBy, sql`, `))
+  const paging = ` limit ${wholeNumber(query.perPage)} offset ${wholeNumber((query.page - 1) * query.perPage)}`
+  const items =
+    order.params.length === 0
+      ? { sql: `${SELECT_ROWS} where ${filter.sql} order by ${order.sql}${paging}`, params: filter.params }
+      : dialect.sqlToQuery(sql`${sql.raw(SELECT_ROWS)} where ${where} order by ${sql.join(orderBy, sql`, `)}${sql.raw(paging)}`)
+  return { items, total: { sql: `${SELECT_TOTAL} where ${filter.sql}`, params: filter.params } }
 }
 
 /**
