@@ -1,5 +1,5 @@
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
-import { bootServer } from '~/server/boot'
+import { bootServer } from '~/server/app/boot'
 
 // Migrations and the plan seed run before the first request is answered.
 await bootServer()
@@ -10,4 +10,4 @@ export default createServerEntry({
   },
 })
 
-export { shutdownServer } from '~/server/boot'
+export { shutdownServer } from '~/server/app/boot'

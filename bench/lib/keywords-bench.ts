@@ -16,7 +16,7 @@ import { seedPlans } from '~/server/db/seed'
 import { createMailer } from '~/server/email/mailer'
 import { keywordListInput } from '~/server/keywords/keywords.router'
 import { keywordPageQuery } from '~/server/keywords/keywords.service'
-import { router } from '~/server/rpc/router'
+import { router } from '~/server/app/router'
 import type { FilterItem } from '~/shared/data-table/filter-schema'
 import { KEYWORD_FILTER_FIELDS, KEYWORD_STATUSES, SEARCH_INTENTS, type KeywordFilterField } from '~/shared/keywords'
 

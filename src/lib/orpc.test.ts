@@ -24,7 +24,7 @@ const runQuery = (options: { queryFn?: unknown }) =>
 describe('request method (spec §7: GET up to 2083 characters, else POST)', () => {
   it('sends a query as GET to ${origin}/rpc with its input in the query string, cookies included', async () => {
     const { orpc, calls } = recordingClient()
-    await runQuery(orpc.business.get.queryOptions({ input: { id: 'abc' } }))
+    await runQuery(orpc.business.get.queryOptions({ input: { businessId: 'abc' } }))
     expect(calls).toHaveLength(1)
     expect(calls[0].method).toBe('GET')
     const url = new URL(calls[0].url)
@@ -37,14 +37,14 @@ describe('request method (spec §7: GET up to 2083 characters, else POST)', () =
     const { orpc, calls } = recordingClient()
     const urlLengthFor = (pad: string) => {
       const url = new URL(`${ORIGIN}/rpc/business/get`)
-      url.searchParams.append('data', JSON.stringify({ json: { id: pad } }))
+      url.searchParams.append('data', JSON.stringify({ json: { businessId: pad } }))
       return url.toString().length
     }
     const exact = 'x'.repeat(RPC_MAX_GET_URL_LENGTH - urlLengthFor(''))
     expect(urlLengthFor(exact)).toBe(2083)
 
-    await runQuery(orpc.business.get.queryOptions({ input: { id: exact } }))
-    await runQuery(orpc.business.get.queryOptions({ input: { id: `${exact}x` } }))
+    await runQuery(orpc.business.get.queryOptions({ input: { businessId: exact } }))
+    await runQuery(orpc.business.get.queryOptions({ input: { businessId: `${exact}x` } }))
     expect(calls.map((c) => c.method)).toEqual(['GET', 'POST'])
     expect(calls[0].url.length).toBe(2083)
     expect(calls[1].url).toBe(`${ORIGIN}/rpc/business/get`)

@@ -10,7 +10,7 @@ import { createRpcContext } from '~/server/rpc/context'
 import { PLAN_CACHE_MS } from '~/shared/plans'
 import { isSameOriginPath } from '~/shared/same-origin-path'
 import type { AppErrorData } from '~/server/rpc/errors'
-import { router, type AppRouter } from '~/server/rpc/router'
+import { router, type AppRouter } from '~/server/app/router'
 
 /** Spec §7/§9: a query goes as GET while its full URL is at most this long, else as POST. */
 export const RPC_MAX_GET_URL_LENGTH = 2083

@@ -40,7 +40,7 @@ function JobsTestPage() {
   const search = Route.useSearch()
   const [jobId, setJobId] = useState<string>()
   const start = useMutation({
-    mutationFn: () => client.job.startDemo({ steps: clamp(search.steps, 1, 100, 12), delayMs: clamp(search.delay, 0, 5000, 400) }),
+    mutationFn: () => client.e2e.startDemoJob({ steps: clamp(search.steps, 1, 100, 12), delayMs: clamp(search.delay, 0, 5000, 400) }),
     onSuccess: (run) => setJobId(run.id),
   })
   return (

@@ -55,7 +55,7 @@ function BusinessPicker({ businessId }: { businessId: string }) {
           disabled={select.isPending}
           options={businesses.data.map((business) => ({ value: business.id, label: businessLabel(business) }))}
           onChange={(id) => {
-            if (id !== businessId) select.mutate({ id })
+            if (id !== businessId) select.mutate({ businessId: id })
           }}
         />
       </CardContent>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { getRouteApi, Link, useRouter } from '@tanstack/react-router'
+import { Link, useRouter } from '@tanstack/react-router'
 import { BuildingIcon, ChevronsUpDownIcon, RotateCwIcon } from 'lucide-react'
 import { toast } from '~/lib/toast'
 import { Button } from '~/components/ui/button'
@@ -14,9 +14,8 @@ import {
 } from '~/components/ui/dropdown-menu'
 import { Skeleton } from '~/components/ui/skeleton'
 import { orpc } from '~/lib/orpc'
-import { currentBusiness, businessLabel } from './current-business'
+import { businessLabel } from './current-business'
 
-const appRoute = getRouteApi('/_app')
 
 /**
  * The current business at the top of the sidebar, and the menu to switch to another one.
@@ -24,7 +23,6 @@ const appRoute = getRouteApi('/_app')
  * depends on it.
  */
 export function BusinessSwitcher() {
-  const { user } = appRoute.useRouteContext()
   const router = useRouter()
   const queryClient = useQueryClient()
   const businesses = useQuery(orpc.business.list.queryOptions())
@@ -59,7 +57,8 @@ export function BusinessSwitcher() {
   }
 
   const list = businesses.data
-  const current = currentBusiness(list, user.selectedBusiness)
+  // The server marks the current business (selected, else oldest): one rule, applied once.
+  const current = list.find((business) => business.isCurrent)
   if (!current) {
     return (
       <Button asChild variant="outline" className="w-full justify-start">
@@ -93,7 +92,7 @@ export function BusinessSwitcher() {
         <DropdownMenuRadioGroup
           value={current.id}
           onValueChange={(id) => {
-            if (id !== current.id) select.mutate({ id })
+            if (id !== current.id) select.mutate({ businessId: id })
           }}
         >
           {list.map((business) => (

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { handleRpcRequest } from '~/server/rpc/handler'
+import { handleRpcRequest } from '~/server/app/rpc-handler'
 
 const handle = ({ request }: { request: Request }) => handleRpcRequest(request)
 

@@ -127,11 +127,11 @@ describe('the demo checkout page', () => {
 describe('billing.overview and billing.portal', () => {
   it('shows only the caller’s plan and usage this period against the allowance', async () => {
     const { userId, cookie, checkoutId } = await startCheckout('Growth')
-    const empty = await rpcClient(app, cookie).billing.overview()
-    expect(empty).toMatchObject({ plan: null, articlesUsed: 0, articlesIncluded: 0 })
+    // Before payment the overview is behind the paywall like every paid procedure.
+    expect(await rejectionOf(rpcClient(app, cookie).billing.overview())).toMatchObject({ code: 'FORBIDDEN', data: { reason: 'PLAN_REQUIRED' } })
     await checkoutPage(checkoutId, submit('pay'))
     await recordUsage(app.db, { userId, source: 'article.generate', unit: 'article', quantity: 32, idempotencyKey: 'bulk' })
-    const other = await app.signUp()
+    const other = await app.signUp({ plan: 'Growth' })
     await recordUsage(app.db, { userId: other.userId, source: 'article.generate', unit: 'article', quantity: 5, idempotencyKey: 'bulk' })
     const overview = await rpcClient(app, cookie).billing.overview()
     expect(overview).toMatchObject({ articlesUsed: 32, articlesIncluded: 30, overArticles: 2, overageCost: 6 })
@@ -139,11 +139,11 @@ describe('billing.overview and billing.portal', () => {
     expect((await rpcClient(app, other.cookie).billing.overview()).articlesUsed).toBe(5)
   })
 
-  it('opens the customer portal after payment, and says why not before', async () => {
+  it('opens the customer portal after payment, and sends to the paywall before', async () => {
     const { cookie, checkoutId } = await startCheckout('Agency')
     expect(await rejectionOf(rpcClient(app, cookie).billing.portal({}))).toMatchObject({
       code: 'FORBIDDEN',
-      message: 'Choose a plan first: billing details appear after your first payment.',
+      data: { reason: 'PLAN_REQUIRED', redirectTo: '/paywall' },
     })
     await checkoutPage(checkoutId, submit('pay'))
     const { url } = await rpcClient(app, cookie).billing.portal({})

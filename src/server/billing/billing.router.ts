@@ -1,17 +1,16 @@
 import { z } from 'zod'
 import { logger } from '~/server/logger'
-import { authedProcedure } from '~/server/rpc/procedures'
+import { paidProcedure, signedInProcedure } from '~/server/rpc/procedures'
 import { appError } from '~/server/rpc/errors'
-import { findUserPlan } from './plan-limits'
 import { BILLING_ERRORS, billingOverview, productForCheckout } from './billing.service'
 
 /** Billing at /rpc: the caller's own plan and usage, and the way into Polar's checkout and portal. */
 export const billingRouter = {
   /** Read from the database: right after a checkout the session's copy of the plan may be stale. */
-  overview: authedProcedure.route({ method: 'GET' }).handler(({ context }) => billingOverview(context.db, context.user.id)),
+  overview: paidProcedure.route({ method: 'GET' }).handler(({ context }) => billingOverview(context.db, context.user.id)),
 
   /** Starts a Polar checkout for a plan through the better-auth plugin; returns where to send the browser. */
-  checkout: authedProcedure
+  checkout: signedInProcedure
     .input(z.object({ planId: z.string().trim().min(1, 'Choose a plan.').max(64) }))
     .handler(async ({ context, input }) => {
       const productId = await productForCheckout(context.db, context.user.id, input.planId)
@@ -25,8 +24,7 @@ export const billingRouter = {
     }),
 
   /** A Polar customer portal session (manage payment method, invoices, cancel). */
-  portal: authedProcedure.handler(async ({ context }) => {
-    if (!(await findUserPlan(context.db, context.user.id))) throw appError(BILLING_ERRORS.NO_BILLING_ACCOUNT)
+  portal: paidProcedure.handler(async ({ context }) => {
     try {
       const { url } = await context.auth.api.portal({ body: { redirect: false }, headers: context.headers })
       return { url }

@@ -14,7 +14,6 @@ export const BILLING_ERRORS = defineErrorCodes({
     message: 'You already have a plan. Change it with Manage billing in Settings, so you are not billed twice.',
   },
   CHECKOUT_FAILED: { code: 'SERVICE_UNAVAILABLE', message: 'The checkout could not be started. Try again in a moment.' },
-  NO_BILLING_ACCOUNT: { code: 'FORBIDDEN', message: 'Choose a plan first: billing details appear after your first payment.' },
   PORTAL_FAILED: { code: 'SERVICE_UNAVAILABLE', message: 'The billing portal could not be opened. Try again in a moment.' },
 })
 

@@ -5,6 +5,7 @@ import { APIError, createAuthMiddleware } from 'better-auth/api'
 import { and, eq, lt } from 'drizzle-orm'
 import type { Database } from '~/server/db'
 import { plan, user, webhookDelivery } from '~/server/db/schema'
+import { forgetPlanAccess } from './plan-access'
 import { logger } from '~/server/logger'
 
 /**
@@ -47,6 +48,7 @@ export async function applySubscriptionEvent(db: Database, event: SubscriptionEv
   } else if (GRANTING.has(subscription.status)) {
     await db.update(user).set({ plan: paidPlan.id, updatedAt: new Date() }).where(eq(user.id, userId))
   }
+  forgetPlanAccess(userId)
 }
 
 /** The plugin's webhook endpoint with our subscription handlers. */

@@ -13,8 +13,8 @@ let otherBusiness: Awaited<ReturnType<typeof insertBusiness>>
 
 beforeAll(async () => {
   app = await createTestApp()
-  owner = await app.signUp()
-  other = await app.signUp()
+  owner = await app.signUp({ plan: 'Growth' })
+  other = await app.signUp({ plan: 'Growth' })
   // Inserted newest-first on purpose: the list must still come back oldest first.
   const newer = await insertBusiness(app, owner.userId, { name: 'Newer', createdAt: new Date('2025-03-01T00:00:00Z') })
   const older = await insertBusiness(app, owner.userId, { name: 'Older', createdAt: new Date('2025-01-01T00:00:00Z') })
@@ -51,20 +51,20 @@ describe('business.list', () => {
   })
 
   it('is empty for a user without businesses', async () => {
-    const fresh = await app.signUp()
+    const fresh = await app.signUp({ plan: 'Growth' })
     expect(await rpcClient(app, fresh.cookie).business.list()).toEqual([])
   })
 })
 
 describe('business.get', () => {
   it('returns one of the caller’s businesses', async () => {
-    const found = await rpcClient(app, owner.cookie).business.get({ id: ownerBusinesses[1].id })
+    const found = await rpcClient(app, owner.cookie).business.get({ businessId: ownerBusinesses[1].id })
     expect(found).toMatchObject({ id: ownerBusinesses[1].id, name: 'Newer', userId: owner.userId })
   })
 
   it('answers another user’s business exactly like a missing one', async () => {
-    const foreign = await rejectionOf(rpcClient(app, owner.cookie).business.get({ id: otherBusiness.id }))
-    const missing = await rejectionOf(rpcClient(app, owner.cookie).business.get({ id: 'doesnotexist' }))
+    const foreign = await rejectionOf(rpcClient(app, owner.cookie).business.get({ businessId: otherBusiness.id }))
+    const missing = await rejectionOf(rpcClient(app, owner.cookie).business.get({ businessId: 'doesnotexist' }))
     for (const error of [foreign, missing]) {
       expect(error).toBeInstanceOf(ORPCError)
       expect(error).toMatchObject({ code: 'NOT_FOUND', status: 404, message: 'Business not found.', data: { reason: 'BUSINESS_NOT_FOUND' } })
@@ -73,21 +73,21 @@ describe('business.get', () => {
   })
 
   it('rejects an empty id as BAD_REQUEST', async () => {
-    const error = await rejectionOf(rpcClient(app, owner.cookie).business.get({ id: ' ' }))
-    expect(error).toMatchObject({ code: 'BAD_REQUEST', message: 'A business id is required.', data: { reason: 'INVALID_INPUT' } })
+    const error = await rejectionOf(rpcClient(app, owner.cookie).business.get({ businessId: ' ' }))
+    expect(error).toMatchObject({ code: 'BAD_REQUEST', message: 'Business id is required.', data: { reason: 'INVALID_INPUT' } })
   })
 })
 
 describe('business.select', () => {
   it('stores the selection on the user', async () => {
-    const selected = await rpcClient(app, owner.cookie).business.select({ id: ownerBusinesses[1].id })
+    const selected = await rpcClient(app, owner.cookie).business.select({ businessId: ownerBusinesses[1].id })
     expect(selected.id).toBe(ownerBusinesses[1].id)
     expect(await selectedOf(owner.userId)).toBe(ownerBusinesses[1].id)
   })
 
   it('refuses another user’s business and leaves the selection alone', async () => {
-    await rpcClient(app, owner.cookie).business.select({ id: ownerBusinesses[0].id })
-    const error = await rejectionOf(rpcClient(app, owner.cookie).business.select({ id: otherBusiness.id }))
+    await rpcClient(app, owner.cookie).business.select({ businessId: ownerBusinesses[0].id })
+    const error = await rejectionOf(rpcClient(app, owner.cookie).business.select({ businessId: otherBusiness.id }))
     expect(error).toMatchObject({ code: 'NOT_FOUND', data: { reason: 'BUSINESS_NOT_FOUND' } })
     expect(await selectedOf(owner.userId)).toBe(ownerBusinesses[0].id)
     expect(await selectedOf(other.userId)).toBeNull()
@@ -97,8 +97,8 @@ describe('business.select', () => {
 describe('without a session', () => {
   it.each([
     ['business.list', () => rpcClient(app).business.list()],
-    ['business.get', () => rpcClient(app).business.get({ id: ownerBusinesses[0].id })],
-    ['business.select', () => rpcClient(app).business.select({ id: ownerBusinesses[0].id })],
+    ['business.get', () => rpcClient(app).business.get({ businessId: ownerBusinesses[0].id })],
+    ['business.select', () => rpcClient(app).business.select({ businessId: ownerBusinesses[0].id })],
     ['business.list with a made-up cookie', () => rpcClient(app, 'better-auth.session_token=forged.value').business.list()],
   ])('%s is UNAUTHORIZED', async (_name, call) => {
     const error = await rejectionOf(call())
@@ -110,7 +110,7 @@ describe('business id input', () => {
   it.each(['abc\u0000def', 'a b', "x'; drop table business; --", 'é'.repeat(5), 'x'.repeat(65)])(
     'refuses %j as BAD_REQUEST before it reaches the database',
     async (id) => {
-      for (const call of [() => rpcClient(app, owner.cookie).business.get({ id }), () => rpcClient(app, owner.cookie).business.select({ id })]) {
+      for (const call of [() => rpcClient(app, owner.cookie).business.get({ businessId: id }), () => rpcClient(app, owner.cookie).business.select({ businessId: id })]) {
         const error = await rejectionOf(call())
         expect(error).toBeInstanceOf(ORPCError)
         expect([error?.code, error?.status]).toEqual(['BAD_REQUEST', 400])

@@ -1,9 +1,10 @@
 import { ORPCError } from '@orpc/server'
-import { and, asc, eq, inArray, isNull, ne, or } from 'drizzle-orm'
+import { and, asc, eq, inArray, ne } from 'drizzle-orm'
 import type { Database } from '~/server/db'
 import { business, competitor, user } from '~/server/db/schema'
 import { assertCanCreateBusiness } from '~/server/billing/plan-limits'
 import { appError, defineErrorCodes, type AppErrorData } from '~/server/rpc/errors'
+import { pickCurrentBusiness } from '~/shared/current-business'
 import { BUSINESS_ERRORS } from './business.errors'
 
 export type Business = typeof business.$inferSelect
@@ -14,13 +15,18 @@ export interface CompetitorSummary {
   name: string | null
 }
 
-/** A business with its competitors list, which the setup view reads (spec §3, §4 step 2). */
-export type BusinessWithCompetitors = Business & { competitors: CompetitorSummary[] }
 
-/** The user's businesses, oldest first: the first one is current when none is selected (spec §3). */
+/** A business with its competitors list (the setup view counts it) and whether it is the current one. */
+export type BusinessWithCompetitors = Business & { competitors: CompetitorSummary[]; isCurrent: boolean }
+
+/**
+ * The user's businesses, oldest first, each with its competitors; the current one (see
+ * pickCurrentBusiness) is marked, so no client works the rule out again.
+ */
 export async function listBusinesses(db: Database, userId: string): Promise<BusinessWithCompetitors[]> {
-  const rows = await db.select().from(business).where(eq(business.userId, userId)).orderBy(asc(business.createdAt), asc(business.id))
+  const [rows, selection] = await Promise.all([businessesOf(db, userId), selectionOf(db, userId)])
   if (rows.length === 0) return []
+  const current = pickCurrentBusiness(rows, selection)
   const competitors = await db
     .select({ id: competitor.id, url: competitor.url, name: competitor.name, businessId: competitor.businessId })
     .from(competitor)
@@ -28,8 +34,17 @@ export async function listBusinesses(db: Database, userId: string): Promise<Busi
     .orderBy(asc(competitor.createdAt), asc(competitor.id))
   return rows.map((row) => ({
     ...row,
+    isCurrent: row.id === current?.id,
     competitors: competitors.filter((c) => c.businessId === row.id).map(({ id, url, name }) => ({ id, url, name })),
   }))
+}
+
+const businessesOf = (db: Database, userId: string) =>
+  db.select().from(business).where(eq(business.userId, userId)).orderBy(asc(business.createdAt), asc(business.id))
+
+async function selectionOf(db: Database, userId: string): Promise<string | null> {
+  const [row] = await db.select({ selectedBusiness: user.selectedBusiness }).from(user).where(eq(user.id, userId))
+  return row?.selectedBusiness ?? null
 }
 
 /** One of the user's businesses, or undefined when it is missing or someone else's. */
@@ -49,44 +64,30 @@ export async function getOwnedBusiness(db: Database, userId: string, businessId:
   return row
 }
 
-/** Makes one of the user's own businesses the selected one. */
-export async function selectBusiness(db: Database, userId: string, businessId: string): Promise<Business> {
-  const row = await getOwnedBusiness(db, userId, businessId)
-  await db.update(user).set({ selectedBusiness: row.id }).where(eq(user.id, userId))
-  return row
+/** Makes one of the user's own businesses (ownership already checked) the selected one. */
+export async function selectBusiness(db: Database, userId: string, owned: Business): Promise<Business> {
+  await db.update(user).set({ selectedBusiness: owned.id }).where(and(eq(user.id, userId), eq(user.id, owned.userId)))
+  return owned
 }
 
 /**
  * The business the user is working on: the selected one, else the oldest. Read from the user
  * row, not the session, because the session cookie cache can be a minute stale after a switch.
- *
- * - a selection that is not the user's own (a forged or corrupted value) is FORBIDDEN;
- * - a user without any business is sent to /setup (spec §4).
+ * Undefined when the user has no business yet; a selection that is not the user's own (a forged
+ * or corrupted value) is FORBIDDEN.
  */
+export async function findCurrentBusiness(db: Database, userId: string): Promise<Business | undefined> {
+  const [rows, selection] = await Promise.all([businessesOf(db, userId), selectionOf(db, userId)])
+  const current = pickCurrentBusiness(rows, selection)
+  if (!current && selection) throw appError(BUSINESS_ERRORS.BUSINESS_ACCESS_DENIED)
+  return current
+}
+
+/** Like findCurrentBusiness, but a user without any business is sent to /setup. */
 export async function resolveCurrentBusiness(db: Database, userId: string): Promise<Business> {
-  // One round trip on every business-scoped call: the user's selection joined to the business it
-  // names (only if it is theirs), or, without a selection, to their oldest business.
-  const oldest = db
-    .select({ id: business.id })
-    .from(business)
-    .where(eq(business.userId, userId))
-    .orderBy(asc(business.createdAt), asc(business.id))
-    .limit(1)
-  const [row] = await db
-    .select({ selectedBusiness: user.selectedBusiness, business })
-    .from(user)
-    .leftJoin(
-      business,
-      and(
-        eq(business.userId, user.id),
-        or(eq(business.id, user.selectedBusiness), and(isNull(user.selectedBusiness), eq(business.id, oldest))),
-      ),
-    )
-    .where(eq(user.id, userId))
-    .limit(1)
-  if (row?.business) return row.business
-  if (row?.selectedBusiness) throw appError(BUSINESS_ERRORS.BUSINESS_ACCESS_DENIED)
-  throw appError(BUSINESS_ERRORS.BUSINESS_REQUIRED, { redirectTo: '/setup' })
+  const current = await findCurrentBusiness(db, userId)
+  if (!current) throw appError(BUSINESS_ERRORS.BUSINESS_REQUIRED, { redirectTo: '/setup' })
+  return current
 }
 
 /** Saving a business's profile (onboarding step 1). */

@@ -1,28 +1,24 @@
 import type { Database, DatabaseHandle } from '~/server/db'
 import type { JobRun } from '~/server/db/schema'
 import { logger } from '~/server/logger'
-import { demoCountJob } from './kinds/demo-count'
-import { PURGE_EXPIRED_CRON, purgeExpiredJob } from './kinds/purge-expired'
-import { businessAnalyzeJob, competitorAnalyzeJob } from '~/server/setup/setup.jobs'
-import { createJobQueue, type CronSchedule, type EnqueueRequest, type JobQueue, type JobQueueOptions } from './queue'
+import { createJobQueue, type EnqueueRequest, type JobQueue, type JobQueueOptions } from './queue'
 
 export { defineJob, type JobContext, type JobKind } from './define'
-export type { EnqueueRequest, JobQueue } from './queue'
-
-/** Every job kind the app runs; a kind missing here has no queue and no worker. */
-export const JOB_KINDS = [demoCountJob, purgeExpiredJob, businessAnalyzeJob, competitorAnalyzeJob]
-
-export const JOB_SCHEDULES: CronSchedule[] = [{ kind: purgeExpiredJob, cron: PURGE_EXPIRED_CRON }]
+export type { CronSchedule, EnqueueRequest, JobQueue } from './queue'
 
 const globalForJobs = globalThis as typeof globalThis & { __rankpilotJobs?: JobQueue }
 
 /**
- * Starts the process's job queue on its database. With `work: false` (JOB_WORKER=false) the
- * process only enqueues; another process (`npm run worker`) runs the jobs.
+ * Starts the process's job queue on its database with the app's job kinds and schedules (the
+ * registry in src/server/app/job-kinds.ts). With `work: false` (JOB_WORKER=false) the process
+ * only enqueues; another process (`npm run worker`) runs the jobs.
  */
-export async function startJobs(handle: DatabaseHandle, options: { work: boolean } & Partial<JobQueueOptions>) {
+export async function startJobs(
+  handle: DatabaseHandle,
+  options: { work: boolean } & Pick<JobQueueOptions, 'kinds'> & Partial<Omit<JobQueueOptions, 'handle' | 'kinds'>>,
+) {
   if (globalForJobs.__rankpilotJobs) return globalForJobs.__rankpilotJobs
-  const queue = createJobQueue({ handle, kinds: JOB_KINDS, schedules: JOB_SCHEDULES, ...options })
+  const queue = createJobQueue({ handle, ...options })
   await queue.start({ work: options.work })
   globalForJobs.__rankpilotJobs = queue
   logger.info(`jobs ready (${options.work ? 'running jobs' : 'enqueue only'})`)

@@ -17,8 +17,8 @@ const rowsOf = (ids: string[]) => app.db.select().from(keyword).where(inArray(ke
 
 beforeAll(async () => {
   app = await createTestApp()
-  owner = await app.signUp()
-  other = await app.signUp()
+  owner = await app.signUp({ plan: 'Growth' })
+  other = await app.signUp({ plan: 'Growth' })
   ownerBusinessId = (await insertBusiness(app, owner.userId)).id
   otherBusinessId = (await insertBusiness(app, other.userId)).id
 })

@@ -5,7 +5,7 @@ import type { FilterItem, SortItem } from '~/shared/data-table/filter-schema'
 import { KEYWORD_FILTER_FIELDS, KEYWORD_SORTABLE_COLUMNS, type KeywordFilterField } from '~/shared/keywords'
 import { insertBusiness, insertKeyword, rejectionOf, rpcClient } from '../../../tests/fixtures/rpc'
 import { createTestApp, TEST_APP_URL, type TestApp } from '../../../tests/fixtures/test-app'
-import { handleRpcRequest } from '~/server/rpc/handler'
+import { handleRpcRequest } from '~/server/app/rpc-handler'
 import { eq, sql } from 'drizzle-orm'
 import { keyword } from '~/server/db/schema'
 import { keywordPageQuery, listKeywords, type KeywordRow } from './keywords.service'
@@ -58,14 +58,14 @@ const letters = async (filters: FilterItem[], options: { join?: JoinOperator; no
 
 beforeAll(async () => {
   app = await createTestApp()
-  owner = await app.signUp()
+  owner = await app.signUp({ plan: 'Growth' })
   const business = await insertBusiness(app, owner.userId)
   businessId = business.id
   for (const row of Object.values(ROWS)) await insertKeyword(app, businessId, { ...row, searchIntent: row.searchIntent as never })
   pagingBusinessId = (await insertBusiness(app, owner.userId)).id
   for (let i = 0; i < 25; i++) await insertKeyword(app, pagingBusinessId, { keyword: `paging ${i}`, searchVolume: i })
   // Another user's rows that every filter would match: they must never appear.
-  const stranger = await app.signUp()
+  const stranger = await app.signUp({ plan: 'Growth' })
   const strangers = await insertBusiness(app, stranger.userId)
   for (const row of Object.values(ROWS)) await insertKeyword(app, strangers.id, { ...row, searchIntent: row.searchIntent as never })
 })

@@ -20,8 +20,8 @@ const setSelected = (userId: string, businessId: string | null) =>
 
 beforeAll(async () => {
   app = await createTestApp()
-  owner = await app.signUp()
-  other = await app.signUp()
+  owner = await app.signUp({ plan: 'Growth' })
+  other = await app.signUp({ plan: 'Growth' })
   ownerBusiness = await insertBusiness(app, owner.userId, { createdAt: new Date('2025-01-01T00:00:00Z') })
   ownerSecond = await insertBusiness(app, owner.userId, { createdAt: new Date('2025-02-01T00:00:00Z') })
   otherBusiness = await insertBusiness(app, other.userId)
@@ -114,7 +114,7 @@ describe('keyword.list', () => {
   })
 
   it('sends a user without any business to /setup', async () => {
-    const fresh = await app.signUp()
+    const fresh = await app.signUp({ plan: 'Growth' })
     const error = await rejectionOf(rpcClient(app, fresh.cookie).keyword.list())
     expect(error).toMatchObject({ code: 'PRECONDITION_FAILED', status: 412, data: { reason: 'BUSINESS_REQUIRED', redirectTo: '/setup' } })
   })

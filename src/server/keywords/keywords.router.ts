@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { tableListInputSchema } from '~/server/data-table/table-input'
-import { businessScopedProcedure } from '~/server/rpc/procedures'
+import { businessProcedure } from '~/server/rpc/procedures'
 import {
   KEYWORD_FILTER_FIELDS,
   KEYWORD_SORTABLE_COLUMNS,
@@ -49,23 +49,23 @@ const keywordRecord = z.object({
 
 export const keywordRouter = {
   /** The current business's keywords: filtered, sorted (default newest first), one page, with the total. */
-  list: businessScopedProcedure
+  list: businessProcedure
     .route({ method: 'GET' })
     .input(keywordListInput)
     .handler(({ context, input }) => listKeywords(context.db, { businessId: context.businessId, ...input })),
 
   /** Bulk status change ("Archive" is status archived). Any id not the business's refuses all: NOT_FOUND. */
-  setStatus: businessScopedProcedure
+  setStatus: businessProcedure
     .input(z.object({ ids: keywordIds, status: z.enum(KEYWORD_STATUSES) }))
     .handler(({ context, input }) => setKeywordStatus(context.db, context.businessId, input.ids, input.status)),
 
   /** Bulk delete; returns the deleted rows so keyword.restore can undo it. */
-  delete: businessScopedProcedure
+  delete: businessProcedure
     .input(z.object({ ids: keywordIds }))
     .handler(({ context, input }) => deleteKeywords(context.db, context.businessId, input.ids)),
 
   /** Undo of keyword.delete: re-inserts exactly those rows, for the caller's business only. */
-  restore: businessScopedProcedure
+  restore: businessProcedure
     .input(z.object({ rows: z.array(keywordRecord).min(1, 'Nothing to restore.').max(KEYWORDS_BULK_LIMIT, tooMany) }))
     .handler(({ context, input }) => restoreKeywords(context.db, context.businessId, input.rows)),
 }

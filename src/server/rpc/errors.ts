@@ -1,6 +1,7 @@
 import type { COMMON_ORPC_ERROR_DEFS } from '@orpc/client'
 import { ORPCError } from '@orpc/server'
 import { isSameOriginPath } from '~/shared/same-origin-path'
+import { UNSAFE_TEXT_MESSAGE } from '~/shared/text'
 
 /**
  * The RPC error codes of spec §8. oRPC's built-in definitions give exactly the spec's 19 code →
@@ -55,4 +56,6 @@ export function safeRedirectPath(path: string): string {
 export const RPC_ERRORS = defineErrorCodes({
   AUTH_REQUIRED: { code: 'UNAUTHORIZED', message: 'Sign in to continue.' },
   INVALID_INPUT: { code: 'BAD_REQUEST', message: 'Some of the values sent are not valid.' },
+  INVALID_TEXT: { code: 'BAD_REQUEST', message: UNSAFE_TEXT_MESSAGE },
+  TOO_MANY_REQUESTS: { code: 'TOO_MANY_REQUESTS', message: 'Too many requests in a short time. Try again in a minute.' },
 })

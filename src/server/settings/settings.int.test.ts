@@ -44,7 +44,7 @@ const validSettings = {
 } as const
 
 async function userWithBusiness(values: Partial<typeof business.$inferInsert> = {}) {
-  const account = await app.signUp()
+  const account = await app.signUp({ plan: 'Growth' })
   const row = await insertBusiness(app, account.userId, values)
   return { ...account, business: row, client: rpcClient(app, account.cookie) }
 }
@@ -89,13 +89,13 @@ describe('settings.get', () => {
   it('follows the selected business', async () => {
     const owner = await userWithBusiness()
     const second = await insertBusiness(app, owner.userId, { name: 'Second' })
-    await owner.client.business.select({ id: second.id })
+    await owner.client.business.select({ businessId: second.id })
     const fresh = rpcClient(app, withoutCookieCache(owner.cookie))
     expect((await fresh.settings.get()).businessId).toBe(second.id)
   })
 
   it('sends a user without a business to /setup', async () => {
-    const account = await app.signUp()
+    const account = await app.signUp({ plan: 'Growth' })
     const error = await rejectionOf(rpcClient(app, account.cookie).settings.get())
     expect(error).toMatchObject({ code: 'PRECONDITION_FAILED', data: { reason: 'BUSINESS_REQUIRED', redirectTo: '/setup' } })
   })
@@ -212,7 +212,7 @@ describe('ownership', () => {
   it('another user cannot select someone else’s business to edit it', async () => {
     const victim = await userWithBusiness()
     const attacker = await userWithBusiness()
-    const error = await rejectionOf(attacker.client.business.select({ id: victim.business.id }))
+    const error = await rejectionOf(attacker.client.business.select({ businessId: victim.business.id }))
     expect(error).toMatchObject({ code: 'NOT_FOUND' })
     await attacker.client.settings.updateProfile(validProfile)
     expect((await rowOf(victim.business.id)).name).toBe(victim.business.name)

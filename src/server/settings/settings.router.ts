@@ -1,20 +1,20 @@
 import { articleSettingsSchema, businessProfileSchema } from '~/shared/business-profile'
-import { businessScopedProcedure } from '~/server/rpc/procedures'
+import { businessProcedure } from '~/server/rpc/procedures'
 import { getSettings, updateArticleSettings, updateProfile } from './settings.service'
 
 /**
  * /settings for the caller's current business (selected, else oldest; ownership checked by
- * businessScopedProcedure and again in every query). No business id is taken as input: switching
+ * businessProcedure and again in every query). No business id is taken as input: switching
  * business is business.select, so a forged id has nothing to reach.
  */
 export const settingsRouter = {
-  get: businessScopedProcedure.route({ method: 'GET' }).handler(({ context }) => getSettings(context.db, context.user.id, context.businessId)),
+  get: businessProcedure.route({ method: 'GET' }).handler(({ context }) => getSettings(context.db, context.user.id, context.businessId)),
 
-  updateProfile: businessScopedProcedure
+  updateProfile: businessProcedure
     .input(businessProfileSchema)
     .handler(({ context, input }) => updateProfile(context.db, context.user.id, context.businessId, input)),
 
-  updateArticleSettings: businessScopedProcedure
+  updateArticleSettings: businessProcedure
     .input(articleSettingsSchema)
     .handler(({ context, input }) => updateArticleSettings(context.db, context.user.id, context.businessId, input)),
 }

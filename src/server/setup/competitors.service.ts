@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { env } from '~/env'
 import type { Database } from '~/server/db'
 import { competitor } from '~/server/db/schema'
-import { getOwnedBusiness, type Business } from '~/server/business/business.service'
+import type { Business } from '~/server/business/business.service'
 import { enqueueJob } from '~/server/jobs'
 import { dataForSeoClientFromEnv } from '~/server/providers/dataforseo/client'
 import { createKeywordDataService, type KeywordDataService } from '~/server/providers/dataforseo/keyword-data.service'
@@ -40,33 +40,30 @@ const enqueueAnalysis = (db: Database, userId: string, businessId: string, compe
   enqueueJob(db, { kind: competitorAnalyzeJob, userId, businessId, input: { competitorId, businessId }, singletonKey: competitorId })
 
 /** Adds a competitor and queues its analysis in one transaction: never one without the other. */
-export async function addCompetitor(db: Database, userId: string, input: { businessId: string; url: string }) {
-  const owner = await getOwnedBusiness(db, userId, input.businessId)
-  const url = canonicalSiteUrl(input.url)
+export async function addCompetitor(db: Database, owner: Business, address: string) {
+  const url = canonicalSiteUrl(address)
   if (siteHost(url) === siteHost(owner.url)) throw appError(SETUP_ERRORS.COMPETITOR_IS_OWN_SITE)
   return db.transaction(async (tx) => {
     const [{ existing }] = await tx.select({ existing: count() }).from(competitor).where(eq(competitor.businessId, owner.id))
     if (existing >= MAX_COMPETITORS) throw appError(SETUP_ERRORS.COMPETITOR_LIMIT_REACHED)
     const [row] = await tx.insert(competitor).values({ businessId: owner.id, url }).onConflictDoNothing().returning()
     if (!row) throw appError(SETUP_ERRORS.COMPETITOR_EXISTS)
-    const run = await enqueueAnalysis(tx, userId, owner.id, row.id)
+    const run = await enqueueAnalysis(tx, owner.userId, owner.id, row.id)
     return { competitor: row, jobId: run.id }
   })
 }
 
 /** Analyses a competitor again (the Retry of a failed analysis). */
-export async function reanalyzeCompetitor(db: Database, userId: string, input: { businessId: string; competitorId: string }) {
-  await getOwnedBusiness(db, userId, input.businessId)
-  const row = await ownedCompetitor(db, input.businessId, input.competitorId)
-  const run = await enqueueAnalysis(db, userId, input.businessId, row.id)
+export async function reanalyzeCompetitor(db: Database, owner: Business, competitorId: string) {
+  const row = await ownedCompetitor(db, owner.id, competitorId)
+  const run = await enqueueAnalysis(db, owner.userId, owner.id, row.id)
   return { competitor: row, jobId: run.id }
 }
 
-export async function removeCompetitor(db: Database, userId: string, input: { businessId: string; competitorId: string }) {
-  await getOwnedBusiness(db, userId, input.businessId)
-  await ownedCompetitor(db, input.businessId, input.competitorId)
-  await db.delete(competitor).where(and(eq(competitor.id, input.competitorId), eq(competitor.businessId, input.businessId)))
-  return { removed: input.competitorId }
+export async function removeCompetitor(db: Database, owner: Business, competitorId: string) {
+  await ownedCompetitor(db, owner.id, competitorId)
+  await db.delete(competitor).where(and(eq(competitor.id, competitorId), eq(competitor.businessId, owner.id)))
+  return { removed: competitorId }
 }
 
 export interface CompetitorSuggestion {
@@ -92,9 +89,8 @@ const MAX_SUGGESTIONS = 8
  * search results (keyword-data provider) when it answers. Never the business itself nor one
  * already added; a provider that fails only drops its half of the list.
  */
-export async function suggestCompetitors(db: Database, userId: string, businessId: string, deps: SuggestionDeps = {}): Promise<CompetitorSuggestion[]> {
-  const owner = await getOwnedBusiness(db, userId, businessId)
-  const added = await db.select({ url: competitor.url }).from(competitor).where(eq(competitor.businessId, businessId))
+export async function suggestCompetitors(db: Database, owner: Business, deps: SuggestionDeps = {}): Promise<CompetitorSuggestion[]> {
+  const added = await db.select({ url: competitor.url }).from(competitor).where(eq(competitor.businessId, owner.id))
   const excluded = new Set([siteHost(owner.url), ...added.map((row) => siteHost(row.url))])
   const suggestions: CompetitorSuggestion[] = []
   const offer = (candidate: Omit<CompetitorSuggestion, 'url'> & { address: string }) => {

@@ -3,7 +3,8 @@ import { http, passthrough } from 'msw'
 import { setupServer } from 'msw/node'
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
 import { resetEnvCache } from '~/env'
-import { jobRun, plan, user } from '~/server/db/schema'
+import { jobRun } from '~/server/db/schema'
+import { JOB_KINDS } from '~/server/app/job-kinds'
 import { startJobs, stopJobs } from '~/server/jobs'
 import { dataforseoHandlers } from '~/server/providers/dataforseo/mock'
 import { llmHandlers } from '~/server/providers/llm/mock'
@@ -24,6 +25,7 @@ export async function startSetupTestEnv() {
   network.listen({ onUnhandledFrame: 'error' })
   const app = await createTestApp()
   await startJobs(app.handle, {
+    kinds: JOB_KINDS,
     work: true,
     timings: { pollingIntervalSeconds: 0.5, monitorIntervalSeconds: 1, cronMonitorIntervalSeconds: 1 },
     progressIntervalMs: 50,
@@ -51,8 +53,3 @@ export async function waitForJob(app: TestApp, jobId: string, timeoutMs = 15_000
   }
 }
 
-/** Puts a user on one of the seeded plans (product.md §1), as the Polar webhook would. */
-export async function givePlan(app: TestApp, userId: string, name: 'Starter' | 'Growth' | 'Agency') {
-  const [row] = await app.db.select({ id: plan.id }).from(plan).where(eq(plan.name, name))
-  await app.db.update(user).set({ plan: row.id }).where(eq(user.id, userId))
-}

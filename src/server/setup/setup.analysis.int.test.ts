@@ -24,8 +24,8 @@ beforeAll(async () => {
   env = await startSetupTestEnv()
   app = env.app
   site = await startBusinessSite()
-  owner = await app.signUp()
-  stranger = await app.signUp()
+  owner = await app.signUp({ plan: 'Growth' })
+  stranger = await app.signUp({ plan: 'Growth' })
   const { jobId } = await rpcClient(app, owner.cookie).setup.analyze({ url: site.origin })
   const run = await waitForJob(app, jobId)
   expect(run.state).toBe('completed')

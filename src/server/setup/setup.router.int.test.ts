@@ -5,7 +5,7 @@ import type { TestApp } from '../../../tests/fixtures/test-app'
 import type { TestSite } from '~/server/crawl/test-site'
 import { business, competitor, user } from '~/server/db/schema'
 import { startBusinessSite, startCompetitorSite } from './setup-test-site'
-import { givePlan, startSetupTestEnv, waitForJob } from './setup-test-env'
+import { startSetupTestEnv, waitForJob } from './setup-test-env'
 
 // Onboarding's procedures after the analysis: saving the business (plan limit, one address per
 // user), competitors (added, analysed as jobs, removed; ownership), the step setup opens at,
@@ -36,8 +36,8 @@ beforeAll(async () => {
   rivals = await Promise.all([startCompetitorSite('Rapid Rooter', 'Drain clearing'), startCompetitorSite('Heatwise', 'Boiler repair')])
   owner = await app.signUp()
   stranger = await app.signUp()
-  await givePlan(app, owner.userId, 'Growth')
-  await givePlan(app, stranger.userId, 'Growth')
+  await app.setPlan(owner.userId, 'Growth')
+  await app.setPlan(stranger.userId, 'Growth')
   strangerBusinessId = (await insertBusiness(app, stranger.userId, { description: 'Not yours' })).id
 }, 60_000)
 afterAll(async () => {
@@ -82,7 +82,7 @@ describe('setup.state and setup.saveBusiness', () => {
 
   it('refuses a business beyond a Starter plan’s limit, with the limit in the message', async () => {
     const starter = await app.signUp()
-    await givePlan(app, starter.userId, 'Starter')
+    await app.setPlan(starter.userId, 'Starter')
     const client = rpcClient(app, starter.cookie)
     await client.setup.saveBusiness({ profile: profile('https://first.example.com', 'First') })
     const error = await rejectionOf(client.setup.saveBusiness({ profile: profile('https://second.example.com', 'Second') }))

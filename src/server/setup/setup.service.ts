@@ -4,7 +4,7 @@ import { business, competitor, crawl, jobRun, user } from '~/server/db/schema'
 import {
   createBusiness,
   getOwnedBusiness,
-  resolveCurrentBusiness,
+  findCurrentBusiness,
   selectBusiness,
   updateBusinessProfile,
   type AnalysisLink,
@@ -34,17 +34,6 @@ export interface SetupState {
 
 const NOTHING_DETECTED: SetupState['detected'] = { sitemapUrl: null, blogUrl: null, articleCandidates: [] }
 
-/** The business setup works on: the selected one, else the oldest (spec §3); none yet is fine. */
-async function setupBusiness(db: Database, userId: string): Promise<Business | null> {
-  try {
-    return await resolveCurrentBusiness(db, userId)
-  } catch (error) {
-    // No business yet: setup starts at step 1. A foreign selection stays an error.
-    if ((error as { data?: { reason?: string } }).data?.reason === 'BUSINESS_REQUIRED') return null
-    throw error
-  }
-}
-
 export async function listCompetitors(db: Database, businessId: string): Promise<Competitor[]> {
   return db.select().from(competitor).where(eq(competitor.businessId, businessId)).orderBy(asc(competitor.createdAt), asc(competitor.id))
 }
@@ -58,7 +47,8 @@ async function detectedStructure(db: Database, crawlId: string | null): Promise<
 
 /** Where setup stands for the user: their business, its competitors and the step to open at. */
 export async function getSetupState(db: Database, userId: string): Promise<SetupState> {
-  const current = await setupBusiness(db, userId)
+  // The current business (selected, else oldest); none yet starts setup at step 1.
+  const current = await findCurrentBusiness(db, userId)
   if (!current) return { business: null, competitors: [], step: 1, detected: NOTHING_DETECTED }
   const competitors = await listCompetitors(db, current.id)
   return {
@@ -103,23 +93,21 @@ export async function saveBusinessProfile(
 }
 
 /** Step 3: the sitemap, blog and best articles the user confirmed. */
-export async function saveSiteStructure(db: Database, userId: string, businessId: string, values: z.output<typeof siteStructureSchema>) {
-  await getOwnedBusiness(db, userId, businessId)
+export async function saveSiteStructure(db: Database, owned: Business, values: z.output<typeof siteStructureSchema>) {
   const [row] = await db
     .update(business)
     .set({ sitemapUrl: values.sitemapUrl, blogUrl: values.blogUrl, bestArticles: values.bestArticles, updatedAt: new Date() })
-    .where(and(eq(business.id, businessId), eq(business.userId, userId)))
+    .where(and(eq(business.id, owned.id), eq(business.userId, owned.userId)))
     .returning()
   return row
 }
 
 /** Step 4: language, tone and keyword region. */
-export async function saveLanguageTone(db: Database, userId: string, businessId: string, values: z.output<typeof languageToneSchema>) {
-  await getOwnedBusiness(db, userId, businessId)
+export async function saveLanguageTone(db: Database, owned: Business, values: z.output<typeof languageToneSchema>) {
   const [row] = await db
     .update(business)
     .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(business.id, businessId), eq(business.userId, userId)))
+    .where(and(eq(business.id, owned.id), eq(business.userId, owned.userId)))
     .returning()
   return row
 }
@@ -142,12 +130,12 @@ function incompleteReason(step: SetupStepNumber): string {
  * Step 5 "Finish": the business becomes the user's selected one (the gate then lets them in)
  * and keyword research is started through its hook.
  */
-export async function finishSetup(db: Database, userId: string, businessId: string) {
-  const row = await getOwnedBusiness(db, userId, businessId)
+export async function finishSetup(db: Database, owned: Business) {
+  const { userId, id: businessId } = owned
   const competitors = await listCompetitors(db, businessId)
-  const step = initialSetupStep(row, competitors.length)
+  const step = initialSetupStep(owned, competitors.length)
   if (step !== 5) throw appError(SETUP_ERRORS.SETUP_INCOMPLETE, { message: incompleteReason(step) })
-  await selectBusiness(db, userId, businessId)
+  await selectBusiness(db, userId, owned)
   const research = await startKeywordResearch(db, { userId, businessId })
   const [updated] = await db.select({ selectedBusiness: user.selectedBusiness }).from(user).where(eq(user.id, userId))
   return { businessId, selectedBusiness: updated.selectedBusiness, keywordResearch: research }

@@ -1,10 +1,11 @@
-import { closeDatabase, getDatabaseHandle } from './db'
-import { seedPlans } from './db/seed'
-import { startJobs, stopJobs } from './jobs'
-import { demoAccountEnabled, recreateDemoAccount } from './demo/demo-account'
-import { env } from '../env'
-import { logger } from './logger'
-import { startDemoNetwork, stopDemoNetwork } from './providers/demo-network'
+import { env } from '~/env'
+import { closeDatabase, getDatabaseHandle } from '~/server/db'
+import { seedPlans } from '~/server/db/seed'
+import { demoAccountEnabled, recreateDemoAccount } from '~/server/demo/demo-account'
+import { startJobs, stopJobs } from '~/server/jobs'
+import { logger } from '~/server/logger'
+import { startDemoNetwork, stopDemoNetwork } from '~/server/providers/demo-network'
+import { JOB_KINDS, JOB_SCHEDULES } from './job-kinds'
 
 const globalForBoot = globalThis as typeof globalThis & { __rankpilotBoot?: Promise<void> }
 
@@ -21,7 +22,7 @@ export function bootServer(): Promise<void> {
       logger.info(`demo account ready (${demo.keywords} keywords)`)
     }
     logger.info(`database ready (${handle.kind})`)
-    await startJobs(handle, { work: env().JOB_WORKER })
+    await startJobs(handle, { kinds: JOB_KINDS, schedules: JOB_SCHEDULES, work: env().JOB_WORKER })
   })()
   return globalForBoot.__rankpilotBoot
 }

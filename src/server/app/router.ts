@@ -1,4 +1,6 @@
 import { billingRouter } from '~/server/billing/billing.router'
+import { e2eRouter } from '~/server/e2e/e2e.router'
+import { e2eTestRoutesEnabled } from '~/server/e2e/fallbacks'
 import { businessRouter } from '~/server/business/business.router'
 import { jobRouter } from '~/server/jobs/jobs.router'
 import { keywordRouter } from '~/server/keywords/keywords.router'
@@ -7,8 +9,8 @@ import { planRouter } from '~/server/plans/plans.router'
 import { setupRouter } from '~/server/setup/setup.router'
 import { settingsRouter } from '~/server/settings/settings.router'
 
-/** The application's procedures at /rpc (spec §7); the transport rules are in ./handler.ts. */
-export const router = {
+/** The application's procedures at /rpc; the transport rules are in ./rpc-handler.ts. */
+const appRouter = {
   business: businessRouter,
   plan: planRouter,
   billing: billingRouter,
@@ -18,5 +20,12 @@ export const router = {
   setup: setupRouter,
   settings: settingsRouter,
 }
+
+/** Test pages' procedures: present only when E2E_TEST_ROUTES is on, never in production. */
+const testRouter = { e2e: e2eRouter }
+
+// Typed with the test procedures so the test pages compile; at run time they are absent (a call is
+// a 404) unless the browser suite started this server.
+export const router = (e2eTestRoutesEnabled() ? { ...appRouter, ...testRouter } : appRouter) as typeof appRouter & typeof testRouter
 
 export type AppRouter = typeof router

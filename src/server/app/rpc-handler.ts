@@ -1,6 +1,6 @@
 import { RPCHandler } from '@orpc/server/fetch'
 import { ResponseHeadersPlugin, SimpleCsrfProtectionHandlerPlugin } from '@orpc/server/plugins'
-import { createRpcContext, type RpcContext } from './context'
+import { createRpcContext, type RpcContext } from '~/server/rpc/context'
 import { router } from './router'
 
 /** The base path of the handler route (src/routes/rpc/$.ts); spec §7 wants it to end in /rpc. */

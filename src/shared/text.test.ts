@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import { findUnsafeText, isSafeText, safeText, UNSAFE_TEXT_MESSAGE } from './text'
+
+describe('safe text', () => {
+  it.each(['', 'plain', 'café ☕', '😀 emoji pair', 'tab\tand\nnewline'])('accepts %j', (value) => {
+    expect(isSafeText(value)).toBe(true)
+  })
+
+  it.each(['a\u0000', '\u0000', 'x\uD800', '\uD800y', 'x\uDC00', '\uDC00\uD800', 'ok😀\uD83D'])('refuses %j', (value) => {
+    expect(isSafeText(value)).toBe(false)
+  })
+
+  it('finds the first unsafe string anywhere in an input, keys included, with its path', () => {
+    expect(findUnsafeText({ a: 'fine', b: ['ok', { c: 'bad\u0000' }] })).toEqual({ path: ['b', 1, 'c'] })
+    expect(findUnsafeText({ ['k\uD800']: 1 })).toEqual({ path: ['k\uD800'] })
+    expect(findUnsafeText({ a: 1, b: null, c: [true, 'fine'] })).toBeUndefined()
+    expect(findUnsafeText('\u0000')).toEqual({ path: [] })
+  })
+
+  it('gives the schema the same rule and message', () => {
+    const result = safeText().safeParse('a\u0000')
+    expect(result.success).toBe(false)
+    expect(result.error?.issues[0].message).toBe(UNSAFE_TEXT_MESSAGE)
+    expect(safeText().parse('fine')).toBe('fine')
+  })
+})
