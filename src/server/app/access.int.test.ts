@@ -1,0 +1,174 @@
+import { call, isProcedure, type AnyProcedure, type AnyRouter } from '@orpc/server'
+import type { Subscription } from '@polar-sh/sdk/models/components/subscription'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { insertBusiness, insertKeyword, rejectionOf, rpcContext } from '../../../tests/fixtures/rpc'
+import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
+import { applySubscriptionEvent } from '~/server/billing/webhooks'
+import { competitor, jobRun, plan } from '~/server/db/schema'
+import type { AccessClass, ProcedureMeta } from '~/server/rpc/procedures'
+import { router } from './router'
+
+/**
+ * Every procedure of the app, with its access class. A procedure added to the router without a
+ * line here fails the first test: whoever adds one decides who may call it.
+ *
+ * `attack` is the input another paying user sends to reach the victim's data (their business,
+ * competitor, keyword or job ids); null where the procedure takes no id of anyone's (it works on
+ * the caller's own account or current business only, which the last test checks by its answer).
+ */
+interface Victim {
+  businessId: string
+  competitorId: string
+  keywordId: string
+  jobId: string
+}
+
+const PROCEDURES: Record<string, { access: AccessClass; attack: ((victim: Victim) => unknown) | null }> = {
+  'plan.getAll': { access: 'public', attack: null },
+  'newsletter.add': { access: 'public', attack: null },
+  'billing.checkout': { access: 'signed-in', attack: null },
+  'billing.overview': { access: 'paid', attack: null },
+  'billing.portal': { access: 'paid', attack: null },
+  'business.list': { access: 'paid', attack: null },
+  'business.get': { access: 'business', attack: (v) => ({ businessId: v.businessId }) },
+  'business.select': { access: 'business', attack: (v) => ({ businessId: v.businessId }) },
+  'job.get': { access: 'paid', attack: (v) => ({ id: v.jobId }) },
+  'job.watch': { access: 'paid', attack: (v) => ({ id: v.jobId }) },
+  'job.cancel': { access: 'paid', attack: (v) => ({ id: v.jobId }) },
+  'keyword.list': { access: 'business', attack: null },
+  'keyword.setStatus': { access: 'business', attack: (v) => ({ ids: [v.keywordId], status: 'archived' }) },
+  'keyword.delete': { access: 'business', attack: (v) => ({ ids: [v.keywordId] }) },
+  'keyword.restore': { access: 'business', attack: (v) => ({ ids: [v.keywordId] }) },
+  'settings.get': { access: 'business', attack: null },
+  'settings.updateProfile': { access: 'business', attack: null },
+  'settings.updateArticleSettings': { access: 'business', attack: null },
+  'setup.state': { access: 'paid', attack: null },
+  'setup.analyze': { access: 'paid', attack: null },
+  'setup.analysisResult': { access: 'paid', attack: (v) => ({ jobId: v.jobId }) },
+  'setup.saveBusiness': {
+    access: 'paid',
+    attack: (v) => ({ businessId: v.businessId, profile: { name: 'Taken over', url: 'https://taken.example', description: 'Mine now' } }),
+  },
+  'setup.competitors': { access: 'business', attack: (v) => ({ businessId: v.businessId }) },
+  'setup.suggestCompetitors': { access: 'business', attack: (v) => ({ businessId: v.businessId }) },
+  'setup.addCompetitor': { access: 'business', attack: (v) => ({ businessId: v.businessId, url: 'https://rival.example' }) },
+  'setup.analyzeCompetitor': { access: 'business', attack: (v) => ({ businessId: v.businessId, competitorId: v.competitorId }) },
+  'setup.removeCompetitor': { access: 'business', attack: (v) => ({ businessId: v.businessId, competitorId: v.competitorId }) },
+  'setup.saveSiteStructure': {
+    access: 'business',
+    attack: (v) => ({ businessId: v.businessId, structure: { sitemapUrl: 'https://x.example/sitemap.xml', blogUrl: 'https://x.example/blog', bestArticles: [] } }),
+  },
+  'setup.saveLanguageTone': {
+    access: 'business',
+    attack: (v) => ({ businessId: v.businessId, settings: { language: 'English', tone: 'Informative', keywordRegion: 'US' } }),
+  },
+  'setup.finish': { access: 'business', attack: (v) => ({ businessId: v.businessId }) },
+}
+
+/** Every procedure in the router, by dotted path. */
+function proceduresOf(node: AnyRouter, prefix: string[] = []): [string, AnyProcedure][] {
+  if (isProcedure(node)) return [[prefix.join('.'), node]]
+  return Object.entries(node as Record<string, AnyRouter>).flatMap(([key, child]) => proceduresOf(child, [...prefix, key]))
+}
+
+const all = proceduresOf(router)
+const accessOf = (procedure: AnyProcedure) => (procedure['~orpc'].meta as ProcedureMeta).access
+const nonPublic = all.filter(([, procedure]) => accessOf(procedure) !== 'public')
+const paid = all.filter(([, procedure]) => ['paid', 'business'].includes(accessOf(procedure) ?? ''))
+
+let app: TestApp
+let victim: Victim & { userId: string; cookie: string; businessName: string; keyword: string }
+
+beforeAll(async () => {
+  app = await createTestApp()
+  const account = await app.signUp({ plan: 'Growth' })
+  const owned = await insertBusiness(app, account.userId, { name: 'Victim Roasters' })
+  const [rival] = await app.db.insert(competitor).values({ businessId: owned.id, url: 'https://victim-rival.example' }).returning()
+  const row = await insertKeyword(app, owned.id, { keyword: 'victim secret keyword' })
+  const [run] = await app.db
+    .insert(jobRun)
+    .values({ id: crypto.randomUUID(), kind: 'business.analyze', userId: account.userId, businessId: owned.id, state: 'completed', result: { name: 'Victim Roasters' } })
+    .returning()
+  victim = {
+    ...account,
+    businessId: owned.id,
+    businessName: 'Victim Roasters',
+    competitorId: rival.id,
+    keywordId: row.id,
+    keyword: row.keyword,
+    jobId: run.id,
+  }
+})
+afterAll(() => app?.close())
+
+const run = (path: string, input: unknown, cookie?: string) => {
+  const procedure = all.find(([name]) => name === path)![1]
+  return call(procedure, input, { context: rpcContext(app, cookie) })
+}
+
+describe('access classes', () => {
+  it('every procedure has exactly the class listed for it, and every listed one exists', () => {
+    const actual = Object.fromEntries(all.map(([path, procedure]) => [path, accessOf(procedure) ?? 'unclassified']))
+    const expected = Object.fromEntries(Object.entries(PROCEDURES).map(([path, entry]) => [path, entry.access]))
+    expect(actual).toEqual(expected)
+  })
+
+  it.each(nonPublic.map(([path]) => path))('%s refuses a caller who is not signed in', async (path) => {
+    const error = await rejectionOf(run(path, {}))
+    expect(error).toMatchObject({ code: 'UNAUTHORIZED', status: 401, data: { reason: 'AUTH_REQUIRED' } })
+  })
+
+  it.each(paid.map(([path]) => path))('%s refuses a signed-in user without a plan, sending them to /paywall', async (path) => {
+    const unpaid = await app.signUp()
+    const error = await rejectionOf(run(path, {}, unpaid.cookie))
+    expect(error).toMatchObject({ code: 'FORBIDDEN', status: 403, data: { reason: 'PLAN_REQUIRED', redirectTo: '/paywall' } })
+  })
+
+  it('a revoked plan closes every paid procedure on the next call, even right after one that worked', async () => {
+    const revoked = await app.signUp({ plan: 'Agency' })
+    await insertBusiness(app, revoked.userId)
+    expect(await run('business.list', undefined, revoked.cookie)).toHaveLength(1)
+    const [agency] = await app.db.select().from(plan).where(eq(plan.name, 'Agency'))
+    const subscription = { id: 'sub_revoked', status: 'canceled', productId: agency.productId, customer: { externalId: revoked.userId } }
+    await applySubscriptionEvent(app.db, 'revoked', subscription as unknown as Subscription)
+    for (const [path] of paid) {
+      const error = await rejectionOf(run(path, {}, revoked.cookie))
+      expect([path, error?.data?.reason]).toEqual([path, 'PLAN_REQUIRED'])
+    }
+  })
+})
+
+describe('another paying user', () => {
+  let attacker: { userId: string; cookie: string }
+
+  beforeAll(async () => {
+    attacker = await app.signUp({ plan: 'Agency' })
+    await insertBusiness(app, attacker.userId, { name: 'Attacker Ltd' })
+  })
+
+  const withIds = Object.entries(PROCEDURES).filter(([, entry]) => entry.attack)
+  it.each(withIds.map(([path]) => path))('%s with the victim’s ids is NOT_FOUND and changes nothing', async (path) => {
+    const error = await rejectionOf(run(path, PROCEDURES[path].attack!(victim), attacker.cookie))
+    expect(error).toMatchObject({ code: 'NOT_FOUND', status: 404 })
+    expect(JSON.stringify(error)).not.toContain(victim.businessName)
+  })
+
+  const withoutIds = Object.entries(PROCEDURES).filter(([, entry]) => !entry.attack && entry.access !== 'public')
+  const readOnly = ['billing.overview', 'business.list', 'keyword.list', 'settings.get', 'setup.state']
+  it.each(readOnly)('%s answers only the caller’s own data', async (path) => {
+    expect(withoutIds.map(([name]) => name)).toContain(path)
+    const answer = JSON.stringify(await run(path, path === 'keyword.list' ? {} : undefined, attacker.cookie))
+    expect(answer).toContain(path === 'billing.overview' ? 'Agency' : path === 'keyword.list' ? '"total":0' : 'Attacker Ltd')
+    for (const secret of [victim.businessId, victim.businessName, victim.keyword, victim.userId]) expect(answer).not.toContain(secret)
+  })
+
+  it('the victim’s rows are untouched after every attempt', async () => {
+    const own = await run('business.get', { businessId: victim.businessId }, victim.cookie)
+    expect(own).toMatchObject({ id: victim.businessId, name: 'Victim Roasters', url: expect.stringContaining('example.com') })
+    const keywords = (await run('keyword.list', {}, victim.cookie)) as { items: { id: string; status: string }[] }
+    expect(keywords.items).toEqual([expect.objectContaining({ id: victim.keywordId, status: 'pending' })])
+    const competitors = (await run('setup.competitors', { businessId: victim.businessId }, victim.cookie)) as { id: string }[]
+    expect(competitors.map((row) => row.id)).toEqual([victim.competitorId])
+  })
+})
