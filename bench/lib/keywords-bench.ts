@@ -17,6 +17,7 @@ import { createMailer } from '~/server/email/mailer'
 import { keywordListInput } from '~/server/keywords/keywords.router'
 import { keywordPageQuery } from '~/server/keywords/keywords.service'
 import { router } from '~/server/app/router'
+import { createProviders } from '~/server/providers'
 import type { FilterItem } from '~/shared/data-table/filter-schema'
 import { KEYWORD_FILTER_FIELDS, KEYWORD_STATUSES, SEARCH_INTENTS, type KeywordFilterField } from '~/shared/keywords'
 
@@ -216,7 +217,7 @@ export async function runKeywordsBench(options: BenchOptions): Promise<number> {
     // every call read the session table — not what a user's requests do.
     const { cookie, userId } = await signIn(auth, false)
     const headers = new Headers({ origin: APP_URL, cookie })
-    const client = createRouterClient(router, { context: { db: handle.db, auth, headers } })
+    const client = createRouterClient(router, { context: { db: handle.db, auth, providers: createProviders({ db: handle.db, auth }), headers } })
     await client.keyword.list({}) // the session's first call: resolves and remembers the current business
     const pglite = handle.client as PGlite
 

@@ -1,9 +1,11 @@
 import { env } from '~/env'
+import { getAuth } from '~/server/auth'
 import { closeDatabase, getDatabaseHandle } from '~/server/db'
 import { seedPlans } from '~/server/db/seed'
 import { demoAccountEnabled, recreateDemoAccount } from '~/server/demo/demo-account'
 import { startJobs, stopJobs } from '~/server/jobs'
 import { logger } from '~/server/logger'
+import { getProviders } from '~/server/providers'
 import { startDemoNetwork, stopDemoNetwork } from '~/server/providers/demo-network'
 import { JOB_KINDS, JOB_SCHEDULES } from './job-kinds'
 
@@ -22,7 +24,8 @@ export function bootServer(): Promise<void> {
       logger.info(`demo account ready (${demo.keywords} keywords)`)
     }
     logger.info(`database ready (${handle.kind})`)
-    await startJobs(handle, { kinds: JOB_KINDS, schedules: JOB_SCHEDULES, work: env().JOB_WORKER })
+    const providers = getProviders({ db: handle.db, auth: getAuth() })
+    await startJobs(handle, { kinds: JOB_KINDS, schedules: JOB_SCHEDULES, providers, work: env().JOB_WORKER })
   })()
   return globalForBoot.__rankpilotBoot
 }

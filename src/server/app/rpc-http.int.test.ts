@@ -1,9 +1,10 @@
 import { isRedirect } from '@tanstack/react-router'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { cookieFrom, createTestApp, TEST_APP_URL, type TestApp } from '../../../tests/fixtures/test-app'
 import { createBrowserRpcClient } from '~/lib/orpc'
 import { createTanstackQueryUtils } from '@orpc/tanstack-query'
 import { handleRpcRequest } from './rpc-handler'
+import { resetNewsletterRateLimit } from '~/server/newsletter/newsletter.router'
 import { insertBusiness, rpcFetch } from '../../../tests/fixtures/rpc'
 
 /** The fetch handler of src/routes/rpc/$.ts, on the test database, as a browser reaches it. */
@@ -15,6 +16,8 @@ beforeAll(async () => {
   owner = await app.signUp({ plan: 'Growth' })
 })
 afterAll(() => app?.close())
+// newsletter.add is limited per client address; these requests carry none, so they share one bucket.
+beforeEach(() => resetNewsletterRateLimit())
 
 function request(path: string, init: { method?: string; input?: unknown; cookie?: string; csrfHeader?: boolean } = {}) {
   const method = init.method ?? 'GET'
@@ -30,7 +33,7 @@ function request(path: string, init: { method?: string; input?: unknown; cookie?
     body = JSON.stringify({ json: init.input })
   }
   const req = new Request(url, { method, headers, body })
-  return handleRpcRequest(req, { db: app.db, auth: app.auth, headers: req.headers })
+  return handleRpcRequest(req, { db: app.db, auth: app.auth, providers: app.providers, headers: req.headers })
 }
 
 describe('/rpc over HTTP', () => {

@@ -12,6 +12,7 @@ import { openDatabase, type DatabaseHandle } from '~/server/db/client'
 import { jobRun, user } from '~/server/db/schema'
 import { createId } from '~/server/ids'
 import { createJobQueue } from './queue'
+import { noProviders } from '../../../tests/fixtures/no-providers'
 
 // Issue 5's crash test: a real worker process is SIGKILLed in the middle of a job; a second
 // worker process picks the job up once its heartbeat lapses, and the job completes exactly once
@@ -60,7 +61,7 @@ function startWorker(databaseEnv: Record<string, string>) {
 async function prepare(handle: DatabaseHandle, markerDir: string) {
   const userId = createId()
   await handle.db.insert(user).values({ id: userId, name: 'Crash Test', email: `${userId.toLowerCase()}@example.com` })
-  const queue = createJobQueue({ handle, kinds: [crashCountJob], timings: FAST })
+  const queue = createJobQueue({ handle, kinds: [crashCountJob], providers: noProviders(), timings: FAST })
   await queue.start({ work: false })
   const run = await queue.enqueue(handle.db, { kind: crashCountJob, userId, input: { steps: STEPS, delayMs: 250, markerDir } })
   await queue.stop()
@@ -120,7 +121,7 @@ describe('a worker process killed mid-job', () => {
     try {
       const [run] = await handle.db.select().from(jobRun).where(eq(jobRun.id, jobId))
       expect(run).toMatchObject({ state: 'completed', attempts: 2, done: STEPS, total: STEPS, error: null, result: { counted: STEPS } })
-      const queue = createJobQueue({ handle, kinds: [crashCountJob], timings: FAST })
+      const queue = createJobQueue({ handle, kinds: [crashCountJob], providers: noProviders(), timings: FAST })
       await queue.start({ work: false })
       const [job] = await queue.boss.findJobs(crashCountJob.name, { id: jobId })
       await queue.stop()

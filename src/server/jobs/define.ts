@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { Database } from '~/server/db'
+import type { Providers } from '~/server/providers'
 
 /**
  * How a kind of background job is declared.
@@ -32,6 +33,8 @@ export interface JobContext<Input> {
   /** Aborted when the worker is shutting down or pg-boss gives up on the attempt. */
   signal: AbortSignal
   db: Database
+  /** The outside services (AI, keyword data, …), the same object the RPC context carries. */
+  providers: Providers
 }
 
 /** `Input` is what the handler receives; `InputIn` what callers pass (before schema defaults). */

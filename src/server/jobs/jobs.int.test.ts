@@ -11,6 +11,7 @@ import { ABANDONED_JOB_ERROR, GENERIC_JOB_ERROR } from './errors'
 import { watchJobSnapshots, type JobSnapshot } from './job-run.service'
 import { DEMO_PROVIDER_FAILURE, demoCountJob } from './kinds/demo-count'
 import { createJobQueue, type JobQueue } from './queue'
+import { noProviders } from '../../../tests/fixtures/no-providers'
 
 // The job system end to end on the suite's database (PGlite, and PostgreSQL in the postgres
 // project): pg-boss queues on the app's database, our job_run rows, retries, dead letters.
@@ -48,7 +49,7 @@ let userId: string
 const queues: JobQueue[] = []
 
 async function startQueue(work = true, onCompleted?: (jobId: string) => void) {
-  const queue = createJobQueue({ handle, kinds: KINDS, timings: FAST, progressIntervalMs: 50, onCompleted })
+  const queue = createJobQueue({ handle, kinds: KINDS, providers: noProviders(), timings: FAST, progressIntervalMs: 50, onCompleted })
   queues.push(queue)
   await queue.start({ work })
   return queue

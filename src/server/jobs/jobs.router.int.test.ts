@@ -28,6 +28,7 @@ beforeAll(async () => {
   queue = createJobQueue({
     handle: app.handle,
     kinds: JOB_KINDS,
+    providers: app.providers,
     schedules: JOB_SCHEDULES,
     timings: { pollingIntervalSeconds: 0.5, monitorIntervalSeconds: 1, cronMonitorIntervalSeconds: 1 },
     progressIntervalMs: 50,
@@ -102,7 +103,7 @@ describe('job.get / job.watch', () => {
     const url = new URL(`${TEST_APP_URL}/rpc/job/watch`)
     url.searchParams.set('data', JSON.stringify({ json: { id } }))
     const request = new Request(url, { headers: { origin: TEST_APP_URL, 'x-csrf-token': 'orpc', cookie: owner.cookie } })
-    const response = await handleRpcRequest(request, { db: app.db, auth: app.auth, headers: request.headers })
+    const response = await handleRpcRequest(request, { db: app.db, auth: app.auth, providers: app.providers, headers: request.headers })
     expect(response.headers.get('content-type')).toContain('text/event-stream')
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
     let text = ''

@@ -7,6 +7,7 @@ import { logger } from '~/server/logger'
 import { bossDbFor, createBoss, DEFAULT_JOB_TIMINGS, type JobTimings } from './boss'
 import { deadLetterQueueOf, type AnyJobKind, type JobKind } from './define'
 import { ABANDONED_JOB_ERROR } from './errors'
+import type { Providers } from '~/server/providers'
 import { runJob, settleDeadLetter, type JobPayload } from './runner'
 
 const NIL_UUID = '00000000-0000-0000-0000-000000000000'
@@ -20,6 +21,8 @@ export interface CronSchedule {
 export interface JobQueueOptions {
   handle: DatabaseHandle
   kinds: AnyJobKind[]
+  /** Handed to every handler (JobContext.providers). */
+  providers: Providers
   schedules?: CronSchedule[]
   timings?: Partial<JobTimings>
   /** Jobs this process runs at once, per kind. */
@@ -91,7 +94,7 @@ export function createJobQueue(options: JobQueueOptions) {
     }
     for (const kind of kinds.values()) {
       await boss.work(kind.name, workOptions, (jobs: JobWithMetadata<JobPayload>[]) =>
-        track(Promise.all(jobs.map((job) => runJob(kind, job, { db, shutdown: shutdown.signal, progressIntervalMs: options.progressIntervalMs, onCompleted: options.onCompleted })))),
+        track(Promise.all(jobs.map((job) => runJob(kind, job, { db, providers: options.providers, shutdown: shutdown.signal, progressIntervalMs: options.progressIntervalMs, onCompleted: options.onCompleted })))),
       )
       await boss.work(
         deadLetterQueueOf(kind.name),

@@ -1,6 +1,7 @@
 import { and, eq, notInArray } from 'drizzle-orm'
 import type { JobResult, JobWithMetadata } from 'pg-boss'
 import type { Database } from '~/server/db'
+import type { Providers } from '~/server/providers'
 import { jobRun, TERMINAL_JOB_RUN_STATES, type JobRunState } from '~/server/db/schema'
 import { logger } from '~/server/logger'
 import type { AnyJobKind } from './define'
@@ -17,6 +18,7 @@ const notTerminal = (id: string) => and(eq(jobRun.id, id), notInArray(jobRun.sta
 
 export interface RunnerOptions {
   db: Database
+  providers: Providers
   /** Aborted on shutdown: handlers stop, their jobs go back to the queue. */
   shutdown: AbortSignal
   progressIntervalMs?: number
@@ -61,6 +63,7 @@ export async function runJob(kind: AnyJobKind, job: JobWithMetadata<JobPayload>,
       attempt,
       signal,
       db,
+      providers: options.providers,
       progress: (step, done, total, message) => progress.report({ step, done, total, message: message ?? null }),
     })
     await progress.close()

@@ -341,7 +341,7 @@ describe('keyword.list over HTTP (GET /rpc/keyword/list)', () => {
     const url = new URL(`${TEST_APP_URL}/rpc/keyword/list`)
     url.searchParams.set('data', JSON.stringify({ json: input }))
     const request = new Request(url, { headers: { origin: TEST_APP_URL, 'x-csrf-token': 'orpc', cookie: owner.cookie } })
-    return handleRpcRequest(request, { db: app.db, auth: app.auth, headers: request.headers })
+    return handleRpcRequest(request, { db: app.db, auth: app.auth, providers: app.providers, headers: request.headers })
   }
 
   it('answers a filtered list', async () => {

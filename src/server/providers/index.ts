@@ -31,3 +31,14 @@ export function createProviders(deps: { db: Database; auth: Auth }) {
 }
 
 export type Providers = ReturnType<typeof createProviders>
+
+const globalForProviders = globalThis as typeof globalThis & { __rankpilotProviders?: Providers }
+
+/**
+ * The process's providers, on its database and auth instance: what the RPC context and every job
+ * handler receive. Tests build their own with createProviders (or fakes) and pass them in the same way.
+ */
+export function getProviders(deps: { db: Database; auth: Auth }): Providers {
+  globalForProviders.__rankpilotProviders ??= createProviders(deps)
+  return globalForProviders.__rankpilotProviders
+}

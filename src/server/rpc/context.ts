@@ -2,6 +2,7 @@ import type { Auth } from '~/server/auth'
 import { getAuth } from '~/server/auth'
 import type { Database } from '~/server/db'
 import { getDb } from '~/server/db'
+import { getProviders, type Providers } from '~/server/providers'
 
 /**
  * What every procedure receives. The database and auth instance travel in the context, not as
@@ -11,6 +12,8 @@ import { getDb } from '~/server/db'
 export interface RpcContext {
   db: Database
   auth: Auth
+  /** The outside services; tests pass their own or fakes. */
+  providers: Providers
   /** The caller's request headers: the session cookie is read from them. */
   headers: Headers
   /**
@@ -20,7 +23,9 @@ export interface RpcContext {
   resHeaders?: Headers
 }
 
-/** The app's context for a request: the process database and auth instance. */
+/** The app's context for a request: the process database, auth instance and providers. */
 export function createRpcContext(headers: Headers): RpcContext {
-  return { db: getDb(), auth: getAuth(), headers }
+  const db = getDb()
+  const auth = getAuth()
+  return { db, auth, providers: getProviders({ db, auth }), headers }
 }

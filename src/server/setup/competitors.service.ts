@@ -1,14 +1,11 @@
 import { and, count, eq } from 'drizzle-orm'
 import { z } from 'zod'
-import { env } from '~/env'
 import type { Database } from '~/server/db'
 import { competitor } from '~/server/db/schema'
 import type { Business } from '~/server/business/business.service'
 import { enqueueJob } from '~/server/jobs'
-import { dataForSeoClientFromEnv } from '~/server/providers/dataforseo/client'
-import { createKeywordDataService, type KeywordDataService } from '~/server/providers/dataforseo/keyword-data.service'
+import type { Providers } from '~/server/providers'
 import { ProviderError } from '~/server/providers/http'
-import { createLlmClientFromEnv, type LlmClient } from '~/server/providers/llm/client'
 import { logger } from '~/server/logger'
 import { appError } from '~/server/rpc/errors'
 import { normalizeSiteAddress } from '~/shared/business-profile'
@@ -77,10 +74,8 @@ const suggestionSchema = z.object({
   competitors: z.array(z.object({ name: z.string(), website: z.string(), reason: z.string() })),
 })
 
-export interface SuggestionDeps {
-  llm?: LlmClient
-  keywordData?: KeywordDataService
-}
+/** The two providers suggestions come from (the RPC context's providers, or fakes in tests). */
+export type SuggestionDeps = Pick<Providers, 'llm' | 'keywordData'>
 
 const MAX_SUGGESTIONS = 8
 
@@ -89,7 +84,7 @@ const MAX_SUGGESTIONS = 8
  * search results (keyword-data provider) when it answers. Never the business itself nor one
  * already added; a provider that fails only drops its half of the list.
  */
-export async function suggestCompetitors(db: Database, owner: Business, deps: SuggestionDeps = {}): Promise<CompetitorSuggestion[]> {
+export async function suggestCompetitors(db: Database, owner: Business, deps: SuggestionDeps): Promise<CompetitorSuggestion[]> {
   const added = await db.select({ url: competitor.url }).from(competitor).where(eq(competitor.businessId, owner.id))
   const excluded = new Set([siteHost(owner.url), ...added.map((row) => siteHost(row.url))])
   const suggestions: CompetitorSuggestion[] = []
@@ -108,16 +103,15 @@ export async function suggestCompetitors(db: Database, owner: Business, deps: Su
     suggestions.push({ url, name: candidate.name.trim() || host, reason: candidate.reason, source: candidate.source })
   }
 
-  const [fromLlm, fromSearch] = await Promise.all([llmSuggestions(owner, deps), searchSuggestions(db, owner, deps)])
+  const [fromLlm, fromSearch] = await Promise.all([llmSuggestions(owner, deps), searchSuggestions(owner, deps)])
   for (const item of fromLlm) offer({ address: item.website, name: item.name, reason: item.reason, source: 'analysis' })
   for (const item of fromSearch) offer({ address: item.domain, name: item.domain, reason: `Ranks for ${item.intersections.toLocaleString('en-US')} of the same keywords`, source: 'search data' })
   return suggestions
 }
 
 async function llmSuggestions(owner: Business, deps: SuggestionDeps) {
-  const llm = deps.llm ?? createLlmClientFromEnv(env())
   try {
-    const { object } = await llm.generateObject({
+    const { object } = await deps.llm.generateObject({
       schema: suggestionSchema,
       schemaName: 'competitor_suggestions',
       system: 'You name real competitors of a business: other companies, with their own websites, that sell the same thing to the same customers.',
@@ -137,10 +131,9 @@ async function llmSuggestions(owner: Business, deps: SuggestionDeps) {
   }
 }
 
-async function searchSuggestions(db: Database, owner: Business, deps: SuggestionDeps) {
-  const keywordData = deps.keywordData ?? createKeywordDataService({ db, client: dataForSeoClientFromEnv(env()) })
+async function searchSuggestions(owner: Business, deps: SuggestionDeps) {
   try {
-    const answer = await keywordData.competitors(siteHost(owner.url), { country: owner.keywordRegion.toLowerCase(), limit: 10 })
+    const answer = await deps.keywordData.competitors(siteHost(owner.url), { country: owner.keywordRegion.toLowerCase(), limit: 10 })
     return answer.data
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error

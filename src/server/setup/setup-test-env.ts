@@ -26,6 +26,7 @@ export async function startSetupTestEnv() {
   const app = await createTestApp()
   await startJobs(app.handle, {
     kinds: JOB_KINDS,
+    providers: app.providers,
     work: true,
     timings: { pollingIntervalSeconds: 0.5, monitorIntervalSeconds: 1, cronMonitorIntervalSeconds: 1 },
     progressIntervalMs: 50,

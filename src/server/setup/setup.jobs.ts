@@ -19,8 +19,8 @@ export const businessAnalyzeJob = defineJob({
   input: z.object({ url: httpUrl('Website') }),
   retry: RETRY,
   expireInSeconds: 10 * 60,
-  handler: ({ input, jobId, db, progress }) =>
-    analyzeBusinessSite(db, { url: input.url, crawlId: crawlIdForJob(jobId), progress }),
+  handler: ({ input, jobId, db, providers, progress }) =>
+    analyzeBusinessSite(db, { url: input.url, crawlId: crawlIdForJob(jobId), progress }, { llm: providers.llm }),
 })
 
 export const competitorAnalyzeJob = defineJob({
@@ -28,7 +28,7 @@ export const competitorAnalyzeJob = defineJob({
   input: z.object({ competitorId: z.string().min(1), businessId: z.string().min(1) }),
   retry: RETRY,
   expireInSeconds: 10 * 60,
-  handler: async ({ input, jobId, db, progress }) => {
+  handler: async ({ input, jobId, db, providers, progress }) => {
     const [row] = await db
       .select({ url: competitor.url, business })
       .from(competitor)
@@ -44,6 +44,7 @@ export const competitorAnalyzeJob = defineJob({
         business: { name: row.business.name, url: row.business.url, description: row.business.description, services: row.business.primaryServices },
         progress,
       },
+      { llm: providers.llm },
     )
     await db
       .update(competitor)

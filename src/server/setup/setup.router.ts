@@ -39,7 +39,7 @@ export const setupRouter = {
     .route({ method: 'GET' })
     .handler(({ context }) => listCompetitors(context.db, context.businessId)),
 
-  suggestCompetitors: ownedBusinessProcedure(businessIdInput).handler(({ context }) => suggestCompetitors(context.db, context.business)),
+  suggestCompetitors: ownedBusinessProcedure(businessIdInput).handler(({ context }) => suggestCompetitors(context.db, context.business, context.providers)),
 
   addCompetitor: ownedBusinessProcedure(addCompetitorInput).handler(({ context, input }) => addCompetitor(context.db, context.business, input.url)),
 

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
-import { env } from '~/env'
 import { crawlSite, type CrawlResult } from '~/server/crawl/crawler'
 import { safeFetcher, SafeFetchError, type SafeFetcher } from '~/server/crawl/safe-fetch'
 import type { Database } from '~/server/db'
 import { crawl } from '~/server/db/schema'
 import { JobError } from '~/server/jobs/errors'
-import { createLlmClientFromEnv, type LlmClient } from '~/server/providers/llm/client'
+import type { LlmClient } from '~/server/providers/llm/client'
 import { detectSiteStructure, type DetectedSiteStructure } from './site-structure'
 
 /**
@@ -15,17 +14,14 @@ import { detectSiteStructure, type DetectedSiteStructure } from './site-structur
  */
 
 export interface AnalysisDeps {
+  /** The job's providers.llm. */
+  llm: LlmClient
   fetcher?: SafeFetcher
-  llm?: LlmClient
   /** Pause between page requests; tests pass 0. */
   delayMs?: number
 }
 
-const resolveDeps = (deps: AnalysisDeps) => ({
-  fetcher: deps.fetcher ?? safeFetcher(),
-  llm: deps.llm ?? createLlmClientFromEnv(env()),
-  delayMs: deps.delayMs,
-})
+const resolveDeps = (deps: AnalysisDeps) => ({ fetcher: deps.fetcher ?? safeFetcher(), llm: deps.llm, delayMs: deps.delayMs })
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 
@@ -141,7 +137,7 @@ export interface SiteAnalysisResult {
 export async function analyzeBusinessSite(
   db: Database,
   input: { url: string; crawlId: string; progress: ProgressReporter },
-  deps: AnalysisDeps = {},
+  deps: AnalysisDeps,
 ): Promise<SiteAnalysisResult> {
   const resolved = resolveDeps(deps)
   const maxPages = 21
@@ -175,7 +171,7 @@ export interface CompetitorContext {
 export async function analyzeCompetitorSite(
   db: Database,
   input: { url: string; crawlId: string; business: CompetitorContext; progress: ProgressReporter },
-  deps: AnalysisDeps = {},
+  deps: AnalysisDeps,
 ): Promise<{ crawlId: string; analysis: CompetitorAnalysis }> {
   const resolved = resolveDeps(deps)
   const maxPages = 4
