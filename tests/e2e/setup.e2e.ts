@@ -2,8 +2,8 @@ import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { gotoHydrated, pathOf, useBrowser } from '../fixtures/browser'
 import { createHttpClient, e2ePostgresServer } from '../fixtures/e2e-server'
-import type { TestSite } from '~/server/crawl/test-site'
-import { SITE_NAME, startBusinessSite, startCompetitorSite } from '~/server/setup/setup-test-site'
+import type { TestSite } from '../fixtures/test-site'
+import { SITE_NAME, startBusinessSite, startCompetitorSite } from '../fixtures/setup-test-site'
 
 // Onboarding (/setup, spec §4, §5, product.md §2) as a person does it, on the PostgreSQL-backed
 // server (demo mode: the LLM mock answers; FETCH_ALLOW_LOOPBACK lets it crawl the sites this
