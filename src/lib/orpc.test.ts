@@ -21,7 +21,7 @@ function recordingClient(reply: () => Response = () => Response.json({ json: nul
 const runQuery = (options: { queryFn?: unknown }) =>
   (options.queryFn as (context: { signal: AbortSignal }) => Promise<unknown>)({ signal: new AbortController().signal })
 
-describe('request method (spec §7: GET up to 2083 characters, else POST)', () => {
+describe('request method (GET up to 2083 characters, else POST: docs/product/messages.md)', () => {
   it('sends a query as GET to ${origin}/rpc with its input in the query string, cookies included', async () => {
     const { orpc, calls } = recordingClient()
     await runQuery(orpc.business.get.queryOptions({ input: { businessId: 'abc' } }))
@@ -29,7 +29,7 @@ describe('request method (spec §7: GET up to 2083 characters, else POST)', () =
     expect(calls[0].method).toBe('GET')
     const url = new URL(calls[0].url)
     expect(url.origin + url.pathname).toBe(`${ORIGIN}/rpc/business/get`)
-    expect(JSON.parse(url.searchParams.get('data')!)).toMatchObject({ json: { id: 'abc' } })
+    expect(JSON.parse(url.searchParams.get('data')!)).toMatchObject({ json: { businessId: 'abc' } })
     expect(calls[0].credentials).toBe('include')
   })
 

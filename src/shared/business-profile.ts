@@ -1,19 +1,57 @@
 import { z } from 'zod'
 
 /**
- * The business's editable fields (spec §3 "business"), shared by onboarding, settings and the
+ * The business's editable fields (docs/product/entities.md), shared by onboarding, settings and the
  * server's input schemas: one definition, so a form and its procedure cannot disagree.
  */
 
+/** Why a value is not a web address a user may give us (see `webAddressProblem`). */
+export type WebAddressProblem = 'invalid' | 'scheme' | 'credentials'
+
+/** What the user is told, naming the field: "Competitor website must start with http:// or https://." */
+export const WEB_ADDRESS_MESSAGES: Record<WebAddressProblem, (label: string) => string> = {
+  invalid: (label) => `${label} must be a web address such as https://example.com.`,
+  scheme: (label) => `${label} must start with http:// or https://.`,
+  credentials: (label) => `${label} must not contain a user name or password.`,
+}
+
 /**
- * Spec §5 "Site address entry": starts with http → as typed; looks like a host with a dot → https://
- * prefixed; anything else is refused (the caller shows an error notification naming the field).
+ * The one rule for every address a user gives us (their site, competitors, sitemap, blog,
+ * articles): written out as `http://` or `https://` (any other scheme, `javascript:` and `data:`
+ * included, is refused, and so are half-schemes like "http:/x" that a URL parser would repair),
+ * no user name or password, no spaces, control characters or backslashes (which parsers drop or
+ * turn into slashes, so the stored text would differ from what is fetched), and a host name with
+ * a dot. Returns undefined when the value passes.
+ */
+export function webAddressProblem(value: string): WebAddressProblem | undefined {
+  if (!/^https?:\/\//i.test(value)) return /^[a-z][a-z\d+.-]*:/i.test(value) && !/^https?:/i.test(value) ? 'scheme' : 'invalid'
+  if (/[\s\\\p{Cc}]/u.test(value)) return 'invalid'
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return 'invalid'
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'scheme'
+  if (url.username !== '' || url.password !== '' || /^https?:\/\/[^/?#]*@/i.test(value)) return 'credentials'
+  if (!/^[^.]+(?:\.[^.]+)+$/.test(url.hostname)) return 'invalid'
+  return undefined
+}
+
+/** A host with a dot, an optional port and path, without a scheme: "example.com", "shop.example.com:8080/en". */
+const BARE_HOST = /^[^\s/:]+\.[^\s/:]+(?::\d+)?(?:\/\S*)?$/
+
+/**
+ * The site-address rule (docs/product/entities.md): starting with http: or https: → as typed; looks like a
+ * host with a dot → https:// prefixed ("httpbin.org" is a host, not a scheme); anything else is
+ * refused (the caller shows an error notification naming the field). Either way the result must
+ * pass `webAddressProblem`, so no other scheme and no credentials ever come out of it.
  */
 export function normalizeSiteAddress(input: string): { ok: true; url: string } | { ok: false; value: string } {
   const value = input.trim()
-  if (value.startsWith('http')) return { ok: true, url: value }
-  if (/^[^\s/:]+\.[^\s/:]+(?::\d+)?(?:\/\S*)?$/.test(value)) return { ok: true, url: `https://${value}` }
-  return { ok: false, value: input }
+  const url = /^https?:/i.test(value) ? value : BARE_HOST.test(value) ? `https://${value}` : undefined
+  if (url === undefined || webAddressProblem(url) !== undefined) return { ok: false, value: input }
+  return { ok: true, url }
 }
 
 export const TONES = ['Informative', 'Conversational', 'Professional', 'Friendly', 'Authoritative', 'Playful'] as const
@@ -41,7 +79,7 @@ export const KEYWORD_REGIONS = [
   { code: 'IN', name: 'India' },
 ] as const
 
-/** Languages articles can be written in (product.md §2: the common 50+). */
+/** Languages articles can be written in: the 50-odd most common. */
 export const LANGUAGES = [
   'English', 'Spanish', 'French', 'German', 'Italian', 'Portuguese', 'Dutch', 'Swedish', 'Norwegian', 'Danish',
   'Finnish', 'Icelandic', 'Polish', 'Czech', 'Slovak', 'Hungarian', 'Romanian', 'Bulgarian', 'Greek', 'Turkish',
@@ -59,20 +97,16 @@ const list = (label: string, maxItems = 20, maxLength = 200) =>
     .max(maxItems, `${label} can have at most ${maxItems} entries.`)
     .transform((items) => items.filter((item) => item !== ''))
 
-/** An absolute http(s) URL, as the site-address rule produces it. */
+/** An absolute http(s) URL, as the site-address rule produces it (`webAddressProblem`), with a message naming the field. */
 export const httpUrl = (label: string) =>
   z
     .string()
     .trim()
     .max(2048, `${label} is too long.`)
-    .refine((value) => {
-      try {
-        const url = new URL(value)
-        return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.')
-      } catch {
-        return false
-      }
-    }, `${label} must be a web address such as https://example.com.`)
+    .superRefine((value, context) => {
+      const problem = webAddressProblem(value)
+      if (problem) context.addIssue({ code: 'custom', message: WEB_ADDRESS_MESSAGES[problem](label) })
+    })
 
 const optionalUrl = (label: string) => z.union([z.literal(''), httpUrl(label)]).transform((value) => (value === '' ? null : value))
 
@@ -114,7 +148,7 @@ export const siteStructureSchema = z.object({
   bestArticles: z.array(httpUrl('Article URL')).max(20, 'Choose at most 20 best articles.').default([]),
 })
 
-/** Every article setting of spec §3, as settings saves them (onboarding step 4 sets the first three). */
+/** Every article setting of a business, as settings saves them (onboarding step 4 sets the first three). */
 export const articleSettingsSchema = z.object({
   language: z.enum(LANGUAGES, { error: 'Choose a language from the list.' }),
   tone: z.enum(TONES, { error: 'Choose a tone from the list.' }),

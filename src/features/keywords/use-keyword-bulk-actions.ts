@@ -10,9 +10,10 @@ export const UNDO_TOAST_MS = 10_000
 
 /**
  * The Keywords screen's bulk actions: change status (Archive is status archived), delete with an
- * undo toast, and the undo itself. `onDone` runs after each success (the screen clears the
- * selection); every keyword list in the cache is refetched. The hooks live in the screen, not in
- * the action bar, which unmounts as soon as the selection is cleared: the Undo must still work.
+ * undo toast, and the undo itself (it sends back the deleted ids; the server kept the rows).
+ * `onDone` runs after each success (the screen clears the selection); every keyword list in the
+ * cache is refetched. The hooks live in the screen, not in the action bar, which unmounts as soon
+ * as the selection is cleared: the Undo must still work.
  */
 export function useKeywordBulkActions({ onDone }: { onDone: () => void }) {
   const queryClient = useQueryClient()
@@ -43,10 +44,10 @@ export function useKeywordBulkActions({ onDone }: { onDone: () => void }) {
   const remove = useMutation(
     orpc.keyword.delete.mutationOptions({
       meta: { errorMessage: 'Could not delete the keywords' },
-      onSuccess: (rows) => {
-        toast(`${keywordsNoun(rows.length)} deleted`, {
+      onSuccess: ({ ids }) => {
+        toast(`${keywordsNoun(ids.length)} deleted`, {
           duration: UNDO_TOAST_MS,
-          action: rows.length > 0 ? { label: 'Undo', onClick: () => restore.mutate({ rows }) } : undefined,
+          action: ids.length > 0 ? { label: 'Undo', onClick: () => restore.mutate({ ids }) } : undefined,
         })
         onDone()
         return refreshLists()

@@ -9,22 +9,19 @@ import { subscribeToNewsletter } from './landing-queries'
 const FALLBACK_ERROR = 'Could not subscribe you just now. Check your connection and try again.'
 
 /**
- * `newsletter.add` with toasts: success clears the field; an address already on the list gets a
- * friendly success saying so; a refused address keeps what was typed and shows the server's
- * message. The browser's own email check runs first (`type="email"`); the server's is stricter
- * (a domain needs a dot), and its message is the one shown.
+ * `newsletter.add` with toasts: success clears the field and reads right whether the address is
+ * new or already on the list (the server answers both the same, so nobody can test whether an
+ * address is subscribed); a refused address keeps what was typed and shows the server's message.
+ * The browser's own email check runs first (`type="email"`); the server's is stricter (a domain
+ * needs a dot), and its message is the one shown.
  */
 export function NewsletterForm() {
   const inputId = useId()
   const [email, setEmail] = useState('')
   const subscribe = useMutation({
     mutationFn: subscribeToNewsletter,
-    onSuccess: (result) => {
-      if (result.alreadySubscribed) {
-        toast.success('You are already subscribed', { description: 'This address is on the list; nothing more to do.' })
-      } else {
-        toast.success('You are subscribed', { description: 'Thanks! The next issue will reach your inbox.' })
-      }
+    onSuccess: () => {
+      toast.success('Thanks — you’re on the list', { description: 'The next issue will reach your inbox.' })
       setEmail('')
     },
     onError: (error) => {

@@ -38,7 +38,7 @@ async function failureCode(run: () => Promise<unknown>): Promise<string | undefi
 }
 
 describe('seeded plans', () => {
-  it('are the three plans of product.md §1', async () => {
+  it('are the three plans of docs/product/limits.md', async () => {
     const plans = await app.db.select().from(t.plan).orderBy(t.plan.price)
     expect(plans.map((p) => [p.name, p.price, p.businessLimit, p.articlesPerMonth, p.hasMeteredPricing, p.meteredUnitPrice])).toEqual([
       ['Starter', 49, 1, 15, false, null],
@@ -48,7 +48,7 @@ describe('seeded plans', () => {
   })
 })
 
-describe('spec §3 defaults', () => {
+describe('defaults (docs/product/entities.md)', () => {
   // Each case inserts a row with only the required columns and checks the documented defaults.
   const cases: Array<{ entity: string; insert: () => Promise<Record<string, unknown>>; expected: Record<string, unknown> }> = [
     { entity: 'user', insert: newUser, expected: { emailVerified: false, image: null, plan: null, selectedBusiness: null } },
@@ -156,7 +156,7 @@ describe('spec §3 defaults', () => {
   })
 })
 
-describe('spec §3 uniqueness rules', () => {
+describe('uniqueness rules (docs/product/entities.md)', () => {
   const cases: Array<{ rule: string; first: () => Promise<() => Promise<unknown>> }> = [
     {
       rule: 'user.email',
@@ -391,7 +391,7 @@ describe('keyword row constraints', () => {
     expect(await failureCode(() => insertOne(t.keyword, { businessId: business.id, keyword: unique('kw'), ...(values as object) }))).toBe('23514')
   })
 
-  it('accepts every spec status and intent, including an empty intent', async () => {
+  it('accepts every documented status and intent, including an empty intent', async () => {
     const business = await newBusiness()
     const statuses = t.KEYWORD_STATUSES
     const intents = ['', ...t.SEARCH_INTENTS]
@@ -410,6 +410,7 @@ describe('keywords schema', () => {
     )
     expect(result.rows.map((row) => row.table_name)).toEqual([
       'content_series',
+      'deleted_keyword',
       'expanded_keyword',
       'keyword',
       'keyword_cluster',

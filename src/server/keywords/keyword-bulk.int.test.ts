@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { keyword, longTailKeyword } from '~/server/db/schema'
+import { business, deletedKeyword, keyword, longTailKeyword } from '~/server/db/schema'
 import { KEYWORDS_BULK_LIMIT } from '~/shared/keywords'
 import { insertBusiness, insertKeyword, rejectionOf, rpcClient } from '../../../tests/fixtures/rpc'
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
@@ -26,6 +26,7 @@ afterAll(() => app?.close())
 
 beforeEach(async () => {
   await app.db.delete(keyword)
+  await app.db.delete(deletedKeyword)
   const [link] = await app.db.insert(longTailKeyword).values({ businessId: ownerBusinessId, keyword: 'long tail' }).returning()
   mine = []
   for (let i = 0; i < 3; i++) {
@@ -73,54 +74,96 @@ describe('keyword.setStatus', () => {
 })
 
 describe('keyword.delete and keyword.restore', () => {
-  it('deletes and returns whole rows; restore puts back exactly those rows', async () => {
+  const notRestorable = { code: 'NOT_FOUND', status: 404, data: { reason: 'KEYWORDS_NOT_RESTORABLE' } }
+  const byId = <T extends { id: string }>(rows: T[]) => [...rows].sort((a, b) => a.id.localeCompare(b.id))
+  const keptOf = (ids: string[]) => app.db.select().from(deletedKeyword).where(inArray(deletedKeyword.id, ids))
+
+  it('deletes, answering only the ids; restore by those ids puts back exactly the same rows', async () => {
     const client = rpcClient(app, owner.cookie)
     const deleted = await client.keyword.delete({ ids: [mine[0].id, mine[2].id] })
-    expect(deleted.map((row) => row.id).sort()).toEqual([mine[0].id, mine[2].id].sort())
+    expect(deleted).toEqual({ ids: expect.arrayContaining([mine[0].id, mine[2].id]) })
+    expect(deleted.ids).toHaveLength(2)
     expect(await rowsOf([mine[0].id, mine[2].id])).toEqual([])
     expect((await client.keyword.list()).total).toBe(1)
+    const kept = await keptOf(deleted.ids)
+    expect(kept.map((row) => row.businessId)).toEqual([ownerBusinessId, ownerBusinessId])
 
-    expect(await client.keyword.restore({ rows: deleted })).toEqual({ restored: 2 })
-    const back = await rowsOf([mine[0].id, mine[2].id])
-    const byId = (rows: typeof back) => [...rows].sort((a, b) => a.id.localeCompare(b.id))
-    expect(byId(back)).toEqual(byId([mine[0], mine[2]]))
+    expect(await client.keyword.restore({ ids: deleted.ids })).toEqual({ restored: 2 })
+    // Every column comes back as it was: timestamps, metadata, the long-tail link, the derived lowercase.
+    expect(byId(await rowsOf([mine[0].id, mine[2].id]))).toEqual(byId([mine[0], mine[2]]))
+    expect(await keptOf(deleted.ids)).toEqual([])
   })
 
-  it('refuses to delete another user’s keyword (NOT_FOUND) and deletes nothing', async () => {
-    const error = await rejectionOf(rpcClient(app, owner.cookie).keyword.delete({ ids: [mine[1].id, theirs[0].id] }))
-    expect(error).toMatchObject({ code: 'NOT_FOUND', data: { reason: 'KEYWORDS_NOT_FOUND' } })
-    expect(await rowsOf([mine[1].id, theirs[0].id])).toHaveLength(2)
+  it('refuses ids that were never deleted here, forged or live, restoring nothing', async () => {
+    const client = rpcClient(app, owner.cookie)
+    const deleted = await client.keyword.delete({ ids: [mine[0].id] })
+    for (const ids of [['forged-id'], [mine[1].id], [...deleted.ids, 'forged-id'], [...deleted.ids, mine[1].id]]) {
+      expect(await rejectionOf(client.keyword.restore({ ids }))).toMatchObject(notRestorable)
+    }
+    expect(await rowsOf([mine[0].id])).toEqual([])
+    expect((await client.keyword.list()).total).toBe(2)
+    // The genuine undo still works afterwards.
+    expect(await client.keyword.restore({ ids: deleted.ids })).toEqual({ restored: 1 })
   })
 
-  it('refuses to restore rows into another business, even rows that business deleted', async () => {
+  it('refuses a forged row: whole rows are not accepted any more, nothing is inserted', async () => {
+    const forged = { ...mine[1], id: 'forged-row-1', keyword: 'forged keyword', searchVolume: 999_999, status: 'published' }
+    const error = await rejectionOf(rpcClient(app, owner.cookie).keyword.restore({ rows: [forged] } as never))
+    expect(error).toMatchObject({ code: 'BAD_REQUEST', status: 400 })
+    expect(await rowsOf(['forged-row-1'])).toEqual([])
+  })
+
+  it('refuses another business’s deleted ids; that business can still restore them', async () => {
     const deleted = await rpcClient(app, other.cookie).keyword.delete({ ids: [theirs[0].id] })
-    const error = await rejectionOf(rpcClient(app, owner.cookie).keyword.restore({ rows: deleted }))
-    expect(error).toMatchObject({ code: 'NOT_FOUND', data: { reason: 'KEYWORDS_NOT_FOUND' } })
-    // Re-labelled as the owner's business, it lands in the owner's business, never the other one.
-    const relabelled = deleted.map((row) => ({ ...row, businessId: ownerBusinessId }))
-    expect(await rpcClient(app, owner.cookie).keyword.restore({ rows: relabelled })).toEqual({ restored: 1 })
-    const [row] = await rowsOf([theirs[0].id])
-    expect(row.businessId).toBe(ownerBusinessId)
+    expect(await rejectionOf(rpcClient(app, owner.cookie).keyword.restore({ ids: deleted.ids }))).toMatchObject(notRestorable)
+    expect(await rowsOf([theirs[0].id])).toEqual([])
+    expect(await keptOf(deleted.ids)).toHaveLength(1)
+
+    expect(await rpcClient(app, other.cookie).keyword.restore({ ids: deleted.ids })).toEqual({ restored: 1 })
+    expect(await rowsOf([theirs[0].id])).toEqual([theirs[0]])
   })
 
-  it('refuses a restore whose keyword exists again (CONFLICT), restoring none', async () => {
+  it('refuses a second restore of the same ids, also when both run at once', async () => {
+    const client = rpcClient(app, owner.cookie)
+    const first = await client.keyword.delete({ ids: [mine[0].id] })
+    expect(await client.keyword.restore({ ids: first.ids })).toEqual({ restored: 1 })
+    expect(await rejectionOf(client.keyword.restore({ ids: first.ids }))).toMatchObject(notRestorable)
+
+    const second = await client.keyword.delete({ ids: [mine[1].id, mine[2].id] })
+    const outcomes = await Promise.allSettled([client.keyword.restore({ ids: second.ids }), client.keyword.restore({ ids: second.ids })])
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled').map((outcome) => outcome.value)).toEqual([{ restored: 2 }])
+    const refused = outcomes.find((outcome) => outcome.status === 'rejected')
+    expect(refused?.reason).toMatchObject(notRestorable)
+    expect(await rowsOf([mine[1].id, mine[2].id])).toHaveLength(2)
+  })
+
+  it('refuses a restore whose keyword exists again (CONFLICT), restoring none and keeping the rows for a later undo', async () => {
     const client = rpcClient(app, owner.cookie)
     const deleted = await client.keyword.delete({ ids: [mine[0].id, mine[1].id] })
-    await insertKeyword(app, ownerBusinessId, { keyword: 'mine 1' })
-    const error = await rejectionOf(client.keyword.restore({ rows: deleted }))
+    const again = await insertKeyword(app, ownerBusinessId, { keyword: 'mine 1' })
+    const error = await rejectionOf(client.keyword.restore({ ids: deleted.ids }))
     expect(error).toMatchObject({ code: 'CONFLICT', status: 409, data: { reason: 'KEYWORD_ALREADY_EXISTS' } })
-    expect(await rowsOf([mine[0].id])).toEqual([])
-    // Undo twice: the second is a conflict, not a duplicate.
-    expect(await client.keyword.restore({ rows: deleted.filter((row) => row.id === mine[0].id) })).toEqual({ restored: 1 })
-    expect(await rejectionOf(client.keyword.restore({ rows: deleted.filter((row) => row.id === mine[0].id) }))).toMatchObject({ code: 'CONFLICT' })
+    expect(await rowsOf([mine[0].id, mine[1].id])).toEqual([])
+    expect(await keptOf(deleted.ids)).toHaveLength(2)
+
+    await app.db.delete(keyword).where(eq(keyword.id, again.id))
+    expect(await client.keyword.restore({ ids: deleted.ids })).toEqual({ restored: 2 })
   })
 
   it('clears a long-tail link that no longer exists', async () => {
     const client = rpcClient(app, owner.cookie)
     const deleted = await client.keyword.delete({ ids: [mine[0].id] })
     await app.db.delete(longTailKeyword).where(eq(longTailKeyword.id, mine[0].longTailKeywordId!))
-    await client.keyword.restore({ rows: deleted })
+    await client.keyword.restore({ ids: deleted.ids })
     expect((await rowsOf([mine[0].id]))[0].longTailKeywordId).toBeNull()
+  })
+
+  it('drops the kept rows with their business', async () => {
+    const temporary = await insertBusiness(app, owner.userId)
+    const row = await insertKeyword(app, temporary.id, { keyword: 'short-lived' })
+    await app.db.insert(deletedKeyword).values({ id: row.id, businessId: temporary.id, row: { ...row } })
+    await app.db.delete(business).where(eq(business.id, temporary.id))
+    expect(await keptOf([row.id])).toEqual([])
   })
 })
 
@@ -130,7 +173,8 @@ describe('bulk limits and callers', () => {
     ['setStatus', (client: ReturnType<typeof rpcClient>) => client.keyword.setStatus({ ids: tooMany, status: 'draft' })],
     ['delete', (client: ReturnType<typeof rpcClient>) => client.keyword.delete({ ids: tooMany })],
     ['setStatus with no ids', (client: ReturnType<typeof rpcClient>) => client.keyword.setStatus({ ids: [], status: 'draft' })],
-    ['restore with no rows', (client: ReturnType<typeof rpcClient>) => client.keyword.restore({ rows: [] })],
+    ['restore with no ids', (client: ReturnType<typeof rpcClient>) => client.keyword.restore({ ids: [] })],
+    ['restore', (client: ReturnType<typeof rpcClient>) => client.keyword.restore({ ids: tooMany })],
   ])('%s: 400 with a clear message', async (_, call) => {
     const error = await rejectionOf(call(rpcClient(app, owner.cookie)))
     expect(error).toMatchObject({ code: 'BAD_REQUEST', status: 400 })
@@ -139,8 +183,13 @@ describe('bulk limits and callers', () => {
 
   it.each(['setStatus', 'delete', 'restore'] as const)('%s is UNAUTHORIZED without a session', async (name) => {
     const client = rpcClient(app).keyword
-    const call =
-      name === 'setStatus' ? client.setStatus({ ids: [mine[0].id], status: 'draft' }) : name === 'delete' ? client.delete({ ids: [mine[0].id] }) : client.restore({ rows: [mine[0]] })
+    const ids = [mine[0].id]
+    const calls = {
+      setStatus: () => client.setStatus({ ids, status: 'draft' }),
+      delete: () => client.delete({ ids }),
+      restore: () => client.restore({ ids }),
+    }
+    const call = calls[name]()
     expect(await rejectionOf(call)).toMatchObject({ code: 'UNAUTHORIZED', status: 401 })
     expect(await rowsOf([mine[0].id])).toHaveLength(1)
   })

@@ -8,5 +8,9 @@ import { KEYWORDS_BULK_LIMIT } from '~/shared/keywords'
 export const KEYWORD_ERRORS = defineErrorCodes({
   KEYWORDS_NOT_FOUND: { code: 'NOT_FOUND', message: 'Some of the selected keywords were not found. Refresh the list and try again.' },
   KEYWORDS_TOO_MANY: { code: 'BAD_REQUEST', message: `Select at most ${KEYWORDS_BULK_LIMIT} keywords at a time.` },
+  KEYWORDS_NOT_RESTORABLE: {
+    code: 'NOT_FOUND',
+    message: 'These keywords can no longer be restored: they were restored already, or were not deleted here.',
+  },
   KEYWORD_ALREADY_EXISTS: { code: 'CONFLICT', message: 'Some of these keywords exist again already, so they were not restored.' },
 })

@@ -2,7 +2,7 @@ import { and, asc, count, eq, getTableColumns, inArray, sql, type Query, type SQ
 import { PgDialect, type PreparedQueryConfig, type SelectedFieldsOrdered } from 'drizzle-orm/pg-core'
 import { FilterError, filtersToSql, sortToSql } from '~/server/data-table/filter-to-sql'
 import type { Database } from '~/server/db'
-import { keyword, longTailKeyword } from '~/server/db/schema'
+import { deletedKeyword, keyword, longTailKeyword } from '~/server/db/schema'
 import { appError, RPC_ERRORS } from '~/server/rpc/errors'
 import type { JoinOperator } from '~/shared/data-table/config'
 import type { FilterItem, SortItem } from '~/shared/data-table/filter-schema'
@@ -12,7 +12,7 @@ import { KEYWORD_ERRORS } from './keywords.errors'
 
 export { KEYWORDS_MAX_PAGE_SIZE, KEYWORDS_PAGE_SIZE } from '~/shared/keywords'
 
-/** The columns of a Keywords-screen row (spec §3 "Keyword row"). */
+/** The columns of a Keywords-screen row (docs/product/keywords-table.md). */
 const keywordRowColumns = {
   id: keyword.id,
   keyword: keyword.keyword,
@@ -27,8 +27,8 @@ const keywordRowColumns = {
 
 export type KeywordRow = { [K in keyof typeof keywordRowColumns]: (typeof keyword.$inferSelect)[K] }
 /**
- * A whole keyword row, as keyword.delete returns it and keyword.restore takes it back; without
- * keywordLower, which the database derives from keyword.
+ * A whole keyword row, as keyword.delete keeps it for an undo; without keywordLower, which the
+ * database derives from keyword.
  */
 export type KeywordRecord = Omit<typeof keyword.$inferSelect, 'keywordLower'>
 const { keywordLower: _derived, ...keywordRecordColumns } = getTableColumns(keyword)
@@ -82,7 +82,7 @@ export function keywordListSql(query: KeywordListQuery, options: KeywordListOpti
  * The two statements of a list call, compiled. The fixed parts (the row's columns, the table)
  * are compiled once; per call only the WHERE, ORDER BY and paging are. drizzle's query builder
  * spent ~0.1 ms a call rebuilding the same select list and FROM, a tenth of the fastest list
- * queries (issue 4 benchmark; docs/decisions/0008). The columns are keywordRowColumns' own, so
+ * queries (docs/decisions/0008). The columns are keywordRowColumns' own, so
  * rows are mapped by their column types exactly as a builder select would map them.
  */
 const dialect = new PgDialect()
@@ -165,29 +165,67 @@ export async function setKeywordStatus(db: Database, businessId: string, ids: re
   })
 }
 
-/** Deletes some of the business's keywords and returns the whole rows, for an undo. */
-export async function deleteKeywords(db: Database, businessId: string, ids: readonly string[]): Promise<KeywordRecord[]> {
+/** The keyword columns stored as timestamps: JSON keeps them as ISO strings. */
+const keywordDateColumns = Object.entries(keywordRecordColumns)
+  .filter(([, column]) => column.dataType === 'date')
+  .map(([name]) => name)
+
+/**
+ * A kept row (deleted_keyword.row) back as a keyword row of `businessId`: only the keyword
+ * table's columns, timestamps as dates again.
+ */
+function keywordFromKept(kept: Record<string, unknown>, businessId: string): KeywordRecord {
+  const row: Record<string, unknown> = {}
+  for (const name of Object.keys(keywordRecordColumns)) {
+    const value = kept[name]
+    row[name] = keywordDateColumns.includes(name) && typeof value === 'string' ? new Date(value) : value
+  }
+  return { ...(row as KeywordRecord), businessId }
+}
+
+/**
+ * Deletes some of the business's keywords. The rows are kept server-side (deleted_keyword) for
+ * an undo; the caller gets only their ids, which keyword.restore takes back.
+ */
+export async function deleteKeywords(db: Database, businessId: string, ids: readonly string[]): Promise<{ ids: string[] }> {
   return db.transaction(async (tx) => {
     const owned = await ownedIds(tx, businessId, ids)
-    if (owned.length === 0) return []
-    return tx
+    if (owned.length === 0) return { ids: [] }
+    const rows = await tx
       .delete(keyword)
       .where(and(eq(keyword.businessId, businessId), inArray(keyword.id, owned)))
       .returning(keywordRecordColumns)
+    const deletedAt = new Date()
+    await tx
+      .insert(deletedKeyword)
+      .values(rows.map((row) => ({ id: row.id, businessId, row, deletedAt })))
+      .onConflictDoUpdate({
+        target: deletedKeyword.id,
+        set: { businessId: sql`excluded.business_id`, row: sql`excluded.row`, deletedAt: sql`excluded.deleted_at` },
+      })
+    return { ids: rows.map((row) => row.id) }
   })
 }
 
 /**
- * Undoes a delete: puts exactly these rows back for the business. Rows of another business are
- * refused (NOT_FOUND, as for ids); a row whose id or keyword exists again is a CONFLICT. A
- * long-tail keyword link that no longer exists in the business is cleared, as deleting it would.
+ * Undoes a delete: puts back exactly the rows keyword.delete kept for this business, by id. An id
+ * that is not a kept row of the business (unknown, another business's, already restored or
+ * purged) refuses the whole undo with NOT_FOUND; a row whose keyword exists again is a CONFLICT.
+ * Either way nothing is restored and the kept rows stay. A long-tail keyword link that no longer
+ * exists in the business is cleared, as deleting it would.
  */
-export async function restoreKeywords(db: Database, businessId: string, rows: readonly KeywordRecord[]): Promise<{ restored: number }> {
-  checkBulkSize(rows.length)
-  if (rows.length === 0) return { restored: 0 }
-  if (rows.some((row) => row.businessId !== businessId)) throw appError(KEYWORD_ERRORS.KEYWORDS_NOT_FOUND)
-  if (unique(rows.map((row) => row.id)).length !== rows.length) throw appError(KEYWORD_ERRORS.KEYWORD_ALREADY_EXISTS)
+export async function restoreKeywords(db: Database, businessId: string, ids: readonly string[]): Promise<{ restored: number }> {
+  const wanted = unique(ids)
+  checkBulkSize(wanted.length)
+  if (wanted.length === 0) return { restored: 0 }
   return db.transaction(async (tx) => {
+    // Taking the kept rows out locks them: a concurrent second undo of the same ids finds none.
+    const kept = await tx
+      .delete(deletedKeyword)
+      .where(and(eq(deletedKeyword.businessId, businessId), inArray(deletedKeyword.id, wanted)))
+      .returning({ row: deletedKeyword.row })
+    if (kept.length !== wanted.length) throw appError(KEYWORD_ERRORS.KEYWORDS_NOT_RESTORABLE)
+    const rows = kept.map((entry) => keywordFromKept(entry.row, businessId))
     const linkIds = unique(rows.flatMap((row) => (row.longTailKeywordId ? [row.longTailKeywordId] : [])))
     const links = new Set(
       linkIds.length === 0
@@ -199,9 +237,10 @@ export async function restoreKeywords(db: Database, businessId: string, rows: re
               .where(and(eq(longTailKeyword.businessId, businessId), inArray(longTailKeyword.id, linkIds)))
           ).map((row) => row.id),
     )
+    const linked = (id: string | null) => (id && links.has(id) ? id : null)
     const inserted = await tx
       .insert(keyword)
-      .values(rows.map((row) => ({ ...row, businessId, longTailKeywordId: row.longTailKeywordId && links.has(row.longTailKeywordId) ? row.longTailKeywordId : null })))
+      .values(rows.map((row) => ({ ...row, longTailKeywordId: linked(row.longTailKeywordId) })))
       .onConflictDoNothing()
       .returning({ id: keyword.id })
     // Any conflict (same id, or same keyword text in the business) refuses the whole undo.

@@ -16,22 +16,14 @@ export function normalizeNewsletterEmail(email: string): string {
 
 export interface NewsletterSubscription {
   success: true
-  /** True when the address was already on the list: nothing was stored, the visitor is told so. */
-  alreadySubscribed: boolean
 }
 
 /**
- * Subscribes an address. Idempotent: a known address succeeds without a second row and says
- * `alreadySubscribed`, so the form can answer "you're already on the list" instead of a second
- * "welcome". (That tells a caller whether an address is on the newsletter list; the list holds
- * no account data, and the site shows the same to anyone typing the address.)
+ * Subscribes an address. Idempotent, and the answer is the same whether or not the address was
+ * already on the list, so the sign-up cannot be used to learn who is subscribed.
  */
 export async function addNewsletterSubscriber(db: Database, email: string): Promise<NewsletterSubscription> {
   const normalized = normalizeNewsletterEmail(email)
-  const inserted = await db
-    .insert(newsletter)
-    .values({ email: normalized })
-    .onConflictDoNothing({ target: newsletter.email })
-    .returning({ id: newsletter.id })
-  return { success: true, alreadySubscribed: inserted.length === 0 }
+  await db.insert(newsletter).values({ email: normalized }).onConflictDoNothing({ target: newsletter.email })
+  return { success: true }
 }

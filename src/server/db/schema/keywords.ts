@@ -4,7 +4,7 @@ import { business } from './business'
 import { id, timestamps } from './columns'
 import { KEYWORD_STATUSES, SEARCH_INTENTS, type KeywordStatus, type SearchIntent } from '~/shared/keywords'
 
-/** Keyword research lives in its own Postgres schema (issue 2). */
+/** Keyword research lives in its own Postgres schema, apart from the app's tables. */
 export const keywordsSchema = pgSchema('keywords')
 
 // Defined in src/shared (the UI's filter options read them too); re-exported for server imports.
@@ -15,7 +15,7 @@ const businessId = () =>
     .notNull()
     .references(() => business.id, { onDelete: 'cascade' })
 
-/** Columns shared by seed, refined-seed and expanded keywords (spec §3). */
+/** Columns shared by seed, refined-seed and expanded keywords (docs/product/entities.md). */
 const researchColumns = () => ({
   id: id(),
   businessId: businessId(),
@@ -91,7 +91,7 @@ export const keyword = keywordsSchema.table(
     keyword: text('keyword').notNull(),
     /**
      * lower(keyword), kept by the database: "contains" filters match it without lowering every
-     * row at query time (3-4x faster counts on 100,000 keywords, issue 4 benchmark).
+     * row at query time (3-4x faster counts on 100,000 keywords, docs/decisions/0008).
      */
     keywordLower: text('keyword_lower').generatedAlwaysAs(sql`lower(keyword)`),
     searchIntent: text('search_intent').$type<SearchIntent | ''>(),
@@ -140,6 +140,22 @@ export const keyword = keywordsSchema.table(
     index('keyword_business_priority_desc_idx').on(table.businessId, table.priority.desc(), table.id),
     index('keyword_business_scheduled_desc_idx').on(table.businessId, table.scheduledAt.desc(), table.id),
   ],
+)
+
+/**
+ * Keywords deleted from the Keywords screen, kept so the owner can undo the delete: keyword.restore
+ * puts back exactly these rows, never what a client sends. `id` is the deleted keyword's id; `row`
+ * the whole keyword row as JSON. The daily purge drops rows older than a week.
+ */
+export const deletedKeyword = keywordsSchema.table(
+  'deleted_keyword',
+  {
+    id: text('id').primaryKey(),
+    businessId: businessId(),
+    row: jsonb('row').$type<Record<string, unknown>>().notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('deleted_keyword_business_idx').on(table.businessId), index('deleted_keyword_deleted_at_idx').on(table.deletedAt)],
 )
 
 export const keywordCluster = keywordsSchema.table(

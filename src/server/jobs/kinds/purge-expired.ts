@@ -1,19 +1,22 @@
 import { and, inArray, lt } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Database } from '~/server/db'
-import { jobRun, keywordCache, TERMINAL_JOB_RUN_STATES } from '~/server/db/schema'
+import { deletedKeyword, jobRun, keywordCache, TERMINAL_JOB_RUN_STATES } from '~/server/db/schema'
 import { defineJob } from '../define'
 
 export const KEYWORD_CACHE_RETENTION_DAYS = 30
 export const FINISHED_JOB_RETENTION_DAYS = 90
+/** How long keyword.delete keeps deleted keywords for an undo. */
+export const DELETED_KEYWORD_RETENTION_DAYS = 7
 /** Every day at 03:17 UTC (off the hour, away from everyone else's cron). */
 export const PURGE_EXPIRED_CRON = '17 3 * * *'
 
 const daysAgo = (days: number, now: Date) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000)
 
 /**
- * Deletes keyword-data answers past their 30-day freshness (product.md §3: they would be fetched
- * again anyway) and finished job runs older than 90 days. Deleting is naturally re-runnable.
+ * Deletes keyword-data answers past their 30-day freshness (they would be fetched again anyway),
+ * finished job runs older than 90 days and deleted keywords kept for an undo longer than a week.
+ * Deleting is naturally re-runnable.
  */
 export async function purgeExpired(db: Database, now = new Date()) {
   const keywordRows = await db
@@ -24,7 +27,11 @@ export async function purgeExpired(db: Database, now = new Date()) {
     .delete(jobRun)
     .where(and(inArray(jobRun.state, [...TERMINAL_JOB_RUN_STATES]), lt(jobRun.finishedAt, daysAgo(FINISHED_JOB_RETENTION_DAYS, now))))
     .returning({ id: jobRun.id })
-  return { keywordCache: keywordRows.length, jobRuns: jobRows.length }
+  const deletedKeywordRows = await db
+    .delete(deletedKeyword)
+    .where(lt(deletedKeyword.deletedAt, daysAgo(DELETED_KEYWORD_RETENTION_DAYS, now)))
+    .returning({ id: deletedKeyword.id })
+  return { keywordCache: keywordRows.length, jobRuns: jobRows.length, deletedKeywords: deletedKeywordRows.length }
 }
 
 export const purgeExpiredJob = defineJob({
