@@ -1,4 +1,4 @@
-// `npm run bench -- keywords`: the Keywords list (issue 4) against 1,000,000 keywords on PGlite.
+// `npm run bench -- keywords`: the Keywords list against 1,000,000 keywords on PGlite (targets: docs/product/limits.md).
 //
 // Seeds, in a temporary PGlite data folder, 100,000 keywords for the signed-in user's business and
 // 900,000 for nine other businesses (generate_series, 100,000 rows a statement), then runs 20

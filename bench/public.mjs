@@ -1,5 +1,5 @@
 // `npm run bench -- public`: how heavy and how fast the public pages are, on the production
-// build and server (issue 3: "Public pages must be fast").
+// build and server (public pages must be fast: docs/product/limits.md).
 //
 // For `/` and the first blog article (from /sitemap.xml, else the links on /blog/):
 // - the JavaScript and CSS the page's HTML loads: every <script src>, <link rel="modulepreload">
@@ -9,7 +9,7 @@
 //   (lazy chunks included: the notification outlet loads when the browser is idle);
 // - the server render time: request → complete HTML, 200 sequential requests after a warm-up,
 //   median and p95 (localhost, so it is the server's time plus a little HTTP).
-// Target (issue 3): under 150 KB (150,000 bytes) of gzipped JavaScript for `/`.
+// Target: under 150 KB (150,000 bytes) of gzipped JavaScript for `/`.
 //
 // Options: --no-build (use the current dist/), --requests N, --why (which packages make up the
 // JavaScript of `/`, from a source-mapped build), --strict (exit 1 when over target).
@@ -102,7 +102,7 @@ async function measureRenderTime(baseUrl, path, requests) {
 }
 
 /** The first blog article: from the sitemap, else from the links on /blog/. */
-async function findArticle(baseUrl) {
+export async function findArticle(baseUrl) {
   const isArticle = (path) => /^\/blog\/[^/?#]+\/?$/.test(path) && !/^\/blog\/index_old\/?$/.test(path)
   const sitemap = await fetch(new URL('/sitemap.xml', baseUrl))
   if (sitemap.ok) {
@@ -227,7 +227,7 @@ export async function composition(clientDir, files) {
 
 // --- output -------------------------------------------------------------------------------
 
-function table(rows) {
+export function table(rows) {
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => String(row[column]).length)))
   return rows
     .map((row, index) => {
