@@ -63,7 +63,7 @@ describe('parseEnv', () => {
     expect(env.socialProviders).toEqual({ google: { clientId: 'google-id', clientSecret: 'google-secret' } })
   })
 
-  it('knows the 22 social providers of spec §7', () => {
+  it('knows the 22 social providers', () => {
     expect(SOCIAL_PROVIDERS).toHaveLength(22)
     const all = Object.fromEntries(
       SOCIAL_PROVIDERS.flatMap((p) => [
@@ -72,6 +72,44 @@ describe('parseEnv', () => {
       ]),
     )
     expect(Object.keys(parseEnv({ ...base, ...all }).socialProviders)).toEqual([...SOCIAL_PROVIDERS])
+  })
+
+  describe('billing', () => {
+    it.each([
+      ['AI writing', { LLM_API_KEY: 'sk-real' }],
+      ['AI writing', { LLM_BASE_URL: 'http://localhost:11434/v1' }],
+      ['Images', { IMAGES_BASE_URL: 'https://images.example/v1' }],
+      ['Keyword data', { DATAFORSEO_LOGIN: 'me', DATAFORSEO_PASSWORD: 'pw' }],
+    ])('refuses to start with %s configured and neither Polar nor BILLING=off, naming both ways out', (engine, live) => {
+      const parse = () => parseEnv({ ...base, ...live })
+      expect(parse).toThrow(EnvError)
+      expect(parse).toThrow(
+        `Invalid environment configuration:\n  BILLING: ${engine} is configured, so billing must be too: ` +
+          'set POLAR_ACCESS_TOKEN (with POLAR_WEBHOOK_SECRET and POLAR_PRODUCT_*) to charge users through Polar, ' +
+          'or BILLING=off to self-host without billing (every account gets the top plan)',
+      )
+    })
+
+    it('names every configured paid engine', () => {
+      expect(() => parseEnv({ ...base, LLM_API_KEY: 'sk', IMAGES_API_KEY: 'sk' })).toThrow(/BILLING: AI writing, Images are configured/)
+    })
+
+    it('accepts a paid engine with Polar or with BILLING=off, and BILLING=off alone', () => {
+      expect(parseEnv({ ...base, LLM_API_KEY: 'sk-real', POLAR_ACCESS_TOKEN: 'polar_oat_1' }).BILLING).toBeUndefined()
+      expect(parseEnv({ ...base, LLM_BASE_URL: 'http://localhost:11434/v1', BILLING: 'off' }).BILLING).toBe('off')
+      expect(parseEnv({ ...base, BILLING: 'off' }).BILLING).toBe('off')
+      // Full demo mode: nothing paid is real, the stand-in Polar bills.
+      expect(parseEnv({ ...base, BILLING: '' }).BILLING).toBeUndefined()
+    })
+
+    it('refuses BILLING=off beside POLAR_ACCESS_TOKEN, and any other BILLING value', () => {
+      expect(() => parseEnv({ ...base, BILLING: 'off', POLAR_ACCESS_TOKEN: 'polar_oat_1' })).toThrow(
+        /^Invalid environment configuration:\n  BILLING: BILLING=off and POLAR_ACCESS_TOKEN are both set: unset POLAR_ACCESS_TOKEN/,
+      )
+      expect(() => parseEnv({ ...base, BILLING: 'on' })).toThrow(
+        'Invalid environment configuration:\n  BILLING: must be off, or unset to bill through Polar',
+      )
+    })
   })
 
   describe('auth secret outside tests', () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
+import { livePaidEngines } from './server/providers/modes'
 
 /**
  * The one environment module. Parsed once, at first use, with zod: a bad or missing value is a
@@ -17,7 +18,7 @@ const booleanFlag = (fallback: boolean) =>
     value === undefined ? fallback : value === 'true' || value === '1',
   )
 
-/** The 22 social providers of spec §7, each enabled when both its id and secret are set. */
+/** The 22 social providers better-auth offers, each enabled when both its id and secret are set. */
 export const SOCIAL_PROVIDERS = [
   'apple',
   'discord',
@@ -102,7 +103,7 @@ const envSchema = z
       .preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).optional())
       .transform((value) => (value === undefined ? undefined : value === 'true' || value === '1')),
     /**
-     * Outside services (providers.md). A provider with no credentials runs on its in-process mock:
+     * Outside services (docs/product/services.md). A provider with no credentials runs on its in-process mock:
      * that is demo mode, announced in the app (src/server/providers/modes.ts).
      */
     LLM_BASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
@@ -123,10 +124,16 @@ const envSchema = z
     POLAR_ACCESS_TOKEN: optionalString,
     POLAR_WEBHOOK_SECRET: optionalString,
     POLAR_SERVER: z.preprocess(emptyAsUndefined, z.enum(['sandbox', 'production']).default('sandbox')),
-    /** Live Polar: the product of each plan (product.md §1). Demo mode uses the seeded ids. */
+    /** Live Polar: the product of each plan (docs/product/limits.md). Demo mode uses the seeded ids. */
     POLAR_PRODUCT_STARTER: optionalString,
     POLAR_PRODUCT_GROWTH: optionalString,
     POLAR_PRODUCT_AGENCY: optionalString,
+    /**
+     * off: self-hosted, billing is off — no paywall, every account has the top plan's businesses
+     * and articles a month, usage is still counted. Unset: Polar bills (POLAR_ACCESS_TOKEN), or
+     * in full demo mode its stand-in does.
+     */
+    BILLING: z.preprocess(emptyAsUndefined, z.enum(['off'], { error: 'must be off, or unset to bill through Polar' }).optional()),
     /**
      * Tests only: lets the safe fetcher reach loopback addresses (a test site served by the test).
      * Private, link-local and metadata addresses stay refused. Never in production.
@@ -168,7 +175,30 @@ const envSchema = z
     if (env.BETTER_AUTH_SECRET.length < 32) {
       ctx.addIssue({ code: 'custom', path: ['BETTER_AUTH_SECRET'], message: 'must be at least 32 characters' })
     }
+    const billingIssue = billingConfigIssue(env)
+    if (billingIssue) ctx.addIssue({ code: 'custom', path: ['BILLING'], message: billingIssue })
   })
+
+/**
+ * Billing must be chosen as soon as a paid engine is real: the stand-in Polar (which activates any
+ * plan for free) is kept to full demo mode, so without Polar or BILLING=off new users could not
+ * subscribe at all, and a silent fallback would give real AI spend away.
+ */
+export function billingConfigIssue(env: Parameters<typeof livePaidEngines>[0]): string | undefined {
+  if (env.BILLING === 'off' && env.POLAR_ACCESS_TOKEN) {
+    return (
+      'BILLING=off and POLAR_ACCESS_TOKEN are both set: ' +
+      'unset POLAR_ACCESS_TOKEN to run without billing, or unset BILLING to bill through Polar'
+    )
+  }
+  const live = livePaidEngines(env)
+  if (live.length === 0 || env.POLAR_ACCESS_TOKEN || env.BILLING === 'off') return undefined
+  return (
+    `${live.join(', ')} ${live.length === 1 ? 'is' : 'are'} configured, so billing must be too: ` +
+    'set POLAR_ACCESS_TOKEN (with POLAR_WEBHOOK_SECRET and POLAR_PRODUCT_*) to charge users through Polar, ' +
+    'or BILLING=off to self-host without billing (every account gets the top plan)'
+  )
+}
 
 export type Env = z.output<typeof envSchema>
 

@@ -1,10 +1,11 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
 import { AppShell } from '~/features/shell/app-shell'
+import { publicConfigQueryOptions } from '~/lib/public-config'
 import { getSession } from '~/lib/session'
 import { decideAccess, shouldBypassCookieCache } from '~/shared/access-gate'
 
 export interface AppSearch {
-  /** Added by the checkout provider to the return address after payment (spec §2, §5). */
+  /** Added by the checkout provider (Polar) to the return address after payment. */
   customer_session_token?: string
 }
 
@@ -15,10 +16,19 @@ export const Route = createFileRoute('/_app')({
   validateSearch: (search: Record<string, unknown>): AppSearch => ({
     customer_session_token: typeof search.customer_session_token === 'string' ? search.customer_session_token : undefined,
   }),
-  // beforeLoad runs on every navigation (loaders may be cached): the gate of spec §4.
-  beforeLoad: async ({ location, search }) => {
-    const session = await getSession({ data: { disableCookieCache: shouldBypassCookieCache(location.pathname) } })
-    const decision = decideAccess({ session, pathname: location.pathname, customerSessionToken: search.customer_session_token })
+  // beforeLoad runs on every navigation (loaders may be cached): the access gate (docs/product/routes.md).
+  // The billing mode of the public config decides whether a plan is needed at all (self-hosted: no).
+  beforeLoad: async ({ context, location, search }) => {
+    const [session, config] = await Promise.all([
+      getSession({ data: { disableCookieCache: shouldBypassCookieCache(location.pathname) } }),
+      context.queryClient.ensureQueryData(publicConfigQueryOptions()),
+    ])
+    const decision = decideAccess({
+      session,
+      pathname: location.pathname,
+      customerSessionToken: search.customer_session_token,
+      billing: config.billing,
+    })
     if (decision?.search) throw redirect({ to: decision.to, search: decision.search })
     if (decision) throw redirect({ to: decision.to })
     // decideAccess already sent a missing session to "/"; this only narrows the type.

@@ -5,7 +5,7 @@ const noPlan = { session: { user: { plan: null, selectedBusiness: null } } }
 const planOnly = { session: { user: { plan: 'plan_1', selectedBusiness: null } } }
 const onboarded = { session: { user: { plan: 'plan_1', selectedBusiness: 'biz_1' } } }
 
-// Spec §4, one row per state and path; `expected` null means the page renders.
+// The gate's rules (docs/product/routes.md), one row per state and path; `expected` null means the page renders.
 const cases: Array<{ name: string; input: GateInput; expected: ReturnType<typeof decideAccess> }> = [
   // 1. No session or no user → /
   { name: 'no session', input: { session: null, pathname: '/keywords' }, expected: { to: '/' } },
@@ -44,9 +44,44 @@ const cases: Array<{ name: string; input: GateInput; expected: ReturnType<typeof
   { name: 'onboarded with a checkout token', input: { ...onboarded, pathname: '/content', customerSessionToken: 'cst' }, expected: null },
 ]
 
-describe('decideAccess (spec §4)', () => {
+describe('decideAccess (docs/product/routes.md)', () => {
   it.each(cases)('$name', ({ input, expected }) => {
     expect(decideAccess(input)).toEqual(expected)
+  })
+})
+
+// Self-hosted (billing 'off'): every account has the top plan, whatever the session stores.
+const SETUP = '/setup'
+const selfHosted: Array<{ name: string; input: GateInput; expected: ReturnType<typeof decideAccess> }> = [
+  { name: 'no session still goes to sign in', input: { session: null, pathname: '/keywords', billing: 'off' }, expected: { to: '/' } },
+  { name: 'no stored plan, no business → /setup', input: { ...noPlan, pathname: '/keywords', billing: 'off' }, expected: { to: SETUP } },
+  { name: 'no stored plan on /setup renders', input: { ...noPlan, pathname: '/setup', billing: 'off' }, expected: null },
+  { name: '/paywall without a business → /setup', input: { ...noPlan, pathname: '/paywall', billing: 'off' }, expected: { to: SETUP } },
+  {
+    name: 'no stored plan but a business: every page renders',
+    input: { session: { user: { plan: null, selectedBusiness: 'biz_1' } }, pathname: '/keywords', billing: 'off' },
+    expected: null,
+  },
+  {
+    name: '/paywall/ when onboarded → /content',
+    input: { session: { user: { plan: null, selectedBusiness: 'biz_1' } }, pathname: '/paywall/', billing: 'off' },
+    expected: { to: '/content' },
+  },
+  {
+    name: 'a stored plan changes nothing: /paywall → /content',
+    input: { ...onboarded, pathname: '/paywall', billing: 'off' },
+    expected: { to: '/content' },
+  },
+]
+
+describe('decideAccess on a self-hosted server (billing off)', () => {
+  it.each(selfHosted)('$name', ({ input, expected }) => {
+    expect(decideAccess(input)).toEqual(expected)
+  })
+
+  it.each(['live', 'demo'] as const)('billing %s still sends a user without a plan to /paywall', (billing) => {
+    expect(decideAccess({ ...noPlan, pathname: '/keywords', billing })).toEqual({ to: '/paywall' })
+    expect(decideAccess({ ...noPlan, pathname: '/paywall', billing })).toBeNull()
   })
 })
 

@@ -1,9 +1,14 @@
+import type { BillingMode } from './public-config'
+
 /**
- * The access gate of the signed-in area (spec §4), as a pure function so every state is tested
+ * The access gate of the signed-in area (docs/product/routes.md), as a pure function so every state is tested
  * without a router or a server. `_app.tsx` turns a decision into a router redirect.
+ *
+ * On a self-hosted server (billing 'off') every account has the top plan, so the plan step is
+ * skipped whatever the session stores, and /paywall sends the user on to the next step.
  */
 
-export type GatePath = '/' | '/paywall' | '/setup'
+export type GatePath = '/' | '/paywall' | '/setup' | '/content'
 
 export interface GateRedirect {
   to: GatePath
@@ -17,10 +22,14 @@ export interface GateInput {
   pathname: string
   /** The `customer_session_token` search value, present after a checkout. */
   customerSessionToken?: string
+  /** The server's billing mode (public config); anything but 'off' needs a plan. */
+  billing?: BillingMode
 }
 
 export const SETUP_PATH = '/setup'
 export const PAYWALL_PATH = '/paywall'
+/** Where a signed-in, onboarded user lands (sign-in goes there too). */
+export const HOME_PATH = '/content'
 
 /** "/setup/" and "/setup" are the same page. */
 export function normalizePath(pathname: string) {
@@ -28,18 +37,22 @@ export function normalizePath(pathname: string) {
 }
 
 /** Where the user must go instead, or null when the requested page may render. */
-export function decideAccess({ session, pathname, customerSessionToken }: GateInput): GateRedirect | null {
-  const target = gateTarget(session, customerSessionToken)
+export function decideAccess({ session, pathname, customerSessionToken, billing }: GateInput): GateRedirect | null {
+  const billingOff = billing === 'off'
+  const target = gateTarget(session, customerSessionToken, billingOff)
+  const path = normalizePath(pathname)
+  // Nothing to choose without billing: the paywall is never shown, the user goes on.
+  if (!target && billingOff && path === PAYWALL_PATH) return { to: HOME_PATH }
   if (!target) return null
-  // Spec §4: never redirect to the page the user is already on (else /paywall would loop).
-  if (normalizePath(pathname) === target.to) return null
+  // Never redirect to the page the user is already on (else /paywall would loop).
+  if (path === target.to) return null
   return target
 }
 
-function gateTarget(session: GateInput['session'], customerSessionToken: string | undefined): GateRedirect | null {
+function gateTarget(session: GateInput['session'], customerSessionToken: string | undefined, billingOff: boolean): GateRedirect | null {
   const user = session?.user
   if (!session || !user) return { to: '/' }
-  if (!user.plan) return { to: PAYWALL_PATH }
+  if (!user.plan && !billingOff) return { to: PAYWALL_PATH }
   if (!user.selectedBusiness) {
     return customerSessionToken !== undefined ? { to: SETUP_PATH, search: { checkout: true } } : { to: SETUP_PATH }
   }

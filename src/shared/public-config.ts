@@ -1,14 +1,23 @@
 import type { SocialProviderId } from '~/env'
 
+/**
+ * How this server bills (src/server/providers/modes.ts, billingMode):
+ * - 'live': Polar (POLAR_ACCESS_TOKEN), the paywall sells the plans;
+ * - 'demo': full demo mode, the paywall sells them through a stand-in checkout that takes no payment;
+ * - 'off': self-hosted (BILLING=off), no paywall, every account has the top plan's features.
+ */
+export type BillingMode = 'live' | 'demo' | 'off'
+
 /** What the browser may know of the configuration (root loader data): no secrets. */
 export interface PublicConfig {
   appName: string
   /** The public base URL (APP_URL): every absolute link and return address is built on it. */
   appUrl: string
-  /** Social providers with credentials, in the spec's order. */
+  /** Social providers with credentials, in SOCIAL_PROVIDERS order (src/env.ts). */
   socialProviders: SocialProviderId[]
+  billing: BillingMode
   /**
-   * Demo mode (product.md §8): the services running on their in-process mocks, by display name,
+   * Demo mode (docs/product/services.md): the services running on their in-process mocks, by display name,
    * and whether the shared demo account is offered. Null when every service is real.
    */
   demo: DemoConfig | null

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { CreditCardIcon, ExternalLinkIcon } from 'lucide-react'
 import { EmptyState } from '~/components/empty-state'
-import { ErrorState } from '~/components/error-state'
+import { ErrorPanel } from '~/components/fallbacks/error-panel'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card'
@@ -17,8 +17,9 @@ import { toast } from '~/lib/toast'
 /**
  * Settings → Billing: the current plan, this billing period's articles against the plan's
  * allowance, what extra articles cost on a metered plan, and "Manage billing" (Polar's customer
- * portal: payment method, invoices, plan change, cancellation). Self-contained: it loads its own
- * data from billing.overview.
+ * portal: payment method, invoices, plan change, cancellation). On a self-hosted server (billing
+ * off) it says so and shows the usage against the server's allowance, with nothing to buy or
+ * manage. Self-contained: it loads its own data from billing.overview.
  */
 export function BillingSection() {
   const overview = useQuery(orpc.billing.overview.queryOptions())
@@ -43,7 +44,7 @@ export function BillingSection() {
             <Skeleton className="h-2 w-full" />
           </div>
         ) : overview.isError ? (
-          <ErrorState title="Could not load your billing details" error={overview.error} onRetry={() => overview.refetch()} />
+          <ErrorPanel title="Could not load your billing details" error={overview.error} onRetry={() => overview.refetch()} />
         ) : !overview.data.plan ? (
           <EmptyState
             icon={CreditCardIcon}
@@ -59,7 +60,7 @@ export function BillingSection() {
           <UsageSummary overview={overview.data} />
         )}
       </CardContent>
-      {overview.data?.plan && (
+      {overview.data?.plan && overview.data.billing !== 'off' && (
         <CardFooter className="justify-end">
           <Button variant="outline" disabled={portal.isPending || portal.isSuccess} onClick={() => portal.mutate({})}>
             {portal.isPending ? <Spinner aria-hidden="true" /> : <ExternalLinkIcon aria-hidden="true" />}
@@ -77,13 +78,24 @@ function UsageSummary({ overview }: { overview: BillingOverview }) {
   const included = overview.articlesIncluded
   const percent = included > 0 ? Math.min(100, Math.round((used / included) * 100)) : 100
   const metered = plan.hasMeteredPricing && plan.meteredUnitPrice !== null
+  const selfHosted = overview.billing === 'off'
   return (
     <div className="grid gap-4">
-      <div className="flex flex-wrap items-center gap-2">
-        <span className="text-lg font-semibold">{plan.name}</span>
-        <Badge variant="secondary">{formatDollars(plan.price)} / month</Badge>
-        <span className="text-sm text-muted-foreground">{pluralize(plan.businessLimit, 'business', 'businesses')}</span>
-      </div>
+      {selfHosted ? (
+        <div className="grid gap-1">
+          <span className="text-lg font-semibold">Self-hosted: billing is off</span>
+          <span className="text-sm text-muted-foreground">
+            Every account has the {plan.name} plan’s features: {pluralize(plan.businessLimit, 'business', 'businesses')} and{' '}
+            {pluralize(included, 'article')} a month, with nothing to pay.
+          </span>
+        </div>
+      ) : (
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="text-lg font-semibold">{plan.name}</span>
+          <Badge variant="secondary">{formatDollars(plan.price)} / month</Badge>
+          <span className="text-sm text-muted-foreground">{pluralize(plan.businessLimit, 'business', 'businesses')}</span>
+        </div>
+      )}
       <div className="grid gap-2">
         <div className="flex items-baseline justify-between text-sm">
           <span>Articles this month</span>
@@ -103,7 +115,7 @@ function UsageSummary({ overview }: { overview: BillingOverview }) {
         </div>
         <p className="text-sm text-muted-foreground">Your allowance renews on {overview.renewsOn}.</p>
       </div>
-      {metered ? (
+      {selfHosted ? null : metered ? (
         <p className="text-sm text-muted-foreground">
           {overview.overArticles > 0
             ? `${pluralize(overview.overArticles, 'extra article')} so far this month: ${formatDollars(overview.overageCost)}, billed at the end of the period.`

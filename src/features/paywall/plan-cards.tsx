@@ -23,7 +23,8 @@ const appRoute = getRouteApi('/_app')
 export function PlanCards() {
   const { user } = appRoute.useRouteContext()
   const { data: plans } = useSuspenseQuery(plansQueryOptions())
-  const overview = useQuery(orpc.billing.overview.queryOptions())
+  // A paid procedure: asked only when the session has a plan (else PLAN_REQUIRED sends back here).
+  const overview = useQuery(orpc.billing.overview.queryOptions({ enabled: Boolean(user.plan) }))
   const currentPlanId = overview.data ? (overview.data.plan?.id ?? null) : user.plan
   const checkout = useMutation(
     orpc.billing.checkout.mutationOptions({

@@ -8,10 +8,11 @@ import { orpc, plansQueryOptions } from '~/lib/orpc'
 export const Route = createFileRoute('/_app/paywall')({
   loader: async ({ context }) => {
     // The current plan mark comes from billing.overview; prefetched (never throws) so it renders
-    // with the cards, while a failure of it still shows the plans.
+    // with the cards, while a failure of it still shows the plans. It needs a plan: without one
+    // it would answer PLAN_REQUIRED, a redirect to this very page.
     await Promise.all([
       context.queryClient.ensureQueryData(plansQueryOptions()),
-      context.queryClient.prefetchQuery(orpc.billing.overview.queryOptions()),
+      context.user.plan ? context.queryClient.prefetchQuery(orpc.billing.overview.queryOptions()) : undefined,
     ])
   },
   head: ({ matches }) => ({ meta: [{ title: pageTitle('Choose your plan', matches) }] }),

@@ -2,10 +2,11 @@ import { checkout, polar, portal } from '@polar-sh/better-auth'
 import type { BetterAuthPlugin } from 'better-auth'
 import type { Env } from '~/env'
 import type { Database } from '~/server/db'
+import { billingMode } from '~/server/providers/modes'
 import { createPolarClient, polarWebhookSecret } from './polar'
 import { polarWebhooks, webhookReplayGuard } from './webhooks'
 
-/** Where Polar returns after payment; Polar appends `customer_session_token` (providers.md). */
+/** Where Polar returns after payment; Polar appends `customer_session_token`. */
 export const checkoutSuccessPath = '/setup?checkout=true'
 
 /**
@@ -19,8 +20,12 @@ export const checkoutSuccessPath = '/setup?checkout=true'
  * createCustomerOnSignUp is off on purpose: it would make every sign-up fail whenever Polar is
  * unreachable. Polar creates the customer at checkout from `external_customer_id` (our user id),
  * and everything after (portal, usage events) finds the customer by that id.
+ *
+ * Self-hosted (BILLING=off): none of it is mounted, so nothing reaches Polar; billing.checkout and
+ * billing.portal refuse with BILLING_OFF before they would call these endpoints.
  */
 export function billingAuthPlugins({ db, env }: { db: Database; env: Env }) {
+  if (billingMode(env) === 'off') return []
   const secret = polarWebhookSecret(env)
   return [
     polar({

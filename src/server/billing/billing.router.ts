@@ -2,14 +2,17 @@ import { z } from 'zod'
 import { logger } from '~/server/logger'
 import { paidProcedure, signedInProcedure } from '~/server/rpc/procedures'
 import { appError } from '~/server/rpc/errors'
-import { BILLING_ERRORS, billingOverview, productForCheckout } from './billing.service'
+import { assertBillingOn, BILLING_ERRORS, billingOverview, productForCheckout } from './billing.service'
 
 /** Billing at /rpc: the caller's own plan and usage, and the way into Polar's checkout and portal. */
 export const billingRouter = {
   /** Read from the database: right after a checkout the session's copy of the plan may be stale. */
   overview: paidProcedure.route({ method: 'GET' }).handler(({ context }) => billingOverview(context.db, context.user.id)),
 
-  /** Starts a Polar checkout for a plan through the better-auth plugin; returns where to send the browser. */
+  /**
+   * Starts a Polar checkout for a plan through the better-auth plugin; returns where to send the
+   * browser. BILLING_OFF on a self-hosted server.
+   */
   checkout: signedInProcedure
     .input(z.object({ planId: z.string().trim().min(1, 'Choose a plan.').max(64) }))
     .handler(async ({ context, input }) => {
@@ -23,8 +26,9 @@ export const billingRouter = {
       }
     }),
 
-  /** A Polar customer portal session (manage payment method, invoices, cancel). */
+  /** A Polar customer portal session (manage payment method, invoices, cancel); BILLING_OFF when self-hosted. */
   portal: paidProcedure.handler(async ({ context }) => {
+    assertBillingOn()
     try {
       const { url } = await context.auth.api.portal({ body: { redirect: false }, headers: context.headers })
       return { url }

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm'
+import { env } from '~/env'
 import type { Database } from '~/server/db'
 import { plan } from '~/server/db/schema'
+import { billingMode, type BillingMode } from '~/server/providers/modes'
 import { listPlans, type PlanSummary } from '~/server/plans/plans.service'
 import { appError, defineErrorCodes } from '~/server/rpc/errors'
 import { findUserPlan } from './plan-limits'
@@ -15,9 +17,17 @@ export const BILLING_ERRORS = defineErrorCodes({
   },
   CHECKOUT_FAILED: { code: 'SERVICE_UNAVAILABLE', message: 'The checkout could not be started. Try again in a moment.' },
   PORTAL_FAILED: { code: 'SERVICE_UNAVAILABLE', message: 'The billing portal could not be opened. Try again in a moment.' },
+  BILLING_OFF: { code: 'CONFLICT', message: 'Billing is off on this server: every account already has every plan feature.' },
 })
 
+/** Refuses checkout and portal on a self-hosted server (BILLING=off): there is nothing to pay. */
+export function assertBillingOn(config = env()) {
+  if (billingMode(config) === 'off') throw appError(BILLING_ERRORS.BILLING_OFF)
+}
+
 export interface BillingOverview {
+  /** 'off': self-hosted, the plan is the top one for everyone and nothing is billed. */
+  billing: BillingMode
   plan: PlanSummary | null
   /** `YYYY-MM` (UTC) */
   period: string
@@ -33,10 +43,14 @@ export interface BillingOverview {
 export async function billingOverview(db: Database, userId: string, now = new Date()): Promise<BillingOverview> {
   const period = billingPeriodOf(now)
   const [current, used, plans] = await Promise.all([findUserPlan(db, userId), articlesUsed(db, userId, period), listPlans(db)])
-  const summary = current ? (plans.find((p) => p.id === current.id) ?? null) : null
+  const listed = current ? plans.find((p) => p.id === current.id) : undefined
+  // Metering as findUserPlan decided it: a self-hosted server bills no extra articles.
+  const summary =
+    listed && current ? { ...listed, hasMeteredPricing: current.hasMeteredPricing, meteredUnitPrice: current.meteredUnitPrice } : null
   const included = summary?.articlesPerMonth ?? 0
   const over = summary ? Math.max(0, used - included) : 0
   return {
+    billing: billingMode(env()),
     plan: summary,
     period,
     renewsOn: allowanceRenewsOn(period),
@@ -49,6 +63,7 @@ export async function billingOverview(db: Database, userId: string, now = new Da
 
 /** The Polar product to sell for a plan the user may buy now, or the reason not. */
 export async function productForCheckout(db: Database, userId: string, planId: string): Promise<string> {
+  assertBillingOn()
   const [chosen] = await db.select({ id: plan.id, productId: plan.productId, name: plan.name }).from(plan).where(eq(plan.id, planId))
   if (!chosen) throw appError(BILLING_ERRORS.PLAN_NOT_FOUND)
   const current = await findUserPlan(db, userId)

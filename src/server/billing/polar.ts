@@ -4,15 +4,17 @@ import type { Env } from '~/env'
 import { providerModes } from '~/server/providers/modes'
 
 /**
- * The Polar SDK client and its secrets. With no POLAR_ACCESS_TOKEN Polar runs in demo mode: the
+ * The Polar SDK client and its secrets. In full demo mode (no POLAR_ACCESS_TOKEN and no paid
+ * engine configured: billingMode in src/server/providers/modes.ts) Polar runs on its stand-in: the
  * same SDK calls are answered by the in-process Polar mock (src/server/providers/polar/mock.ts)
- * that demo-network.ts installs, so every code path below is the live one.
+ * that demo-network.ts installs, so every code path below is the live one. With BILLING=off no
+ * code path calls Polar: checkout and portal are refused, no plan is metered.
  */
 
 export type PolarEnv = Pick<Env, 'POLAR_ACCESS_TOKEN' | 'POLAR_WEBHOOK_SECRET' | 'POLAR_SERVER' | 'BETTER_AUTH_SECRET'> &
   Parameters<typeof providerModes>[0]
 
-/** Any token but "wrong" is accepted by the mock; this one says where it came from. */
+/** Any token but "wrong" is accepted by the mock; this one says where it came from (and fails on the real Polar). */
 const DEMO_ACCESS_TOKEN = 'polar_oat_rankpilot_demo'
 
 export const polarIsDemo = (env: PolarEnv) => providerModes(env).polar === 'demo'

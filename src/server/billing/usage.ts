@@ -7,7 +7,7 @@ import { appError, defineErrorCodes } from '~/server/rpc/errors'
 import { findUserPlan, PLAN_ERRORS, type UserPlan } from './plan-limits'
 
 /**
- * Usage (spec §3, product.md §1): every billable action writes one `usage` row, once — the
+ * Usage (docs/product/entities.md, docs/product/limits.md): every billable action writes one `usage` row, once — the
  * action's idempotency key is unique per user — and, on a metered plan, the same row is sent to
  * Polar's event ingestion with that key as `external_id`, so Polar never counts it twice either.
  */
@@ -111,7 +111,10 @@ export async function checkAllowance(db: Pick<Database, 'select'>, userId: strin
   if (over <= 0) return { plan: current, used }
   if (!current.hasMeteredPricing || current.meteredUnitPrice === null) {
     throw appError(USAGE_ERRORS.ALLOWANCE_REACHED, {
-      message: `You have used all ${current.articlesPerMonth} articles of your ${current.name} plan this month. Your allowance renews on ${allowanceRenewsOn(period)}; upgrade your plan to write more now.`,
+      message: current.selfHosted
+        ? `You have used all ${current.articlesPerMonth} articles this server allows per account this month (billing is off). ` +
+          `Your allowance renews on ${allowanceRenewsOn(period)}.`
+        : `You have used all ${current.articlesPerMonth} articles of your ${current.name} plan this month. Your allowance renews on ${allowanceRenewsOn(period)}; upgrade your plan to write more now.`,
     })
   }
   const extra = Math.min(over, quantity)

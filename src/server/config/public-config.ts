@@ -1,7 +1,7 @@
 import { env } from '~/env'
 import { offeredSocialProviders } from '~/server/auth/social-providers'
 import { demoAccountEnabled } from '~/server/demo/demo-account'
-import { PROVIDERS, simulatedProviders } from '~/server/providers/modes'
+import { billingMode, PROVIDERS, simulatedProviders } from '~/server/providers/modes'
 import type { PublicConfig } from '~/shared/public-config'
 
 export type { PublicConfig }
@@ -12,6 +12,7 @@ export function readPublicConfig(): PublicConfig {
     appName: current.APP_NAME,
     appUrl: current.APP_URL,
     socialProviders: offeredSocialProviders(current),
+    billing: billingMode(current),
     demo: demoConfig(current),
   }
 }

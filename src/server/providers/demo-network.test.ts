@@ -110,9 +110,11 @@ describe('demo mode end to end: the app’s own clients, configured from an env 
   })
 
   it('a configured provider is left to its real service', () => {
-    const withLlm = parseEnv({ NODE_ENV: 'test', LLM_API_KEY: 'sk-real' })
+    const withLlm = parseEnv({ NODE_ENV: 'test', LLM_API_KEY: 'sk-real', BILLING: 'off' })
     const { providers } = demoHandlers(withLlm)
     expect(providers).not.toContain('llm')
+    // Nor is the Polar stand-in: billing is simulated in full demo mode only.
+    expect(providers).not.toContain('polar')
     // A real paid engine means real users: Google's stand-in is off, not simulated.
     expect(providers).not.toContain('google')
     expect(providers).toContain('dataforseo')

@@ -36,9 +36,10 @@ describe('Google in demo mode (better-auth configuration)', () => {
   })
 
   it.each([
-    ['LLM_API_KEY', { LLM_API_KEY: 'sk-real' }],
-    ['DATAFORSEO credentials', { DATAFORSEO_LOGIN: 'me', DATAFORSEO_PASSWORD: 'pw' }],
+    ['LLM_API_KEY', { LLM_API_KEY: 'sk-real', BILLING: 'off' }],
+    ['DATAFORSEO credentials', { DATAFORSEO_LOGIN: 'me', DATAFORSEO_PASSWORD: 'pw', POLAR_ACCESS_TOKEN: 'polar_oat_real' }],
     ['POLAR_ACCESS_TOKEN', { POLAR_ACCESS_TOKEN: 'polar_oat_real' }],
+    ['BILLING=off', { BILLING: 'off' }],
   ])('beside a real paid service (%s), no Google at all: a stand-in must never sign into real users’ app', async (_, extra) => {
     const env = parseEnv({ NODE_ENV: 'test', APP_URL, ...extra })
     expect(providerModes(env).google).toBe('off')
