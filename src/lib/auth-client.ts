@@ -5,7 +5,7 @@ import type { Auth } from '~/server/auth'
 
 /**
  * The browser's better-auth client. No baseURL: it calls /api/auth on the page's own origin
- * (spec §7), which is right in dev, tests and production alike.
+ * (base path /api/auth), which is right in dev, tests and production alike.
  */
 export const authClient = createAuthClient({
   plugins: [inferAdditionalFields<Auth>()],

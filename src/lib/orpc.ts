@@ -12,12 +12,12 @@ import { isSameOriginPath } from '~/shared/same-origin-path'
 import type { AppErrorData } from '~/server/rpc/errors'
 import { router, type AppRouter } from '~/server/app/router'
 
-/** Spec §7/§9: a query goes as GET while its full URL is at most this long, else as POST. */
+/** A call goes as GET while its full URL is at most this long, else as POST. */
 export const RPC_MAX_GET_URL_LENGTH = 2083
 
 /** What a caller may pass as `context` on a call or in queryOptions/mutationOptions. */
 export interface RpcClientContext {
-  /** Extra request headers (spec §7 "optional extra headers"); ignored for in-process calls. */
+  /** Extra request headers a caller may add; ignored for in-process calls. */
   headers?: Record<string, string>
 }
 
@@ -48,7 +48,7 @@ async function convertRedirects<T>({ next }: { next: () => Promise<T> }): Promis
 }
 
 /**
- * The browser's link: `${origin}/rpc`, cookies included. Spec §7: GET with the input in the
+ * The browser's link: `${origin}/rpc`, cookies included (docs/product/messages.md): GET with the input in the
  * query string while the URL is at most 2083 characters, POST otherwise — for queries and
  * mutations alike. The CSRF header plugin is what makes a GET safe to accept for a mutation (see
  * src/server/rpc/handler.ts). `fetch` is swappable for tests.

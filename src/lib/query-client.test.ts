@@ -37,7 +37,7 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-describe('query defaults (spec §9)', () => {
+describe('query defaults (docs/product/limits.md)', () => {
   it('retry delay doubles from 1 s and is capped at 30 s', () => {
     expect([0, 1, 2, 3, 4, 5, 6, 20].map(queryRetryDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000])
   })
@@ -103,7 +103,7 @@ describe('query defaults (spec §9)', () => {
   })
 })
 
-describe('query errors (spec §8): toast, then invalidate all', () => {
+describe('query errors (docs/product/messages.md): toast, then invalidate all', () => {
   it("titles the toast with the error's message, or the query's own message with the error as description", () => {
     expect(errorToastContent(new Error('Network down'), undefined)).toEqual({ title: 'Network down', description: undefined })
     expect(errorToastContent(new Error('Network down'), 'Could not load your keywords')).toEqual({
@@ -241,7 +241,7 @@ describe('query errors (spec §8): toast, then invalidate all', () => {
   })
 })
 
-describe('mutations (spec §8)', () => {
+describe('mutations (docs/product/messages.md)', () => {
   it('a failure toasts its message then invalidates; a success toasts meta.successMessage', async () => {
     const { notify, errors, successes } = fakeNotifier()
     const client = createQueryClient({ notify, server: false })

@@ -12,7 +12,7 @@ import { isNotFound, isRedirect } from '@tanstack/react-router'
 import { toast } from './toast'
 
 /**
- * The app's QueryClient (spec §8, §9): one per router, so one per SSR request and one per tab.
+ * The app's QueryClient (docs/product/messages.md): one per router, so one per SSR request and one per tab.
  *
  * - Queries retry 3 times with an exponential delay (1 s, 2 s, 4 s … capped at 30 s) in the
  *   browser, never on the server (a failing loader must not hold the HTML back for 7 s).
@@ -37,7 +37,7 @@ declare module '@tanstack/react-query' {
 export interface AppQueryMeta extends Record<string, unknown> {
   /** The toast's title when this query fails (the error's message becomes the description). */
   errorMessage?: string
-  /** A streamed query: its errors are logged, never toasted (spec §8). */
+  /** A streamed query: its errors are logged, never toasted. */
   stream?: boolean
 }
 
@@ -48,7 +48,7 @@ export interface AppMutationMeta extends Record<string, unknown> {
   successMessage?: string
 }
 
-/** Spec §9. */
+/** Retries, their delay cap and how long unused data is kept (docs/product/limits.md). */
 export const QUERY_RETRY_COUNT = 3
 export const QUERY_RETRY_MAX_DELAY_MS = 30_000
 export const QUERY_GC_TIME_MS = 5 * 60 * 1000

@@ -1,9 +1,9 @@
 import { getDefaultSerovalPlugins } from '@tanstack/react-start'
 import { createClientRpc } from '@tanstack/react-start/client-rpc'
 import { runWithStartContext } from '@tanstack/start-storage-context'
-import { toCrossJSONAsync } from 'seroval'
+import { fromJSON, toCrossJSONAsync } from 'seroval'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createServerFnFetch, ServerFnResponseError } from './server-fn'
+import { createServerFnFetch, ServerFnResponseError, withServerFnMarker } from './server-fn'
 
 /**
  * Runs Start's own client fetcher (createClientRpc → serverFnFetcher) against a canned reply,
@@ -24,7 +24,7 @@ beforeAll(() => {
 
 const jsonFailure = () => Response.json({ error: 'quota exceeded', retryAfter: 30 }, { status: 429 })
 
-describe('server-function failures (spec §7)', () => {
+describe('server-function failures (docs/product/routes.md)', () => {
   it('Start 1.169.5 alone returns a non-OK plain JSON body as data (the gap this wrapper closes)', async () => {
     await expect(callServerFn(jsonFailure, false)).resolves.toEqual({ error: 'quota exceeded', retryAfter: 30 })
   })
@@ -59,5 +59,59 @@ describe('server-function failures (spec §7)', () => {
     const result = (await callServerFn(reply, true)) as { error: Error }
     expect(result.error).toBeInstanceOf(Error)
     expect(result.error.message).toBe('thrown on the server')
+  })
+})
+
+describe('server-function transport: POST /_serverFn/{id}?createServerFn with a JSON body of data and context', () => {
+  /** Calls a server function through Start's client fetcher with serverFnFetch registered; returns what went on the wire. */
+  async function recordCall(options: object) {
+    const sent: Request[] = []
+    const base: typeof fetch = async (input, init) => {
+      sent.push(new Request(input, init))
+      return Response.json({ ok: true })
+    }
+    const serverFn = createClientRpc('test-fn-id') as unknown as (options: object) => Promise<unknown>
+    await runWithStartContext({ startOptions: { serverFns: { fetch: createServerFnFetch(base) } } } as never, () => serverFn(options))
+    expect(sent).toHaveLength(1)
+    return sent[0]
+  }
+
+  it('a POST with data and context', async () => {
+    const request = await recordCall({ method: 'POST', data: { slug: 'hello', when: new Date(0) }, context: { locale: 'en' } })
+    expect(request.method).toBe('POST')
+    expect(request.url).toBe('http://localhost:3000/_serverFn/test-fn-id?createServerFn')
+    expect(request.headers.get('content-type')).toBe('application/json')
+    const body: unknown = JSON.parse(await request.text())
+    expect(fromJSON(body as never)).toEqual({
+      data: { slug: 'hello', when: new Date(0) },
+      context: { locale: 'en' },
+    })
+  })
+
+  it('a POST with neither data nor context still carries the marker', async () => {
+    const request = await recordCall({ method: 'POST' })
+    expect(request.method).toBe('POST')
+    expect(new URL(request.url).search).toBe('?createServerFn')
+  })
+
+  it('the marker joins an existing query and is never doubled', async () => {
+    const request = await recordCall({ method: 'GET', data: { a: 1 } })
+    const url = new URL(request.url)
+    expect(url.searchParams.has('payload')).toBe(true)
+    expect(url.searchParams.getAll('createServerFn')).toEqual([''])
+    expect(withServerFnMarker('/_serverFn/x?createServerFn')).toBe('/_serverFn/x?createServerFn')
+    expect(withServerFnMarker('/_serverFn/x?a=1&createServerFn=')).toBe('/_serverFn/x?a=1&createServerFn=')
+    expect(withServerFnMarker('/_serverFn/x#top')).toBe('/_serverFn/x?createServerFn#top')
+  })
+
+  it('marks a URL object or a Request too', async () => {
+    const seen: string[] = []
+    const marked = createServerFnFetch(async (input) => {
+      seen.push(input instanceof Request ? input.url : String(input))
+      return Response.json(null)
+    })
+    await marked(new URL('http://localhost:3000/_serverFn/abc'))
+    await marked(new Request('http://localhost:3000/_serverFn/abc?x=1', { method: 'POST', body: '{}' }))
+    expect(seen).toEqual(['http://localhost:3000/_serverFn/abc?createServerFn', 'http://localhost:3000/_serverFn/abc?x=1&createServerFn'])
   })
 })

@@ -9,9 +9,11 @@ export interface GetSessionInput {
 
 /**
  * The signed-in session and user, or null. Runs on the server on every call, so route guards
- * (`beforeLoad`) see the same answer during SSR and client navigation.
+ * (`beforeLoad`) see the same answer during SSR and client navigation. A session revoked on this
+ * server is null at once even while its cookie cache lasts: better-auth ignores the cache of a
+ * revoked session (the cookie cache version in src/server/auth/auth.ts).
  */
-export const getSession = createServerFn({ method: 'GET' })
+export const getSession = createServerFn({ method: 'POST' })
   .validator((input: GetSessionInput | undefined) => ({ disableCookieCache: input?.disableCookieCache === true }))
   .handler(async ({ data }) => {
     return getAuth().api.getSession({

@@ -2,7 +2,7 @@ import { RefreshCwIcon } from 'lucide-react'
 import { createElement, Fragment, type ReactNode } from 'react'
 
 /**
- * The app's notifications (spec §4): variants default, success, error and warning, and a toast
+ * The app's notifications (docs/product/messages.md): variants default, success, error and warning, and a toast
  * with a retry action. Use these instead of importing `sonner`:
  *
  *   toast.success('Saved')
@@ -109,7 +109,7 @@ export interface ToastWithRetryOptions extends Omit<ToastOptions, 'action'> {
 }
 
 /**
- * A toast with a refresh button (spec §4): clicking it runs `action` and dismisses the toast.
+ * A toast with a refresh button: clicking it runs `action` and dismisses the toast.
  * It stays until acted on or closed, so the way to try again does not vanish after 4 s.
  */
 export function toastWithRetry(message: ReactNode, action: () => unknown, options: ToastWithRetryOptions = {}): ToastId {

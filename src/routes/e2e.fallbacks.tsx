@@ -9,7 +9,7 @@ import { toastWithRetry } from '~/lib/toast'
 import { e2eTestRoutesEnabled, loadFallbacksPage } from '~/server/e2e/fallbacks'
 
 /**
- * TESTS ONLY (tests/e2e/fallbacks.e2e.ts): the fallbacks of spec §2/§4/§8 on demand. Served only
+ * TESTS ONLY (tests/e2e/fallbacks.e2e.ts): the fallbacks and notifications on demand. Served only
  * when the server runs with E2E_TEST_ROUTES=true; anywhere else this URL is the 404 page.
  *
  * Search: `key` names one test's load counter; `fail` makes the first load fail (the route error
@@ -22,7 +22,7 @@ interface FallbacksSearch {
   delay?: number
 }
 
-const loadFallbacks = createServerFn({ method: 'GET' })
+const loadFallbacks = createServerFn({ method: 'POST' })
   .validator((input: { key: string; fail: boolean; delayMs: number }) => ({
     key: String(input.key).slice(0, 100),
     fail: input.fail === true,

@@ -18,7 +18,7 @@ interface JobsSearch {
   delay?: number
 }
 
-const checkEnabled = createServerFn({ method: 'GET' }).handler(() => {
+const checkEnabled = createServerFn({ method: 'POST' }).handler(() => {
   if (!e2eTestRoutesEnabled()) throw notFound()
   return { enabled: true }
 })

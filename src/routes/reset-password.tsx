@@ -5,7 +5,7 @@ import { pageTitle } from '~/features/page-title'
 
 /**
  * The emailed link goes through /api/auth/reset-password/{token}, which redirects here with
- * `?token=…` when the token is valid or `?error=INVALID_TOKEN` when it is not (spec §7).
+ * `?token=…` when the token is valid or `?error=INVALID_TOKEN` when it is not.
  */
 interface ResetPasswordSearch {
   token?: string

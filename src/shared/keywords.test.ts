@@ -3,7 +3,7 @@ import { isOperatorAllowed } from './data-table/config'
 import { filterValueIssue, parseRelativeToToday, relativeDateRange } from './data-table/filter-schema'
 import { difficultyColour, KEYWORD_FILTER_FIELDS, KEYWORD_SORTABLE_COLUMNS, priorityBand } from './keywords'
 
-describe('priorityBand (spec §4)', () => {
+describe('priorityBand (docs/product/keywords-table.md)', () => {
   it.each([
     [100, 'high'], [80, 'high'], [79, 'medium'], [40, 'medium'], [39, 'low'], [0, 'low'], [null, null], [undefined, null],
   ] as const)('%s → %s', (priority, band) => {
@@ -11,7 +11,7 @@ describe('priorityBand (spec §4)', () => {
   })
 })
 
-describe('difficultyColour (spec §4)', () => {
+describe('difficultyColour (docs/product/keywords-table.md)', () => {
   it.each([
     [0, 'green'], [30, 'green'], [31, 'yellow'], [60, 'yellow'], [61, 'red'], [100, 'red'], [null, null],
   ] as const)('%s → %s', (difficulty, colour) => {
@@ -20,7 +20,7 @@ describe('difficultyColour (spec §4)', () => {
 })
 
 describe('KEYWORD_FILTER_FIELDS', () => {
-  it('has the spec’s ranges and sortable columns that are all known', () => {
+  it('has the documented ranges and sortable columns that are all known', () => {
     expect(KEYWORD_FILTER_FIELDS.searchVolume.range).toEqual([0, 10000])
     expect(KEYWORD_FILTER_FIELDS.difficulty).toMatchObject({ range: [0, 100], unit: '%' })
     expect(KEYWORD_FILTER_FIELDS.status.options.map((option) => option.value)).toEqual(['draft', 'scheduled', 'published', 'archived', 'pending'])

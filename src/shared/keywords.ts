@@ -1,11 +1,11 @@
 import { dataTableConfig, type FilterVariant } from './data-table/config'
 
-/** Keywords screen paging (spec §9): 10 rows by default, page sizes 10, 20, 30, 40, 50. */
+/** Keywords screen paging: 10 rows by default, page sizes 10, 20, 30, 40, 50. */
 export const KEYWORDS_PAGE_SIZE = 10
 export const KEYWORDS_MAX_PAGE_SIZE = 50
 export const KEYWORDS_PAGE_SIZE_OPTIONS = dataTableConfig.pageSizeOptions
 
-/** Spec §3 "Keyword row" / §4: the values of keyword.status and keyword.search_intent. */
+/** The values of keyword.status and keyword.search_intent (docs/product/entities.md). */
 export const KEYWORD_STATUSES = ['draft', 'scheduled', 'published', 'archived', 'pending'] as const
 export type KeywordStatus = (typeof KEYWORD_STATUSES)[number]
 export const SEARCH_INTENTS = ['informational', 'commercial', 'transactional', 'navigational'] as const
@@ -35,7 +35,7 @@ export interface FilterFieldDefinition {
   label: string
   variant: FilterVariant
   options?: readonly FilterOption[]
-  /** Inclusive [min, max] of a range filter (spec §5 "Numeric range filter"). */
+  /** Inclusive [min, max] of a range filter. */
   range?: readonly [number, number]
   unit?: string
 }
@@ -44,7 +44,7 @@ const optionsOf = <T extends string>(values: readonly T[], labels: Record<T, str
   values.map((value) => ({ value, label: labels[value] }))
 
 /**
- * The Keywords screen's filterable fields (spec §3 "Keyword row", §9), defined once: the UI's
+ * The Keywords screen's filterable fields (docs/product/keywords-table.md), defined once: the UI's
  * filter list and the server's input schema (which accepts only these ids) both read it.
  */
 export const KEYWORD_FILTER_FIELDS = {
@@ -74,7 +74,7 @@ export const KEYWORD_SORTABLE_COLUMNS = [
 ] as const satisfies readonly KeywordFilterField[]
 export type KeywordSortableColumn = (typeof KEYWORD_SORTABLE_COLUMNS)[number]
 
-/** Spec §9: createdAt descending. */
+/** Newest first: createdAt descending. */
 export const KEYWORDS_DEFAULT_SORT = [{ id: 'createdAt', desc: true }] as const satisfies readonly { id: KeywordSortableColumn; desc: boolean }[]
 
 /** Most ids one bulk action may touch. */
@@ -82,7 +82,7 @@ export const KEYWORDS_BULK_LIMIT = 500
 
 export type PriorityBand = 'high' | 'medium' | 'low'
 
-/** Spec §4: high 80–100, medium 40–79, low 0–39; null when the keyword has no priority. */
+/** High 80–100, medium 40–79, low 0–39; null when the keyword has no priority. */
 export function priorityBand(priority: number | null | undefined): PriorityBand | null {
   if (priority === null || priority === undefined || Number.isNaN(priority)) return null
   if (priority >= 80) return 'high'
@@ -92,7 +92,7 @@ export function priorityBand(priority: number | null | undefined): PriorityBand 
 
 export type DifficultyColour = 'green' | 'yellow' | 'red'
 
-/** Spec §4: green at 30 or below, yellow at 60 or below, red above 60; null without a value. */
+/** Green at 30 or below, yellow at 60 or below, red above 60; null without a value. */
 export function difficultyColour(difficulty: number | null | undefined): DifficultyColour | null {
   if (difficulty === null || difficulty === undefined || Number.isNaN(difficulty)) return null
   if (difficulty <= 30) return 'green'

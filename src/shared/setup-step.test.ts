@@ -11,7 +11,7 @@ const complete: SetupBusinessFields = {
   tone: 'Informative',
 }
 
-// Spec §4 "Setup initial step", one row per rule and boundary.
+// The step setup opens at (docs/product/pipeline.md), one row per rule and boundary.
 const cases: Array<[string, SetupBusinessFields | null | undefined, number, number]> = [
   ['no business', null, 0, 1],
   ['undefined business', undefined, 5, 1],
@@ -30,7 +30,7 @@ const cases: Array<[string, SetupBusinessFields | null | undefined, number, numb
   ['step 2 wins over step 3', { ...complete, sitemapUrl: null, blogUrl: null }, 1, 2],
 ]
 
-describe('initialSetupStep (spec §4)', () => {
+describe('initialSetupStep (docs/product/pipeline.md)', () => {
   it.each(cases)('%s', (_name, business, competitors, expected) => {
     expect(initialSetupStep(business, competitors)).toBe(expected)
   })

@@ -1,9 +1,9 @@
-/** The five onboarding steps (spec §4, §5), in order; step numbers are 1-based. */
+/** The five onboarding steps (docs/product/pipeline.md), in order; step numbers are 1-based. */
 export const SETUP_STEPS = ['Business', 'Competitors', 'Sitemap & blog', 'Language & tone', 'Finish'] as const
 
 export type SetupStepNumber = 1 | 2 | 3 | 4 | 5
 
-/** spec §9: a business needs at least this many competitors before keyword research. */
+/** A business needs at least this many competitors before keyword research. */
 export const MIN_COMPETITORS = 2
 
 export interface SetupBusinessFields {

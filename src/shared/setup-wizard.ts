@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { articleSettingsSchema, businessProfileSchema, httpUrl } from './business-profile'
 
 /**
- * The onboarding wizard's inputs (spec §4, §5; product.md §2), shared by its forms and its
+ * The onboarding wizard's inputs (docs/product/pipeline.md), shared by its forms and its
  * procedures so both validate the same way. Built on the business schemas of business-profile.ts.
  */
 
@@ -24,7 +24,7 @@ export const seedsSchema = z
   .max(30, 'Seed keywords can have at most 30 entries.')
   .transform((items) => [...new Set(items.filter((item) => item !== ''))])
 
-/** Step 1's form: every profile field of product.md §2, seeds included. */
+/** Step 1's form: every profile field of the business, seeds included. */
 export const setupProfileSchema = businessProfileSchema.extend({ seeds: seedsSchema.default([]) })
 export type SetupProfileInput = z.input<typeof setupProfileSchema>
 export type SetupProfile = z.output<typeof setupProfileSchema>

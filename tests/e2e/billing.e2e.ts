@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { gotoHydrated, pathOf, useBrowser } from '../fixtures/browser'
 import { createHttpClient, e2eServer, e2ePostgresServer } from '../fixtures/e2e-server'
 
-// Issue 6 item 1 in the browser: a new account is sent to /paywall, chooses Growth, pays on the
+// The paywall flow (docs/product/pipeline.md) in the browser: a new account is sent to /paywall, chooses Growth, pays on the
 // demo stand-in for Polar's checkout (both suite servers run Polar in demo mode), and returns to
 // /setup?checkout=true with the confirmation. Pay delivers signed webhooks to the app's own
 // endpoint, so the plan comes from the real verification path, not from a shortcut.

@@ -7,7 +7,7 @@ import { sitemapEntries } from '~/features/seo/sitemap'
 import { gotoHydrated, useBrowser } from '../fixtures/browser'
 import { createHttpClient, e2eServer } from '../fixtures/e2e-server'
 
-// The blog, the legal pages and our own technical SEO (issue 3, items 4, 5 and 8), over plain
+// The blog, the legal pages and our own technical SEO (docs/product/routes.md), over plain
 // HTTP as a crawler sees them (the server's APP_URL is its base URL), then in Chromium.
 const server = e2eServer()
 const APP_NAME = 'Rankpilot'
@@ -133,7 +133,7 @@ describe('public pages, server-rendered', () => {
     })
   })
 
-  it('/blog/ (the route of spec §2) leads to /blog', async () => {
+  it('/blog/ leads to /blog', async () => {
     const { response } = await get('/blog/')
     expect([301, 307, 308]).toContain(response.status)
     expect(new URL(response.headers.get('location') ?? '', server.baseUrl).pathname).toBe('/blog')
@@ -211,7 +211,7 @@ describe('unknown article', () => {
     expect(response.headers.get('content-type')).toMatch(/text\/html/)
   })
 
-  // The 404 page itself belongs to __root.tsx (issue 3, item 6).
+  // The 404 page itself belongs to __root.tsx.
   it('shows the 404 page', async () => {
     const html = await (await get('/blog/no-such-article')).response.text()
     expect(decode(withoutScripts(html))).toContain(NOT_FOUND_TEXT)

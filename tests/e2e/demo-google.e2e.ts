@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { gotoHydrated, useBrowser } from '../fixtures/browser'
 import { createHttpClient, e2eServer, uniqueEmail } from '../fixtures/e2e-server'
 
-// Google sign-in in demo mode (issue 5): the suite's PGlite server has no Google credentials, so
+// Google sign-in in demo mode (docs/product/services.md): the suite's PGlite server has no Google credentials, so
 // "Start ranking" goes to the local stand-in consent page, and Continue comes back through
 // better-auth's real callback, whose code exchange the server's demo network answers.
 const server = e2eServer()

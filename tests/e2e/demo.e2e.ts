@@ -3,7 +3,7 @@ import { DEMO_KEYWORD_COUNT } from '~/server/demo/keywords-seed'
 import { gotoHydrated, pathOf, useBrowser } from '../fixtures/browser'
 import { e2eServer } from '../fixtures/e2e-server'
 
-// Demo mode (product.md §8, issue 4 §6, issue 5 §3): the suite's PGlite server runs with no
+// Demo mode (docs/product/services.md): the suite's PGlite server runs with no
 // provider credentials, exactly like a newcomer's `npm start`.
 const server = e2eServer()
 const browser = useBrowser()

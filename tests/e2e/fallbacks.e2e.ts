@@ -11,7 +11,7 @@ import { gotoHydrated, useBrowser } from '../fixtures/browser'
 import { e2eServer } from '../fixtures/e2e-server'
 import { freePort, serverEnv } from './global-setup'
 
-// The fallbacks of spec §2 and the notifications of spec §4/§8 in the production build: the 404
+// The fallbacks (docs/product/routes.md) and the notifications (docs/product/messages.md) in the production build: the 404
 // page (HTTP 404), the route error page and its Try Again, the error panel, the pending states,
 // the retry toast and a failing query's toast. The test page /e2e/fallbacks exists only on
 // servers started with E2E_TEST_ROUTES=true (the suite's); a failing query is forced by
@@ -107,6 +107,40 @@ describe('fallbacks in Chromium', () => {
     await page.getByRole('button', { name: 'Hide Error' }).click()
     await expect.poll(() => message.isVisible()).toBe(false)
     expect(await page.getByRole('button', { name: 'Show Error' }).isVisible()).toBe(true)
+  })
+
+  it('a product section whose query fails shows the error panel; Try again loads it', async () => {
+    const page = await newVisitor()
+    await gotoHydrated(page, '/sign-in')
+    await page.getByRole('button', { name: 'Explore the demo' }).click()
+    await waitForPath(page, '/keywords')
+    await page.locator('tbody tr').first().waitFor()
+
+    const message = 'The keyword service is down for maintenance'
+    // The real procedure, failing as oRPC's server would answer (RPC protocol error body).
+    await page.route('**/rpc/keyword/list**', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ json: { defined: false, code: 'INTERNAL_SERVER_ERROR', status: 500, message }, meta: [] }),
+      }),
+    )
+    await page.getByRole('button', { name: 'Go to next page' }).click()
+    const panel = page.getByRole('alert').filter({ hasText: 'Something went wrong!' })
+    // 1 s + 2 s + 4 s of retry delays before the failure is final (more on a busy machine).
+    await expect.poll(() => panel.isVisible(), { timeout: 30_000 }).toBe(true)
+    expect(await panel.getByText('Could not load your keywords').isVisible()).toBe(true)
+    expect(await panel.getByText(message).isVisible()).toBe(false)
+    await panel.getByRole('button', { name: 'Show Error' }).click()
+    await expect.poll(() => panel.getByText(message).isVisible()).toBe(true)
+    await panel.getByRole('button', { name: 'Hide Error' }).click()
+    await expect.poll(() => panel.getByText(message).isVisible()).toBe(false)
+
+    await page.unroute('**/rpc/keyword/list**')
+    await panel.getByRole('button', { name: 'Try again' }).click()
+    await expect.poll(() => page.locator('tbody tr').count(), { timeout: 10_000 }).toBeGreaterThan(0)
+    expect(await panel.count()).toBe(0)
+    expect(new URL(page.url()).searchParams.get('page')).toBe('2')
   })
 
   it('pending states: a slow route load shows the top bar, then the full-page spinner, then the page', async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { gotoHydrated, launchBrowser, newPage, pathOf } from '../fixtures/browser'
 import { createHttpClient, e2ePostgresServer, type HttpClient } from '../fixtures/e2e-server'
 
-// Every state of the access gate (spec §4) through the real `_app` route of the production
+// Every state of the access gate (docs/product/routes.md) through the real `_app` route of the production
 // build: server-rendered requests and client-side navigation in Chromium. The PostgreSQL-backed
 // server lets the test give a user a plan and a business directly; billing and onboarding,
 // which do that for real, are later issues.
@@ -35,7 +35,7 @@ const finalPath = async (http: HttpClient, path: string) => {
   return `${url.pathname}${url.search}`
 }
 
-describe.skipIf(!server.available)('access gate, server-rendered (spec §4)', () => {
+describe.skipIf(!server.available)('access gate, server-rendered (docs/product/routes.md)', () => {
   it.each(APP_PAGES)('no session: %s → /', async (path) => {
     expect(await finalPath(createHttpClient(server.baseUrl), path)).toBe('/')
   })
@@ -95,7 +95,7 @@ describe.skipIf(!server.available)('access gate, client-side navigation in Chrom
     await page.waitForURL((url) => url.pathname === '/content')
     await page.getByRole('heading', { level: 1, name: 'Content' }).waitFor()
 
-    // The gate runs on every navigation (spec §4), not only on the first page load.
+    // The gate runs on every navigation, not only on the first page load.
     await server.query(`update "user" set plan = null where id = $1`, [userId])
     await context.clearCookies({ name: `${name.replace(/session_token$/, '')}session_data` })
     await nav.getByRole('link', { name: 'Competitors' }).click()

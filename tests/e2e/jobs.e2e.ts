@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { gotoHydrated, useBrowser } from '../fixtures/browser'
 import { e2ePostgresServer, onboardedUser } from '../fixtures/e2e-server'
 
-// Issue 5: a job's progress bar moves in the browser while the job runs. The demo job runs on
+// A job's progress bar moves in the browser while the job runs. The demo job runs on
 // the production server's own worker (JOB_WORKER defaults to true) and the page follows it over
 // job.watch's event stream.
 // Job procedures are for paying users: the PostgreSQL-backed server lets the test give the plan.

@@ -4,7 +4,7 @@ import { generateDemoKeywords } from '~/server/demo/keywords-seed'
 import { gotoHydrated, launchBrowser, newPage } from '../fixtures/browser'
 import { createHttpClient, e2ePostgresServer, onboardedUser, type HttpClient } from '../fixtures/e2e-server'
 
-// The Keywords screen (issue 4 §3, §5; spec §2, §4, §5) in Chromium against the production build
+// The Keywords screen (docs/product/keywords-table.md) in Chromium against the production build
 // on PostgreSQL: an onboarded user with 60 keywords inserted directly, then what a person does
 // with the filter list, the table and the bulk actions, and the URL state that keeps the view.
 const server = e2ePostgresServer()
@@ -85,7 +85,7 @@ beforeAll(async () => {
   seeded = await insertKeywords(businessId)
 })
 
-describe.skipIf(!server.available)('Keywords screen in Chromium (spec §2, §4, §5)', () => {
+describe.skipIf(!server.available)('Keywords screen in Chromium (docs/product/keywords-table.md)', () => {
   let browser: Browser
   let context: BrowserContext
   let page: Page
@@ -330,7 +330,7 @@ describe.skipIf(!server.available)('Keywords screen, server-rendered', () => {
   })
 })
 
-describe.skipIf(!server.available)('Keywords URL state that does not fit falls back (spec §5)', () => {
+describe.skipIf(!server.available)('Keywords URL state that does not fit falls back', () => {
   const bad = (filters: unknown) => `filters=${encodeURIComponent(typeof filters === 'string' ? filters : JSON.stringify(filters))}`
   const cases: [string, string][] = [
     ['unknown sort column', 'sort=password.asc'],

@@ -1,10 +1,11 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { DEMO_ACCOUNT_LOCKED } from '~/server/auth/demo-guard'
+import { DEMO_IDENTITY_NOTE } from '~/shared/demo-account'
 import { gotoHydrated, useBrowser } from '../fixtures/browser'
 import { createHttpClient, e2eServer, e2ePostgresServer, onboardedUser, TEST_PASSWORD } from '../fixtures/e2e-server'
 
-// The account section of /settings (issue 6 §4) in Chromium, all through better-auth: name,
+// The account section of /settings in Chromium, all through better-auth: name,
 // sessions, linked accounts, password, account deletion, and the demo account's locked actions.
 const server = e2ePostgresServer()
 const browser = useBrowser()
@@ -105,6 +106,11 @@ describe('Settings: the demo account', () => {
     await page.getByRole('button', { name: 'Explore the demo' }).click()
     await page.waitForURL((url) => url.pathname === '/keywords')
     await openSettings(page)
+    // Its identity is read-only: the name and email forms are disabled, and say why.
+    await expect.poll(() => page.getByText(DEMO_IDENTITY_NOTE).count(), poll).toBe(1)
+    expect(await page.getByRole('textbox', { name: 'Name', exact: true }).isDisabled()).toBe(true)
+    expect(await page.getByRole('button', { name: 'Save name' }).isDisabled()).toBe(true)
+    expect(await page.getByRole('textbox', { name: 'New email' }).isDisabled()).toBe(true)
     await page.getByRole('button', { name: 'Delete account…' }).click()
     const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' })
     await dialog.getByLabel('Type DELETE').fill('DELETE')

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { gotoHydrated, useBrowser } from '../fixtures/browser'
 import { createHttpClient, e2ePostgresServer, onboardedUser } from '../fixtures/e2e-server'
 
-// /settings (issue 6 §4) in Chromium against the production build on PostgreSQL: an onboarded
+// /settings (docs/product/routes.md) in Chromium against the production build on PostgreSQL: an onboarded
 // user (plan and business inserted directly), each business field and article setting through the
 // UI and back after a reload, invalid values refused with nothing saved, and the account section.
 const server = e2ePostgresServer()
@@ -40,7 +40,7 @@ const PROFILE_LISTS = {
   'Target outcomes': ['Better mornings'],
 }
 
-describe.skipIf(!server.available)('Settings in Chromium (issue 6 §4)', () => {
+describe.skipIf(!server.available)('Settings in Chromium', () => {
   it('saves every business profile field, which survives a reload', async () => {
     const user = await onboardedUser(server, { name: 'Ada Example' })
     const { page } = await browser.visit(server.baseUrl, user.client)
@@ -50,7 +50,7 @@ describe.skipIf(!server.available)('Settings in Chromium (issue 6 §4)', () => {
 
     for (const [label, value] of Object.entries(PROFILE_TEXT)) await page.getByLabel(label, { exact: true }).fill(value)
     for (const [label, values] of Object.entries(PROFILE_LISTS)) await page.getByLabel(label, { exact: true }).fill(`${values.join('\n')}\n\n`)
-    // Spec §5 site address rule: a bare host gets https:// when the field is left.
+    // The site-address rule: a bare host gets https:// when the field is left.
     const website = page.getByLabel('Website', { exact: true })
     await website.fill(`beanthere-${user.userId.toLowerCase()}.example`)
     await website.blur()

@@ -5,7 +5,7 @@ import { createHttpClient, e2ePostgresServer } from '../fixtures/e2e-server'
 import type { TestSite } from '../fixtures/test-site'
 import { SITE_NAME, startBusinessSite, startCompetitorSite } from '../fixtures/setup-test-site'
 
-// Onboarding (/setup, spec §4, §5, product.md §2) as a person does it, on the PostgreSQL-backed
+// Onboarding (/setup, docs/product/pipeline.md) as a person does it, on the PostgreSQL-backed
 // server (demo mode: the LLM mock answers; FETCH_ALLOW_LOOPBACK lets it crawl the sites this
 // test serves on 127.0.0.1). SQL gives the new user a plan, as the Polar webhook would.
 const server = e2ePostgresServer()
@@ -70,7 +70,7 @@ describe.skipIf(!server.available)('setup wizard', () => {
     const { page } = await browser.visit(server.baseUrl, http)
 
     // The gate sends a new account to /paywall; Growth is bought on the demo stand-in for Polar's
-    // checkout, whose signed webhooks give the plan (issue 6 item 1).
+    // checkout, whose signed webhooks give the plan.
     await gotoHydrated(page, '/keywords')
     expect(pathOf(page)).toBe('/paywall')
     const growth = page.getByRole('listitem').filter({ has: page.getByText('Growth', { exact: true }) })

@@ -1,7 +1,7 @@
 import type { RowData } from '@tanstack/react-table'
 import type { FilterVariant } from '~/shared/data-table/config'
 
-/** One choice of a select / multiSelect column (spec §9 variants). */
+/** One choice of a select / multiSelect column. */
 export interface ColumnOption {
   label: string
   value: string

@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import type { FilterItem } from '~/shared/data-table/filter-schema'
 import { DataTableFilterList } from './data-table-filter-list'
-import { filterFieldsFromTable } from './use-filter-list'
+import { filterFieldsFromTable } from './filter-fields'
 
 // A server render of the trigger (the popover renders in a portal, in the browser only) and the
 // column metadata the list reads.

@@ -1,6 +1,6 @@
 import type { Table } from '@tanstack/react-table'
 import { ChevronsUpDownIcon, GripVerticalIcon, ListFilterIcon, Trash2Icon } from 'lucide-react'
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList } from '~/components/ui/command'
@@ -10,15 +10,11 @@ import { Sortable, SortableItem, SortableItemHandle } from '~/components/ui/sort
 import { cn } from '~/lib/utils'
 import { dataTableConfig, operatorsFor, type FilterOperator, type JoinOperator } from '~/shared/data-table/config'
 import type { FilterItem } from '~/shared/data-table/filter-schema'
+import { filterFieldsFromTable, type FilterField } from './filter-fields'
+import type { FilterListState } from './filter-list-ops'
+import { isTypingTarget, REMOVE_KEYS, useFilterListShortcuts } from './filter-list-shortcuts'
 import { FilterValueInput } from './filter-value-input'
-import {
-  filterFieldsFromTable,
-  isTypingTarget,
-  REMOVE_KEYS,
-  useFilterList,
-  type FilterField,
-  type FilterListState,
-} from './use-filter-list'
+import { useFilterList } from './use-filter-list'
 
 export interface DataTableFilterListProps<TData> {
   /** The TanStack table: its columns with `enableColumnFilter: true` and `meta.variant` are offered. */
@@ -40,7 +36,7 @@ export interface DataTableFilterListProps<TData> {
 }
 
 /**
- * The advanced filter list (spec §2 "Keywords screen", §4, §5, §9): a "Filter" button opening a
+ * The advanced filter list (docs/product/keywords-table.md): a "Filter" button opening a
  * popover of filter rows. Keys: `f` opens it (when not typing), Shift+f removes the last filter,
  * Backspace/Delete on the Filter button removes the last filter and on a row removes that row.
  */
@@ -63,23 +59,7 @@ export function DataTableFilterList<TData>({
   const listId = useId()
   const headingId = `${listId}-heading`
   const descriptionId = `${listId}-description`
-  const actionsRef = useRef(actions)
-  actionsRef.current = actions
-
-  // `f` opens the list, Shift+f removes the last filter: only when the user is not typing.
-  useEffect(() => {
-    const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || event.repeat) return
-      if (event.key.toLowerCase() !== 'f' || isTypingTarget(event.target)) return
-      // Open menus and lists use letters for type-ahead ("False" in a true/false select).
-      if (event.target instanceof Element && event.target.closest('[role="listbox"], [role="menu"], [role="option"], [role="menuitem"]')) return
-      event.preventDefault()
-      if (event.shiftKey) actionsRef.current.removeLast()
-      else setOpen(true)
-    }
-    window.addEventListener('keydown', onKeyDown)
-    return () => window.removeEventListener('keydown', onKeyDown)
-  }, [])
+  useFilterListShortcuts({ open: () => setOpen(true), removeLast: actions.removeLast })
 
   // A new row: move focus to its field picker.
   useEffect(() => {

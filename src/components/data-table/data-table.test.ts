@@ -8,7 +8,7 @@ import { DataTableColumnHeader } from './data-table-column-header'
 import { DataTableViewOptions } from './data-table-view-options'
 import { useDataTable } from './use-data-table'
 
-// A server render of the whole table: checks the texts and accessible names of spec §2.
+// A server render of the whole table: checks the texts and accessible names of docs/product/keywords-table.md.
 
 interface Row {
   id: string

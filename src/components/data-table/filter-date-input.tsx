@@ -5,15 +5,15 @@ import { Button } from '~/components/ui/button'
 import { Calendar } from '~/components/ui/calendar'
 import { Popover, PopoverContent, PopoverTrigger } from '~/components/ui/popover'
 import { cn } from '~/lib/utils'
-import { dateFromText, timestampText } from './use-filter-list'
+import { dateFromText, timestampText } from './filter-date-value'
 
-/** English (US), long month (spec §9): "November 21, 2026". */
+/** English (US), long month: "November 21, 2026". */
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
 export const formatFilterDate = (date: Date) => dateFormat.format(date)
 
 /**
  * A date value (single or range) picked on a calendar. Values are millisecond timestamps as
- * text (spec §5): single "1763683200000", range ["from", "to"] (either may be '').
+ * text: single "1763683200000", range ["from", "to"] (either may be '').
  */
 export function FilterDateInput({
   value,

@@ -7,7 +7,7 @@ import { Popover, PopoverContent, PopoverTrigger } from '~/components/ui/popover
 import { cn } from '~/lib/utils'
 import type { ColumnOption } from './column-meta'
 
-/** Past this many chosen options the trigger shows "N selected" instead of badges (spec §9). */
+/** Past this many chosen options the trigger shows "N selected" instead of badges. */
 export const MAX_BADGES = 2
 
 /** What the trigger shows: the chosen labels as badges, or one "N selected" when more than 2. */

@@ -2,21 +2,14 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { Input } from '~/components/ui/input'
 import { cn } from '~/lib/utils'
 import { dataTableConfig } from '~/shared/data-table/config'
-import {
-  DEFAULT_RANGE,
-  formatRangeNumber,
-  isNumericDraft,
-  normaliseRange,
-  rangeErrorText,
-  useDebouncedCallback,
-  validateRange,
-} from './use-filter-list'
+import { DEFAULT_RANGE, formatRangeNumber, isNumericDraft, normaliseRange, rangeErrorText, validateRange } from './filter-range-value'
+import { useDebouncedCallback } from './use-debounced-callback'
 
 const pair = (value: string | string[]): [string, string] =>
   Array.isArray(value) ? [value[0] ?? '', value[1] ?? ''] : [value, '']
 
 /**
- * Two bounds, min and max (spec §5 "Numeric range filter"): each accepts only numbers or empty
+ * Two bounds, min and max: each accepts only numbers or empty
  * (other key strokes are refused); min within the column range, max within it and not below min.
  * An invalid pair is marked and not handed on; a valid one goes out 300 ms after typing stops.
  */

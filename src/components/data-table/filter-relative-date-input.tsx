@@ -3,7 +3,7 @@ import { Input } from '~/components/ui/input'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select'
 import { cn } from '~/lib/utils'
 import { dataTableConfig } from '~/shared/data-table/config'
-import { useDebouncedCallback } from './use-filter-list'
+import { useDebouncedCallback } from './use-debounced-callback'
 import { formatRelativeValue, RELATIVE_UNITS, relativeDraftOf, type RelativeUnit } from './filter-relative-date-value'
 
 /**

@@ -2,11 +2,11 @@ import { useEffect, useRef, useState } from 'react'
 import { Input } from '~/components/ui/input'
 import { cn } from '~/lib/utils'
 import { dataTableConfig } from '~/shared/data-table/config'
-import { useDebouncedCallback } from './use-filter-list'
+import { useDebouncedCallback } from './use-debounced-callback'
 
 /**
  * Text and number values: typed into a local draft, handed on 300 ms after the last key stroke
- * (spec §9 debounce), at once on Enter or blur. A value changed from outside replaces the draft.
+ * (the filter debounce), at once on Enter or blur. A value changed from outside replaces the draft.
  */
 export function FilterTextInput({
   id,

@@ -1,17 +1,18 @@
 import type { FilterItem } from '~/shared/data-table/filter-schema'
 import { FilterDateInput } from './filter-date-input'
+import type { FilterField } from './filter-fields'
 import { FilterMultiSelectInput } from './filter-multi-select-input'
 import { FilterRangeInput } from './filter-range-input'
 import { FilterRelativeDateInput } from './filter-relative-date-input'
 import { BOOLEAN_OPTIONS, FilterSelectInput } from './filter-select-input'
 import { FilterTextInput } from './filter-text-input'
-import { valueKindOf, type FilterField } from './use-filter-list'
+import { valueKindOf } from './filter-value-kind'
 
 const single = (value: string | string[]) => (Array.isArray(value) ? (value[0] ?? '') : value)
 
 /**
- * The value input of one filter row, chosen by variant and operator (spec §9). Renders nothing
- * for isEmpty / isNotEmpty (their value is cleared and hidden, spec §4).
+ * The value input of one filter row, chosen by variant and operator (docs/product/keywords-table.md). Renders nothing
+ * for isEmpty / isNotEmpty (their value is cleared and hidden).
  */
 export function FilterValueInput({
   filter,

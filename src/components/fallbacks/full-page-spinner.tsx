@@ -1,7 +1,7 @@
 import { LoaderCircleIcon } from 'lucide-react'
 
 /**
- * The full-page loading state (spec §2): a spinner centred on the dark navy background, at least
+ * The full-page loading state: a spinner centred on the dark navy background, at least
  * one screen tall. The router shows it for a route still loading after `defaultPendingMs` (1 s)
  * that has no pending component of its own, and while a route's code or suspended data arrive;
  * short waits only get the pending bar.

@@ -3,11 +3,11 @@ import { ArrowLeftIcon, HouseIcon } from 'lucide-react'
 import { Button } from '~/components/ui/button'
 import { SiteFooter } from '~/features/public/site-footer'
 
-/** The 404 page's sentence (spec §2). */
+/** The 404 page's sentence (docs/product/routes.md). */
 export const NOT_FOUND_MESSAGE = 'The page you are looking for does not exist.'
 
 /**
- * The 404 page (spec §2): the root route's notFoundComponent, so every unmatched URL and every
+ * The 404 page (docs/product/routes.md): the root route's notFoundComponent, so every unmatched URL and every
  * `notFound()` thrown by a loader without a closer notFoundComponent ends here, served with HTTP
  * 404 (TanStack Start takes the status from the not-found match). It replaces the layouts, so
  * it carries the site footer itself.
@@ -47,7 +47,7 @@ export function NotFoundPage() {
 }
 
 /**
- * The router's `defaultNotFoundComponent`: TanStack's plain "Not Found" paragraph (spec §2), in
+ * The router's `defaultNotFoundComponent`: TanStack's plain "Not Found" paragraph, in
  * the app's colours. It renders inside a layout, for a `notFound()` aimed at a route that has no
  * notFoundComponent of its own (`notFound({ routeId })`), or for a layout that opts in with
  * `notFoundComponent: NotFoundParagraph`. Unmatched URLs get the 404 page.

@@ -6,7 +6,7 @@ import { cn } from '~/lib/utils'
 import { useRetryRouteLoad } from './use-retry-route-load'
 
 /**
- * The route error page (spec §2, §8): what failed, the error's message, and three ways on —
+ * The route error page (docs/product/routes.md): what failed, the error's message, and three ways on —
  * Try Again (re-runs route loading), Go Back and Home. The router's `defaultErrorComponent`, so
  * it renders where the failed route would have: inside its layout, or as the whole page for
  * the root route (`fullPage`).

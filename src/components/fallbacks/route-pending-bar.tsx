@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react'
 export const PENDING_BAR_DELAY_MS = 150
 
 /**
- * The pending indicator (spec §2): a thin bar across the top of the window while the router
+ * The pending indicator: a thin bar across the top of the window while the router
  * loads a route (navigation, Try again). It creeps towards 90 % and disappears when the load ends;
  * the progress is not measured, so it is announced as busy, not as a percentage.
  */

@@ -3,7 +3,7 @@ import { useRouter } from '@tanstack/react-router'
 import { useCallback, useState } from 'react'
 
 /**
- * "Try Again" for a failed route (spec §8: it invalidates the router): clears React Query's
+ * "Try Again" for a failed route (it invalidates the router): clears React Query's
  * error boundary so suspense queries fetch again, re-runs the route loaders with
  * `router.invalidate()`, then resets the route's error boundary (`reset`, given to every
  * errorComponent) so the page renders once the data is there. `retrying` is true meanwhile.

@@ -8,7 +8,7 @@ import { cn } from '~/lib/utils'
 /**
  * A month calendar (react-day-picker 9) styled for the dark theme with Tailwind only: the
  * library's own stylesheet is not imported (it would land in public pages too).
- * `fixedWeeks` stays off, so a month shows only the week rows it needs: 5 or 6 (spec §9). The
+ * `fixedWeeks` stays off, so a month shows only the week rows it needs: 5 or 6. The
  * one month that would need only 4 (a 28-day February starting on the first day of the week)
  * is padded to 6 by turning `fixedWeeks` on for it alone.
  */

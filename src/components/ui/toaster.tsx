@@ -9,7 +9,7 @@ const SonnerToaster = lazy(() => import('sonner').then((module) => ({ default: m
 /** How long after hydration the outlet mounts anyway (for code that calls sonner directly). */
 const IDLE_MOUNT_TIMEOUT_MS = 3000
 
-/** The app's one toast outlet (spec §4 variants: default, success, error, warning). */
+/** The app's one toast outlet (variants: default, success, error, warning). */
 export function Toaster() {
   const requested = useSyncExternalStore(subscribeToToasterRequest, isToasterRequested, () => false)
 

@@ -16,7 +16,7 @@ interface AuthLayoutProps {
 
 /**
  * The centred card every sign-in, sign-up and password page shares, above the site footer
- * (spec §2: the footer is on every page outside the app layout).
+ * (the footer is on every page outside the app layout: docs/product/routes.md).
  */
 export function AuthLayout({ title, description, children, footer }: AuthLayoutProps) {
   const { appName } = rootRoute.useLoaderData()

@@ -32,7 +32,7 @@ export function providerLabel(provider: SocialProviderId) {
 
 /**
  * Readable text for the error codes better-auth appends to the error callback URL after a failed
- * social sign-in (spec §8). Anyone can put text in `?error=`, so an unknown value is never shown
+ * social sign-in (docs/product/messages.md). Anyone can put text in `?error=`, so an unknown value is never shown
  * as a sentence (that would let a link write messages on our page): only a code-shaped value is
  * echoed, as a code.
  */
@@ -48,7 +48,7 @@ const OAUTH_ERROR_MESSAGES: Record<string, string> = {
   demo_unavailable: 'The demo account is not ready yet. Please try again in a moment.',
 }
 
-/** better-auth's error codes are letters and underscores (spec §8 lists them). */
+/** better-auth's error codes are letters and underscores (docs/product/messages.md lists them). */
 export const ERROR_CODE_PATTERN = /^[A-Za-z_]{1,64}$/
 
 export function oauthErrorMessage(code: string) {

@@ -4,7 +4,7 @@ import { ArrowLeftIcon, FileWarningIcon, RotateCwIcon } from 'lucide-react'
 import { Button } from '~/components/ui/button'
 
 /**
- * The article page's own error view (spec §2): the article could not be loaded. Try again
+ * The article page's own error view: the article could not be loaded. Try again
  * re-runs the route's loaders; the way out leads back to the blog, not to a generic page.
  */
 export function ArticleErrorView({ error }: { error: unknown }) {

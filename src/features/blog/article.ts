@@ -1,5 +1,5 @@
 /**
- * A blog article: exactly the fields of spec §3 "Blog article (sample)", plus its body.
+ * A blog article: title, metaDescription, images (url, alt), slug, publishedAt and keywords, plus its body.
  *
  * The body is a small Markdown subset (see markdown.ts): `##`/`###` headings, paragraphs, `-` and
  * `1.` lists, `>` notes, `**strong**`, `*emphasis*`, `` `code` `` and `[links](/path)`, plus

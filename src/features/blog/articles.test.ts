@@ -19,7 +19,7 @@ function blockInlines(block: Block): Inline[][] {
 const wordCount = (blocks: readonly Block[]) =>
   blocks.flatMap(blockInlines).map(plainText).join(' ').split(/\s+/).filter(Boolean).length
 
-describe('blog sample data (spec §3 "Blog article")', () => {
+describe('blog sample data (docs/product/entities.md "Blog article")', () => {
   it('has at least one article, newest first, with unique slugs', () => {
     expect(ARTICLES.length).toBeGreaterThan(0)
     const dates = ARTICLES.map((article) => article.publishedAt)
@@ -28,7 +28,7 @@ describe('blog sample data (spec §3 "Blog article")', () => {
     expect(new Set(slugs).size).toBe(slugs.length)
   })
 
-  it('summaries carry exactly the spec fields', () => {
+  it('summaries carry exactly the documented fields', () => {
     for (const article of ARTICLES) {
       expect(Object.keys(summarize(article)).sort()).toEqual(['images', 'keywords', 'metaDescription', 'publishedAt', 'slug', 'title'])
     }

@@ -5,7 +5,7 @@ import { topicClustersAndCannibalisation } from './articles/topic-clusters-and-c
 export type { BlogArticle, BlogArticleSummary, BlogImage } from './article'
 
 /**
- * The blog's fixed sample data (spec §2), newest first.
+ * The blog's fixed sample data, newest first.
  *
  * Server-side only in practice: routes read it through the server functions of blog-api.ts, so
  * the article bodies never ship in the JavaScript of public pages.

@@ -6,10 +6,10 @@ import { ARTICLES, findArticle, summarize } from './articles'
  * out of the JavaScript of every public page (a loader's imports land in the main bundle).
  */
 
-export const listArticles = createServerFn({ method: 'GET' }).handler(() => ARTICLES.map(summarize))
+export const listArticles = createServerFn({ method: 'POST' }).handler(() => ARTICLES.map(summarize))
 
 /** The article with this slug, or null. */
-export const getArticle = createServerFn({ method: 'GET' })
+export const getArticle = createServerFn({ method: 'POST' })
   .validator((slug: string) => {
     if (typeof slug !== 'string') throw new TypeError('slug must be a string')
     return slug

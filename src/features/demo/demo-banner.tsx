@@ -4,7 +4,7 @@ import { FlaskConical } from 'lucide-react'
 const rootRoute = getRouteApi('__root__')
 
 /**
- * The demo-mode announcement of product.md §8, on every page: which services answer from our
+ * The demo-mode announcement (docs/product/services.md), on every page: which services answer from our
  * simulations, so nothing simulated passes for real data.
  */
 export function DemoBanner() {

@@ -4,7 +4,7 @@ import { Button } from '~/components/ui/button'
 const rootRoute = getRouteApi('__root__')
 
 /**
- * "Explore the demo" (product.md §8): one click into the seeded demo account. A plain form post,
+ * "Explore the demo" (docs/product/services.md): one click into the seeded demo account. A plain form post,
  * so it works before the page has hydrated; the server answers with the session and a redirect.
  */
 export function ExploreDemo() {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { CircleAlert, CircleCheck, RotateCcw } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
+import { ErrorPanel } from '~/components/fallbacks/error-panel'
 import { Button } from '~/components/ui/button'
 import { cn } from '~/lib/utils'
 import { formatTimeLeft, percentOf, secondsLeft, STATE_LABELS, type JobSnapshot, type RateSample } from './job-progress-model'
@@ -21,7 +22,13 @@ export interface JobProgressProps {
 export function JobProgress({ jobId, label, onRetry, onCancel, className }: JobProgressProps) {
   const query = useQuery(jobWatchQueryOptions(jobId))
   if (!query.data) {
-    if (query.isError) return <JobProgressError label={label} message="The job's progress could not be loaded." className={className} />
+    if (query.isError) {
+      return (
+        <section aria-label={label} className={className}>
+          <ErrorPanel title="The job's progress could not be loaded." error={query.error} onRetry={() => void query.refetch()} />
+        </section>
+      )
+    }
     return <JobProgressView label={label} className={className} />
   }
   return <JobProgressView label={label} snapshot={query.data} onRetry={onRetry} onCancel={onCancel} className={className} />
@@ -124,14 +131,6 @@ export function JobProgressView({
           )}
         </div>
       )}
-    </section>
-  )
-}
-
-function JobProgressError({ label, message, className }: { label: string; message: string; className?: string }) {
-  return (
-    <section aria-label={label} className={cn('rounded-lg border border-destructive/50 bg-destructive/10 p-4 text-sm text-red-200', className)}>
-      <p role="alert">{message}</p>
     </section>
   )
 }

@@ -14,7 +14,7 @@ import { EMPTY_CELL, formatPercent } from './keyword-format'
 
 const Empty = () => <span className="text-muted-foreground">{EMPTY_CELL}</span>
 
-/** Spec §4: draft gray, scheduled blue, published green, archived amber, pending gray. */
+/** Draft gray, scheduled blue, published green, archived amber, pending gray (docs/product/keywords-table.md). */
 export const STATUS_CLASSES: Record<KeywordStatus, string> = {
   draft: 'bg-gray-500/20 text-gray-300',
   scheduled: 'bg-blue-500/20 text-blue-300',
@@ -45,7 +45,7 @@ const DIFFICULTY_CLASSES: Record<DifficultyColour, string> = {
   red: 'text-red-400',
 }
 
-/** Spec §4: green at 30 or below, yellow at 60 or below, red above. */
+/** Green at 30 or below, yellow at 60 or below, red above (docs/product/keywords-table.md). */
 export function DifficultyValue({ difficulty }: { difficulty: number | null | undefined }) {
   const colour = difficultyColour(difficulty)
   if (!colour) return <Empty />
@@ -64,7 +64,7 @@ const PRIORITY_CLASSES: Record<PriorityBand, string> = {
   low: 'bg-slate-700/40 text-slate-400',
 }
 
-/** Spec §4: high 80–100, medium 40–79, low 0–39. */
+/** High 80–100, medium 40–79, low 0–39 (docs/product/keywords-table.md). */
 export function PriorityBadge({ priority }: { priority: number | null | undefined }) {
   const band = priorityBand(priority)
   if (!band) return <Empty />

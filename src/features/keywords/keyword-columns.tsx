@@ -7,7 +7,7 @@ import { KEYWORD_FILTER_FIELDS, type KeywordFilterField } from '~/shared/keyword
 import { DifficultyValue, KeywordStatusBadge, PriorityBadge, SearchIntentBadge } from './keyword-badges'
 import { formatLongDate, formatVolume } from './keyword-format'
 
-/** One row of the Keywords table, as keyword.list returns it (spec §3 "Keyword row"). */
+/** One row of the Keywords table, as keyword.list returns it (docs/product/keywords-table.md). */
 export type KeywordRow = Awaited<ReturnType<RpcClient['keyword']['list']>>['items'][number]
 
 /** The filter list's view of a column, from the shared field definitions (one source for UI and server). */

@@ -4,7 +4,7 @@ import { formatCount } from '../format'
 export const EMPTY_CELL = '—'
 
 /**
- * English (US) long-month dates (spec §9), e.g. "March 4, 2026". In UTC, so the server-rendered
+ * English (US) long-month dates, e.g. "March 4, 2026". In UTC, so the server-rendered
  * HTML and the browser agree whatever the visitor's time zone.
  */
 const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
@@ -18,14 +18,14 @@ export function formatLongDate(value: Date | string | null | undefined): string 
 /** Searches a month with thousands separators. */
 export const formatVolume = (value: number | null | undefined) => (value === null || value === undefined ? EMPTY_CELL : formatCount(value))
 
-/** A percentage without decimals (spec §5). */
+/** A percentage without decimals. */
 export const formatPercent = (value: number | null | undefined) => (value === null || value === undefined ? EMPTY_CELL : `${Math.round(value)}%`)
 
 export const KEYWORD_COLUMN_MIN_WIDTH = 200
 export const KEYWORD_COLUMN_MAX_WIDTH = 400
 export const KEYWORD_COLUMN_PX_PER_CHAR = 7
 
-/** Spec §9: about 7 px per character of the longest keyword on the page, kept within 200–400 px. */
+/** About 7 px per character of the longest keyword on the page, kept within 200–400 px. */
 export function keywordColumnWidth(keywords: readonly string[]): number {
   const longest = keywords.reduce((max, text) => Math.max(max, text.length), 0)
   return Math.min(KEYWORD_COLUMN_MAX_WIDTH, Math.max(KEYWORD_COLUMN_MIN_WIDTH, Math.ceil(longest * KEYWORD_COLUMN_PX_PER_CHAR)))

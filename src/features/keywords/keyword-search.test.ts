@@ -10,7 +10,7 @@ const text = (value: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 })
 
-describe('Keywords URL search state (spec §5)', () => {
+describe('Keywords URL search state (docs/product/keywords-table.md)', () => {
   it('defaults: page 1, 10 rows, createdAt descending, no filters, join and', () => {
     expect(parseKeywordsSearch({})).toEqual({
       page: 1,

@@ -1,25 +1,32 @@
 import { keepPreviousData } from '@tanstack/react-query'
 import { orpc } from '~/lib/orpc'
 import type { JoinOperator } from '~/shared/data-table/config'
-import { filterValueIssue, type FilterItem } from '~/shared/data-table/filter-schema'
-import { parseTableSearch, tableSearchToUrl, type TableSearch, type TableSearchDefaults } from '~/shared/data-table/search-state'
+import type { FilterItem } from '~/shared/data-table/filter-schema'
+import { parseTableSearch, tableSearchToUrl } from '~/shared/data-table/search-state'
+import { tableSchema, type TableSearch } from '~/shared/data-table/table-schema'
 import {
   KEYWORD_FILTER_FIELDS,
   KEYWORD_SORTABLE_COLUMNS,
   KEYWORDS_DEFAULT_SORT,
   KEYWORDS_PAGE_SIZE,
-  type FilterFieldDefinition,
+  KEYWORDS_PAGE_SIZE_OPTIONS,
 } from '~/shared/keywords'
 
 /**
- * The Keywords screen's URL search state (spec §5): sorted by createdAt descending, 10 rows per
- * page, and only the keyword columns may appear in sort and filters.
+ * The Keywords table's search-state rules (docs/product/keywords-table.md): the same factory and
+ * options keyword.list's input is built with (src/server/keywords/keywords.router.ts), so the URL
+ * keeps exactly what the server accepts. Sorted by createdAt descending, 10 rows per page, only
+ * the keyword columns.
  */
-export const KEYWORDS_SEARCH_DEFAULTS: TableSearchDefaults = {
-  columnIds: KEYWORD_SORTABLE_COLUMNS,
-  sort: KEYWORDS_DEFAULT_SORT.map((item) => ({ ...item })),
-  perPage: KEYWORDS_PAGE_SIZE,
-}
+export const KEYWORDS_TABLE = tableSchema({
+  fields: KEYWORD_FILTER_FIELDS,
+  sortable: KEYWORD_SORTABLE_COLUMNS,
+  defaultSort: KEYWORDS_DEFAULT_SORT,
+  defaultPerPage: KEYWORDS_PAGE_SIZE,
+  pageSizes: KEYWORDS_PAGE_SIZE_OPTIONS,
+})
+
+export const KEYWORDS_SEARCH_DEFAULTS: TableSearch = KEYWORDS_TABLE.defaults
 
 /** What a link or `navigate` may put in the URL; everything is optional (defaults are left out). */
 export type KeywordsUrlSearch = {
@@ -31,45 +38,22 @@ export type KeywordsUrlSearch = {
   joinOperator?: JoinOperator
 }
 
-/** Limits keyword.list enforces; the URL keeps within them so a hand-edited link never fails the page. */
-const MAX_PAGE = 1_000_000
-const MAX_FILTERS = 50
-const MAX_VALUE_LENGTH = 500
-const MAX_VALUES = 100
-
 /**
  * Whether keyword.list would accept this filter: the column's own variant, a value of the right
  * shape, known options only, within the length limits.
  */
-export function isAcceptedKeywordFilter(filter: FilterItem): boolean {
-  const field: FilterFieldDefinition | undefined = KEYWORD_FILTER_FIELDS[filter.id as keyof typeof KEYWORD_FILTER_FIELDS]
-  if (!field || field.variant !== filter.variant) return false
-  const values = typeof filter.value === 'string' ? [filter.value] : filter.value
-  if (values.length > MAX_VALUES || values.some((value) => value.length > MAX_VALUE_LENGTH)) return false
-  if (filterValueIssue(filter)) return false
-  if (field.options && ['inArray', 'notInArray', 'eq', 'ne'].includes(filter.operator)) {
-    const allowed = field.options.map((option) => option.value)
-    if (values.some((value) => value !== '' && !allowed.includes(value))) return false
-  }
-  return true
-}
+export const isAcceptedKeywordFilter = (filter: FilterItem): boolean => KEYWORDS_TABLE.filter.safeParse(filter).success
 
 /**
  * The route's `validateSearch`: never throws. A bad page, page size, sort or join falls back to
  * its default; a filter keyword.list would refuse (unknown column, wrong variant or operator,
  * malformed value) is dropped, so a hand-edited or stale link still shows the page.
  */
-export function parseKeywordsSearch(raw: Record<string, unknown>): TableSearch {
-  const search = parseTableSearch(raw, KEYWORDS_SEARCH_DEFAULTS)
-  return {
-    ...search,
-    page: search.page > MAX_PAGE ? 1 : search.page,
-    filters: search.filters.filter(isAcceptedKeywordFilter).slice(0, MAX_FILTERS),
-  }
-}
+export const parseKeywordsSearch = (raw: Record<string, unknown>): TableSearch => parseTableSearch(raw, KEYWORDS_TABLE)
 
 /** The URL form of a search state: defaults and the "and" join are dropped. */
-export const keywordsSearchToUrl = (search: TableSearch): KeywordsUrlSearch => tableSearchToUrl(search, KEYWORDS_SEARCH_DEFAULTS)
+export const keywordsSearchToUrl = (search: TableSearch): KeywordsUrlSearch =>
+  tableSearchToUrl(search, KEYWORDS_SEARCH_DEFAULTS)
 
 /**
  * The route's `validateSearch`. The router writes what this returns back into the URL, so it
@@ -77,7 +61,8 @@ export const keywordsSearchToUrl = (search: TableSearch): KeywordsUrlSearch => t
  * short and readable, and a bad value disappears from the address instead of lingering there.
  * The screen and the loader read the full state with `parseKeywordsSearch` of it.
  */
-export const validateKeywordsSearch = (raw: Record<string, unknown>): KeywordsUrlSearch => keywordsSearchToUrl(parseKeywordsSearch(raw))
+export const validateKeywordsSearch = (raw: Record<string, unknown>): KeywordsUrlSearch =>
+  keywordsSearchToUrl(parseKeywordsSearch(raw))
 
 /** keyword.list's input for a search state. */
 export const keywordListInput = (search: TableSearch) => ({

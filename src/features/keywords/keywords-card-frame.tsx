@@ -4,7 +4,7 @@ import { Badge } from '~/components/ui/badge'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { formatCount } from '../format'
 
-/** The card titled "Keywords" with the total in a badge (spec §2); the body is the table or a state. */
+/** The card titled "Keywords" with the total in a badge; the body is the table or a state. */
 export function KeywordsCardFrame({ total, children }: { total?: number; children: ReactNode }) {
   return (
     <Card>

@@ -6,7 +6,7 @@ import { DataTableFilterList } from '~/components/data-table/data-table-filter-l
 import { DataTableViewOptions } from '~/components/data-table/data-table-view-options'
 import { useDataTable } from '~/components/data-table/use-data-table'
 import { EmptyState } from '~/components/empty-state'
-import { ErrorState } from '~/components/error-state'
+import { ErrorPanel } from '~/components/fallbacks/error-panel'
 import { Button } from '~/components/ui/button'
 import { cn } from '~/lib/utils'
 import type { JoinOperator } from '~/shared/data-table/config'
@@ -26,7 +26,7 @@ export type SearchChange = (next: TableSearch, options?: { replace?: boolean }) 
 const NO_ROWS: KeywordRow[] = []
 
 /**
- * The Keywords screen (spec §2): the card with the total, the filter list and View menu, the
+ * The Keywords screen (docs/product/keywords-table.md): the card with the total, the filter list and View menu, the
  * table with paging and sorting from the URL, and bulk actions on the selected rows.
  */
 export function KeywordsScreen({ search, onSearchChange }: { search: TableSearch; onSearchChange: SearchChange }) {
@@ -53,7 +53,7 @@ export function KeywordsScreen({ search, onSearchChange }: { search: TableSearch
     initialColumnPinning: { left: ['select'], right: [] },
   })
 
-  // Spec §4: changing a filter (or the join) goes back to page 1; typed filter changes replace
+  // Changing a filter (or the join) goes back to page 1; typed filter changes replace
   // the history entry instead of adding one per keystroke. A selection made under other filters
   // would act on rows no longer shown, so it is cleared.
   const onFiltersChange = useCallback(
@@ -71,7 +71,7 @@ export function KeywordsScreen({ search, onSearchChange }: { search: TableSearch
   if (query.isError && !query.data) {
     return (
       <KeywordsCardFrame>
-        <ErrorState title="Could not load your keywords" error={query.error} onRetry={() => void query.refetch()} />
+        <ErrorPanel title="Could not load your keywords" error={query.error} onRetry={() => void query.refetch()} />
       </KeywordsCardFrame>
     )
   }

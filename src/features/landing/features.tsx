@@ -17,7 +17,7 @@ interface Feature {
   body: string
 }
 
-/** product.md §0: where users of other tools are let down, and what Rankpilot does instead. */
+/** Where users of other tools are let down, and what Rankpilot does instead (docs/product/pipeline.md). */
 const FEATURES: readonly Feature[] = [
   {
     icon: FileSearchIcon,

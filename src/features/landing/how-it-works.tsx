@@ -19,7 +19,7 @@ const STEPS = [
   },
 ] as const
 
-/** The four steps of issue 3: analyse → keyword plan → daily articles → Search Console insight. */
+/** The four steps: analyse → keyword plan → daily articles → Search Console insight (docs/product/pipeline.md). */
 export function HowItWorks() {
   return (
     <section aria-labelledby="how-it-works" className="border-t border-border bg-card/40 py-20">

@@ -19,7 +19,7 @@ function faqJsonLd(): JsonLd {
 }
 
 /**
- * Head of `/`. The title stays the root's "{appName} | seo on auto-pilot" (spec §1); this adds the
+ * Head of `/`. The title stays the root's "{appName} | seo on auto-pilot"; this adds the
  * description, canonical `/`, Open Graph, Twitter and JSON-LD (Organization, BreadcrumbList, FAQPage).
  */
 export function landingHead(matches: HeadMatches) {

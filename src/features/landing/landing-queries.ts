@@ -5,7 +5,7 @@ import { PLAN_CACHE_MS } from '~/shared/plans'
 /**
  * The landing page calls the same procedures as the app (plan.getAll, newsletter.add), but loads
  * the oRPC client only when it needs it: on the server for SSR, in the browser on a refetch or a
- * submit. The public page's JavaScript then carries no RPC client (issue 3: public pages fast).
+ * submit. The public page's JavaScript then carries no RPC client (its budget: docs/product/limits.md).
  */
 const rpc = async () => (await import('~/lib/orpc')).client
 

@@ -1,5 +1,5 @@
 /** The one address visitors write to (footer, legal pages). */
 export const CONTACT_EMAIL = 'hello@rankpilot.app'
 
-/** The year of the footer's copyright line (spec §2: "year 2025"), fixed rather than computed. */
+/** The year of the footer's copyright line: 2025, fixed rather than computed (docs/product/routes.md). */
 export const COPYRIGHT_YEAR = 2025

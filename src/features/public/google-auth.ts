@@ -1,5 +1,5 @@
 /**
- * The top navigation's two Google actions (spec §2). Return addresses are built on the
+ * The top navigation's two Google actions (docs/product/routes.md). Return addresses are built on the
  * configured public URL (APP_URL, from the root loader), never on an undefined base: the
  * original built them on one, so they pointed nowhere.
  *
@@ -7,7 +7,7 @@
  * only a visitor who starts sign-in downloads it.
  */
 
-/** Google's read-only Search Console scope (providers.md). */
+/** Google's read-only Search Console scope (docs/product/services.md). */
 export const SEARCH_CONSOLE_SCOPE = 'https://www.googleapis.com/auth/webmasters.readonly'
 
 /** `https://app.example.com` + `/content`, whatever trailing slash the base has. */

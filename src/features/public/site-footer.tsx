@@ -6,7 +6,7 @@ const rootRoute = getRouteApi('__root__')
 const linkClass = 'text-muted-foreground underline-offset-4 transition-colors hover:text-foreground hover:underline'
 
 /**
- * The footer of every page outside the app layout (spec §2): copyright (year 2025), contact,
+ * The footer of every page outside the app layout (docs/product/routes.md): copyright (year 2025), contact,
  * privacy policy and terms of service. Used by the public layout and the sign-in pages.
  */
 export function SiteFooter() {

@@ -6,7 +6,7 @@ import { ConnectSearchConsoleButton, StartRankingLink, useSearchConsoleActionSho
 const rootRoute = getRouteApi('__root__')
 
 /**
- * The public site's top navigation (spec §2): logo → `/`, Blog, and the account actions. So few
+ * The public site's top navigation (docs/product/routes.md): logo → `/`, Blog, and the account actions. So few
  * items fit a phone without a menu: the Search Console action shrinks to its icon there, and on
  * the narrowest screens, when that action shows, the logo keeps only its tile (the name stays
  * the link's accessible name).

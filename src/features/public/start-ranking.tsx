@@ -22,7 +22,7 @@ interface StartRankingProps {
 }
 
 /**
- * "Start ranking" (spec §2), the same wherever it appears:
+ * "Start ranking" (docs/product/routes.md), the same wherever it appears:
  * - signed in: the app (`/content`; the gate sends a user without a plan to the paywall);
  * - signed out with Google configured: Google sign-in, returning to `/content`;
  * - signed out without Google (demo mode, email-only deployments): the sign-in page.
@@ -84,7 +84,7 @@ export function useSearchConsoleActionShown() {
 }
 
 /**
- * Spec §2's second action: links the signed-in user's Google account with the read-only Search
+ * The header's second action: links the signed-in user's Google account with the read-only Search
  * Console scope, returning to `/setup`. Shown only to a signed-in user when Google is configured.
  * On small screens only its icon shows; its accessible name stays the same.
  */

@@ -3,7 +3,7 @@ import { LEGAL_LAST_UPDATED } from '~/features/legal/legal-dates'
 /**
  * The public pages this module owns the words of: path, name (breadcrumbs), title and
  * description, defined once for the routes' head tags, the sitemap and the tests.
- * Titles follow spec §2 ("{product} | Blog", "{product} | blog article").
+ * Titles: "{app} | Blog", "{app} | blog article" (docs/product/routes.md).
  */
 export interface PublicPage {
   path: string
@@ -20,7 +20,7 @@ export interface PublicPage {
 export const HOME_PAGE = { path: '/', name: 'Home' } as const
 
 /**
- * The blog index. Its route file is blog/index.tsx (spec: "/blog/"), but the router answers
+ * The blog index. Its route file is blog/index.tsx ("/blog/"), but the router answers
  * /blog/ with a redirect to /blog (trailing slashes are removed), so /blog is the canonical URL.
  */
 export const BLOG_PAGE: PublicPage = {
@@ -61,6 +61,6 @@ export const PRIVACY_PAGE: PublicPage = {
   lastModified: LEGAL_LAST_UPDATED.privacy,
 }
 
-/** Every article page has the same title (spec §2); its description is the article's own. */
+/** Every article page has the same title; its description is the article's own. */
 export const articlePath = (slug: string) => `/blog/${slug}`
 export const articleTitle = (appName: string) => `${appName} | blog article`

@@ -1,5 +1,7 @@
 import { getRouteApi, useRouter } from '@tanstack/react-router'
+import { LockIcon } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
+import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { Avatar, AvatarFallback, AvatarImage, initialsOf } from '~/components/ui/avatar'
 import { Badge } from '~/components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
@@ -7,12 +9,17 @@ import { FormField } from '~/components/ui/form-field'
 import { SubmitButton } from '~/components/ui/submit-button'
 import { authClient, authErrorMessage } from '~/lib/auth-client'
 import { toast } from '~/lib/toast'
+import { DEMO_IDENTITY_NOTE, isDemoAccount } from '~/shared/demo-account'
 
 const appRoute = getRouteApi('/_app')
 
-/** The signed-in account: its name (update-user) and email address (change-email). */
+/**
+ * The signed-in account: its name (update-user) and email address (change-email). The shared demo
+ * account's identity is read-only on the server, so its forms are shown disabled with the reason.
+ */
 export function AccountCard() {
   const { user } = appRoute.useRouteContext()
+  const locked = isDemoAccount(user)
   return (
     <Card>
       <CardHeader>
@@ -37,10 +44,21 @@ export function AccountCard() {
             </dd>
           </div>
         </dl>
-        <div className="grid gap-6 md:grid-cols-2">
+        {locked && (
+          <Alert icon={<LockIcon aria-hidden="true" />} id="account-locked-note">
+            <AlertTitle>Shared demo account</AlertTitle>
+            <AlertDescription>{DEMO_IDENTITY_NOTE}</AlertDescription>
+          </Alert>
+        )}
+        {/* A disabled fieldset disables every field and button inside it. */}
+        <fieldset
+          disabled={locked}
+          aria-describedby={locked ? 'account-locked-note' : undefined}
+          className="grid min-w-0 gap-6 md:grid-cols-2"
+        >
           <NameForm key={user.name} name={user.name} />
           <EmailForm email={user.email} verified={user.emailVerified} />
-        </div>
+        </fieldset>
       </CardContent>
     </Card>
   )
@@ -92,7 +110,7 @@ function EmailForm({ email: current, verified }: { email: string; verified: bool
     if (result.error) return setError(authErrorMessage(result.error))
     setError(undefined)
     setEmail('')
-    // Spec §4: a verified address must approve the change by email; an unverified one switches
+    // A verified address must approve the change by email; an unverified one switches
     // at once and the new address gets a verification mail.
     if (verified) {
       toast.success('Check your inbox', { description: `We sent a link to ${current} to approve the change to ${newEmail}.` })

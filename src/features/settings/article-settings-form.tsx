@@ -32,7 +32,7 @@ function internalLinksValue(text: string): number {
   return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN
 }
 
-/** Every article setting of spec §3, validated with settings.updateArticleSettings's schema. */
+/** Every article setting of a business, validated with settings.updateArticleSettings's schema. */
 export function ArticleSettingsForm({ settings }: { settings: BusinessSettings }) {
   const baseline = toDraft(settings.articleSettings)
   const [draft, setDraft] = useState<Draft>(baseline)

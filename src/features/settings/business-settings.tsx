@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
-import { ErrorState } from '~/components/error-state'
+import { ErrorPanel } from '~/components/fallbacks/error-panel'
 import { Card, CardContent, CardHeader } from '~/components/ui/card'
 import { Skeleton } from '~/components/ui/skeleton'
 import { orpc } from '~/lib/orpc'
@@ -15,7 +15,9 @@ export function BusinessSettings() {
   const settings = useQuery(orpc.settings.get.queryOptions())
 
   if (settings.isPending) return <SettingsSkeleton />
-  if (settings.isError) return <ErrorState title="Could not load your business settings" error={settings.error} onRetry={() => settings.refetch()} />
+  if (settings.isError) {
+    return <ErrorPanel title="Could not load your business settings" error={settings.error} onRetry={() => settings.refetch()} />
+  }
 
   // Keyed by business: switching business starts both forms from the new business's values.
   const { businessId } = settings.data

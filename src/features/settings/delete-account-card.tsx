@@ -13,7 +13,7 @@ import { accountsQuery, CREDENTIAL_PROVIDER } from './auth-queries'
 export const DELETE_CONFIRMATION = 'DELETE'
 
 /**
- * delete-user (spec §4): immediate with a fresh session or the password; otherwise the server
+ * delete-user: immediate with a fresh session or the password; otherwise the server
  * mails a link that completes the deletion (src/server/auth/delete-account.ts).
  */
 export function DeleteAccountCard() {

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { useState } from 'react'
-import { ErrorState } from '~/components/error-state'
+import { ErrorPanel } from '~/components/fallbacks/error-panel'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Skeleton } from '~/components/ui/skeleton'
@@ -26,7 +26,7 @@ export function LinkedAccountsCard() {
   const accounts = useQuery(accountsQuery)
   const [linking, setLinking] = useState<SocialProviderId | null>(null)
   const unlink = useMutation({
-    // The spec's form, { providerId, accountId: the provider's id } (unlink-account.ts maps it to
+    // Our documented form, { providerId, accountId: the provider's id } (unlink-account.ts maps it to
     // the row); better-auth 1.7.7's client types only know its own { accountId: row id }.
     mutationFn: ({ providerId, accountId }: { providerId: string; accountId: string }) =>
       unwrap(authClient.unlinkAccount({ providerId, accountId } as { accountId: string })),
@@ -63,7 +63,7 @@ export function LinkedAccountsCard() {
             <Skeleton className="h-10 w-full" />
           </div>
         ) : accounts.isError ? (
-          <ErrorState title="Could not load your linked accounts" error={accounts.error} onRetry={() => accounts.refetch()} />
+          <ErrorPanel title="Could not load your linked accounts" error={accounts.error} onRetry={() => accounts.refetch()} />
         ) : (
           <ul aria-label="Linked accounts" className="grid divide-y divide-border rounded-md border border-border">
             {linked.map((account) => (

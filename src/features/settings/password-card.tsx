@@ -7,7 +7,7 @@ import { FormField } from '~/components/ui/form-field'
 import { Label } from '~/components/ui/label'
 import { Skeleton } from '~/components/ui/skeleton'
 import { SubmitButton } from '~/components/ui/submit-button'
-import { ErrorState } from '~/components/error-state'
+import { ErrorPanel } from '~/components/fallbacks/error-panel'
 import { authClient, authErrorMessage } from '~/lib/auth-client'
 import { toast } from '~/lib/toast'
 import { accountsQuery, CREDENTIAL_PROVIDER, sessionsQuery } from './auth-queries'
@@ -34,7 +34,7 @@ export function PasswordCard() {
             <Skeleton className="h-9 w-full" />
           </div>
         ) : accounts.isError ? (
-          <ErrorState title="Could not load your sign-in methods" error={accounts.error} onRetry={() => accounts.refetch()} />
+          <ErrorPanel title="Could not load your sign-in methods" error={accounts.error} onRetry={() => accounts.refetch()} />
         ) : accounts.data.some((account) => account.providerId === CREDENTIAL_PROVIDER) ? (
           <ChangePasswordForm />
         ) : (

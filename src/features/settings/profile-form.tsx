@@ -44,7 +44,7 @@ function fromDraft(draft: Draft) {
 }
 
 /**
- * The business profile of product.md §2 (what analysis filled in at setup), validated with the
+ * The business profile (what analysis filled in at setup, docs/product/pipeline.md), validated with the
  * same schema as settings.updateProfile. Save stays disabled until something changed.
  */
 export function ProfileForm({ settings }: { settings: BusinessSettings }) {
@@ -64,7 +64,7 @@ export function ProfileForm({ settings }: { settings: BusinessSettings }) {
     setErrors(({ [name]: _cleared, ...rest }) => rest)
   }
 
-  /** Spec §5 site address entry: a bare host gets https://; anything else is refused by name. */
+  /** The site-address rule: a bare host gets https://; anything else is refused by name (docs/product/entities.md). */
   const normalizedUrl = (value: string) => {
     const result = normalizeSiteAddress(value)
     if (result.ok) return result.url

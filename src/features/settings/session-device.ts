@@ -24,5 +24,5 @@ export function describeDevice(userAgent: string | null | undefined): string {
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })
 
-/** Spec: dates in English (US) long-month style; UTC so server and browser render the same text. */
+/** Dates in English (US) long-month style; UTC so server and browser render the same text. */
 export const formatLastActive = (date: Date | string) => `${dateTime.format(new Date(date))} UTC`

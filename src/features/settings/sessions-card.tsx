@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { MonitorSmartphoneIcon } from 'lucide-react'
-import { ErrorState } from '~/components/error-state'
+import { ErrorPanel } from '~/components/fallbacks/error-panel'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
@@ -64,7 +64,7 @@ export function SessionsCard() {
             <Skeleton className="h-12 w-full" />
           </div>
         ) : sessions.isError ? (
-          <ErrorState title="Could not load your sessions" error={sessions.error} onRetry={() => sessions.refetch()} />
+          <ErrorPanel title="Could not load your sessions" error={sessions.error} onRetry={() => sessions.refetch()} />
         ) : (
           <ul aria-label="Sessions" className="grid divide-y divide-border rounded-md border border-border">
             {list.map((session) => {

@@ -15,13 +15,13 @@ import { normalizeSiteAddress } from '~/shared/business-profile'
 import { setupProfileSchema } from '~/shared/setup-wizard'
 import { draftFromAnalysis, EMPTY_DRAFT, FIELD_ORDER, fromDraft, LIST_FIELDS, TEXT_FIELDS, toDraft, type ProfileDraft } from './profile-draft'
 
-/** The field the site-address rule's error toast names (spec §5 "Site address entry"). */
+/** The field the site-address rule's error toast names (docs/product/entities.md). */
 export const ADDRESS_FIELD = 'Website address'
 const ADDRESS_HINT = 'Type your site’s address, such as example.com or https://example.com.'
 
 const fieldId = (name: string) => `setup-${name}`
 
-/** spec §5: http… as typed, a host with a dot gets https://, anything else is an error toast. */
+/** http… as typed, a host with a dot gets https://, anything else is an error toast. */
 function checkedAddress(value: string): string | undefined {
   const result = normalizeSiteAddress(value)
   if (result.ok) return result.url
@@ -30,7 +30,7 @@ function checkedAddress(value: string): string | undefined {
 }
 
 /**
- * Step 1 (product.md §2): the site address, "Analyse" (crawl + LLM as a background job with its
+ * Step 1 (docs/product/pipeline.md): the site address, "Analyse" (crawl + LLM as a background job with its
  * progress), then every profile field for the user to check; they may also fill it by hand.
  */
 export function BusinessStep({ business, onSaved }: { business: Business | null; onSaved: () => void }) {

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { PlusIcon, SparklesIcon, Trash2Icon, UsersIcon } from 'lucide-react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { EmptyState } from '~/components/empty-state'
-import { ErrorState } from '~/components/error-state'
+import { ErrorPanel } from '~/components/fallbacks/error-panel'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { FormField } from '~/components/ui/form-field'
@@ -19,7 +19,7 @@ import { MIN_COMPETITORS } from '~/shared/setup-step'
 
 export const COMPETITOR_FIELD = 'Competitor website'
 
-/** Step 2 (product.md §2): suggestions, add by address (each analysed in the background), remove. */
+/** Step 2 (docs/product/pipeline.md): suggestions, add by address (each analysed in the background), remove. */
 export function CompetitorsStep({ businessId, onBack, onContinue }: { businessId: string; onBack: () => void; onContinue: () => void }) {
   const queryClient = useQueryClient()
   const competitors = useQuery(orpc.setup.competitors.queryOptions({ input: { businessId } }))
@@ -83,7 +83,7 @@ export function CompetitorsStep({ businessId, onBack, onContinue }: { businessId
             <Skeleton className="h-14" />
           </div>
         ) : competitors.isError ? (
-          <ErrorState title="Could not load your competitors" error={competitors.error} onRetry={() => competitors.refetch()} />
+          <ErrorPanel title="Could not load your competitors" error={competitors.error} onRetry={() => competitors.refetch()} />
         ) : competitors.data.length === 0 ? (
           <EmptyState icon={UsersIcon} title="No competitors yet" description="Add the websites of businesses you compete with, or pick from the suggestions below." />
         ) : (
@@ -176,7 +176,9 @@ function Suggestions({ businessId, onAdd, adding }: { businessId: string; onAdd:
           {suggest.isPending ? 'Finding competitors…' : 'Suggest competitors'}
         </Button>
       </div>
-      {suggest.isError && <ErrorState title="Could not find suggestions" error={suggest.error} onRetry={() => suggest.mutate({ businessId })} />}
+      {suggest.isError && (
+        <ErrorPanel title="Could not find suggestions" error={suggest.error} onRetry={() => suggest.mutate({ businessId })} />
+      )}
       {suggest.data && suggest.data.length === 0 && <p className="text-sm text-muted-foreground">No suggestions this time. Add competitors by their address above.</p>}
       {suggest.data && suggest.data.length > 0 && (
         <ul className="grid gap-2">

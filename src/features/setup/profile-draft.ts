@@ -3,7 +3,7 @@ import type { SetupProfile, SetupProfileInput } from '~/shared/setup-wizard'
 import { PROFILE_LIST_FIELDS, type ProfileListField } from '~/shared/business-profile'
 
 /**
- * Step 1's form state: every profile field of product.md §2 as text, list fields one entry per
+ * Step 1's form state: every profile field of the business as text, list fields one entry per
  * line, so an analysis result, a saved business and the user's typing all meet in one shape.
  */
 

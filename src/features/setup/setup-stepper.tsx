@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { cn } from '~/lib/utils'
 import { SETUP_STEPS, type SetupStepNumber } from '~/shared/setup-step'
 
-/** What each step asks for (spec §5 "Setup completeness"), in SETUP_STEPS order. */
+/** What each step asks for (docs/product/pipeline.md), in SETUP_STEPS order. */
 const STEP_DESCRIPTIONS: Record<(typeof SETUP_STEPS)[number], string> = {
   Business: 'Your business’s name, website address and a short description of what it offers.',
   Competitors: 'The websites of at least two competitors, so research finds the keywords you can win from them.',
@@ -13,7 +13,7 @@ const STEP_DESCRIPTIONS: Record<(typeof SETUP_STEPS)[number], string> = {
   Finish: 'A last look at your answers before keyword research starts.',
 }
 
-/** The five setup steps with the current one highlighted (spec §4 "Setup initial step") and its form below. */
+/** The five setup steps with the current one highlighted and its form below. */
 export function SetupStepper({ currentStep, children }: { currentStep: SetupStepNumber; children?: ReactNode }) {
   const currentName = SETUP_STEPS[currentStep - 1]
   return (

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { ErrorState } from '~/components/error-state'
+import { ErrorPanel } from '~/components/fallbacks/error-panel'
 import { Skeleton } from '~/components/ui/skeleton'
 import { orpc } from '~/lib/orpc'
 import type { SetupState } from '~/server/setup/setup.service'
@@ -24,12 +24,12 @@ export function SetupWizard() {
       </div>
     )
   }
-  if (state.isError) return <ErrorState title="Could not load your business" error={state.error} onRetry={() => state.refetch()} />
+  if (state.isError) return <ErrorPanel title="Could not load your business" error={state.error} onRetry={() => state.refetch()} />
   return <SetupSteps state={state.data} />
 }
 
 /**
- * The five steps. It opens at the step the server computed (spec §4: leaving and coming back
+ * The five steps. It opens at the step the server computed (leaving and coming back
  * resumes there); from then on Back and each step's Continue move between steps.
  */
 function SetupSteps({ state }: { state: SetupState }) {

@@ -13,7 +13,7 @@ import { siteStructureSchema } from '~/shared/business-profile'
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
 
 /**
- * Step 3 (product.md §2): the sitemap and blog the crawl detected (or the saved ones), editable,
+ * Step 3 (docs/product/pipeline.md): the sitemap and blog the crawl detected (or the saved ones), editable,
  * and the blog posts it proposes as best articles, as checkboxes.
  */
 export function SiteStructureStep({ business, detected, onBack, onSaved }: { business: Business; detected: SetupState['detected']; onBack: () => void; onSaved: () => void }) {

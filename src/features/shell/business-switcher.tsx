@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useRouter } from '@tanstack/react-router'
-import { BuildingIcon, ChevronsUpDownIcon, RotateCwIcon } from 'lucide-react'
+import { BuildingIcon, ChevronsUpDownIcon } from 'lucide-react'
 import { toast } from '~/lib/toast'
+import { ErrorPanel } from '~/components/fallbacks/error-panel'
 import { Button } from '~/components/ui/button'
 import {
   DropdownMenu,
@@ -46,13 +47,12 @@ export function BusinessSwitcher() {
 
   if (businesses.isError) {
     return (
-      <div role="alert" className="flex items-center justify-between gap-2 rounded-md border border-destructive/40 p-2 text-xs text-red-200">
-        Could not load your businesses
-        <Button variant="ghost" size="sm" onClick={() => businesses.refetch()}>
-          <RotateCwIcon aria-hidden="true" />
-          Try again
-        </Button>
-      </div>
+      <ErrorPanel
+        title="Could not load your businesses"
+        error={businesses.error}
+        onRetry={() => void businesses.refetch()}
+        className="p-2 text-xs"
+      />
     )
   }
 

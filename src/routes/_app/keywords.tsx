@@ -15,13 +15,13 @@ import { pageTitle } from '~/features/page-title'
 import type { TableSearch } from '~/shared/data-table/search-state'
 
 export const Route = createFileRoute('/_app/keywords')({
-  // Spec §5: sort, filters, join, page and page size live in the URL. Bad values fall back to
+  // Sort, filters, join, page and page size live in the URL (docs/product/keywords-table.md). Bad values fall back to
   // the defaults (createdAt desc, 10 rows), never an error page. The validated search is the URL
   // form (defaults left out, sort as text), which the router writes back to the address bar;
   // the loader and the screen work on the full state parsed from it.
   validateSearch: (search: KeywordsUrlSearch & SearchSchemaInput): KeywordsUrlSearch => validateKeywordsSearch(search),
   loaderDeps: ({ search }): TableSearch => parseKeywordsSearch(search),
-  // Spec §2: the list is fetched before the screen renders (SSR, first visit) and kept in the
+  // The list is fetched before the screen renders (SSR, first visit) and kept in the
   // query cache. A change of page, sort or filter on this screen ("stay") only starts the fetch:
   // the screen shows the previous rows until the new ones arrive instead of waiting here.
   loader: async ({ context, deps, cause }) => {

@@ -6,7 +6,7 @@ import { pageTitle } from '~/features/page-title'
 import { SetupWizard } from '~/features/setup/setup-wizard'
 
 interface SetupSearch {
-  /** true when the gate sends a user here straight after checkout (spec §4). */
+  /** true when the gate sends a user here straight after checkout (docs/product/routes.md). */
   checkout?: boolean
 }
 

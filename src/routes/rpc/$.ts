@@ -3,7 +3,7 @@ import { handleRpcRequest } from '~/server/app/rpc-handler'
 
 const handle = ({ request }: { request: Request }) => handleRpcRequest(request)
 
-/** oRPC at /rpc: GET while the URL fits 2083 characters, POST for the rest (spec §7). */
+/** oRPC at /rpc: GET while the URL fits 2083 characters, POST for the rest (docs/product/messages.md). */
 export const Route = createFileRoute('/rpc/$')({
   server: { handlers: { GET: handle, POST: handle } },
 })

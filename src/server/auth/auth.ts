@@ -1,14 +1,18 @@
+import { randomUUID } from 'node:crypto'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { tanstackStartCookies } from 'better-auth/tanstack-start'
 import type { Env } from '~/env'
 import { billingAuthPlugins } from '~/server/billing/auth-plugins'
+import { demoPortalLinks } from '~/server/billing/demo-portal'
+import { polarIsDemo } from '~/server/billing/polar'
 import type { Database } from '~/server/db'
 import { schema } from '~/server/db'
 import type { Mailer } from '~/server/email/mailer'
 import { createId } from '~/server/ids'
 import { changeEmailApprovalUrl } from './change-email'
 import { authEmails, DELETE_ACCOUNT_TOKEN_TTL, RESET_TOKEN_TTL, VERIFICATION_TOKEN_TTL } from './emails'
+import { attachSessionRevocations, createSessionRevocations } from './revoked-sessions'
 import { authSocialProviders, demoGoogle, providerTrustedOrigins, TRUSTED_LINKING_PROVIDERS } from './social-providers'
 import { specCompatibility } from './spec-plugin'
 
@@ -20,19 +24,21 @@ export interface AuthDependencies {
 
 export const PASSWORD_MIN_LENGTH = 8
 export const PASSWORD_MAX_LENGTH = 128
-/** Spec §9: default cookie cache max age 60 seconds. */
+/** The session cookie cache's max age: 60 seconds. */
 export const SESSION_COOKIE_CACHE_MAX_AGE = 60
 
 /** Set by scripts/serve.mjs on every request; any value a client sent is replaced. */
 export const CLIENT_IP_HEADER = 'x-rankpilot-client-ip'
 
 /**
- * better-auth at /api/auth (spec §4–§8). A factory, so tests build one on their own database
+ * better-auth at /api/auth (docs/product/messages.md, docs/product/limits.md). A factory, so tests build one on their own database
  * and outbox; the app's instance is `getAuth()`.
  */
 export function createAuth({ db, env, mailer }: AuthDependencies) {
   const emails = authEmails(env.APP_NAME)
-  return betterAuth({
+  // Twice the cookie cache's life: covers a cookie written just as its session was being deleted.
+  const revocations = createSessionRevocations({ keepMs: 2 * SESSION_COOKIE_CACHE_MAX_AGE * 1000 })
+  const auth = betterAuth({
     appName: env.APP_NAME,
     baseURL: env.APP_URL,
     basePath: '/api/auth',
@@ -62,6 +68,8 @@ export function createAuth({ db, env, mailer }: AuthDependencies) {
       requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
       autoSignIn: true,
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL,
+      // A reset is how someone takes their account back: every device signed in before it is signed out.
+      revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, url }) {
         await mailer.send(emails.resetPassword(user, url))
       },
@@ -109,7 +117,25 @@ export function createAuth({ db, env, mailer }: AuthDependencies) {
     },
     socialProviders: authSocialProviders(env),
     session: {
-      cookieCache: { enabled: true, maxAge: SESSION_COOKIE_CACHE_MAX_AGE },
+      cookieCache: {
+        enabled: true,
+        maxAge: SESSION_COOKIE_CACHE_MAX_AGE,
+        // A cookie cache is only trusted when the version it was written with equals this one now.
+        // Live sessions are "1" (better-auth's default). A session revoked here (revoked-sessions.ts)
+        // gets a new random value on every call, so no cache of it ever matches, not even one written
+        // while it was being revoked: better-auth reads the deleted row, answers no session and
+        // clears the cookies.
+        version: (session) => (revocations.refuses(session) ? `revoked ${randomUUID()}` : '1'),
+      },
+    },
+    databaseHooks: {
+      session: {
+        delete: {
+          async before(session, context) {
+            revocations.recordDeleted(session, context?.path)
+          },
+        },
+      },
     },
     plugins: [
       specCompatibility({
@@ -118,10 +144,12 @@ export function createAuth({ db, env, mailer }: AuthDependencies) {
         },
       }),
       ...billingAuthPlugins({ db, env }),
+      ...(polarIsDemo(env) ? [demoPortalLinks()] : []),
       // Must stay last: it copies the final Set-Cookie headers into TanStack Start's response.
       tanstackStartCookies(),
     ],
   })
+  return attachSessionRevocations(auth, revocations)
 }
 
 export type Auth = ReturnType<typeof createAuth>

@@ -68,7 +68,7 @@ describe('change email: unverified user', () => {
   })
 })
 
-describe('change email: verified user (spec §4)', () => {
+describe('change email: verified user', () => {
   it('asks the current address; the token sets the new email unverified and sends it a verification', async () => {
     const { cookie, userId, email } = await verifiedUser()
     const newEmail = newAddress()

@@ -4,9 +4,9 @@ import { VERIFICATION_TOKEN_TTL } from './emails'
 export const EMAIL_TAKEN_MESSAGE = "Couldn't update your email"
 
 /**
- * Spec §5: changing to an address another account already uses fails with "Couldn't update your
+ * Changing to an address another account already uses fails with "Couldn't update your
  * email". better-auth 1.7.7 answers 200 and sends nothing (so the caller can't probe addresses);
- * the spec chooses the explicit error, for signed-in callers only.
+ * we choose the explicit error, for signed-in callers only (docs/product/messages.md).
  */
 export const rejectTakenEmail = {
   matcher: (ctx: { path?: string }) => ctx.path === '/change-email',
@@ -23,9 +23,9 @@ export const rejectTakenEmail = {
 }
 
 /**
- * The link in the confirmation email to a verified user's current address (spec §4: "a
+ * The link in the confirmation email to a verified user's current address (the rule: a
  * change-email token for a verified user sets the new email to unverified and sends a new
- * verification"). better-auth 1.7.7's own confirmation token instead leads to a second email whose
+ * verification). better-auth 1.7.7's own confirmation token instead leads to a second email whose
  * link sets the new address as verified; a token carrying only {email, updateTo} takes verify-email's
  * path that switches the address, marks it unverified and mails a verification to it. The
  * callbackURL of better-auth's link is kept.

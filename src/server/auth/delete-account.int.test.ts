@@ -4,7 +4,7 @@ import { createTestApp, errorOf, TEST_APP_URL, type TestApp } from '../../../tes
 import { schema } from '~/server/db'
 
 /**
- * Spec §4: deletion is immediate when the session is fresh (younger than freshAge, 1 day) or the
+ * Deletion is immediate when the session is fresh (younger than freshAge, 1 day) or the
  * password is supplied; otherwise an emailed token is needed and its callback completes it.
  */
 let app: TestApp

@@ -5,7 +5,7 @@ import { DELETE_ACCOUNT_TOKEN_TTL } from './emails'
 export type SendDeleteAccountEmail = (input: { user: { email: string; name?: string | null }; url: string }) => Promise<void>
 
 /**
- * Spec §4: account deletion is immediate when the session is fresh or the password is supplied;
+ * Account deletion is immediate when the session is fresh or the password is supplied;
  * otherwise an emailed token is needed and its callback completes the deletion.
  *
  * better-auth 1.7.7 can't be configured that way: with `sendDeleteAccountVerification` set it

@@ -1,7 +1,7 @@
 import type { EmailMessage } from '~/server/email/mailer'
 import { renderActionEmail } from '~/server/email/templates'
 
-/** Token lifetimes of spec §9, in seconds; the emails quote them. */
+/** Token lifetimes in seconds (docs/product/limits.md); the emails quote them. */
 export const VERIFICATION_TOKEN_TTL = 60 * 60
 export const RESET_TOKEN_TTL = 60 * 60
 export const DELETE_ACCOUNT_TOKEN_TTL = 24 * 60 * 60

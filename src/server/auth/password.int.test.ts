@@ -78,6 +78,44 @@ describe('password reset', () => {
   })
 })
 
+const RESET_ANSWER = { status: true, message: 'If this email exists in our system, check your email for the reset link' }
+
+describe('POST /forget-password (the older name of /request-password-reset)', () => {
+  it('answers like /request-password-reset and emails a working reset link for a known address', async () => {
+    const { email, password } = await app.signUp()
+    const response = await app.authRequest('/forget-password', { body: { email, redirectTo: '/reset-password' } })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual(RESET_ANSWER)
+
+    const link = await resetLink(email)
+    expect(link).toContain('callbackURL=%2Freset-password')
+    const callback = await app.authRequest(link.replace(`${TEST_APP_URL}/api/auth`, ''))
+    const token = new URL(callback.headers.get('location')!).searchParams.get('token')!
+    const reset = await app.authRequest('/reset-password', { body: { token, newPassword: 'forgotten no more' } })
+    expect(await reset.json()).toEqual({ status: true })
+    expect(await errorOf(await signIn(email, password))).toMatchObject({ status: 401 })
+    expect((await signIn(email, 'forgotten no more')).status).toBe(200)
+  })
+
+  it('answers the same for an unknown address, on both paths, and sends nothing', async () => {
+    for (const path of ['/forget-password', '/request-password-reset']) {
+      const response = await app.authRequest(path, { body: { email: 'nobody-forgot@example.com', redirectTo: '/reset-password' } })
+      expect(response.status, path).toBe(200)
+      expect(await response.json(), path).toEqual(RESET_ANSWER)
+    }
+    expect((await app.outbox.all()).some((message) => message.to.includes('nobody-forgot@example.com'))).toBe(false)
+  })
+
+  it('checks the body and the redirectTo origin as /request-password-reset does', async () => {
+    expect(await errorOf(await app.authRequest('/forget-password', { body: { email: 'not an email' } }))).toMatchObject({
+      status: 400,
+      message: 'Invalid email',
+    })
+    const evil = await app.authRequest('/forget-password', { body: { email: 'someone@example.com', redirectTo: 'https://evil.example/x' } })
+    expect(await errorOf(evil)).toMatchObject({ status: 403, message: 'Invalid redirectURL' })
+  })
+})
+
 describe('change password', () => {
   it('refuses a wrong current password with "Invalid password"', async () => {
     const { cookie } = await app.signUp()

@@ -68,11 +68,13 @@ describe('getMemoizedSession', () => {
     }
   })
 
-  it('sees a signed-out session as better-auth does: at once without the cookie cache', async () => {
+  it('refuses a signed-out session at once: remembered, with its cookie cache, or without it', async () => {
     const alice = await app.signUp()
-    await getMemoizedSession(app.auth, headersOf(alice.cookie))
+    expect(await getMemoizedSession(app.auth, headersOf(alice.cookie))).not.toBeNull()
     const signOut = await app.authRequest('/sign-out', { cookie: alice.cookie, body: {} })
     expect(signOut.status).toBe(200)
+    expect(await getMemoizedSession(app.auth, headersOf(alice.cookie))).toBeNull()
+    expect(await app.auth.api.getSession({ headers: headersOf(alice.cookie) })).toBeNull()
     expect(await app.auth.api.getSession({ headers: headersOf(withoutCookieCache(alice.cookie)) })).toBeNull()
     expect(await getMemoizedSession(app.auth, headersOf(withoutCookieCache(alice.cookie)))).toBeNull()
   })

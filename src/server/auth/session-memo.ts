@@ -1,5 +1,6 @@
 import type { Auth, AuthSession } from './auth'
 import { SESSION_COOKIE_CACHE_MAX_AGE } from './auth'
+import { sessionRevocationsOf } from './revoked-sessions'
 
 /**
  * The signed-in session of an RPC call, remembered for exactly as long as better-auth's own
@@ -10,13 +11,14 @@ import { SESSION_COOKIE_CACHE_MAX_AGE } from './auth'
  * request's auth cookies and the clock while the signed session-data cookie is unexpired: it
  * checks the signatures and returns the cookie's copy without touching the database. Checking
  * those signatures with WebCrypto and running the endpoint pipeline costs ~1 ms a call, which
- * was most of the Keywords list's overhead over its SQL (issue 4 benchmark). Here the answer is
+ * was most of the Keywords list's overhead over its SQL (docs/decisions/0008). Here the answer is
  * kept under the exact auth cookie values, so only a request carrying the same credentials gets
  * it, and only until the earliest of: the session-data cookie's own expiry, the session's expiry,
  * and 60 s (the cookie cache's max age, in case that cookie's expiry was not the one better-auth
  * checked). A new sign-in, a business switch or any session change re-issues the cookies, which
- * is a different key. Signing out or revoking a session is seen within that same minute, as the
- * cookie cache already has it.
+ * is a different key. A session revoked in this process (sign-out, revoke-session(s), a password
+ * reset or change, account deletion: revoked-sessions.ts) is refused on its next call, from memory
+ * or not: its entry is dropped and better-auth, which ignores its cookie cache too, finds no row.
  */
 const MAX_ENTRIES = 10_000
 
@@ -35,11 +37,13 @@ export async function getMemoizedSession(auth: Auth, headers: Headers, now = Dat
   let memo = memos.get(auth)
   if (!memo) memos.set(auth, (memo = new Map()))
   const key = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+  const revocations = sessionRevocationsOf(auth)
   const entry = memo.get(key)
-  if (entry && entry.expires > now()) return entry.session
+  if (entry && entry.expires > now() && !revocations?.refuses(entry.session.session)) return entry.session
   if (entry) memo.delete(key)
 
   const session = await auth.api.getSession({ headers })
+  if (session && revocations?.refuses(session.session)) return null
   const dataExpires = sessionDataExpiry(cookies, sessionData.name)
   if (!session || dataExpires === undefined) return session
   const expires = Math.min(dataExpires, new Date(session.session.expiresAt).getTime(), now() + SESSION_COOKIE_CACHE_MAX_AGE * 1000)

@@ -9,7 +9,7 @@ const credentialsFor = (provider: (typeof SOCIAL_PROVIDERS)[number]) => {
 }
 
 describe('socialProvidersFor', () => {
-  it('lists the spec\'s 22 providers', () => {
+  it('lists the 22 providers', () => {
     expect(SOCIAL_PROVIDERS).toHaveLength(22)
   })
 

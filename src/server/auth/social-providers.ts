@@ -18,7 +18,7 @@ export function socialProvidersFor(env: Pick<Env, 'socialProviders'>): SocialPro
       config[provider] = { ...base, clientKey: credentials.clientId }
     } else if (provider === 'google') {
       // Offline access: Google then returns a refresh token, which the daily Search Console sync
-      // needs once the user links the webmasters.readonly scope (providers.md).
+      // needs once the user links the webmasters.readonly scope.
       config[provider] = { ...base, accessType: 'offline' }
     } else {
       config[provider] = base
@@ -64,7 +64,7 @@ export function enabledSocialProviders(env: Pick<Env, 'socialProviders'>): Socia
 
 /**
  * Providers whose accounts may be linked to an existing user without the email being verified
- * there (spec §4: linking needs a trusted provider or a verified email). Google only: it is the
+ * there (linking needs a trusted provider or a verified email). Google only: it is the
  * product's sign-in, and it verifies the addresses it returns.
  */
 export const TRUSTED_LINKING_PROVIDERS: SocialProviderId[] = ['google']

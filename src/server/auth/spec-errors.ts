@@ -23,7 +23,7 @@ export const INVALID_EMAIL_MESSAGE = 'Invalid email'
 const EMAIL_FIELD_ISSUE = /^\[body\.(email|newEmail)\]/
 
 /**
- * verify-email reports its failures as lowercase codes (spec §8), appended to the callback URL
+ * verify-email reports its failures as lowercase codes (docs/product/messages.md), appended to the callback URL
  * as ?error= or returned as a 401; 1.7.7 uses its upper-case base codes.
  */
 export const VERIFY_EMAIL_CODES: Record<string, string> = {

@@ -1,7 +1,7 @@
 import { createAuthMiddleware, getSessionFromCtx } from 'better-auth/api'
 
 /**
- * Spec §5/§7: POST /unlink-account takes `providerId` (required) and `accountId` (optional, the
+ * Our rule: POST /unlink-account takes `providerId` (required) and `accountId` (optional, the
  * provider's account id). better-auth 1.7.7 takes only `accountId`, meaning its own account row id.
  * A body with `providerId` is translated to that row id; a body without it is passed through as is.
  * No match leaves an id that matches nothing, so better-auth's own answers apply ("You can't unlink

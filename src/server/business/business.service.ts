@@ -95,7 +95,7 @@ export const BUSINESS_SAVE_ERRORS = defineErrorCodes({
   BUSINESS_URL_TAKEN: { code: 'CONFLICT', message: 'You already have a business with this website address.' },
 })
 
-/** Every profile field of product.md §2, as onboarding saves it. */
+/** Every profile field of a business, as onboarding saves it. */
 export interface BusinessProfileValues {
   name: string
   url: string
@@ -119,7 +119,7 @@ export interface AnalysisLink {
   analyzedAt: Date
 }
 
-/** The address is one of the user's other businesses' (spec §3: userId plus url is unique). */
+/** The address is one of the user's other businesses' (userId plus url is unique). */
 export function urlTakenError(url: string) {
   const { reason, code } = BUSINESS_SAVE_ERRORS.BUSINESS_URL_TAKEN
   const message = `You already have a business with this website address (${url}).`

@@ -7,7 +7,7 @@
  * Only the id is kept, and only after the database confirmed ownership: business ids are never
  * reused and a business never changes owner, so the fact cannot turn false except by deletion,
  * which `forgetCurrentBusiness` handles in this process and the expiry bounds in others.
- * Saves a round trip on every business-scoped call (issue 4: the procedure within 1.5× its SQL).
+ * Saves a round trip on every business-scoped call (target: the procedure within 1.5× its SQL, docs/product/limits.md).
  */
 const TTL_MS = 60_000
 const MAX_ENTRIES = 10_000

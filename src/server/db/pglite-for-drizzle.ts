@@ -8,7 +8,7 @@ import type { PGlite, QueryOptions, Transaction } from '@electric-sql/pglite'
  * `parsers` option), only to turn them into Dates itself. PGlite honours a per-query table by
  * copying its whole parser table (318 entries, one per type and array type) and merging the
  * query's into it, on every query: about 0.17 ms, more than many whole list queries take
- * (issue 4 benchmark). PGlite's defaults already make the same Dates, and drizzle's column
+ * (docs/decisions/0008). PGlite's defaults already make the same Dates, and drizzle's column
  * mappers take a Date as it is.
  *
  * That holds while every date-like column is `timestamp with time zone` in Date mode (a

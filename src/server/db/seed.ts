@@ -4,7 +4,7 @@ import type { Database } from './client'
 import { plan } from './schema'
 
 /**
- * The three plans of product.md §1. productId is the Polar product: these ids are the demo
+ * The three plans (docs/product/limits.md). productId is the Polar product: these ids are the demo
  * Polar's products (its mock sells any id); live Polar's come from POLAR_PRODUCT_* (planProductIds).
  */
 export const PLAN_SEEDS = [

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseEnv } from '~/env'
 import { business, competitor, keyword, plan, user } from '~/server/db/schema'
 import { cookieFrom, createTestApp, errorOf, type TestApp } from '../../../tests/fixtures/test-app'
-import { DEMO_EMAIL, demoAccountEnabled, demoPassword, recreateDemoAccount } from './demo-account'
+import { DEMO_EMAIL, DEMO_NAME, demoAccountEnabled, demoPassword, recreateDemoAccount } from './demo-account'
 import { DEMO_KEYWORD_COUNT } from './keywords-seed'
-import { DEMO_ACCOUNT_LOCKED } from '../auth/demo-guard'
+import { DEMO_ACCOUNT_LOCKED, DEMO_PROFILE_LOCKED } from '../auth/demo-guard'
 
 let app: TestApp
 beforeAll(async () => {
@@ -13,9 +13,10 @@ beforeAll(async () => {
 })
 afterAll(() => app?.close())
 
-async function signInAsDemo() {
+async function signInAsDemo(headers: Record<string, string> = {}) {
   const response = await app.authRequest('/sign-in/email', {
     body: { email: DEMO_EMAIL, password: demoPassword(app.env) },
+    headers,
   })
   expect(response.status).toBe(200)
   return cookieFrom(response)
@@ -26,10 +27,12 @@ describe('the demo account', () => {
     expect(demoAccountEnabled(parseEnv({ NODE_ENV: 'test' }))).toBe(true)
     // A YouTube key alone spends nothing an anonymous visitor could run up.
     expect(demoAccountEnabled(parseEnv({ NODE_ENV: 'test', YOUTUBE_API_KEY: 'k' }))).toBe(true)
-    expect(demoAccountEnabled(parseEnv({ NODE_ENV: 'test', LLM_API_KEY: 'sk-1' }))).toBe(false)
-    expect(demoAccountEnabled(parseEnv({ NODE_ENV: 'test', DATAFORSEO_LOGIN: 'a', DATAFORSEO_PASSWORD: 'b' }))).toBe(
+    expect(demoAccountEnabled(parseEnv({ NODE_ENV: 'test', LLM_API_KEY: 'sk-1', BILLING: 'off' }))).toBe(false)
+    expect(demoAccountEnabled(parseEnv({ NODE_ENV: 'test', DATAFORSEO_LOGIN: 'a', DATAFORSEO_PASSWORD: 'b', BILLING: 'off' }))).toBe(
       false,
     )
+    // A self-hosted server has real users, even with every engine simulated.
+    expect(demoAccountEnabled(parseEnv({ NODE_ENV: 'test', BILLING: 'off' }))).toBe(false)
     expect(demoAccountEnabled(parseEnv({ NODE_ENV: 'test', POLAR_ACCESS_TOKEN: 'polar_oat_1' }))).toBe(false)
   })
 
@@ -94,6 +97,51 @@ describe('the demo account', () => {
     }
     // Still the same account, still reachable.
     await signInAsDemo()
+  })
+
+  it('keeps its identity read-only: name and picture cannot be changed (no tracking pixel for the next visitor)', async () => {
+    const demo = await recreateDemoAccount(app.db, app.env)
+    const cookie = await signInAsDemo()
+    for (const body of [{ name: 'Mallory' }, { image: 'https://tracker.example/pixel.gif' }, { name: 'Mallory', image: null }]) {
+      expect(await errorOf(await app.authRequest('/update-user', { body, cookie })), JSON.stringify(body)).toEqual({
+        status: 403,
+        code: 'DEMO_ACCOUNT_LOCKED',
+        message: DEMO_PROFILE_LOCKED,
+      })
+    }
+    const [row] = await app.db.select({ name: user.name, image: user.image }).from(user).where(eq(user.id, demo.userId))
+    expect(row).toEqual({ name: DEMO_NAME, image: null })
+  })
+
+  it('shows each visitor only their own session: no other visitor’s address, browser or token', async () => {
+    await recreateDemoAccount(app.db, app.env)
+    const visitors = [
+      { 'user-agent': 'Visitor A Browser', 'x-rankpilot-client-ip': '203.0.113.10' },
+      { 'user-agent': 'Visitor B Browser', 'x-rankpilot-client-ip': '198.51.100.20' },
+      { 'user-agent': 'Visitor C Browser', 'x-rankpilot-client-ip': '192.0.2.30' },
+    ]
+    const cookies = []
+    for (const headers of visitors) cookies.push(await signInAsDemo(headers))
+    for (const [index, cookie] of cookies.entries()) {
+      const own = await app.auth.api.getSession({ headers: new Headers({ cookie }) })
+      const response = await app.authRequest('/list-sessions', { cookie })
+      expect(response.status).toBe(200)
+      const text = await response.text()
+      const sessions = JSON.parse(text) as Array<{ id: string; token: string; userAgent: string; ipAddress: string }>
+      expect(sessions).toHaveLength(1)
+      expect(sessions[0]).toMatchObject({ id: own!.session.id, token: own!.session.token, userAgent: visitors[index]['user-agent'] })
+      for (const other of visitors.filter((_, i) => i !== index)) {
+        expect(text).not.toContain(other['user-agent'])
+        expect(text).not.toContain(other['x-rankpilot-client-ip'])
+      }
+    }
+  })
+
+  it('still lists every session of an ordinary account', async () => {
+    const other = await app.signUp()
+    await app.authRequest('/sign-in/email', { body: { email: other.email, password: other.password } })
+    const sessions = (await (await app.authRequest('/list-sessions', { cookie: other.cookie })).json()) as unknown[]
+    expect(sessions).toHaveLength(2)
   })
 
   it("leaves everyone else's account alone", async () => {

@@ -6,16 +6,17 @@ import type { Database } from '~/server/db'
 import { account, business, competitor, plan, user } from '~/server/db/schema'
 import { createId } from '~/server/ids'
 import { isFullDemo, type providerModes } from '~/server/providers/modes'
+import { DEMO_EMAIL } from '~/shared/demo-account'
 import { insertDemoKeywords } from './keywords-seed'
 
 /**
- * The shared demo account of product.md §8: "Explore the demo" on the sign-in page signs into it.
+ * The shared demo account (docs/product/services.md): "Explore the demo" on the sign-in page signs into it.
  * It exists only in demo mode, and only while the paid engines (AI writing, images, keyword data,
  * billing) are simulated: an anonymous visitor must never spend a real provider's credit.
  * Re-created on every start, so whatever a visitor changed is gone after a restart.
  */
 
-export const DEMO_EMAIL = 'demo@rankpilot.local'
+export { DEMO_EMAIL }
 export const DEMO_NAME = 'Maya Lindqvist'
 const DEMO_PLAN = 'Growth'
 // Any constant: only tells the advisory lock of this seed apart from other locks.

@@ -8,7 +8,7 @@ import {
 } from '~/server/db/schema/keywords'
 
 /**
- * Demo data for the Keywords screen (issue 4 §6): a few hundred believable keywords of a small
+ * Demo data for the Keywords screen (docs/product/services.md): a few hundred believable keywords of a small
  * specialty coffee roaster, across every status and intent, with the gaps real research leaves
  * (unknown volume or difficulty, no intent). Generation is pure and deterministic from a seed and
  * a reference date, so a demo start and a test see the same rows; `insertDemoKeywords` writes them.

@@ -14,7 +14,7 @@ import { createId } from '~/server/ids'
 import { createJobQueue } from './queue'
 import { noProviders } from '../../../tests/fixtures/no-providers'
 
-// Issue 5's crash test: a real worker process is SIGKILLed in the middle of a job; a second
+// The crash test (docs/decisions/0006-jobs.md): a real worker process is SIGKILLed in the middle of a job; a second
 // worker process picks the job up once its heartbeat lapses, and the job completes exactly once
 // with each step's side effect applied once. On PGlite the children open a data folder of their
 // own (one process per folder); on PostgreSQL they share the test database with this process.

@@ -26,7 +26,7 @@ const DEMO_HANDLERS: Record<ProviderId, (env: DemoEnv) => RequestHandler[]> = {
   polar: (env) => polarHandlers({ baseUrl: POLAR_BASE_URLS[env.POLAR_SERVER], appUrl: env.APP_URL }),
 }
 
-/** The Polar API of each POLAR_SERVER value (providers.md). */
+/** The Polar API of each POLAR_SERVER value. */
 export const POLAR_BASE_URLS = { sandbox: 'https://sandbox-api.polar.sh', production: 'https://api.polar.sh' } as const
 
 type DemoEnv = Parameters<typeof providerModes>[0] & Pick<Env, 'DATAFORSEO_BASE_URL' | 'POLAR_SERVER' | 'APP_URL'>

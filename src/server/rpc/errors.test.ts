@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { appError, defineErrorCodes, safeRedirectPath, type RpcErrorCode } from './errors'
 
-// Spec §8, verbatim: the contract this table must keep.
+// The documented code → status table (docs/product/messages.md): the contract this table must keep.
 const SPEC_PAIRS: [RpcErrorCode, number][] = [
   ['BAD_REQUEST', 400],
   ['UNAUTHORIZED', 401],
@@ -42,8 +42,8 @@ const client = createORPCClient<{ fail: (input: { code: string }) => Promise<nev
   new RPCLink({ url: 'http://localhost/rpc', fetch: (request) => serve(request as Request) }),
 )
 
-describe('RPC error codes (spec §8)', () => {
-  it('oRPC defines exactly the 19 spec codes', () => {
+describe('RPC error codes (docs/product/messages.md)', () => {
+  it('oRPC defines exactly the 19 documented codes', () => {
     expect(Object.keys(COMMON_ORPC_ERROR_DEFS).sort()).toEqual(SPEC_PAIRS.map(([code]) => code).sort())
   })
 

@@ -4,7 +4,7 @@ import { isSameOriginPath } from '~/shared/same-origin-path'
 import { UNSAFE_TEXT_MESSAGE } from '~/shared/text'
 
 /**
- * The RPC error codes of spec §8. oRPC's built-in definitions give exactly the spec's 19 code →
+ * The RPC error codes (docs/product/messages.md). oRPC's built-in definitions give exactly our 19 code →
  * status pairs; errors.test.ts checks each one, in oRPC, over the wire and back, so a future oRPC
  * change fails a test instead of silently changing a status.
  */

@@ -4,7 +4,7 @@ import { business, user } from '~/server/db/schema'
 import { createTestApp, withoutCookieCache, type TestApp } from '../../../tests/fixtures/test-app'
 import { insertBusiness, rejectionOf, rpcClient } from '../../../tests/fixtures/rpc'
 
-// settings.get / updateProfile / updateArticleSettings (issue 6 §4, spec §3): the shared schemas
+// settings.get / updateProfile / updateArticleSettings (docs/product/entities.md): the shared schemas
 // refuse bad values with their own message and nothing is written; only the caller's current
 // business is ever read or changed.
 let app: TestApp
@@ -52,7 +52,7 @@ async function userWithBusiness(values: Partial<typeof business.$inferInsert> = 
 const rowOf = async (id: string) => (await app.db.select().from(business).where(eq(business.id, id)))[0]
 
 describe('settings.get', () => {
-  it('returns the current business’s profile and the spec §3 defaults, without blank list entries', async () => {
+  it('returns the current business’s profile and the documented defaults, without blank list entries', async () => {
     const { client, business: row } = await userWithBusiness({ description: 'Coffee' })
     expect(await client.settings.get()).toEqual({
       businessId: row.id,

@@ -4,7 +4,7 @@ import { business } from '~/server/db/schema'
 import { getOwnedBusiness, isUniqueViolation, urlTakenError, type Business } from '~/server/business/business.service'
 import type { ArticleSettings, BusinessProfile } from '~/shared/business-profile'
 
-/** What /settings edits for one business: its profile (product.md §2) and its article settings (spec §3). */
+/** What /settings edits for one business: its profile and its article settings (docs/product/entities.md). */
 export interface BusinessSettings {
   businessId: string
   profile: BusinessProfile

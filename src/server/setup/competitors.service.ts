@@ -12,7 +12,7 @@ import { normalizeSiteAddress } from '~/shared/business-profile'
 import { competitorAnalyzeJob } from './setup.jobs'
 import { MAX_COMPETITORS, SETUP_ERRORS } from './setup.errors'
 
-/** Onboarding step 2 (product.md §2): suggestions, add by address (each analysed as a job), remove. */
+/** Onboarding step 2 (docs/product/pipeline.md): suggestions, add by address (each analysed as a job), remove. */
 
 /** Hosts compared without "www." and case: a competitor is never the business itself. */
 export const siteHost = (url: string) => new URL(url).host.toLowerCase().replace(/^www\./, '')

@@ -1,7 +1,7 @@
 import type { Database } from '~/server/db'
 
 /**
- * THE PLACE KEYWORD RESEARCH STARTS (product.md §3). Onboarding calls it once, when the user
+ * THE PLACE KEYWORD RESEARCH STARTS (docs/product/pipeline.md, planned). Onboarding calls it once, when the user
  * finishes setup (setup.finish), after their business became the selected one.
  *
  * Keyword research is its own issue. Until that issue lands, this starts nothing and says so:

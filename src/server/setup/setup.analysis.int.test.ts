@@ -42,7 +42,7 @@ describe('setup.analyze → business.analyze job', () => {
     expect(profile.name).toBe(SITE_NAME)
     // The meta description, word for word (the mocked LLM drops a value's closing full stop).
     expect(profile.description).toBe(SITE_DESCRIPTION.replace(/\.$/, ''))
-    // Every profile field of product.md §2 is present; the lists come from the site's headings and items.
+    // Every profile field is present; the lists come from the site's headings and items.
     for (const list of ['targetAudiences', 'services', 'primaryServices', 'coreProducts', 'customerProblems', 'competitiveAdvantages', 'targetOutcomes', 'seedKeywords'] as const) {
       expect(Array.isArray(profile[list]), list).toBe(true)
     }

@@ -9,7 +9,7 @@ import type { LlmClient } from '~/server/providers/llm/client'
 import { detectSiteStructure, type DetectedSiteStructure } from './site-structure'
 
 /**
- * The crawl + LLM half of onboarding (product.md §2): a site is crawled, the crawl is kept as a
+ * The crawl + LLM half of onboarding (docs/product/pipeline.md): a site is crawled, the crawl is kept as a
  * `crawl` row, and the LLM reads what was crawled. Used by the business and competitor jobs.
  */
 
@@ -33,7 +33,7 @@ export function crawlIdForJob(jobId: string) {
 
 const stringList = (what: string) => z.array(z.string()).describe(what)
 
-/** What the LLM fills for a business: every profile field of product.md §2. */
+/** What the LLM fills for a business: every profile field. */
 export const businessAnalysisSchema = z.object({
   name: z.string().describe('The business or brand name as the site presents it'),
   description: z.string().describe('Two or three sentences on what the business offers and to whom'),
@@ -51,7 +51,7 @@ export const businessAnalysisSchema = z.object({
 })
 export type BusinessAnalysis = z.infer<typeof businessAnalysisSchema>
 
-/** What the LLM fills for a competitor (spec §3 competitor). */
+/** What the LLM fills for a competitor (docs/product/entities.md). */
 export const competitorAnalysisSchema = z.object({
   name: z.string(),
   description: z.string(),

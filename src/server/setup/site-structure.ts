@@ -3,7 +3,7 @@ import type { SafeFetcher } from '~/server/crawl/safe-fetch'
 import { readSitemaps, type SitemapEntry } from '~/server/crawl/sitemap'
 
 /**
- * Onboarding step 3 (product.md §2): the sitemap and blog a crawl found, and the blog posts worth
+ * Onboarding step 3 (docs/product/pipeline.md): the sitemap and blog a crawl found, and the blog posts worth
  * proposing as the business's best articles. Pure apart from the one sitemap_index.xml probe.
  */
 
@@ -71,7 +71,7 @@ export function proposeArticles(entries: SitemapEntry[], linkTargets: string[], 
 
 const stripSlash = (url: string) => url.replace(/\/+$/, '')
 
-/** spec'd fallbacks after robots.txt and /sitemap.xml (which the crawler tries): /sitemap_index.xml. */
+/** The fallback after robots.txt and /sitemap.xml (which the crawler tries): /sitemap_index.xml. */
 async function probeSitemapIndex(homeUrl: string, fetcher: SafeFetcher) {
   const url = new URL('/sitemap_index.xml', homeUrl).href
   const found = await readSitemaps([url], fetcher)

@@ -1,5 +1,5 @@
 /**
- * The one vocabulary of the filter list (spec §9): variants, operators, their labels, which
+ * The one vocabulary of the filter list (docs/product/keywords-table.md): variants, operators, their labels, which
  * operators each variant offers (the first is its default) and the join operators. The client's
  * types, the URL schema (filter-schema.ts) and the server's input schema all derive from this.
  */
@@ -73,7 +73,7 @@ export const dataTableConfig = {
     'isRelativeToToday',
   ],
   joinOperators: ['and', 'or'],
-  /** Spec §9. */
+  /** Filter id length, typing debounce, URL throttle, list height, page sizes (docs/product/limits.md). */
   filterIdLength: 8,
   debounceMs: 300,
   throttleMs: 50,
@@ -85,7 +85,7 @@ export type FilterVariant = (typeof dataTableConfig.filterVariants)[number]
 export type FilterOperator = (typeof dataTableConfig.operators)[number]
 export type JoinOperator = (typeof dataTableConfig.joinOperators)[number]
 
-/** The operators a variant offers, in menu order; the first is the default (spec §9). */
+/** The operators a variant offers, in menu order; the first is the default. */
 export function operatorsFor(variant: FilterVariant) {
   switch (variant) {
     case 'text':
@@ -110,5 +110,5 @@ export const defaultOperatorFor = (variant: FilterVariant): FilterOperator => op
 export const isOperatorAllowed = (variant: FilterVariant, operator: FilterOperator) =>
   operatorsFor(variant).some((entry) => entry.value === operator)
 
-/** Operators that take no value: choosing one clears it (spec §4). */
+/** Operators that take no value: choosing one clears it. */
 export const VALUELESS_OPERATORS: readonly FilterOperator[] = ['isEmpty', 'isNotEmpty']

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { dataTableConfig, isOperatorAllowed, VALUELESS_OPERATORS, type FilterOperator, type FilterVariant } from './config'
 
 /**
- * Spec §3 "Filter item" and §5 "Keywords URL search state". Dates travel as millisecond
+ * A filter item as the URL and list procedures carry it (docs/product/keywords-table.md). Dates travel as millisecond
  * timestamps in text; a range or between value is a list of two texts; multi-select a list.
  */
 export const filterItemSchema = z
@@ -30,18 +30,6 @@ export const joinOperatorSchema = z.enum(dataTableConfig.joinOperators)
 
 export const sortItemSchema = z.object({ id: z.string().min(1), desc: z.boolean() })
 export type SortItem = z.infer<typeof sortItemSchema>
-
-/**
- * A filter/sort list schema restricted to a table's known column ids: the server accepts nothing
- * else (style.md habit 3), and the URL drops what it does not know.
- */
-export function tableQuerySchema<const Id extends string>(columnIds: readonly [Id, ...Id[]]) {
-  const columnId = z.enum(columnIds)
-  return {
-    filter: filterItemSchema.and(z.object({ id: columnId })),
-    sort: sortItemSchema.extend({ id: columnId }),
-  }
-}
 
 /**
  * isRelativeToToday's value (a date filter): `"<signed whole number> <unit>"`, unit one of
@@ -126,7 +114,7 @@ export function parseFilterDate(text: string): Date | undefined {
 
 /**
  * Why a filter's value does not fit its variant and operator, or undefined when it is fine (or
- * incomplete, hence ignored). Shapes (spec §3/§5):
+ * incomplete, hence ignored). Shapes:
  * - text, select: one text; boolean: "true" or "false";
  * - number, range: one number as text; isBetween: [min, max], either may be "" (open);
  * - date, dateRange: one millisecond timestamp as text; isBetween: [from, to], either may be "";

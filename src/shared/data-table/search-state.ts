@@ -1,60 +1,51 @@
-import { dataTableConfig, type JoinOperator } from './config'
-import { filterItemSchema, type FilterItem, type SortItem } from './filter-schema'
+import type { z } from 'zod'
+import type { SortItem } from './filter-schema'
+import { MAX_FILTERS, type TableSchema, type TableSearch } from './table-schema'
+
+export type { TableSearch } from './table-schema'
 
 /**
- * A data table's URL search state (spec §5): `sort` as text ("createdAt.desc,keyword.asc"),
- * `filters` (list of filter items), `joinOperator` (and | or, dropped from the URL when and),
- * `page` and `perPage`. Parsing never throws: a bad value falls back to its default, and an
- * unknown column id or a malformed filter is dropped.
+ * A data table's URL search state (docs/product/keywords-table.md): `sort` as text
+ * ("createdAt.desc,keyword.asc"), `filters` (list of filter items), `joinOperator` (and | or,
+ * dropped from the URL when and), `page` and `perPage`. It is read with the table's own rules (table-schema.ts), the ones its
+ * list procedure checks its input with, but leniently: parsing never throws, a bad part falls
+ * back to its default and a filter the procedure would refuse is dropped, so a hand-edited or
+ * stale link still shows the page.
  */
-export interface TableSearch {
-  page: number
-  perPage: number
-  sort: SortItem[]
-  filters: FilterItem[]
-  joinOperator: JoinOperator
-}
 
-export interface TableSearchDefaults {
-  /** Column ids the table knows; anything else in sort or filters is dropped. */
-  columnIds: readonly string[]
-  sort: SortItem[]
-  perPage: number
-}
-
-export function parseSort(text: unknown, columnIds: readonly string[]): SortItem[] | undefined {
+/** "keyword.asc,createdAt.desc" as sort items; undefined when blank or malformed. */
+export function parseSort(text: unknown): SortItem[] | undefined {
   if (typeof text !== 'string' || text.trim() === '') return undefined
   const items: SortItem[] = []
   for (const part of text.split(',')) {
     const match = /^([A-Za-z][A-Za-z0-9_]*)\.(asc|desc)$/.exec(part.trim())
-    if (!match || !columnIds.includes(match[1]) || items.some((item) => item.id === match[1])) return undefined
+    if (!match) return undefined
     items.push({ id: match[1], desc: match[2] === 'desc' })
   }
   return items
 }
 
-export const formatSort = (sort: readonly SortItem[]) => sort.map((item) => `${item.id}.${item.desc ? 'desc' : 'asc'}`).join(',')
+export const formatSort = (sort: readonly SortItem[]) =>
+  sort.map((item) => `${item.id}.${item.desc ? 'desc' : 'asc'}`).join(',')
 
-const positiveInt = (value: unknown) => {
-  const number = typeof value === 'string' ? Number(value) : value
-  return typeof number === 'number' && Number.isInteger(number) && number >= 1 ? number : undefined
+/** A URL number may arrive as text ("?page=2" typed by hand). */
+const numberFromUrl = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value)
+
+/** The value when the schema accepts it, else undefined. */
+function valid<T>(schema: z.ZodType<T>, value: unknown): T | undefined {
+  const parsed = schema.safeParse(value)
+  return parsed.success ? parsed.data : undefined
 }
 
-/** The router's `validateSearch` for a table route. */
-export function parseTableSearch(raw: Record<string, unknown>, defaults: TableSearchDefaults): TableSearch {
-  const perPage = positiveInt(raw.perPage)
-  const filters = Array.isArray(raw.filters)
-    ? raw.filters.flatMap((item) => {
-        const parsed = filterItemSchema.safeParse(item)
-        return parsed.success && defaults.columnIds.includes(parsed.data.id) ? [parsed.data as FilterItem] : []
-      })
-    : []
+/** The router's `validateSearch` for a table route: each part checked by the table's schema. */
+export function parseTableSearch(raw: Record<string, unknown>, table: TableSchema): TableSearch {
+  const filters = Array.isArray(raw.filters) ? raw.filters.flatMap((item) => valid(table.filter, item) ?? []) : []
   return {
-    page: positiveInt(raw.page) ?? 1,
-    perPage: perPage && (dataTableConfig.pageSizeOptions as readonly number[]).includes(perPage) ? perPage : defaults.perPage,
-    sort: parseSort(raw.sort, defaults.columnIds) ?? defaults.sort,
-    filters,
-    joinOperator: raw.joinOperator === 'or' ? 'or' : 'and',
+    page: valid(table.page, numberFromUrl(raw.page)) ?? table.defaults.page,
+    perPage: valid(table.perPage, numberFromUrl(raw.perPage)) ?? table.defaults.perPage,
+    sort: valid(table.sort, parseSort(raw.sort)) ?? table.defaults.sort.map((item) => ({ ...item })),
+    filters: filters.slice(0, MAX_FILTERS),
+    joinOperator: valid(table.joinOperator, raw.joinOperator) ?? table.defaults.joinOperator,
   }
 }
 
@@ -62,7 +53,7 @@ export function parseTableSearch(raw: Record<string, unknown>, defaults: TableSe
  * What goes back into the URL: defaults are left out (page 1, default page size and sort, no
  * filters, join "and"), so a plain link stays plain.
  */
-export function tableSearchToUrl(search: TableSearch, defaults: TableSearchDefaults) {
+export function tableSearchToUrl(search: TableSearch, defaults: Pick<TableSearch, 'perPage' | 'sort'>) {
   return {
     page: search.page === 1 ? undefined : search.page,
     perPage: search.perPage === defaults.perPage ? undefined : search.perPage,

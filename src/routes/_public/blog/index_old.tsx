@@ -4,7 +4,7 @@ import { PublishedDate } from '~/features/blog/published-date'
 import { BLOG_CLASSIC_PAGE, BLOG_PAGE, HOME_PAGE } from '~/features/seo/public-pages'
 import { breadcrumbJsonLd, DEFAULT_SOCIAL_IMAGE, rootConfig, seoHead } from '~/features/seo/seo-head'
 
-/** The older blog index (spec §2): the same sample data as /blog, as a plain list. */
+/** The older blog index: the same sample data as /blog, as a plain list. */
 export const Route = createFileRoute('/_public/blog/index_old')({
   loader: () => listArticles(),
   head: ({ matches }) => {

@@ -5,7 +5,7 @@ import { DEMO_EMAIL, demoAccountEnabled, demoPassword } from '~/server/demo/demo
 import { logger } from '~/server/logger'
 
 /**
- * "Explore the demo" (product.md §8): a plain form POST from the sign-in page, so it works before
+ * "Explore the demo" (docs/product/services.md): a plain form POST from the sign-in page, so it works before
  * hydration too. Signs into the shared demo account through better-auth's own email sign-in and
  * passes its session cookies on with a redirect into the app.
  */

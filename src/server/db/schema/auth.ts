@@ -4,7 +4,7 @@ import { business } from './business'
 import { plan } from './billing'
 import { createdAt, id, timestamps, updatedAt } from './columns'
 
-/** better-auth's core tables (spec §3), plus the product's `plan` and `selectedBusiness`. */
+/** better-auth's core tables (docs/product/entities.md), plus the product's `plan` and `selectedBusiness`. */
 export const user = pgTable(
   'user',
   {
@@ -18,7 +18,7 @@ export const user = pgTable(
   plan: text('plan').references((): AnyPgColumn => plan.id, { onDelete: 'set null' }),
   selectedBusiness: text('selected_business').references((): AnyPgColumn => business.id, { onDelete: 'set null' }),
   },
-  // Spec §3: stored lowercased. better-auth lowercases; the database refuses anything else.
+  // Emails are stored lowercased. better-auth lowercases; the database refuses anything else.
   (table) => [check('user_email_lowercase_check', sql`${table.email} = lower(${table.email})`)],
 )
 

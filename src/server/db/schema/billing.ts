@@ -3,7 +3,7 @@ import { user } from './auth'
 import { business } from './business'
 import { id, timestamps } from './columns'
 
-/** A subscription plan (spec §3; amounts and limits are ours, product.md §1). */
+/** A subscription plan (the seeded amounts and limits: docs/product/limits.md). */
 export const plan = pgTable('plan', {
   id: id(),
   // Unique: the seed upserts by name, so configuring live Polar product ids updates the plans.
@@ -14,7 +14,7 @@ export const plan = pgTable('plan', {
   /** The billing provider's product id (Polar). */
   productId: text('product_id').notNull().unique(),
   businessLimit: integer('business_limit').notNull(),
-  /** Articles included each month (product.md §1). */
+  /** Articles included each month. */
   articlesPerMonth: integer('articles_per_month').notNull(),
   basePrice: numeric('base_price', { precision: 10, scale: 2, mode: 'number' }).notNull(),
   hasMeteredPricing: boolean('has_metered_pricing').notNull().default(false),
@@ -24,7 +24,7 @@ export const plan = pgTable('plan', {
   ...timestamps(),
 })
 
-/** One billable action (spec §3); billingPeriod is `YYYY-MM`. */
+/** One billable action (docs/product/entities.md); billingPeriod is `YYYY-MM`. */
 export const usage = pgTable(
   'usage',
   {

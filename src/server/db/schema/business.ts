@@ -3,7 +3,7 @@ import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique } from
 import { user } from './auth'
 import { id, timestamps } from './columns'
 
-/** Profile seeds the analysis proposes for keyword research (product.md §2). */
+/** Profile seeds the analysis proposes for keyword research (docs/product/pipeline.md). */
 export type BusinessSeeds = string[] | Record<string, unknown>
 
 /** A crawl of a site (onboarding analysis, competitors). */
@@ -22,7 +22,7 @@ const textArray = (name: string) =>
     .notNull()
     .default(sql`'{}'::text[]`)
 
-/** A business a user owns (spec §3). userId + url is unique. */
+/** A business a user owns (docs/product/entities.md). userId + url is unique. */
 export const business = pgTable(
   'business',
   {

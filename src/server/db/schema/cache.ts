@@ -1,7 +1,7 @@
 import { index, integer, jsonb, pgTable, real, text } from 'drizzle-orm/pg-core'
 import { createdAt, id, timestamps } from './columns'
 
-/** Cached keyword-data answers (product.md §3: 30-day freshness, judged on updatedAt). */
+/** Cached keyword-data answers (30-day freshness, judged on updatedAt). */
 export const keywordCache = pgTable(
   'keyword_cache',
   {

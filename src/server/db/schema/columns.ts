@@ -1,7 +1,7 @@
 import { text, timestamp } from 'drizzle-orm/pg-core'
 import { createId } from '~/server/ids'
 
-/** Text primary key with a generated 12-character id (spec §9: generated ids default 12). */
+/** Text primary key with a generated 12-character id. */
 export const id = () =>
   text('id')
     .primaryKey()

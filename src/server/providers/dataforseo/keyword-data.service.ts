@@ -6,7 +6,7 @@ import type { DataForSeoClient, KeywordDifficulty, KeywordIntent, Market, Paid, 
 import { locationCode } from './locations'
 
 /**
- * DataForSEO behind `keyword_cache` (product.md §3): an answer younger than 30 days, judged on
+ * DataForSEO behind `keyword_cache` (docs/product/services.md): an answer younger than 30 days, judged on
  * updatedAt, is served from the table; a miss or a stale row is fetched, stored with what it
  * cost, and returned. Batch endpoints are cached per keyword, so a list that is mostly known
  * pays only for the keywords that are not.

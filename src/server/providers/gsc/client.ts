@@ -4,12 +4,12 @@ import type { Auth } from '~/server/auth'
 import { schema, type Database } from '~/server/db'
 import { createProviderFetch, ProviderError, readJson, type ProviderFetchOptions } from '../http'
 export const GSC_BASE_URL = 'https://searchconsole.googleapis.com/webmasters/v3'
-/** Read-only Search Console access, asked for by Connect Search Console (providers.md). */
+/** Read-only Search Console access, asked for by Connect Search Console (docs/product/services.md). */
 export const GSC_SCOPE = 'https://www.googleapis.com/auth/webmasters.readonly'
 
 const PROVIDER = 'Google Search Console'
 const RECONNECT = 'Reconnect Google Search Console (Connect Search Console) and try again.'
-/** The API's own ceiling per request (providers.md). */
+/** The API's own ceiling of rows per request. */
 export const MAX_ROW_LIMIT = 25_000
 
 export type GscDimension = 'query' | 'page' | 'date' | 'country' | 'device'

@@ -6,7 +6,7 @@ import type { GscDimension, GscSite } from './client'
  * site: the same request always gets the same numbers, and nothing is a fixed canned list.
  */
 
-/** Search Console keeps about 16 months; the latest ~3 days are not in yet (providers.md). */
+/** Search Console keeps about 16 months; the latest ~3 days are not in yet (docs/product/services.md). */
 export const DATA_LAG_DAYS = 3
 const DAY_MS = 86_400_000
 
