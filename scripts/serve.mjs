@@ -43,7 +43,8 @@ const server = serve({
   silent: true,
   gracefulShutdown: false,
   trustProxy,
-  middleware: [staticMiddleware({ dir: `${root}dist/client` })],
+  // Static files are answered before the app's entry: they get its base security headers here.
+  middleware: [async (request, next) => app.withSecurityHeaders(await next()), staticMiddleware({ dir: `${root}dist/client` })],
   fetch(request) {
     request.headers.delete(CLIENT_IP_HEADER)
     if (request.ip) request.headers.set(CLIENT_IP_HEADER, request.ip)

@@ -1,4 +1,5 @@
 import { createRouter } from '@tanstack/react-router'
+import { getGlobalStartContext } from '@tanstack/react-start'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import { FullPageSpinner } from '~/components/fallbacks/full-page-spinner'
 import { NotFoundParagraph } from '~/components/fallbacks/not-found-page'
@@ -12,14 +13,18 @@ export function getRouter() {
   const router = createRouter({
     routeTree,
     context: { queryClient },
-    // Spec §2: no scroll restoration, no preloading.
+    // No scroll restoration, no preloading (docs/product/routes.md).
     scrollRestoration: false,
     defaultPreload: false,
-    // Spec §2 fallbacks. A route with its own designed states (skeleton, list error) sets
+    // The fallbacks (docs/product/routes.md). A route with its own designed states (skeleton, list error) sets
     // pendingComponent / errorComponent; the rest get these. The root route sets the 404 page.
     defaultErrorComponent: RouteErrorPage,
     defaultNotFoundComponent: NotFoundParagraph,
     defaultPendingComponent: FullPageSpinner,
+    // The Content-Security-Policy nonce of this request (src/server.ts passes it in the request
+    // context): TanStack writes it on the SSR scripts and into a csp-nonce meta tag, where the
+    // browser's router reads it back (on the client this is undefined until hydration does).
+    ssr: { nonce: getGlobalStartContext()?.nonce },
   })
   // Also makes a redirect thrown by a component's query or mutation (e.g. a procedure's
   // `data.redirectTo`, see src/lib/orpc.ts) navigate: its handleRedirects option, on by default.
@@ -30,5 +35,7 @@ export function getRouter() {
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof getRouter>
+    /** What src/server.ts passes to TanStack Start's handler with every request. */
+    server: { requestContext: { nonce: string } }
   }
 }

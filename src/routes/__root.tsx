@@ -1,6 +1,6 @@
 /// <reference types="vite/client" />
 import type { QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
+import { createRootRouteWithContext, HeadContent, Outlet, Scripts, ScriptOnce } from '@tanstack/react-router'
 import { useEffect, type ReactNode } from 'react'
 import { FullPageSpinner } from '~/components/fallbacks/full-page-spinner'
 import { NotFoundPage } from '~/components/fallbacks/not-found-page'
@@ -23,6 +23,15 @@ interface HeadMatch {
 /** A not-found anywhere in the matches: the 404 page is what renders. */
 const isNotFoundPage = (matches: readonly HeadMatch[]) => matches.some((match) => match._notFound || match.status === 'notFound')
 
+/**
+ * Zod compiles faster object parsers with `new Function` where it may, and probes for it when the
+ * first object schema is built. The pages' Content-Security-Policy allows no eval, so the probe
+ * alone is reported as a violation: the browser's Zod is told not to try. It must be told before
+ * any schema module runs, hence a script in the head, ahead of the app's modules (carrying the
+ * request's nonce); Zod reads its settings from this global, which `z.config()` writes.
+ */
+const ZOD_JITLESS = 'globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true })'
+
 export const Route = createRootRouteWithContext<RouterContext>()({
   loader: () => getPublicConfig(),
   staleTime: Number.POSITIVE_INFINITY,
@@ -42,7 +51,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   },
   shellComponent: RootDocument,
   component: Outlet,
-  // Spec §2 fallbacks (src/components/fallbacks/): every unmatched URL, and every notFound()
+  // The fallbacks (src/components/fallbacks/, docs/product/routes.md): every unmatched URL, and every notFound()
   // without a closer notFoundComponent, renders the 404 page with HTTP 404; a failure of the
   // root itself (its loader) gets the route error page over the whole window.
   notFoundComponent: NotFoundPage,
@@ -60,6 +69,7 @@ function RootDocument({ children }: { children: ReactNode }) {
     <html lang="en" className="dark">
       <head>
         <HeadContent />
+        <ScriptOnce>{ZOD_JITLESS}</ScriptOnce>
       </head>
       <body className="min-h-screen">
         <RoutePendingBar />

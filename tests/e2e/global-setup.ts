@@ -26,6 +26,8 @@ declare module 'vitest' {
     baseUrl: string
     /** The server's DATA_DIR (emails land in `${dataDir}/outbox`). Never open its database: PGlite allows one process. */
     dataDir: string
+    /** The server's process id (its memory is in /proc/<pid>/status). */
+    serverPid: number
     /** The build snapshot (run `node scripts/serve.mjs` in it to start another server). */
     snapshotDir: string
     /** The PostgreSQL-backed server and its database URL; empty when the suite has no PostgreSQL. */
@@ -183,6 +185,7 @@ export default async function setup(project: TestProject) {
     servers.push(main.server)
     project.provide('baseUrl', main.baseUrl)
     project.provide('dataDir', dataDir)
+    project.provide('serverPid', main.server.pid ?? 0)
     project.provide('snapshotDir', snapshot)
 
     let pgBaseUrl = ''

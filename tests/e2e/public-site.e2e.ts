@@ -42,7 +42,7 @@ describe('/ server-rendered (HTML before any script runs)', () => {
     expect(html).toContain(`<link rel="canonical" href="${server.baseUrl}/"`)
     expect(html).toContain(`<meta property="og:url" content="${server.baseUrl}/"`)
     expect(html).toContain('<meta name="twitter:card"')
-    const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
+    const jsonLd = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/gs)].map(
       (match) => JSON.parse(match[1]) as { '@type': string },
     )
     expect(jsonLd.map((data) => data['@type'])).toEqual(expect.arrayContaining(['Organization', 'BreadcrumbList']))

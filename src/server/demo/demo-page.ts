@@ -5,17 +5,10 @@
  * app's dark theme, and labelled as demo pages on every screen.
  */
 
+import { staticPagePolicy } from '~/server/http/security-headers'
+
 export const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
-
-const HEADERS = {
-  'content-type': 'text/html; charset=utf-8',
-  'cache-control': 'no-store',
-  // Not no-referrer: with it Chromium sends `Origin: null` on the form post, which the origin check refuses.
-  'referrer-policy': 'same-origin',
-  'x-robots-tag': 'noindex',
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-}
 
 const STYLE = `
   body { margin: 0; min-height: 100vh; display: flex; align-items: center; justify-content: center;
@@ -35,6 +28,14 @@ const STYLE = `
   ul { padding-left: 1.2rem; }
   label { display: block; margin: 1.25rem 0 0.4rem; font-weight: 600; }
   input { box-sizing: border-box; width: 100%; padding: 0.6rem; border-radius: 0.375rem; border: 1px solid #374151; background: #0b1120; color: #e5e7eb; font-size: 1rem; }`
+
+const HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-robots-tag': 'noindex',
+  // No script; the page's one <style> (STYLE) is allowed by its hash.
+  'content-security-policy': staticPagePolicy(STYLE),
+}
 
 export function demoPage(title: string, body: string, status = 200) {
   const html = `<!DOCTYPE html>

@@ -1,0 +1,154 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { createHttpClient, e2eServer, TEST_PASSWORD, uniqueEmail } from '../fixtures/e2e-server'
+
+// The HTTP edge of the production server (src/server/http/): body limits, request ids and the
+// security headers, over real sockets.
+const server = e2eServer()
+const MB = 1024 * 1024
+const CHUNK = 64 * 1024
+
+/** The server process's resident memory, in bytes. */
+function serverRss() {
+  const status = readFileSync(`/proc/${server.pid}/status`, 'utf8')
+  return Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)![1]) * 1024
+}
+
+/** A JSON-looking body of `total` bytes, streamed (chunked, no Content-Length) as it is pulled; `sent()` counts what left. */
+function streamedBody(total: number) {
+  let sent = 0
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (sent >= total) return controller.close()
+        const size = Math.min(CHUNK, total - sent)
+        const chunk = new Uint8Array(size).fill(0x20)
+        if (sent === 0) chunk[0] = 0x7b
+        sent += size
+        controller.enqueue(chunk)
+      },
+    },
+    { highWaterMark: 0 },
+  )
+  return { stream, sent: () => sent }
+}
+
+const rpcHeaders = { 'content-type': 'application/json', 'x-csrf-token': 'orpc', origin: server.baseUrl }
+const twoMegabyteJson = JSON.stringify({ json: { email: 'big@example.com', padding: 'x'.repeat(2 * MB) } })
+
+describe('request body limit', () => {
+  it('a 2 MB body to /rpc/newsletter/add, signed out, is refused with 413 in oRPC’s error format', async () => {
+    const response = await fetch(server.url('/rpc/newsletter/add'), { method: 'POST', headers: rpcHeaders, body: twoMegabyteJson })
+    expect(response.status).toBe(413)
+    expect(await response.json()).toEqual({
+      json: { defined: false, code: 'PAYLOAD_TOO_LARGE', status: 413, message: 'The request body is larger than the limit of 1 MB.' },
+    })
+  })
+
+  it('a 2 MB body to /api/auth/sign-up/email is refused with 413 in better-auth’s error format', async () => {
+    const body = JSON.stringify({ email: uniqueEmail('big'), password: TEST_PASSWORD, name: 'x'.repeat(2 * MB) })
+    const response = await fetch(server.url('/api/auth/sign-up/email'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.baseUrl },
+      body,
+    })
+    expect(response.status).toBe(413)
+    expect(await response.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'The request body is larger than the limit of 1 MB.' })
+  })
+
+  it.each([
+    ['a 100 MB chunked upload (no length given) is cut off', {}],
+    ['a 100 MB upload that declares its length is refused from the header', { 'content-length': String(100 * MB) }],
+  ])('%s with 413, and the server’s memory stays flat', async (_case, extraHeaders) => {
+    const before = serverRss()
+    const upload = streamedBody(100 * MB)
+    const response = await fetch(server.url('/rpc/newsletter/add'), {
+      method: 'POST',
+      headers: { ...rpcHeaders, ...extraHeaders },
+      body: upload.stream,
+      duplex: 'half',
+    } as RequestInit)
+    expect(response.status).toBe(413)
+    expect(await response.json()).toMatchObject({ json: { code: 'PAYLOAD_TOO_LARGE', status: 413 } })
+    const after = serverRss()
+    expect(after - before).toBeLessThan(30 * MB)
+    // The server stopped reading: most of the upload was never even sent.
+    expect(upload.sent()).toBeLessThan(50 * MB)
+  })
+
+  it('after a refused body a little over the limit, the next requests are answered (the rest was read and dropped)', async () => {
+    for (let i = 0; i < 3; i++) {
+      const refused = await fetch(server.url('/rpc/newsletter/add'), {
+        method: 'POST',
+        headers: rpcHeaders,
+        body: streamedBody(1.5 * MB).stream,
+        duplex: 'half',
+      } as RequestInit)
+      expect(refused.status).toBe(413)
+      await refused.body?.cancel()
+      const next = await fetch(server.url('/rpc/plan/getAll'), { headers: rpcHeaders, signal: AbortSignal.timeout(5000) })
+      expect(next.status).toBe(200)
+      await next.body?.cancel()
+    }
+  })
+
+  it('bodies within the limit still work, before and after refused ones', async () => {
+    const http = createHttpClient(server.baseUrl)
+    const json = { json: { email: uniqueEmail('small') } }
+    const { response } = await http.request('/rpc/newsletter/add', { json, headers: { 'x-csrf-token': 'orpc' } })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ json: { success: true } })
+    await http.signUp()
+    expect(await http.session()).not.toBeNull()
+  })
+})
+
+describe('request id', () => {
+  it('every response carries one, a new one per request', async () => {
+    const ids = await Promise.all(['/', '/api/auth/ok', '/rpc/plan/getAll'].map(async (path) => {
+      const response = await fetch(server.url(path), { headers: { 'x-csrf-token': 'orpc' } })
+      await response.body?.cancel()
+      return response.headers.get('x-request-id')
+    }))
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/)
+    expect(new Set(ids).size).toBe(ids.length)
+  })
+
+  it('a sane id from a proxy in front is kept', async () => {
+    const response = await fetch(server.url('/api/auth/ok'), { headers: { 'x-request-id': 'edge-proxy-1f2e' } })
+    expect(response.headers.get('x-request-id')).toBe('edge-proxy-1f2e')
+  })
+})
+
+describe('security headers', () => {
+  it('pages, API answers and static files all carry nosniff and the referrer policy', async () => {
+    const page = await fetch(server.url('/'))
+    const html = await page.text()
+    const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1]
+    expect(script).toBeDefined()
+    const asset = await fetch(server.url(script!))
+    await asset.body?.cancel()
+    expect(asset.status).toBe(200)
+    const api = await fetch(server.url('/api/auth/ok'))
+    for (const response of [page, asset, api]) {
+      expect(response.headers.get('x-content-type-options'), response.url).toBe('nosniff')
+      expect(response.headers.get('referrer-policy'), response.url).toBe('strict-origin-when-cross-origin')
+    }
+    expect(api.headers.get('content-security-policy')).toBeNull()
+  })
+
+  it('an HTML page’s CSP nonce is the one on its scripts, fresh on every request', async () => {
+    const nonces: string[] = []
+    for (let i = 0; i < 2; i++) {
+      const response = await fetch(server.url('/'))
+      const html = await response.text()
+      const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1]
+      expect(nonce).toBeDefined()
+      const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0])
+      expect(scripts.length).toBeGreaterThan(0)
+      for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`)
+      nonces.push(nonce!)
+    }
+    expect(nonces[0]).not.toBe(nonces[1])
+  })
+})
