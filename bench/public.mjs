@@ -134,7 +134,15 @@ async function measureInBrowser(baseUrl, paths, settleMs = 4000) {
   const browser = await chromium.launch({
     executablePath,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   })
   const results = new Map()
   try {
@@ -220,9 +228,7 @@ export async function composition(clientDir, files) {
       })
     })
   }
-  return [...code]
-    .map(([owner, text]) => ({ owner, raw: text.length, gzip: gzipSize(Buffer.from(text)) }))
-    .sort((a, b) => b.gzip - a.gzip)
+  return [...code].map(([owner, text]) => ({ owner, raw: text.length, gzip: gzipSize(Buffer.from(text)) })).sort((a, b) => b.gzip - a.gzip)
 }
 
 // --- output -------------------------------------------------------------------------------
@@ -231,7 +237,9 @@ export function table(rows) {
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => String(row[column]).length)))
   return rows
     .map((row, index) => {
-      const line = row.map((cell, column) => (column === 0 ? String(cell).padEnd(widths[column]) : String(cell).padStart(widths[column]))).join('  ')
+      const line = row
+        .map((cell, column) => (column === 0 ? String(cell).padEnd(widths[column]) : String(cell).padStart(widths[column])))
+        .join('  ')
       return index === 0 ? `${line}\n${widths.map((width) => '-'.repeat(width)).join('  ')}` : line
     })
     .join('\n')
@@ -247,7 +255,11 @@ export async function run(args) {
     const article = await findArticle(server.baseUrl)
     const pages = [{ label: '/', path: '/' }]
     if (article) pages.push({ label: `article ${article.path}`, path: article.path })
-    console.log(article ? `Blog article: ${article.path} (found in ${article.from})` : 'Blog article: not found (no article in /sitemap.xml or on /blog/); measuring / only')
+    console.log(
+      article
+        ? `Blog article: ${article.path} (found in ${article.from})`
+        : 'Blog article: not found (no article in /sitemap.xml or on /blog/); measuring / only',
+    )
 
     const results = []
     for (const page of pages) {
@@ -256,7 +268,10 @@ export async function run(args) {
       const timing = await measureRenderTime(server.baseUrl, page.path, options.requests)
       results.push({ ...page, weight, timing })
     }
-    const browser = await measureInBrowser(server.baseUrl, pages.map((page) => page.path)).catch((error) => {
+    const browser = await measureInBrowser(
+      server.baseUrl,
+      pages.map((page) => page.path),
+    ).catch((error) => {
       console.log(`(Chromium measurement skipped: ${error.message})`)
       return undefined
     })
@@ -307,7 +322,12 @@ export async function run(args) {
         if (missing.length > 0) console.log(`(Left out, named differently in the source-mapped build: ${missing.join(', ')})`)
         const parts = await composition(maps.clientDir, files)
         console.log('\nWhat the JavaScript of / is made of (each part gzipped alone, so the sum exceeds the total)\n')
-        console.log(table([['package or file', 'gzip', 'raw'], ...parts.slice(0, Number(process.env.BENCH_WHY_ROWS) || 30).map((part) => [part.owner, kb(part.gzip), kb(part.raw)])]))
+        console.log(
+          table([
+            ['package or file', 'gzip', 'raw'],
+            ...parts.slice(0, Number(process.env.BENCH_WHY_ROWS) || 30).map((part) => [part.owner, kb(part.gzip), kb(part.raw)]),
+          ]),
+        )
       } finally {
         await maps.remove()
       }

@@ -10,7 +10,6 @@ import { stopOnSignal } from './stop-on-signal.mjs'
 const root = fileURLToPath(new URL('..', import.meta.url))
 process.env.NODE_ENV ??= 'production'
 
-
 // The client address better-auth rate-limits by (CLIENT_IP_HEADER in src/server/auth/auth.ts).
 // Always overwritten, so a client cannot pick its own bucket. Behind a reverse proxy, TRUST_PROXY
 // (true, loopback, or a comma-separated list of proxy addresses) lets srvx read X-Forwarded-For.
@@ -25,7 +24,10 @@ function parseTrustProxy(raw) {
   if (!value || value === 'false') return false
   if (value === 'true') return true
   if (value === 'loopback') return 'loopback'
-  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean)
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
   const invalid = entries.filter((entry) => {
     const [address, prefix] = entry.split('/')
     return isIP(address) === 0 || (prefix !== undefined && !/^\d{1,3}$/.test(prefix))

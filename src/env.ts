@@ -14,9 +14,9 @@ import { livePaidEngines } from './server/providers/modes'
 const emptyAsUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional())
 const booleanFlag = (fallback: boolean) =>
-  z.preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).optional()).transform((value) =>
-    value === undefined ? fallback : value === 'true' || value === '1',
-  )
+  z
+    .preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).optional())
+    .transform((value) => (value === undefined ? fallback : value === 'true' || value === '1'))
 
 /** The 22 social providers better-auth offers, each enabled when both its id and secret are set. */
 export const SOCIAL_PROVIDERS = [
@@ -96,7 +96,13 @@ const envSchema = z
      * tests/e2e/global-setup.ts; without it those pages answer the 404 page. Never in production.
      */
     E2E_TEST_ROUTES: booleanFlag(false),
-    SMTP_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+    SMTP_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+        .optional(),
+    ),
     EMAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('Rankpilot <no-reply@rankpilot.local>')),
     /** Auth rate limiting (sign-in, sign-up, …); better-auth's default is on in production only. */
     AUTH_RATE_LIMIT: z
@@ -166,8 +172,7 @@ const envSchema = z
     return {
       ...raw,
       APP_URL: appUrl,
-      BETTER_AUTH_SECRET:
-        raw.BETTER_AUTH_SECRET ?? (raw.NODE_ENV === 'test' ? TEST_SECRET : secretFromDataDir(raw.DATA_DIR)),
+      BETTER_AUTH_SECRET: raw.BETTER_AUTH_SECRET ?? (raw.NODE_ENV === 'test' ? TEST_SECRET : secretFromDataDir(raw.DATA_DIR)),
       socialProviders,
     }
   })

@@ -53,27 +53,76 @@ export const QUERIES: { name: string; input: Record<string, unknown> }[] = [
   { name: 'default: newest first, page 1', input: {} },
   { name: 'newest first, page 500', input: { page: 500 } },
   { name: 'keyword contains "crm"', input: { filters: [filter('keyword', 'iLike', 'crm')] } },
-  { name: 'contains "best", by volume desc', input: { filters: [filter('keyword', 'iLike', 'best')], sort: [{ id: 'searchVolume', desc: true }] } },
+  {
+    name: 'contains "best", by volume desc',
+    input: { filters: [filter('keyword', 'iLike', 'best')], sort: [{ id: 'searchVolume', desc: true }] },
+  },
   { name: 'does not contain "cheap"', input: { filters: [filter('keyword', 'notILike', 'cheap')] } },
   { name: 'keyword is exact text', input: { filters: [filter('keyword', 'eq', 'best seo tools 4242')] } },
   { name: 'intent commercial|transactional', input: { filters: [filter('searchIntent', 'inArray', ['commercial', 'transactional'])] } },
   { name: 'status draft|scheduled', input: { filters: [filter('status', 'inArray', ['draft', 'scheduled'])] } },
   { name: 'status none of archived', input: { filters: [filter('status', 'notInArray', ['archived'])] } },
-  { name: 'volume 1000–5000, volume desc', input: { filters: [filter('searchVolume', 'isBetween', ['1000', '5000'])], sort: [{ id: 'searchVolume', desc: true }] } },
-  { name: 'difficulty ≤ 30, difficulty asc', input: { filters: [filter('difficulty', 'lte', '30')], sort: [{ id: 'difficulty', desc: false }] } },
+  {
+    name: 'volume 1000–5000, volume desc',
+    input: { filters: [filter('searchVolume', 'isBetween', ['1000', '5000'])], sort: [{ id: 'searchVolume', desc: true }] },
+  },
+  {
+    name: 'difficulty ≤ 30, difficulty asc',
+    input: { filters: [filter('difficulty', 'lte', '30')], sort: [{ id: 'difficulty', desc: false }] },
+  },
   { name: 'priority ≥ 80, priority desc', input: { filters: [filter('priority', 'gte', '80')], sort: [{ id: 'priority', desc: true }] } },
   { name: 'scheduled in the last 30 days', input: { filters: [filter('scheduledAt', 'isRelativeToToday', '-30 days')] } },
-  { name: 'scheduled in June 2025, date asc', input: { filters: [filter('scheduledAt', 'isBetween', [day('2025-06-01'), day('2025-06-30')])], sort: [{ id: 'scheduledAt', desc: false }] } },
-  { name: 'created since 2025-06, oldest first', input: { filters: [filter('createdAt', 'gte', day('2025-06-01'))], sort: [{ id: 'createdAt', desc: false }] } },
+  {
+    name: 'scheduled in June 2025, date asc',
+    input: {
+      filters: [filter('scheduledAt', 'isBetween', [day('2025-06-01'), day('2025-06-30')])],
+      sort: [{ id: 'scheduledAt', desc: false }],
+    },
+  },
+  {
+    name: 'created since 2025-06, oldest first',
+    input: { filters: [filter('createdAt', 'gte', day('2025-06-01'))], sort: [{ id: 'createdAt', desc: false }] },
+  },
   { name: 'intent is empty', input: { filters: [filter('searchIntent', 'isEmpty')] } },
-  { name: 'published OR difficulty > 90', input: { filters: [filter('status', 'inArray', ['published']), filter('difficulty', 'gt', '90')], joinOperator: 'or' } },
-  { name: '"seo" AND pending AND volume ≥ 100, 50 rows', input: { filters: [filter('keyword', 'iLike', 'seo'), filter('status', 'inArray', ['pending']), filter('searchVolume', 'gte', '100')], perPage: 50 } },
+  {
+    name: 'published OR difficulty > 90',
+    input: { filters: [filter('status', 'inArray', ['published']), filter('difficulty', 'gt', '90')], joinOperator: 'or' },
+  },
+  {
+    name: '"seo" AND pending AND volume ≥ 100, 50 rows',
+    input: {
+      filters: [filter('keyword', 'iLike', 'seo'), filter('status', 'inArray', ['pending']), filter('searchVolume', 'gte', '100')],
+      perPage: 50,
+    },
+  },
   { name: 'keyword A→Z, 50 rows', input: { sort: [{ id: 'keyword', desc: false }], perPage: 50 } },
-  { name: 'status asc, volume desc, page 3', input: { sort: [{ id: 'status', desc: false }, { id: 'searchVolume', desc: true }], page: 3 } },
+  {
+    name: 'status asc, volume desc, page 3',
+    input: {
+      sort: [
+        { id: 'status', desc: false },
+        { id: 'searchVolume', desc: true },
+      ],
+      page: 3,
+    },
+  },
 ]
 
 const WORDS_A = ['best', 'cheap', 'top', 'free', 'how to choose', 'local', 'online', 'affordable', 'enterprise', 'small business']
-const WORDS_B = ['seo', 'crm', 'email marketing', 'accounting', 'project management', 'web hosting', 'payroll', 'analytics', 'helpdesk', 'invoicing', 'backlink', 'content']
+const WORDS_B = [
+  'seo',
+  'crm',
+  'email marketing',
+  'accounting',
+  'project management',
+  'web hosting',
+  'payroll',
+  'analytics',
+  'helpdesk',
+  'invoicing',
+  'backlink',
+  'content',
+]
 const WORDS_C = ['tools', 'software', 'services', 'agency', 'platform', 'guide', 'pricing', 'alternatives', 'checklist', 'reviews']
 const textArray = (words: readonly string[]) => sql.raw(`array[${words.map((word) => `'${word}'`).join(', ')}]`)
 
@@ -138,7 +187,9 @@ function table(rows: (string | number)[][]) {
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => String(row[column]).length)))
   return rows
     .map((row, index) => {
-      const line = row.map((cell, column) => (column <= 1 ? String(cell).padEnd(widths[column]) : String(cell).padStart(widths[column]))).join('  ')
+      const line = row
+        .map((cell, column) => (column <= 1 ? String(cell).padEnd(widths[column]) : String(cell).padStart(widths[column])))
+        .join('  ')
       return index === 0 ? `${line}\n${widths.map((width) => '-'.repeat(width)).join('  ')}` : line
     })
     .join('\n')
@@ -157,7 +208,10 @@ async function signIn(auth: ReturnType<typeof createAuth>, create: boolean) {
     }),
   )
   if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`)
-  const cookie = response.headers.getSetCookie().map((header) => header.split(';')[0]).join('; ')
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0])
+    .join('; ')
   return { cookie, userId: ((await response.json()) as { user: { id: string } }).user.id }
 }
 
@@ -175,13 +229,16 @@ async function seed(handle: ReturnType<typeof openDatabase>, userId: string, opt
   const others = Array.from({ length: 9 }, (_, index) => `bench-business-${index + 1}`)
   // Bulk load without the secondary indexes, then build them once (much faster than keeping
   // 14 indexes up to date row by row); the unique and primary keys stay.
-  const indexes = (await handle.db.execute(sql`
+  const indexes = (
+    await handle.db.execute(sql`
     select indexname, indexdef from pg_indexes i
     where schemaname = 'keywords' and tablename = 'keyword'
-      and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`)).rows as { indexname: string; indexdef: string }[]
+      and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`)
+  ).rows as { indexname: string; indexdef: string }[]
   for (const index of indexes) await handle.db.execute(sql.raw(`drop index keywords."${index.indexname}"`))
   const chunk = 100_000
-  for (let from = 1; from <= options.own; from += chunk) await seedKeywords(handle.db, ['bench-business-0'], from, Math.min(options.own, from + chunk - 1))
+  for (let from = 1; from <= options.own; from += chunk)
+    await seedKeywords(handle.db, ['bench-business-0'], from, Math.min(options.own, from + chunk - 1))
   for (let from = options.own + 1; from <= options.own + options.others; from += chunk) {
     await seedKeywords(handle.db, others, from, Math.min(options.own + options.others, from + chunk - 1))
   }
@@ -207,7 +264,11 @@ export async function runKeywordsBench(options: BenchOptions): Promise<number> {
     // PGlite runs no autovacuum: vacuum once, as a maintained database would be.
     await handle.db.execute(sql`vacuum analyze keywords.keyword`)
     if (options.data !== undefined) await writeFile(marker, seeded)
-    const [{ own }] = (await handle.db.execute(sql`select count(*) filter (where business_id = 'bench-business-0')::int as own, count(*)::int as total from keywords.keyword`)).rows as { own: number }[]
+    const [{ own }] = (
+      await handle.db.execute(
+        sql`select count(*) filter (where business_id = 'bench-business-0')::int as own, count(*)::int as total from keywords.keyword`,
+      )
+    ).rows as { own: number }[]
     console.log(
       `${reuse ? 'Reused' : 'Seeded'} ${own.toLocaleString('en-US')} keywords for the signed-in user's business and ${(options.own + options.others - own).toLocaleString('en-US')} for 9 other businesses in ${((performance.now() - started) / 1000).toFixed(1)} s (PGlite in ${dir}).\n`,
     )
@@ -217,7 +278,9 @@ export async function runKeywordsBench(options: BenchOptions): Promise<number> {
     // every call read the session table — not what a user's requests do.
     const { cookie, userId } = await signIn(auth, false)
     const headers = new Headers({ origin: APP_URL, cookie })
-    const client = createRouterClient(router, { context: { db: handle.db, auth, providers: createProviders({ db: handle.db, auth }), headers } })
+    const client = createRouterClient(router, {
+      context: { db: handle.db, auth, providers: createProviders({ db: handle.db, auth }), headers },
+    })
     await client.keyword.list({}) // the session's first call: resolves and remembers the current business
     const pglite = handle.client as PGlite
 
@@ -261,15 +324,29 @@ export async function runKeywordsBench(options: BenchOptions): Promise<number> {
       const ratio = procedureMs / rawMs
       const ok = ratio <= TARGET_RATIO && procedureMs < TARGET_MS
       if (!ok) failures++
-      rows.push([index + 1, query.name, page.items.length, page.total, procedureMs.toFixed(2), rawMs.toFixed(2), `${ratio.toFixed(2)}×`, ok ? 'yes' : 'NO'])
+      rows.push([
+        index + 1,
+        query.name,
+        page.items.length,
+        page.total,
+        procedureMs.toFixed(2),
+        rawMs.toFixed(2),
+        `${ratio.toFixed(2)}×`,
+        ok ? 'yes' : 'NO',
+      ])
       if (options.explain) {
-        for (const [label, statement] of [['page', itemsSql], ['count', totalSql]] as const) {
+        for (const [label, statement] of [
+          ['page', itemsSql],
+          ['count', totalSql],
+        ] as const) {
           const plan = await pglite.query<{ 'QUERY PLAN': string }>(`explain analyze ${statement.sql}`, statement.params as unknown[])
           console.log(`#${index + 1} ${query.name} (${label})\n${plan.rows.map((row) => `  ${row['QUERY PLAN']}`).join('\n')}\n`)
         }
       }
     }
-    console.log(`Keywords list on PGlite: median of ${options.runs} runs each, the procedure and the raw SQL taking turns, after ${WARM_UP_ROUNDS} rounds of all views and ${WARM_UPS} warm-ups of each; raw SQL = the procedure's two statements (page + count) run directly\n`)
+    console.log(
+      `Keywords list on PGlite: median of ${options.runs} runs each, the procedure and the raw SQL taking turns, after ${WARM_UP_ROUNDS} rounds of all views and ${WARM_UPS} warm-ups of each; raw SQL = the procedure's two statements (page + count) run directly\n`,
+    )
     console.log(table(rows))
     console.log(
       `\nTargets: procedure ≤ ${TARGET_RATIO}× raw SQL and under ${TARGET_MS} ms median for every query → ${failures === 0 ? 'MET' : `NOT MET for ${failures} of ${QUERIES.length} queries`}`,

@@ -39,7 +39,10 @@ export async function buildSnapshot({ build = true } = {}) {
 /** The same build with client source maps, into a temp folder (for --why). */
 export async function buildWithSourceMaps() {
   const out = await mkdtemp(join(tmpdir(), 'rankpilot-bench-maps-'))
-  withBuildLock(`${vite} build --config bench/analyze.vite.config.ts --logLevel error`, { BENCH_ANALYZE_OUT: out, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' })
+  withBuildLock(`${vite} build --config bench/analyze.vite.config.ts --logLevel error`, {
+    BENCH_ANALYZE_OUT: out,
+    VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true',
+  })
   return { clientDir: join(out, 'client'), remove: () => rm(out, { recursive: true, force: true }) }
 }
 
@@ -76,7 +79,10 @@ export async function startServer(snapshot) {
   const deadline = Date.now() + 60_000
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break
-    const ok = await fetch(`${baseUrl}/api/auth/ok`).then((response) => response.ok, () => false)
+    const ok = await fetch(`${baseUrl}/api/auth/ok`).then(
+      (response) => response.ok,
+      () => false,
+    )
     if (ok) return { baseUrl, stop, output: () => output }
     await new Promise((done) => setTimeout(done, 100))
   }

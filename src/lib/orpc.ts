@@ -76,12 +76,11 @@ export function createBrowserRpcClient(options: { origin: string; fetch?: typeof
  * cookie), so loaders need no HTTP round trip; in the browser calls go over HTTP to /rpc.
  */
 const getRpcClient = createIsomorphicFn()
-  .server(
-    (): RpcClient =>
-      createRouterClient(router, {
-        context: () => createRpcContext(getRequest().headers),
-        interceptors: [convertRedirects],
-      }),
+  .server((): RpcClient =>
+    createRouterClient(router, {
+      context: () => createRpcContext(getRequest().headers),
+      interceptors: [convertRedirects],
+    }),
   )
   .client((): RpcClient => createBrowserRpcClient({ origin: window.location.origin }))
 

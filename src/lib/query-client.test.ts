@@ -148,18 +148,26 @@ describe('query errors (docs/product/messages.md): toast, then invalidate all', 
     const client = createQueryClient({ notify, server: false })
     const calls = { a: 0, b: 0, c: 0 }
     let bFails = false
-    observe(client, { queryKey: ['b'], retry: false, queryFn: () => {
-      calls.b++
-      if (bFails) throw new Error('b failed')
-      return 'b'
-    } })
+    observe(client, {
+      queryKey: ['b'],
+      retry: false,
+      queryFn: () => {
+        calls.b++
+        if (bFails) throw new Error('b failed')
+        return 'b'
+      },
+    })
     observe(client, { queryKey: ['c'], retry: false, queryFn: () => ++calls.c })
     await settle()
     bFails = true // from now on b fails too: a's invalidation refetches b, whose failure invalidates again
-    observe(client, { queryKey: ['a'], retry: false, queryFn: () => {
-      calls.a++
-      throw new Error('a failed')
-    } })
+    observe(client, {
+      queryKey: ['a'],
+      retry: false,
+      queryFn: () => {
+        calls.a++
+        throw new Error('a failed')
+      },
+    })
     await settle(300)
     expect(errors.map((error) => error.title)).toEqual(['a failed', 'b failed'])
     expect(calls).toEqual({ a: 1, b: 2, c: 3 })
@@ -171,10 +179,14 @@ describe('query errors (docs/product/messages.md): toast, then invalidate all', 
     const { notify, errors } = fakeNotifier()
     const client = createQueryClient({ notify, server: false })
     let calls = 0
-    const observer = observe(client, { queryKey: ['down'], retry: false, queryFn: () => {
-      calls++
-      throw new Error('down')
-    } })
+    const observer = observe(client, {
+      queryKey: ['down'],
+      retry: false,
+      queryFn: () => {
+        calls++
+        throw new Error('down')
+      },
+    })
     await settle()
     await observer.refetch()
     await settle(200)
@@ -232,7 +244,11 @@ describe('query errors (docs/product/messages.md): toast, then invalidate all', 
     observe(client, { queryKey: ['healthy'], queryFn: () => ++healthyCalls })
     await settle()
     // oRPC's key for `orpc.x.experimental_streamedOptions()`, and a query marked by meta.
-    observe(client, { queryKey: [['events'], { type: 'streamed' }], retry: false, queryFn: () => Promise.reject(new Error('stream closed')) })
+    observe(client, {
+      queryKey: [['events'], { type: 'streamed' }],
+      retry: false,
+      queryFn: () => Promise.reject(new Error('stream closed')),
+    })
     observe(client, { queryKey: ['live'], meta: { stream: true }, retry: false, queryFn: () => Promise.reject(new Error('socket gone')) })
     await settle()
     expect(errors).toEqual([])

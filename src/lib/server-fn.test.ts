@@ -50,7 +50,10 @@ describe('server-function failures (docs/product/routes.md)', () => {
 
   it('a serialized error reply is left to Start, which restores the thrown error', async () => {
     const reply = async () => {
-      const body = await toCrossJSONAsync({ error: new Error('thrown on the server') }, { refs: new Map(), plugins: getDefaultSerovalPlugins() })
+      const body = await toCrossJSONAsync(
+        { error: new Error('thrown on the server') },
+        { refs: new Map(), plugins: getDefaultSerovalPlugins() },
+      )
       return new Response(JSON.stringify(body), {
         status: 500,
         headers: { 'content-type': 'application/json', 'x-tss-serialized': 'true' },

@@ -75,6 +75,4 @@ export function createServerFnFetch(baseFetch: typeof fetch = (input, init) => g
 export const serverFnFetch = createServerFnFetch()
 
 /** The same behaviour for one server function: `createServerFn().middleware([throwFailedServerFnResponses])`. */
-export const throwFailedServerFnResponses = createMiddleware({ type: 'function' }).client(({ next }) =>
-  next({ fetch: serverFnFetch }),
-)
+export const throwFailedServerFnResponses = createMiddleware({ type: 'function' }).client(({ next }) => next({ fetch: serverFnFetch }))

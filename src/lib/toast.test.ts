@@ -21,8 +21,7 @@ const textOf = (node: ReactNode): string => {
 }
 
 /** The toast with this id if it is still shown (not dismissed). */
-const active = (id: string | number) =>
-  sonner.toast.getToasts().find((toast) => toast.id === id) as import('sonner').ToastT | undefined
+const active = (id: string | number) => sonner.toast.getToasts().find((toast) => toast.id === id) as import('sonner').ToastT | undefined
 
 describe('toasts in the browser', () => {
   beforeEach(async () => {
@@ -41,7 +40,12 @@ describe('toasts in the browser', () => {
   it('shows the four variants and asks the outlet to mount', async () => {
     const { toast, isToasterRequested } = toastModule
     expect(isToasterRequested()).toBe(false)
-    const ids = [toast('Heads up'), toast.success('Saved'), toast.error('Could not save', { description: 'Network down' }), toast.warning('Almost out of articles')]
+    const ids = [
+      toast('Heads up'),
+      toast.success('Saved'),
+      toast.error('Could not save', { description: 'Network down' }),
+      toast.warning('Almost out of articles'),
+    ]
     expect(isToasterRequested()).toBe(true)
     await flush()
     expect(ids.map((id) => [active(id)?.type, active(id)?.title])).toEqual([

@@ -13,13 +13,29 @@ const cases: Array<{ name: string; input: GateInput; expected: ReturnType<typeof
   { name: 'session without user', input: { session: { user: null }, pathname: '/keywords' }, expected: { to: '/' } },
   { name: 'no session on /setup', input: { session: null, pathname: '/setup' }, expected: { to: '/' } },
   { name: 'no session on /paywall', input: { session: null, pathname: '/paywall' }, expected: { to: '/' } },
-  { name: 'no session with a checkout token', input: { session: null, pathname: '/setup', customerSessionToken: 'cst' }, expected: { to: '/' } },
+  {
+    name: 'no session with a checkout token',
+    input: { session: null, pathname: '/setup', customerSessionToken: 'cst' },
+    expected: { to: '/' },
+  },
   // 2. No plan → /paywall
   { name: 'no plan', input: { ...noPlan, pathname: '/keywords' }, expected: { to: '/paywall' } },
   { name: 'no plan on /setup', input: { ...noPlan, pathname: '/setup' }, expected: { to: '/paywall' } },
-  { name: 'no plan, empty-string plan', input: { session: { user: { plan: '', selectedBusiness: 'biz_1' } }, pathname: '/content' }, expected: { to: '/paywall' } },
-  { name: 'no plan but a business', input: { session: { user: { plan: null, selectedBusiness: 'biz_1' } }, pathname: '/keywords' }, expected: { to: '/paywall' } },
-  { name: 'no plan with a checkout token', input: { ...noPlan, pathname: '/content', customerSessionToken: 'cst' }, expected: { to: '/paywall' } },
+  {
+    name: 'no plan, empty-string plan',
+    input: { session: { user: { plan: '', selectedBusiness: 'biz_1' } }, pathname: '/content' },
+    expected: { to: '/paywall' },
+  },
+  {
+    name: 'no plan but a business',
+    input: { session: { user: { plan: null, selectedBusiness: 'biz_1' } }, pathname: '/keywords' },
+    expected: { to: '/paywall' },
+  },
+  {
+    name: 'no plan with a checkout token',
+    input: { ...noPlan, pathname: '/content', customerSessionToken: 'cst' },
+    expected: { to: '/paywall' },
+  },
   { name: 'no plan, already on /paywall', input: { ...noPlan, pathname: '/paywall' }, expected: null },
   { name: 'no plan, already on /paywall/', input: { ...noPlan, pathname: '/paywall/' }, expected: null },
   // 3. Plan but no business → /setup (with checkout=true after a checkout)
@@ -36,7 +52,11 @@ const cases: Array<{ name: string; input: GateInput; expected: ReturnType<typeof
     expected: { to: '/setup', search: { checkout: true } },
   },
   { name: 'plan, no business, already on /setup', input: { ...planOnly, pathname: '/setup' }, expected: null },
-  { name: 'plan, no business, already on /setup with a token', input: { ...planOnly, pathname: '/setup', customerSessionToken: 'cst' }, expected: null },
+  {
+    name: 'plan, no business, already on /setup with a token',
+    input: { ...planOnly, pathname: '/setup', customerSessionToken: 'cst' },
+    expected: null,
+  },
   // 4. Onboarded → no redirect anywhere, including the onboarding pages themselves
   { name: 'onboarded on /keywords', input: { ...onboarded, pathname: '/keywords' }, expected: null },
   { name: 'onboarded on /setup', input: { ...onboarded, pathname: '/setup' }, expected: null },

@@ -4,7 +4,10 @@
  * gives undefined: the server answers that as FORBIDDEN instead of silently picking another one.
  * The one statement of the rule: the server applies it, and `business.list` marks the result.
  */
-export function pickCurrentBusiness<T extends { id: string }>(oldestFirst: readonly T[], selectedId: string | null | undefined): T | undefined {
+export function pickCurrentBusiness<T extends { id: string }>(
+  oldestFirst: readonly T[],
+  selectedId: string | null | undefined,
+): T | undefined {
   if (selectedId) return oldestFirst.find((business) => business.id === selectedId)
   return oldestFirst[0]
 }

@@ -5,7 +5,14 @@ import { difficultyColour, KEYWORD_FILTER_FIELDS, KEYWORD_SORTABLE_COLUMNS, prio
 
 describe('priorityBand (docs/product/keywords-table.md)', () => {
   it.each([
-    [100, 'high'], [80, 'high'], [79, 'medium'], [40, 'medium'], [39, 'low'], [0, 'low'], [null, null], [undefined, null],
+    [100, 'high'],
+    [80, 'high'],
+    [79, 'medium'],
+    [40, 'medium'],
+    [39, 'low'],
+    [0, 'low'],
+    [null, null],
+    [undefined, null],
   ] as const)('%s → %s', (priority, band) => {
     expect(priorityBand(priority)).toBe(band)
   })
@@ -13,7 +20,13 @@ describe('priorityBand (docs/product/keywords-table.md)', () => {
 
 describe('difficultyColour (docs/product/keywords-table.md)', () => {
   it.each([
-    [0, 'green'], [30, 'green'], [31, 'yellow'], [60, 'yellow'], [61, 'red'], [100, 'red'], [null, null],
+    [0, 'green'],
+    [30, 'green'],
+    [31, 'yellow'],
+    [60, 'yellow'],
+    [61, 'red'],
+    [100, 'red'],
+    [null, null],
   ] as const)('%s → %s', (difficulty, colour) => {
     expect(difficultyColour(difficulty)).toBe(colour)
   })
@@ -23,7 +36,13 @@ describe('KEYWORD_FILTER_FIELDS', () => {
   it('has the documented ranges and sortable columns that are all known', () => {
     expect(KEYWORD_FILTER_FIELDS.searchVolume.range).toEqual([0, 10000])
     expect(KEYWORD_FILTER_FIELDS.difficulty).toMatchObject({ range: [0, 100], unit: '%' })
-    expect(KEYWORD_FILTER_FIELDS.status.options.map((option) => option.value)).toEqual(['draft', 'scheduled', 'published', 'archived', 'pending'])
+    expect(KEYWORD_FILTER_FIELDS.status.options.map((option) => option.value)).toEqual([
+      'draft',
+      'scheduled',
+      'published',
+      'archived',
+      'pending',
+    ])
     for (const id of KEYWORD_SORTABLE_COLUMNS) expect(KEYWORD_FILTER_FIELDS[id]).toBeDefined()
     expect(isOperatorAllowed(KEYWORD_FILTER_FIELDS.createdAt.variant, 'isRelativeToToday')).toBe(true)
   })

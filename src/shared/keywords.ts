@@ -75,7 +75,10 @@ export const KEYWORD_SORTABLE_COLUMNS = [
 export type KeywordSortableColumn = (typeof KEYWORD_SORTABLE_COLUMNS)[number]
 
 /** Newest first: createdAt descending. */
-export const KEYWORDS_DEFAULT_SORT = [{ id: 'createdAt', desc: true }] as const satisfies readonly { id: KeywordSortableColumn; desc: boolean }[]
+export const KEYWORDS_DEFAULT_SORT = [{ id: 'createdAt', desc: true }] as const satisfies readonly {
+  id: KeywordSortableColumn
+  desc: boolean
+}[]
 
 /** Most ids one bulk action may touch. */
 export const KEYWORDS_BULK_LIMIT = 500

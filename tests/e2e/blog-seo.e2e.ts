@@ -20,7 +20,12 @@ const get = (path: string) => createHttpClient(server.baseUrl).request(path, { r
 /** The HTML with every <script> element removed: what is there before (and without) any script. */
 const withoutScripts = (html: string) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
 const decode = (text: string) =>
-  text.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
 
 function headTag(html: string, attribute: 'name' | 'property', key: string) {
   const tags = [...html.matchAll(new RegExp(`<meta ${attribute}="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`, 'g'))]
@@ -28,7 +33,9 @@ function headTag(html: string, attribute: 'name' | 'property', key: string) {
 }
 const canonicalOf = (html: string) => [...html.matchAll(/<link rel="canonical" href="([^"]*)"/g)].map((match) => match[1])
 const jsonLdOf = (html: string) =>
-  [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]) as Record<string, unknown>)
+  [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (match) => JSON.parse(match[1]) as Record<string, unknown>,
+  )
 
 interface PageCase {
   path: string
@@ -123,7 +130,9 @@ describe('public pages, server-rendered', () => {
       const data = jsonLdOf(html)
       expect(data.map((item) => item['@type'])).toEqual(page.jsonLdTypes)
       for (const item of data) expect(item['@context']).toBe('https://schema.org')
-      const breadcrumbs = data.find((item) => item['@type'] === 'BreadcrumbList') as { itemListElement: Array<{ item: string; position: number }> }
+      const breadcrumbs = data.find((item) => item['@type'] === 'BreadcrumbList') as {
+        itemListElement: Array<{ item: string; position: number }>
+      }
       expect(breadcrumbs.itemListElement[0]).toMatchObject({ position: 1, item: `${server.baseUrl}/` })
       for (const crumb of breadcrumbs.itemListElement) expect(crumb.item.startsWith(`${server.baseUrl}/`)).toBe(true)
     })
@@ -166,34 +175,37 @@ describe('public pages, server-rendered', () => {
     }
   })
 
-  it.each(ARTICLES.map((article) => [article.slug, article] as const))('the article %s renders its body, images and Article JSON-LD', async (_slug, article) => {
-    const html = await (await get(`/blog/${article.slug}`)).response.text()
-    const markup = decode(withoutScripts(html))
-    for (const image of article.images) expect(markup).toContain(`alt="${image.alt}"`)
-    for (const keyword of article.keywords) expect(markup).toContain(`>${keyword}</li>`)
-    expect(markup).toContain(formatLongDate(article.publishedAt))
-    expect(markup.match(/<h2[^>]*>/g)?.length).toBeGreaterThanOrEqual(5)
+  it.each(ARTICLES.map((article) => [article.slug, article] as const))(
+    'the article %s renders its body, images and Article JSON-LD',
+    async (_slug, article) => {
+      const html = await (await get(`/blog/${article.slug}`)).response.text()
+      const markup = decode(withoutScripts(html))
+      for (const image of article.images) expect(markup).toContain(`alt="${image.alt}"`)
+      for (const keyword of article.keywords) expect(markup).toContain(`>${keyword}</li>`)
+      expect(markup).toContain(formatLongDate(article.publishedAt))
+      expect(markup.match(/<h2[^>]*>/g)?.length).toBeGreaterThanOrEqual(5)
 
-    const [jsonLd] = jsonLdOf(html)
-    expect(jsonLd).toMatchObject({
-      '@type': 'Article',
-      headline: article.title,
-      description: article.metaDescription,
-      datePublished: article.publishedAt,
-      keywords: article.keywords.join(', '),
-      author: { '@type': 'Organization', name: APP_NAME },
-      publisher: { '@type': 'Organization', name: APP_NAME, logo: { url: `${server.baseUrl}/logo.svg` } },
-    })
-    const images = jsonLd.image as string[]
-    expect(images.length).toBe(article.images.length + 1)
-    for (const image of images) {
-      expect(image.startsWith(`${server.baseUrl}/`)).toBe(true)
-      expect((await get(new URL(image).pathname)).response.status, image).toBe(200)
-    }
-    expect(headTag(html, 'property', 'og:type')).toEqual(['article'])
-    expect(headTag(html, 'property', 'og:title')).toEqual([article.title])
-    expect(headTag(html, 'property', 'article:published_time')).toEqual([article.publishedAt])
-  })
+      const [jsonLd] = jsonLdOf(html)
+      expect(jsonLd).toMatchObject({
+        '@type': 'Article',
+        headline: article.title,
+        description: article.metaDescription,
+        datePublished: article.publishedAt,
+        keywords: article.keywords.join(', '),
+        author: { '@type': 'Organization', name: APP_NAME },
+        publisher: { '@type': 'Organization', name: APP_NAME, logo: { url: `${server.baseUrl}/logo.svg` } },
+      })
+      const images = jsonLd.image as string[]
+      expect(images.length).toBe(article.images.length + 1)
+      for (const image of images) {
+        expect(image.startsWith(`${server.baseUrl}/`)).toBe(true)
+        expect((await get(new URL(image).pathname)).response.status, image).toBe(200)
+      }
+      expect(headTag(html, 'property', 'og:type')).toEqual(['article'])
+      expect(headTag(html, 'property', 'og:title')).toEqual([article.title])
+      expect(headTag(html, 'property', 'article:published_time')).toEqual([article.publishedAt])
+    },
+  )
 
   it('keeps article bodies out of the JavaScript the blog loads', async () => {
     const html = await (await get('/blog')).response.text()
@@ -226,7 +238,8 @@ describe('robots.txt and sitemap.xml', () => {
     const lines = (await response.text()).split('\n')
     expect(lines[0]).toBe('User-agent: *')
     expect(lines).toContain('Allow: /')
-    for (const path of ['/keywords', '/content', '/settings', '/setup', '/paywall', '/api/', '/rpc/']) expect(lines).toContain(`Disallow: ${path}`)
+    for (const path of ['/keywords', '/content', '/settings', '/setup', '/paywall', '/api/', '/rpc/'])
+      expect(lines).toContain(`Disallow: ${path}`)
     expect(lines).toContain(`Sitemap: ${server.baseUrl}/sitemap.xml`)
   })
 
@@ -236,10 +249,18 @@ describe('robots.txt and sitemap.xml', () => {
     expect(response.headers.get('content-type')).toMatch(/^application\/xml/)
     const xml = await response.text()
     expect(xml).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/)
-    const urls = [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>/g)].map((match) => ({ loc: match[1], lastmod: match[2] }))
+    const urls = [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>/g)].map((match) => ({
+      loc: match[1],
+      lastmod: match[2],
+    }))
     expect(urls.map((url) => url.loc)).toEqual(sitemapEntries().map((entry) => `${server.baseUrl}${entry.path}`))
     expect(urls.map((url) => url.loc)).toEqual(
-      expect.arrayContaining([`${server.baseUrl}/`, `${server.baseUrl}/blog`, `${server.baseUrl}/terms-of-service`, `${server.baseUrl}/privacy-policy`]),
+      expect.arrayContaining([
+        `${server.baseUrl}/`,
+        `${server.baseUrl}/blog`,
+        `${server.baseUrl}/terms-of-service`,
+        `${server.baseUrl}/privacy-policy`,
+      ]),
     )
     for (const article of ARTICLES) {
       expect(urls).toContainEqual({ loc: `${server.baseUrl}/blog/${article.slug}`, lastmod: article.publishedAt })

@@ -218,7 +218,13 @@ describe('the test page without E2E_TEST_ROUTES', () => {
     })
     const baseUrl = `http://localhost:${port}`
     for (let tries = 0; tries < 300; tries++) {
-      if (await fetch(`${baseUrl}/api/auth/ok`).then((r) => r.ok, () => false)) break
+      if (
+        await fetch(`${baseUrl}/api/auth/ok`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break
       await new Promise((done) => setTimeout(done, 100))
     }
     for (const search of ['', '?fail=true']) {

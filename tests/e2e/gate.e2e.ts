@@ -85,7 +85,11 @@ describe.skipIf(!server.available)('access gate, client-side navigation in Chrom
     const opened = await newPage(browser, server.baseUrl)
     context = opened.context
     const page = opened.page
-    const [name, value] = http.cookie().split('; ').find((pair) => pair.includes('session_token'))!.split(/=(.*)/s)
+    const [name, value] = http
+      .cookie()
+      .split('; ')
+      .find((pair) => pair.includes('session_token'))!
+      .split(/=(.*)/s)
     await context.addCookies([{ name, value, url: server.baseUrl }])
 
     await gotoHydrated(page, '/keywords')

@@ -117,7 +117,8 @@ export function serverEnv(port: number, extra: Record<string, string>): NodeJS.P
     // Onboarding's browser test (setup.e2e.ts) serves the site to analyse on 127.0.0.1.
     FETCH_ALLOW_LOOPBACK: 'true',
   }
-  for (const name of ['DATABASE_URL', 'DATA_DIR', 'SMTP_URL', 'BETTER_AUTH_SECRET', 'HOST', 'TRUST_PROXY', 'TEST_DATABASE_URL']) delete env[name]
+  for (const name of ['DATABASE_URL', 'DATA_DIR', 'SMTP_URL', 'BETTER_AUTH_SECRET', 'HOST', 'TRUST_PROXY', 'TEST_DATABASE_URL'])
+    delete env[name]
   // Social providers only where a test asks for them: a developer's own credentials in the shell
   // must not change what the suite sees.
   for (const name of Object.keys(env)) if (/_CLIENT_(ID|SECRET)$/.test(name)) delete env[name]

@@ -105,11 +105,13 @@ describe('request body limit', () => {
 
 describe('request id', () => {
   it('every response carries one, a new one per request', async () => {
-    const ids = await Promise.all(['/', '/api/auth/ok', '/rpc/plan/getAll'].map(async (path) => {
-      const response = await fetch(server.url(path), { headers: { 'x-csrf-token': 'orpc' } })
-      await response.body?.cancel()
-      return response.headers.get('x-request-id')
-    }))
+    const ids = await Promise.all(
+      ['/', '/api/auth/ok', '/rpc/plan/getAll'].map(async (path) => {
+        const response = await fetch(server.url(path), { headers: { 'x-csrf-token': 'orpc' } })
+        await response.body?.cancel()
+        return response.headers.get('x-request-id')
+      }),
+    )
     for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/)
     expect(new Set(ids).size).toBe(ids.length)
   })

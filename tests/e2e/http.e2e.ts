@@ -31,7 +31,12 @@ describe('auth API', () => {
 
   const signUpErrors = [
     { case: 'an invalid email', body: { email: 'not-an-email', password: TEST_PASSWORD }, status: 400, message: 'Invalid email' },
-    { case: 'a 7-character password', body: { email: uniqueEmail('short'), password: '1234567' }, status: 400, message: 'Password too short' },
+    {
+      case: 'a 7-character password',
+      body: { email: uniqueEmail('short'), password: '1234567' },
+      status: 400,
+      message: 'Password too short',
+    },
   ]
   it.each(signUpErrors)('sign-up with $case fails with "$message"', async ({ body, status, message }) => {
     const { response } = await createHttpClient(server.baseUrl).post('/api/auth/sign-up/email', { name: 'E2E User', ...body })

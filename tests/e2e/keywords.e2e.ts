@@ -24,7 +24,6 @@ let businessId: string
 /** Newest first: the default order (createdAt desc). */
 let seeded: SeededKeyword[]
 
-
 /** 60 demo keywords, createdAt one hour apart so the default order is known. */
 async function insertKeywords(business: string) {
   const now = Date.now()
@@ -34,7 +33,17 @@ async function insertKeywords(business: string) {
   }))
   const values: unknown[] = []
   const tuples = rows.map((row, index) => {
-    values.push(business, row.keyword, row.searchIntent, row.searchVolume, row.difficulty, row.status, row.priority, row.scheduledAt, row.createdAt)
+    values.push(
+      business,
+      row.keyword,
+      row.searchIntent,
+      row.searchVolume,
+      row.difficulty,
+      row.status,
+      row.priority,
+      row.scheduledAt,
+      row.createdAt,
+    )
     const base = index * 9
     const params = Array.from({ length: 9 }, (_, offset) => `$${base + offset + 1}`).join(', ')
     return `(substr(md5(random()::text || ${index}), 1, 12), ${params})`
@@ -96,7 +105,11 @@ describe.skipIf(!server.available)('Keywords screen in Chromium (docs/product/ke
     context = opened.context
     page = opened.page
     await page.setViewportSize({ width: 1400, height: 1000 })
-    const [name, value] = http.cookie().split('; ').find((pair) => pair.includes('session_token'))!.split(/=(.*)/s)
+    const [name, value] = http
+      .cookie()
+      .split('; ')
+      .find((pair) => pair.includes('session_token'))!
+      .split(/=(.*)/s)
     await context.addCookies([{ name, value, url: server.baseUrl }])
   })
   afterAll(async () => {
@@ -157,9 +170,9 @@ describe.skipIf(!server.available)('Keywords screen in Chromium (docs/product/ke
     await page.keyboard.press('Backspace')
     await expect.poll(() => filterRows(page).count(), poll).toBe(1)
     expect(await filterRows(page).first().getAttribute('aria-label')).toMatch(/^Filter 1: Search intent/)
-    await expect.poll(() => JSON.parse(search(page).get('filters') ?? '[]').map((item: { id: string }) => item.id), poll).toEqual([
-      'searchIntent',
-    ])
+    await expect
+      .poll(() => JSON.parse(search(page).get('filters') ?? '[]').map((item: { id: string }) => item.id), poll)
+      .toEqual(['searchIntent'])
   })
 
   it('the drag handle reorders two rows from the keyboard; the join switches to or; Reset filters clears both', async () => {

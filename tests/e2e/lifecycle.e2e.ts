@@ -31,7 +31,10 @@ async function start(dataDir: string) {
   const baseUrl = `http://localhost:${port}`
   for (let tries = 0; tries < 300; tries++) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`)
-    const ok = await fetch(`${baseUrl}/api/auth/ok`).then((r) => r.ok, () => false)
+    const ok = await fetch(`${baseUrl}/api/auth/ok`).then(
+      (r) => r.ok,
+      () => false,
+    )
     if (ok) return { child, baseUrl, output: () => output }
     await new Promise((done) => setTimeout(done, 100))
   }
@@ -40,7 +43,9 @@ async function start(dataDir: string) {
 }
 
 const exitOf = (child: ChildProcess) =>
-  new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.once('exit', (code, signal) => done({ code, signal })))
+  new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.once('exit', (code, signal) => done({ code, signal })),
+  )
 
 describe('the production server process', () => {
   it.each(['SIGTERM', 'SIGINT'] as const)('on %s closes the database and exits 0; a restart keeps the data', async (signal) => {

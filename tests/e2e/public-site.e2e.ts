@@ -97,9 +97,7 @@ describe('navigation and footer in Chromium', () => {
     const footer = page.getByRole('contentinfo')
     expect(await footer.getByRole('link', { name: 'Privacy policy' }).getAttribute('href')).toBe('/privacy-policy')
     expect(await footer.getByRole('link', { name: 'Terms of service' }).getAttribute('href')).toBe('/terms-of-service')
-    expect(await footer.getByRole('link', { name: 'hello@rankpilot.app' }).getAttribute('href')).toBe(
-      'mailto:hello@rankpilot.app',
-    )
+    expect(await footer.getByRole('link', { name: 'hello@rankpilot.app' }).getAttribute('href')).toBe('mailto:hello@rankpilot.app')
     await expect.poll(() => footer.getByText('© 2025 Rankpilot. All rights reserved.').isVisible()).toBe(true)
 
     // The blog is another part of the issue: only where the link goes is checked here.
@@ -151,9 +149,7 @@ describe('navigation and footer in Chromium', () => {
 describe.skipIf(!pgServer.available)('with Google configured (PostgreSQL-backed server)', () => {
   /** better-auth keeps OAuth state in the verification table under `auth-state:<state>`. */
   async function storedState(state: string) {
-    const [row] = await pgServer.query<{ value: string }>('select value from verification where identifier = $1', [
-      `auth-state:${state}`,
-    ])
+    const [row] = await pgServer.query<{ value: string }>('select value from verification where identifier = $1', [`auth-state:${state}`])
     expect(row, `no stored state ${state}`).toBeDefined()
     return JSON.parse(row.value) as { callbackURL: string; errorURL?: string; link?: { userId: string } }
   }

@@ -44,7 +44,13 @@ async function startServer(port: number, extra: Record<string, string>): Promise
 async function waitUntilReady(baseUrl: string, server: Started) {
   for (let tries = 0; tries < 600; tries++) {
     if (server.child.exitCode !== null) throw new Error(`server exited with ${server.child.exitCode}:\n${server.output()}`)
-    if (await fetch(`${baseUrl}/api/auth/ok`).then((response) => response.ok, () => false)) return
+    if (
+      await fetch(`${baseUrl}/api/auth/ok`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return
     await new Promise((done) => setTimeout(done, 100))
   }
   throw new Error(`server not ready at ${baseUrl}:\n${server.output()}`)
@@ -161,6 +167,11 @@ describe('a live AI service with neither Polar nor BILLING=off', () => {
     expect(code).not.toBe(0)
     expect(server.output()).toContain('BILLING: AI writing is configured, so billing must be too: set POLAR_ACCESS_TOKEN')
     expect(server.output()).toContain('or BILLING=off to self-host without billing')
-    expect(await fetch(`http://localhost:${port}/api/auth/ok`).then(() => 'answered', () => 'refused')).toBe('refused')
+    expect(
+      await fetch(`http://localhost:${port}/api/auth/ok`).then(
+        () => 'answered',
+        () => 'refused',
+      ),
+    ).toBe('refused')
   })
 })

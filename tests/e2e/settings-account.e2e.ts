@@ -11,7 +11,6 @@ const server = e2ePostgresServer()
 const browser = useBrowser()
 const poll = { timeout: 10_000 }
 
-
 async function openSettings(page: Page) {
   await gotoHydrated(page, '/settings')
   await page.getByRole('heading', { name: 'Sessions' }).waitFor()
@@ -77,7 +76,10 @@ describe.skipIf(!server.available)('Settings: account (better-auth)', () => {
     await page.getByLabel('Confirm new password').fill('another long passphrase')
     await page.getByRole('button', { name: 'Change password' }).click()
     await page.getByText('Invalid password').waitFor()
-    expect((await createHttpClient(server.baseUrl).post('/api/auth/sign-in/email', { email: user.email, password: TEST_PASSWORD })).response.status).toBe(200)
+    expect(
+      (await createHttpClient(server.baseUrl).post('/api/auth/sign-in/email', { email: user.email, password: TEST_PASSWORD })).response
+        .status,
+    ).toBe(200)
   })
   it('deletes the account after typing DELETE (fresh session: at once) and leaves the app', async () => {
     const user = await onboardedUser(server, { name: 'Ada Example' })

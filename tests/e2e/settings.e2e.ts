@@ -10,7 +10,6 @@ const server = e2ePostgresServer()
 const browser = useBrowser()
 const poll = { timeout: 10_000 }
 
-
 const businessRow = async (id: string) => (await server.query(`select * from business where id = $1`, [id]))[0]
 
 async function openSettings(page: Page) {
@@ -49,7 +48,8 @@ describe.skipIf(!server.available)('Settings in Chromium', () => {
     await expect.poll(() => save.isDisabled()).toBe(true)
 
     for (const [label, value] of Object.entries(PROFILE_TEXT)) await page.getByLabel(label, { exact: true }).fill(value)
-    for (const [label, values] of Object.entries(PROFILE_LISTS)) await page.getByLabel(label, { exact: true }).fill(`${values.join('\n')}\n\n`)
+    for (const [label, values] of Object.entries(PROFILE_LISTS))
+      await page.getByLabel(label, { exact: true }).fill(`${values.join('\n')}\n\n`)
     // The site-address rule: a bare host gets https:// when the field is left.
     const website = page.getByLabel('Website', { exact: true })
     await website.fill(`beanthere-${user.userId.toLowerCase()}.example`)
@@ -61,8 +61,10 @@ describe.skipIf(!server.available)('Settings in Chromium', () => {
     await page.getByText('Business profile saved').waitFor()
 
     await openSettings(page)
-    for (const [label, value] of Object.entries(PROFILE_TEXT)) expect(await page.getByLabel(label, { exact: true }).inputValue()).toBe(value)
-    for (const [label, values] of Object.entries(PROFILE_LISTS)) expect(await page.getByLabel(label, { exact: true }).inputValue()).toBe(values.join('\n'))
+    for (const [label, value] of Object.entries(PROFILE_TEXT))
+      expect(await page.getByLabel(label, { exact: true }).inputValue()).toBe(value)
+    for (const [label, values] of Object.entries(PROFILE_LISTS))
+      expect(await page.getByLabel(label, { exact: true }).inputValue()).toBe(values.join('\n'))
     expect(await website.inputValue()).toBe(expectedUrl)
     expect(await save.isDisabled()).toBe(true)
     expect(await businessRow(user.businessId)).toMatchObject({
@@ -172,7 +174,10 @@ describe.skipIf(!server.available)('Settings in Chromium', () => {
   it('refuses an address another of the user’s businesses has, under the Website field, and saves nothing', async () => {
     const user = await onboardedUser(server, { name: 'Ada Example' })
     const taken = `https://second-${user.userId.toLowerCase()}.example`
-    await server.query(`insert into business (id, user_id, name, url, description) values (substr(md5(random()::text), 1, 12), $1, 'Second Shop', $2, 'Tea')`, [user.userId, taken])
+    await server.query(
+      `insert into business (id, user_id, name, url, description) values (substr(md5(random()::text), 1, 12), $1, 'Second Shop', $2, 'Tea')`,
+      [user.userId, taken],
+    )
     const { page } = await browser.visit(server.baseUrl, user.client)
     await openSettings(page)
     const before = await businessRow(user.businessId)
@@ -229,4 +234,3 @@ describe.skipIf(!server.available)('Settings in Chromium', () => {
     expect(await billing.getByRole('button', { name: 'Manage billing' }).isEnabled()).toBe(true)
   })
 })
-

@@ -135,7 +135,15 @@ describe.skipIf(!server.available)('setup wizard', () => {
     // Step 5: the summary, then Finish.
     await page.getByText('Step 5 of 5').waitFor()
     const summary = await page.getByRole('definition').allInnerTexts()
-    expect(summary).toEqual(expect.arrayContaining([SITE_NAME, 'Emergency plumbers for Springfield homes, day and night.', 'Rapid Rooter, Heatwise', 'Friendly', 'English']))
+    expect(summary).toEqual(
+      expect.arrayContaining([
+        SITE_NAME,
+        'Emergency plumbers for Springfield homes, day and night.',
+        'Rapid Rooter, Heatwise',
+        'Friendly',
+        'English',
+      ]),
+    )
     await page.getByRole('button', { name: 'Finish' }).click()
     await page.waitForURL((url) => url.pathname === '/keywords')
 

@@ -19,12 +19,7 @@ interface DataTableColumnHeaderProps<TData, TValue> extends ComponentProps<'butt
  * A column's header: plain text when the column can neither sort, hide nor pin; otherwise a
  * menu with Asc / Desc / Reset (clears this column's sort), Hide and pinning.
  */
-export function DataTableColumnHeader<TData, TValue>({
-  column,
-  title,
-  className,
-  ...props
-}: DataTableColumnHeaderProps<TData, TValue>) {
+export function DataTableColumnHeader<TData, TValue>({ column, title, className, ...props }: DataTableColumnHeaderProps<TData, TValue>) {
   const canSort = column.getCanSort()
   const canHide = column.getCanHide()
   const canPin = column.getCanPin()
@@ -60,19 +55,11 @@ export function DataTableColumnHeader<TData, TValue>({
       <DropdownMenuContent align="start" className="w-36">
         {canSort && (
           <>
-            <DropdownMenuItem
-              onSelect={() => column.toggleSorting(false)}
-              aria-checked={sorted === 'asc'}
-              role="menuitemcheckbox"
-            >
+            <DropdownMenuItem onSelect={() => column.toggleSorting(false)} aria-checked={sorted === 'asc'} role="menuitemcheckbox">
               <ArrowUpIcon aria-hidden="true" className="text-muted-foreground" />
               Asc
             </DropdownMenuItem>
-            <DropdownMenuItem
-              onSelect={() => column.toggleSorting(true)}
-              aria-checked={sorted === 'desc'}
-              role="menuitemcheckbox"
-            >
+            <DropdownMenuItem onSelect={() => column.toggleSorting(true)} aria-checked={sorted === 'desc'} role="menuitemcheckbox">
               <ArrowDownIcon aria-hidden="true" className="text-muted-foreground" />
               Desc
             </DropdownMenuItem>

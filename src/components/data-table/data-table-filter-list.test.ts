@@ -48,7 +48,15 @@ describe('DataTableFilterList', () => {
     renderToString(h(Harness, { filters: [] }))
     expect(fieldsSeen).toEqual([
       { id: 'keyword', label: 'Keyword', variant: 'text', options: undefined, range: undefined, unit: undefined, placeholder: undefined },
-      { id: 'searchVolume', label: 'Search volume', variant: 'range', options: undefined, range: [0, 10000], unit: undefined, placeholder: undefined },
+      {
+        id: 'searchVolume',
+        label: 'Search volume',
+        variant: 'range',
+        options: undefined,
+        range: [0, 10000],
+        unit: undefined,
+        placeholder: undefined,
+      },
     ])
   })
 })

@@ -83,13 +83,7 @@ export function DataTableFilterList<TData>({
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
-        <Button
-          variant="outline"
-          size="sm"
-          className={cn('font-normal', className)}
-          aria-keyshortcuts="F"
-          onKeyDown={onTriggerKeyDown}
-        >
+        <Button variant="outline" size="sm" className={cn('font-normal', className)} aria-keyshortcuts="F" onKeyDown={onTriggerKeyDown}>
           <ListFilterIcon aria-hidden="true" className="text-muted-foreground" />
           Filter
           {filters.length > 0 ? (

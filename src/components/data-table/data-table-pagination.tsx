@@ -27,15 +27,11 @@ export function DataTablePagination<TData>({
 
   return (
     <div
-      className={cn(
-        'flex w-full flex-col-reverse items-center justify-between gap-4 overflow-auto p-1 sm:flex-row sm:gap-8',
-        className,
-      )}
+      className={cn('flex w-full flex-col-reverse items-center justify-between gap-4 overflow-auto p-1 sm:flex-row sm:gap-8', className)}
       {...props}
     >
       <div className="flex-1 text-sm whitespace-nowrap text-muted-foreground">
-        {showSelectedCount &&
-          `${Object.keys(table.getState().rowSelection).length} of ${table.getRowCount()} row(s) selected.`}
+        {showSelectedCount && `${Object.keys(table.getState().rowSelection).length} of ${table.getRowCount()} row(s) selected.`}
       </div>
       <div className="flex flex-col-reverse items-center gap-4 sm:flex-row sm:gap-6 lg:gap-8">
         <div className="flex items-center gap-2">

@@ -27,12 +27,7 @@ export function DataTableSkeleton({
 }: DataTableSkeletonProps) {
   const widths = Array.from({ length: columnCount }, (_, index) => cellWidths[index] ?? 'auto')
   return (
-    <div
-      role="status"
-      aria-busy="true"
-      className={cn('flex w-full flex-col gap-2.5 overflow-auto', className)}
-      {...props}
-    >
+    <div role="status" aria-busy="true" className={cn('flex w-full flex-col gap-2.5 overflow-auto', className)} {...props}>
       <span className="sr-only">Loading</span>
       {(filterCount > 0 || withViewOptions) && (
         <div className="flex w-full items-center justify-between gap-2 overflow-auto p-1">

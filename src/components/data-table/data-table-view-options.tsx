@@ -46,10 +46,7 @@ export function DataTableViewOptions<TData>({ table, align = 'end' }: DataTableV
                     onSelect={() => column.toggleVisibility(!visible)}
                   >
                     <span className="truncate">{label}</span>
-                    <CheckIcon
-                      aria-hidden="true"
-                      className={cn('ml-auto size-4 shrink-0', visible ? 'opacity-100' : 'opacity-0')}
-                    />
+                    <CheckIcon aria-hidden="true" className={cn('ml-auto size-4 shrink-0', visible ? 'opacity-100' : 'opacity-0')} />
                   </CommandItem>
                 )
               })}

@@ -30,11 +30,7 @@ export function getColumnStyle<TData>(column: Column<TData, unknown>): CSSProper
     left: pinned === 'left' ? column.getStart('left') : undefined,
     right: pinned === 'right' ? column.getAfter('right') : undefined,
     zIndex: 1,
-    boxShadow: lastLeft
-      ? '-4px 0 4px -4px var(--color-border) inset'
-      : firstRight
-        ? '4px 0 4px -4px var(--color-border) inset'
-        : undefined,
+    boxShadow: lastLeft ? '-4px 0 4px -4px var(--color-border) inset' : firstRight ? '4px 0 4px -4px var(--color-border) inset' : undefined,
   }
 }
 

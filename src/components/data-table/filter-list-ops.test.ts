@@ -91,21 +91,9 @@ describe('remove and reorder', () => {
     expect(list).toHaveLength(3)
   })
   it('moves a row to where another one is', () => {
-    expect(moveFilter(list, 'AAAAAAAA', 'CCCCCCCC').map((item) => item.filterId)).toEqual([
-      'BBBBBBBB',
-      'CCCCCCCC',
-      'AAAAAAAA',
-    ])
-    expect(moveFilter(list, 'CCCCCCCC', 'AAAAAAAA').map((item) => item.filterId)).toEqual([
-      'CCCCCCCC',
-      'AAAAAAAA',
-      'BBBBBBBB',
-    ])
-    expect(moveFilter(list, 'AAAAAAAA', 'nope').map((item) => item.filterId)).toEqual([
-      'AAAAAAAA',
-      'BBBBBBBB',
-      'CCCCCCCC',
-    ])
+    expect(moveFilter(list, 'AAAAAAAA', 'CCCCCCCC').map((item) => item.filterId)).toEqual(['BBBBBBBB', 'CCCCCCCC', 'AAAAAAAA'])
+    expect(moveFilter(list, 'CCCCCCCC', 'AAAAAAAA').map((item) => item.filterId)).toEqual(['CCCCCCCC', 'AAAAAAAA', 'BBBBBBBB'])
+    expect(moveFilter(list, 'AAAAAAAA', 'nope').map((item) => item.filterId)).toEqual(['AAAAAAAA', 'BBBBBBBB', 'CCCCCCCC'])
   })
   it('reset clears the filters and sets the join back to and', () => {
     expect(resetFilters()).toEqual({ filters: [], joinOperator: 'and' })
@@ -131,11 +119,7 @@ describe('changeOperator', () => {
     const [next] = changeOperator([filter({ value: 'seo' })], 'AAAAAAAA', 'isEmpty')
     expect(next).toMatchObject({ operator: 'isEmpty', value: '' })
     expect(valueKindOf(next.variant, next.operator)).toBe('none')
-    const [multi] = changeOperator(
-      [filter({ variant: 'multiSelect', operator: 'inArray', value: ['a'] })],
-      'AAAAAAAA',
-      'isNotEmpty',
-    )
+    const [multi] = changeOperator([filter({ variant: 'multiSelect', operator: 'inArray', value: ['a'] })], 'AAAAAAAA', 'isNotEmpty')
     expect(multi).toMatchObject({ operator: 'isNotEmpty', value: '' })
     expect(changeValue([multi], 'AAAAAAAA', 'x')[0].value).toBe('')
   })

@@ -75,9 +75,7 @@ export function changeOperator(filters: readonly FilterItem[], filterId: string,
 }
 
 export function changeValue(filters: readonly FilterItem[], filterId: string, value: string | string[]): FilterItem[] {
-  return updateOne(filters, filterId, (filter) =>
-    valueKindOf(filter.variant, filter.operator) === 'none' ? filter : { ...filter, value },
-  )
+  return updateOne(filters, filterId, (filter) => (valueKindOf(filter.variant, filter.operator) === 'none' ? filter : { ...filter, value }))
 }
 
 /** "Reset filters": no filters and the join back to and. */

@@ -25,17 +25,13 @@ export function isTypingTarget(target: EventTarget | null): boolean {
 function isInTypeAhead(target: EventTarget | null): boolean {
   const closest = (target as Partial<Element> | null)?.closest
   return (
-    typeof closest === 'function' &&
-    closest.call(target, '[role="listbox"], [role="menu"], [role="option"], [role="menuitem"]') !== null
+    typeof closest === 'function' && closest.call(target, '[role="listbox"], [role="menu"], [role="option"], [role="menuitem"]') !== null
   )
 }
 
 /** Which page-wide shortcut a key press is, if any. */
 export function filterListShortcutOf(
-  event: Pick<
-    KeyboardEvent,
-    'key' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey' | 'repeat' | 'defaultPrevented' | 'target'
-  >,
+  event: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey' | 'repeat' | 'defaultPrevented' | 'target'>,
 ): 'open' | 'removeLast' | undefined {
   if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || event.repeat) return undefined
   if (event.key.toLowerCase() !== 'f' || isTypingTarget(event.target) || isInTypeAhead(event.target)) return undefined

@@ -5,8 +5,7 @@ import { dataTableConfig } from '~/shared/data-table/config'
 import { DEFAULT_RANGE, formatRangeNumber, isNumericDraft, normaliseRange, rangeErrorText, validateRange } from './filter-range-value'
 import { useDebouncedCallback } from './use-debounced-callback'
 
-const pair = (value: string | string[]): [string, string] =>
-  Array.isArray(value) ? [value[0] ?? '', value[1] ?? ''] : [value, '']
+const pair = (value: string | string[]): [string, string] => (Array.isArray(value) ? [value[0] ?? '', value[1] ?? ''] : [value, ''])
 
 /**
  * Two bounds, min and max: each accepts only numbers or empty

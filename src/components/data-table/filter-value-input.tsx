@@ -32,7 +32,15 @@ export function FilterValueInput({
     case 'none':
       return null
     case 'text':
-      return <FilterTextInput id={id} label={label} value={single(filter.value)} placeholder={field?.placeholder} onValueChange={onValueChange} />
+      return (
+        <FilterTextInput
+          id={id}
+          label={label}
+          value={single(filter.value)}
+          placeholder={field?.placeholder}
+          onValueChange={onValueChange}
+        />
+      )
     case 'number':
       return (
         <FilterTextInput
@@ -48,9 +56,13 @@ export function FilterValueInput({
     case 'numberRange':
       return <FilterRangeInput label={label} value={filter.value} range={field?.range} unit={field?.unit} onValueChange={onValueChange} />
     case 'date':
-      return <FilterDateInput mode="single" label={label} value={filter.value} placeholder={field?.placeholder} onValueChange={onValueChange} />
+      return (
+        <FilterDateInput mode="single" label={label} value={filter.value} placeholder={field?.placeholder} onValueChange={onValueChange} />
+      )
     case 'dateRange':
-      return <FilterDateInput mode="range" label={label} value={filter.value} placeholder={field?.placeholder} onValueChange={onValueChange} />
+      return (
+        <FilterDateInput mode="range" label={label} value={filter.value} placeholder={field?.placeholder} onValueChange={onValueChange} />
+      )
     case 'relativeDate':
       return <FilterRelativeDateInput label={label} value={filter.value} onValueChange={onValueChange} />
     case 'select':
@@ -64,7 +76,15 @@ export function FilterValueInput({
         />
       )
     case 'boolean':
-      return <FilterSelectInput label={label} value={single(filter.value)} options={BOOLEAN_OPTIONS} placeholder="Select..." onValueChange={onValueChange} />
+      return (
+        <FilterSelectInput
+          label={label}
+          value={single(filter.value)}
+          options={BOOLEAN_OPTIONS}
+          placeholder="Select..."
+          onValueChange={onValueChange}
+        />
+      )
     case 'multiSelect':
       return (
         <FilterMultiSelectInput

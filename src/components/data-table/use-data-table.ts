@@ -18,8 +18,7 @@ import type { TableSearch } from '~/shared/data-table/search-state'
  * (`page`), TanStack Table is 0-based (`pageIndex`).
  */
 
-const resolve = <T>(updater: Updater<T>, previous: T): T =>
-  typeof updater === 'function' ? (updater as (old: T) => T)(previous) : updater
+const resolve = <T>(updater: Updater<T>, previous: T): T => (typeof updater === 'function' ? (updater as (old: T) => T)(previous) : updater)
 
 export function searchToPagination(search: Pick<TableSearch, 'page' | 'perPage'>): PaginationState {
   return { pageIndex: Math.max(0, search.page - 1), pageSize: search.perPage }
@@ -82,9 +81,7 @@ export function useDataTable<TData>(options: UseDataTableOptions<TData>) {
   )
 
   const [columnVisibility, setColumnVisibility] = useState<VisibilityState>(options.initialColumnVisibility ?? {})
-  const [columnPinning, setColumnPinning] = useState<ColumnPinningState>(
-    options.initialColumnPinning ?? { left: [], right: [] },
-  )
+  const [columnPinning, setColumnPinning] = useState<ColumnPinningState>(options.initialColumnPinning ?? { left: [], right: [] })
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({})
 
   useEffect(() => {

@@ -10,11 +10,7 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
 }
 
 /** A heading element; pass `as` to pick the level that fits the page outline. */
-export function CardTitle({
-  className,
-  as: Heading = 'h2',
-  ...props
-}: ComponentProps<'h2'> & { as?: 'h2' | 'h3' | 'h4' }) {
+export function CardTitle({ className, as: Heading = 'h2', ...props }: ComponentProps<'h2'> & { as?: 'h2' | 'h3' | 'h4' }) {
   return <Heading className={cn('text-lg font-semibold leading-none tracking-tight', className)} {...props} />
 }
 

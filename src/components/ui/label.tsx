@@ -4,9 +4,6 @@ import { cn } from '~/lib/utils'
 
 export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
   return (
-    <LabelPrimitive.Root
-      className={cn('text-sm font-medium leading-none select-none peer-disabled:opacity-50', className)}
-      {...props}
-    />
+    <LabelPrimitive.Root className={cn('text-sm font-medium leading-none select-none peer-disabled:opacity-50', className)} {...props} />
   )
 }

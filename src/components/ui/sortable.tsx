@@ -48,7 +48,9 @@ export function Sortable({ items, onMove, getItemLabel = String, children }: Sor
     onDragOver: ({ active, over }) =>
       over ? `${getItemLabel(active.id)} moved to position ${position(over.id)} of ${items.length}.` : undefined,
     onDragEnd: ({ active, over }) =>
-      over ? `${getItemLabel(active.id)} dropped at position ${position(over.id)} of ${items.length}.` : `${getItemLabel(active.id)} dropped.`,
+      over
+        ? `${getItemLabel(active.id)} dropped at position ${position(over.id)} of ${items.length}.`
+        : `${getItemLabel(active.id)} dropped.`,
     onDragCancel: ({ active }) => `Reordering cancelled. ${getItemLabel(active.id)} returned to its place.`,
   }
   const onDragEnd = ({ active, over }: DragEndEvent) => {

@@ -49,8 +49,7 @@ export function SignUpForm() {
       <Alert variant="success" icon={<MailCheckIcon />}>
         <AlertTitle>Check your email</AlertTitle>
         <AlertDescription>
-          We sent a verification link to {verificationSentTo}. Open it to finish creating your account; the link works
-          for one hour.
+          We sent a verification link to {verificationSentTo}. Open it to finish creating your account; the link works for one hour.
         </AlertDescription>
       </Alert>
     )

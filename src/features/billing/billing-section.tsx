@@ -122,7 +122,9 @@ function UsageSummary({ overview }: { overview: BillingOverview }) {
             : `Past the allowance, extra articles cost ${formatDollars(plan.meteredUnitPrice!)} each, billed at the end of the period.`}
         </p>
       ) : (
-        <p className="text-sm text-muted-foreground">No extra articles on this plan: when the allowance is used up, upgrade to write more this month.</p>
+        <p className="text-sm text-muted-foreground">
+          No extra articles on this plan: when the allowance is used up, upgrade to write more this month.
+        </p>
       )}
     </div>
   )

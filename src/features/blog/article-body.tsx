@@ -6,7 +6,11 @@ import type { Block, Inline } from './markdown'
 
 /** An article's parsed body (markdown.ts) as React elements, styled for a ~72ch reading column. */
 export function ArticleBody({ blocks, images }: { blocks: readonly Block[]; images: readonly BlogImage[] }) {
-  return <div className="space-y-5 text-[1.0625rem] leading-8 text-gray-300">{blocks.map((block, index) => renderBlock(block, index, images))}</div>
+  return (
+    <div className="space-y-5 text-[1.0625rem] leading-8 text-gray-300">
+      {blocks.map((block, index) => renderBlock(block, index, images))}
+    </div>
+  )
 }
 
 function renderBlock(block: Block, key: number, images: readonly BlogImage[]): ReactNode {

@@ -12,7 +12,9 @@ import { PublishedDate } from './published-date'
 /** One article: breadcrumbs, keywords, title, date, hero image, contents, body. */
 export function ArticleView({ article, breadcrumbs }: { article: BlogArticle; breadcrumbs: readonly Crumb[] }) {
   const blocks = useMemo(() => parseMarkdown(article.body), [article.body])
-  const sections = blocks.flatMap((block) => (block.type === 'heading' && block.level === 2 ? [{ id: block.id, title: plainText(block.children) }] : []))
+  const sections = blocks.flatMap((block) =>
+    block.type === 'heading' && block.level === 2 ? [{ id: block.id, title: plainText(block.children) }] : [],
+  )
   const [hero] = article.images
   return (
     <article className="mx-auto max-w-[72ch] px-6 py-12 sm:py-16">
@@ -42,7 +44,11 @@ export function ArticleView({ article, breadcrumbs }: { article: BlogArticle; br
       ) : null}
       <ArticleBody blocks={blocks} images={article.images} />
       <footer className="mt-14 border-t border-border pt-8">
-        <Link to="/blog" activeOptions={{ exact: true }} className="inline-flex items-center gap-2 text-sm font-medium text-violet-300 hover:text-violet-200">
+        <Link
+          to="/blog"
+          activeOptions={{ exact: true }}
+          className="inline-flex items-center gap-2 text-sm font-medium text-violet-300 hover:text-violet-200"
+        >
           <ArrowLeftIcon aria-hidden="true" className="size-4" />
           All articles
         </Link>

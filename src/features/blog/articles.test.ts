@@ -9,15 +9,16 @@ import { socialImageFor } from './social-image'
 const publicFile = (url: string) => join(import.meta.dirname, '../../../public', url)
 
 function links(nodes: readonly Inline[]): string[] {
-  return nodes.flatMap((node) => (node.type === 'link' ? [node.href, ...links(node.children)] : 'children' in node ? links(node.children) : []))
+  return nodes.flatMap((node) =>
+    node.type === 'link' ? [node.href, ...links(node.children)] : 'children' in node ? links(node.children) : [],
+  )
 }
 function blockInlines(block: Block): Inline[][] {
   if (block.type === 'list') return block.items
   if (block.type === 'image') return []
   return [block.children]
 }
-const wordCount = (blocks: readonly Block[]) =>
-  blocks.flatMap(blockInlines).map(plainText).join(' ').split(/\s+/).filter(Boolean).length
+const wordCount = (blocks: readonly Block[]) => blocks.flatMap(blockInlines).map(plainText).join(' ').split(/\s+/).filter(Boolean).length
 
 describe('blog sample data (docs/product/entities.md "Blog article")', () => {
   it('has at least one article, newest first, with unique slugs', () => {
@@ -72,7 +73,10 @@ describe('blog sample data (docs/product/entities.md "Blog article")', () => {
 
     it('places only images it has, and links only to articles that exist', () => {
       for (const block of blocks) if (block.type === 'image') expect(article.images[block.index], `image ${block.index}`).toBeDefined()
-      const internal = blocks.flatMap(blockInlines).flatMap(links).filter((href) => href.startsWith('/'))
+      const internal = blocks
+        .flatMap(blockInlines)
+        .flatMap(links)
+        .filter((href) => href.startsWith('/'))
       for (const href of internal) expect(findArticle(href.replace(/^\/blog\//, '')), href).toBeDefined()
     })
   })

@@ -47,7 +47,8 @@ describe('parseInline', () => {
   it('never makes a link of an unsafe address', () => {
     expect(parseInline('[click](javascript:alert(1))').some((node) => node.type === 'link')).toBe(false)
     expect(isSafeHref('//evil.example')).toBe(false)
-    for (const href of ['/blog/a', '#section', 'https://example.com', 'http://example.com', 'mailto:a@b.c']) expect(isSafeHref(href), href).toBe(true)
+    for (const href of ['/blog/a', '#section', 'https://example.com', 'http://example.com', 'mailto:a@b.c'])
+      expect(isSafeHref(href), href).toBe(true)
   })
 })
 
@@ -78,7 +79,10 @@ continues here.
         type: 'heading',
         level: 2,
         id: 'step-1-start-here',
-        children: [{ type: 'text', text: 'Step 1: Start ' }, { type: 'em', children: [{ type: 'text', text: 'here' }] }],
+        children: [
+          { type: 'text', text: 'Step 1: Start ' },
+          { type: 'em', children: [{ type: 'text', text: 'here' }] },
+        ],
       },
       { type: 'list', ordered: false, items: [[{ type: 'text', text: 'first item continued' }], [{ type: 'text', text: 'second item' }]] },
       { type: 'list', ordered: true, items: [[{ type: 'text', text: 'one' }], [{ type: 'text', text: 'two' }]] },

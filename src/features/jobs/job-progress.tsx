@@ -96,7 +96,11 @@ export function JobProgressView({
         className="h-2 overflow-hidden rounded-full bg-muted"
       >
         <div
-          className={cn('h-full rounded-full bg-primary transition-[width] duration-300', completed && 'bg-success', failed && 'bg-destructive')}
+          className={cn(
+            'h-full rounded-full bg-primary transition-[width] duration-300',
+            completed && 'bg-success',
+            failed && 'bg-destructive',
+          )}
           style={{ width: `${percent}%` }}
         />
       </div>
@@ -104,7 +108,12 @@ export function JobProgressView({
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 text-sm text-muted-foreground">
         <span>
           {snapshot?.step && <span className="text-foreground">{snapshot.step}</span>}
-          {snapshot?.total ? <span> · {snapshot.done} of {snapshot.total}</span> : null}
+          {snapshot?.total ? (
+            <span>
+              {' '}
+              · {snapshot.done} of {snapshot.total}
+            </span>
+          ) : null}
         </span>
         <span className="flex items-center gap-3">
           {timeLeft !== undefined && !completed && !failed && <span>{formatTimeLeft(timeLeft)}</span>}
@@ -118,10 +127,15 @@ export function JobProgressView({
 
       {snapshot?.message && !failed && <p className="text-sm text-muted-foreground">{snapshot.message}</p>}
       {state === 'retrying' && snapshot?.error && (
-        <p className="text-sm text-amber-300">Attempt {snapshot.attempts} failed: {snapshot.error} Trying again shortly.</p>
+        <p className="text-sm text-amber-300">
+          Attempt {snapshot.attempts} failed: {snapshot.error} Trying again shortly.
+        </p>
       )}
       {failed && (
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-destructive/50 bg-destructive/10 px-3 py-2 text-sm text-red-200">
+        <div
+          role="alert"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-destructive/50 bg-destructive/10 px-3 py-2 text-sm text-red-200"
+        >
           <span>{snapshot?.error ?? 'This job was cancelled.'}</span>
           {onRetry && (
             <Button size="sm" variant="outline" onClick={onRetry}>

@@ -27,7 +27,11 @@ export function KeywordStatusBadge({ status }: { status: string | null | undefin
   if (!status) return <Empty />
   const known = status in STATUS_CLASSES ? (status as KeywordStatus) : undefined
   return (
-    <Badge variant="outline" data-status={status} className={cn('border-transparent', known ? STATUS_CLASSES[known] : STATUS_CLASSES.pending)}>
+    <Badge
+      variant="outline"
+      data-status={status}
+      className={cn('border-transparent', known ? STATUS_CLASSES[known] : STATUS_CLASSES.pending)}
+    >
       {known ? KEYWORD_STATUS_LABELS[known] : status}
     </Badge>
   )

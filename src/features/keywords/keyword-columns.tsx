@@ -12,8 +12,13 @@ export type KeywordRow = Awaited<ReturnType<RpcClient['keyword']['list']>>['item
 
 /** The filter list's view of a column, from the shared field definitions (one source for UI and server). */
 function filterMeta(id: KeywordFilterField): DataTableColumnMeta {
-  const field: { label: string; variant: DataTableColumnMeta['variant']; options?: readonly { label: string; value: string }[]; range?: readonly [number, number]; unit?: string } =
-    KEYWORD_FILTER_FIELDS[id]
+  const field: {
+    label: string
+    variant: DataTableColumnMeta['variant']
+    options?: readonly { label: string; value: string }[]
+    range?: readonly [number, number]
+    unit?: string
+  } = KEYWORD_FILTER_FIELDS[id]
   return {
     label: field.label,
     variant: field.variant,
@@ -82,11 +87,7 @@ export function keywordColumns({ keywordWidth }: { keywordWidth: number }): Colu
       { size: keywordWidth, minSize: 200, maxSize: 400, enableHiding: false },
     ),
     dataColumn('searchIntent', ({ row }) => <SearchIntentBadge intent={row.original.searchIntent} />, { size: 140 }),
-    dataColumn(
-      'searchVolume',
-      ({ row }) => <span className="tabular-nums">{formatVolume(row.original.searchVolume)}</span>,
-      { size: 130 },
-    ),
+    dataColumn('searchVolume', ({ row }) => <span className="tabular-nums">{formatVolume(row.original.searchVolume)}</span>, { size: 130 }),
     dataColumn('difficulty', ({ row }) => <DifficultyValue difficulty={row.original.difficulty} />, { size: 110 }),
     dataColumn('priority', ({ row }) => <PriorityBadge priority={row.original.priority} />, { size: 110 }),
     dataColumn('status', ({ row }) => <KeywordStatusBadge status={row.original.status} />, { size: 120 }),

@@ -19,7 +19,8 @@ export function formatLongDate(value: Date | string | null | undefined): string 
 export const formatVolume = (value: number | null | undefined) => (value === null || value === undefined ? EMPTY_CELL : formatCount(value))
 
 /** A percentage without decimals. */
-export const formatPercent = (value: number | null | undefined) => (value === null || value === undefined ? EMPTY_CELL : `${Math.round(value)}%`)
+export const formatPercent = (value: number | null | undefined) =>
+  value === null || value === undefined ? EMPTY_CELL : `${Math.round(value)}%`
 
 export const KEYWORD_COLUMN_MIN_WIDTH = 200
 export const KEYWORD_COLUMN_MAX_WIDTH = 400

@@ -52,8 +52,7 @@ export const isAcceptedKeywordFilter = (filter: FilterItem): boolean => KEYWORDS
 export const parseKeywordsSearch = (raw: Record<string, unknown>): TableSearch => parseTableSearch(raw, KEYWORDS_TABLE)
 
 /** The URL form of a search state: defaults and the "and" join are dropped. */
-export const keywordsSearchToUrl = (search: TableSearch): KeywordsUrlSearch =>
-  tableSearchToUrl(search, KEYWORDS_SEARCH_DEFAULTS)
+export const keywordsSearchToUrl = (search: TableSearch): KeywordsUrlSearch => tableSearchToUrl(search, KEYWORDS_SEARCH_DEFAULTS)
 
 /**
  * The route's `validateSearch`. The router writes what this returns back into the URL, so it
@@ -61,8 +60,7 @@ export const keywordsSearchToUrl = (search: TableSearch): KeywordsUrlSearch =>
  * short and readable, and a bad value disappears from the address instead of lingering there.
  * The screen and the loader read the full state with `parseKeywordsSearch` of it.
  */
-export const validateKeywordsSearch = (raw: Record<string, unknown>): KeywordsUrlSearch =>
-  keywordsSearchToUrl(parseKeywordsSearch(raw))
+export const validateKeywordsSearch = (raw: Record<string, unknown>): KeywordsUrlSearch => keywordsSearchToUrl(parseKeywordsSearch(raw))
 
 /** keyword.list's input for a search state. */
 export const keywordListInput = (search: TableSearch) => ({

@@ -66,8 +66,8 @@ export function Features() {
     <section aria-labelledby="features" className="py-20">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <SectionHeading id="features" eyebrow="Why Rankpilot" title="Automated, without the usual shortcuts">
-          Generic articles, made-up facts and posts competing with each other are what people dislike about automated
-          SEO. Rankpilot is built to avoid each one.
+          Generic articles, made-up facts and posts competing with each other are what people dislike about automated SEO. Rankpilot is
+          built to avoid each one.
         </SectionHeading>
         <ul className="mt-14 grid gap-x-8 gap-y-10 sm:grid-cols-2 lg:grid-cols-4">
           {FEATURES.map(({ icon: Icon, title, body }) => (

@@ -16,9 +16,8 @@ export function Hero() {
           Organic traffic from articles that are actually about your business
         </h1>
         <p className="mt-6 max-w-2xl text-lg text-pretty text-muted-foreground sm:text-xl">
-          Rankpilot learns your business from your website, finds the keywords you can win, plans a month of articles in
-          topic clusters, then writes and publishes them to your CMS, and watches Google Search Console to keep them
-          ranking.
+          Rankpilot learns your business from your website, finds the keywords you can win, plans a month of articles in topic clusters,
+          then writes and publishes them to your CMS, and watches Google Search Console to keep them ranking.
         </p>
         <p className="mt-4 max-w-2xl text-pretty text-muted-foreground">
           Built for founders and small marketing teams who want search traffic without hiring an agency.

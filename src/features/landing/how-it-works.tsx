@@ -24,11 +24,7 @@ export function HowItWorks() {
   return (
     <section aria-labelledby="how-it-works" className="border-t border-border bg-card/40 py-20">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <SectionHeading
-          id="how-it-works"
-          eyebrow="How it works"
-          title="From your homepage to a month of published articles"
-        >
+        <SectionHeading id="how-it-works" eyebrow="How it works" title="From your homepage to a month of published articles">
           You confirm what Rankpilot learned about your business. Everything after that runs on its own.
         </SectionHeading>
         <ol className="mt-14 grid gap-6 md:grid-cols-2 lg:grid-cols-4">

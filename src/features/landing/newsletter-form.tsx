@@ -51,12 +51,7 @@ export function NewsletterForm() {
           onChange={(event) => setEmail(event.target.value)}
         />
       </div>
-      <button
-        type="submit"
-        disabled={subscribe.isPending}
-        aria-busy={subscribe.isPending || undefined}
-        className={buttonVariants()}
-      >
+      <button type="submit" disabled={subscribe.isPending} aria-busy={subscribe.isPending || undefined} className={buttonVariants()}>
         {subscribe.isPending && <Spinner />}
         Subscribe
       </button>
@@ -73,8 +68,8 @@ export function Newsletter() {
           Notes on winning organic search
         </h2>
         <p className="mt-3 text-pretty text-muted-foreground">
-          Occasional, practical notes from building Rankpilot: what makes articles rank, what gets them cited and what
-          we change in the product because of it. No spam.
+          Occasional, practical notes from building Rankpilot: what makes articles rank, what gets them cited and what we change in the
+          product because of it. No spam.
         </p>
         <NewsletterForm />
       </div>

@@ -20,8 +20,8 @@ export function Pricing() {
     <section aria-labelledby="pricing" className="border-t border-border bg-card/40 py-20">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <SectionHeading id="pricing" eyebrow="Pricing" title="One monthly price, no agency retainer">
-          Every plan includes site analysis, keyword research, topic clusters, publishing to every supported CMS and
-          Search Console insight. Plans differ in how many businesses you run and how many articles are written.
+          Every plan includes site analysis, keyword research, topic clusters, publishing to every supported CMS and Search Console insight.
+          Plans differ in how many businesses you run and how many articles are written.
         </SectionHeading>
         {plans && plans.length > 0 ? (
           <ul className="mt-14 grid gap-6 md:grid-cols-3">
@@ -38,9 +38,7 @@ export function Pricing() {
                   <div className="flex items-center justify-between gap-2">
                     <h3 className="text-lg font-semibold tracking-tight">{plan.name}</h3>
                     {highlighted && (
-                      <span className="rounded-md bg-primary/15 px-2 py-0.5 text-xs font-medium text-violet-200">
-                        An article a day
-                      </span>
+                      <span className="rounded-md bg-primary/15 px-2 py-0.5 text-xs font-medium text-violet-200">An article a day</span>
                     )}
                   </div>
                   <p className="mt-2 text-sm text-muted-foreground">{plan.description}</p>
@@ -69,4 +67,3 @@ export function Pricing() {
     </section>
   )
 }
-

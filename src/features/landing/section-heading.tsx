@@ -1,17 +1,7 @@
 import type { ReactNode } from 'react'
 
 /** The eyebrow, heading and lead paragraph every landing section opens with. */
-export function SectionHeading({
-  id,
-  eyebrow,
-  title,
-  children,
-}: {
-  id: string
-  eyebrow: string
-  title: string
-  children?: ReactNode
-}) {
+export function SectionHeading({ id, eyebrow, title, children }: { id: string; eyebrow: string; title: string; children?: ReactNode }) {
   return (
     <div className="mx-auto max-w-2xl text-center">
       <p className="text-sm font-semibold tracking-wide text-violet-300 uppercase">{eyebrow}</p>

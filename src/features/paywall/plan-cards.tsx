@@ -50,7 +50,10 @@ export function PlanCards() {
         const choosing = checkout.isPending && checkout.variables?.planId === plan.id
         return (
           <li key={plan.id}>
-            <Card className={cn('flex h-full flex-col', isCurrent && 'border-primary ring-1 ring-primary')} aria-current={isCurrent ? 'true' : undefined}>
+            <Card
+              className={cn('flex h-full flex-col', isCurrent && 'border-primary ring-1 ring-primary')}
+              aria-current={isCurrent ? 'true' : undefined}
+            >
               <CardHeader>
                 <div className="flex items-center justify-between gap-2">
                   <CardTitle>{plan.name}</CardTitle>

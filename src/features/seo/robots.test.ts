@@ -20,7 +20,10 @@ describe('buildRobotsTxt', () => {
   it('blocks none of the public pages', () => {
     const disallowed = lines.filter((line) => line.startsWith('Disallow: ')).map((line) => line.slice('Disallow: '.length))
     for (const path of ['/', '/blog', '/blog/index_old', '/blog/some-article', '/terms-of-service', '/privacy-policy', '/logo.svg']) {
-      expect(disallowed.filter((prefix) => path.startsWith(prefix)), path).toEqual([])
+      expect(
+        disallowed.filter((prefix) => path.startsWith(prefix)),
+        path,
+      ).toEqual([])
     }
   })
 

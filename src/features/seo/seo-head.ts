@@ -68,7 +68,10 @@ export function seoHead(input: SeoInput, config: SiteConfig) {
   if (image) {
     meta.push({ property: 'og:image', content: image.url }, { property: 'og:image:alt', content: image.alt })
     if (image.width && image.height) {
-      meta.push({ property: 'og:image:width', content: String(image.width) }, { property: 'og:image:height', content: String(image.height) })
+      meta.push(
+        { property: 'og:image:width', content: String(image.width) },
+        { property: 'og:image:height', content: String(image.height) },
+      )
     }
     meta.push({ name: 'twitter:image', content: image.url }, { name: 'twitter:image:alt', content: image.alt })
   }

@@ -6,13 +6,7 @@ import { buildSitemapXml, sitemapEntries } from './sitemap'
 describe('sitemapEntries', () => {
   it('lists home, the blog, every article and both legal pages, once each', () => {
     const paths = sitemapEntries().map((entry) => entry.path)
-    expect(paths).toEqual([
-      '/',
-      '/blog',
-      ...ARTICLES.map((article) => `/blog/${article.slug}`),
-      '/terms-of-service',
-      '/privacy-policy',
-    ])
+    expect(paths).toEqual(['/', '/blog', ...ARTICLES.map((article) => `/blog/${article.slug}`), '/terms-of-service', '/privacy-policy'])
     expect(new Set(paths).size).toBe(paths.length)
   })
 
@@ -20,7 +14,7 @@ describe('sitemapEntries', () => {
     expect(sitemapEntries().map((entry) => entry.path)).not.toContain(BLOG_CLASSIC_PAGE.path)
   })
 
-  it("dates each article by its publishedAt and the blog by the newest article", () => {
+  it('dates each article by its publishedAt and the blog by the newest article', () => {
     const entries = sitemapEntries([
       { slug: 'older', publishedAt: '2025-01-02' },
       { slug: 'newer', publishedAt: '2025-02-03' },

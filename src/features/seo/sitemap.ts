@@ -14,7 +14,10 @@ export interface SitemapEntry {
 }
 
 export function sitemapEntries(articles: readonly Pick<BlogArticleSummary, 'slug' | 'publishedAt'>[] = ARTICLES): SitemapEntry[] {
-  const newest = articles.map((article) => article.publishedAt).sort().at(-1)
+  const newest = articles
+    .map((article) => article.publishedAt)
+    .sort()
+    .at(-1)
   return [
     { path: HOME_PAGE.path },
     { path: BLOG_PAGE.path, lastModified: newest },
@@ -32,5 +35,11 @@ export function buildSitemapXml(appUrl: string, entries: readonly SitemapEntry[]
     const lastmod = entry.lastModified ? `<lastmod>${escapeXml(entry.lastModified)}</lastmod>` : ''
     return `  <url><loc>${escapeXml(absoluteUrl(appUrl, entry.path))}</loc>${lastmod}</url>`
   })
-  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n')
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n')
 }

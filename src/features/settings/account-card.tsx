@@ -86,8 +86,21 @@ function NameForm({ name: current }: { name: string }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid content-start gap-3" aria-label="Change name">
-      <FormField label="Name" name="name" autoComplete="name" value={name} error={error} onChange={(event) => setName(event.target.value)} />
-      <SubmitButton pending={pending} pendingLabel="Saving…" variant="outline" className="justify-self-start" disabled={name.trim() === current}>
+      <FormField
+        label="Name"
+        name="name"
+        autoComplete="name"
+        value={name}
+        error={error}
+        onChange={(event) => setName(event.target.value)}
+      />
+      <SubmitButton
+        pending={pending}
+        pendingLabel="Saving…"
+        variant="outline"
+        className="justify-self-start"
+        disabled={name.trim() === current}
+      >
         Save name
       </SubmitButton>
     </form>

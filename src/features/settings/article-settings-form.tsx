@@ -14,7 +14,18 @@ import { useUpdateArticleSettings } from './use-save-settings'
 /** Numbers and colours are typed as text; the schema judges them on save. */
 type Draft = Omit<ArticleSettings, 'internalLinks'> & { internalLinks: string }
 
-const FIELD_ORDER = ['language', 'tone', 'keywordRegion', 'imageStyle', 'brandColor', 'internalLinks', 'autoPublish', 'addYoutubeVideo', 'addCta', 'includeInfographics'] as const
+const FIELD_ORDER = [
+  'language',
+  'tone',
+  'keywordRegion',
+  'imageStyle',
+  'brandColor',
+  'internalLinks',
+  'autoPublish',
+  'addYoutubeVideo',
+  'addCta',
+  'includeInfographics',
+] as const
 const fieldId = (name: string) => `article-${name}`
 
 const TOGGLES = [
@@ -87,8 +98,22 @@ export function ArticleSettingsForm({ settings }: { settings: BusinessSettings }
         </CardHeader>
         <CardContent className="grid gap-6">
           <div className="grid gap-4 md:grid-cols-2">
-            <SelectField id={fieldId('language')} label="Language" value={draft.language} options={optionsOf(LANGUAGES)} error={errors.language} onChange={(value) => change('language', value as Draft['language'])} />
-            <SelectField id={fieldId('tone')} label="Tone" value={draft.tone} options={optionsOf(TONES)} error={errors.tone} onChange={(value) => change('tone', value as Draft['tone'])} />
+            <SelectField
+              id={fieldId('language')}
+              label="Language"
+              value={draft.language}
+              options={optionsOf(LANGUAGES)}
+              error={errors.language}
+              onChange={(value) => change('language', value as Draft['language'])}
+            />
+            <SelectField
+              id={fieldId('tone')}
+              label="Tone"
+              value={draft.tone}
+              options={optionsOf(TONES)}
+              error={errors.tone}
+              onChange={(value) => change('tone', value as Draft['tone'])}
+            />
             <SelectField
               id={fieldId('keywordRegion')}
               label="Keyword region"
@@ -98,7 +123,14 @@ export function ArticleSettingsForm({ settings }: { settings: BusinessSettings }
               error={errors.keywordRegion}
               onChange={(value) => change('keywordRegion', value)}
             />
-            <SelectField id={fieldId('imageStyle')} label="Image style" value={draft.imageStyle} options={optionsOf(IMAGE_STYLES)} error={errors.imageStyle} onChange={(value) => change('imageStyle', value as Draft['imageStyle'])} />
+            <SelectField
+              id={fieldId('imageStyle')}
+              label="Image style"
+              value={draft.imageStyle}
+              options={optionsOf(IMAGE_STYLES)}
+              error={errors.imageStyle}
+              onChange={(value) => change('imageStyle', value as Draft['imageStyle'])}
+            />
             <div className="grid gap-2">
               <Label htmlFor={fieldId('brandColor')}>Brand colour</Label>
               <div className="flex items-center gap-2">
@@ -139,7 +171,14 @@ export function ArticleSettingsForm({ settings }: { settings: BusinessSettings }
           <fieldset className="grid gap-4 md:grid-cols-2">
             <legend className="sr-only">Article options</legend>
             {TOGGLES.map(({ name, label, hint }) => (
-              <CheckboxField key={name} id={fieldId(name)} label={label} hint={hint} checked={draft[name]} onChange={(checked) => change(name, checked)} />
+              <CheckboxField
+                key={name}
+                id={fieldId(name)}
+                label={label}
+                hint={hint}
+                checked={draft[name]}
+                onChange={(checked) => change(name, checked)}
+              />
             ))}
           </fieldset>
         </CardContent>

@@ -6,7 +6,9 @@ import { authClient, authErrorMessage } from '~/lib/auth-client'
  * to show its error state. The thrown Error carries the server's own message (e.g. the demo
  * account's "The demo account is shared, …").
  */
-export async function unwrap<T>(call: Promise<{ data: T | null; error: { message?: string | null; status?: number; statusText?: string | null } | null }>): Promise<T> {
+export async function unwrap<T>(
+  call: Promise<{ data: T | null; error: { message?: string | null; status?: number; statusText?: string | null } | null }>,
+): Promise<T> {
   const { data, error } = await call
   if (error) throw new Error(authErrorMessage(error))
   return data as T

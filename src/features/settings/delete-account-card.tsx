@@ -69,7 +69,13 @@ export function DeleteAccountCard() {
                 <AlertDialog.Description className="text-sm text-muted-foreground">
                   Everything in it is deleted for good. Type {DELETE_CONFIRMATION} to confirm.
                 </AlertDialog.Description>
-                <FormField label={`Type ${DELETE_CONFIRMATION}`} name="confirmation" autoComplete="off" value={typed} onChange={(event) => setTyped(event.target.value)} />
+                <FormField
+                  label={`Type ${DELETE_CONFIRMATION}`}
+                  name="confirmation"
+                  autoComplete="off"
+                  value={typed}
+                  onChange={(event) => setTyped(event.target.value)}
+                />
                 {hasPassword && (
                   <FormField
                     label="Password"

@@ -84,10 +84,31 @@ export function SelectField({ id, label, value, options, onChange, hint, error, 
 }
 
 /** A checkbox with its label and a line explaining what it does. */
-export function CheckboxField({ id, label, hint, checked, onChange, disabled }: { id: string; label: string; hint: ReactNode; checked: boolean; onChange: (checked: boolean) => void; disabled?: boolean }) {
+export function CheckboxField({
+  id,
+  label,
+  hint,
+  checked,
+  onChange,
+  disabled,
+}: {
+  id: string
+  label: string
+  hint: ReactNode
+  checked: boolean
+  onChange: (checked: boolean) => void
+  disabled?: boolean
+}) {
   return (
     <div className="flex items-start gap-3">
-      <Checkbox id={id} checked={checked} onCheckedChange={(state) => onChange(state === true)} disabled={disabled} aria-describedby={`${id}-hint`} className="mt-0.5" />
+      <Checkbox
+        id={id}
+        checked={checked}
+        onCheckedChange={(state) => onChange(state === true)}
+        disabled={disabled}
+        aria-describedby={`${id}-hint`}
+        className="mt-0.5"
+      />
       <div className="grid gap-1">
         <Label htmlFor={id}>{label}</Label>
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">

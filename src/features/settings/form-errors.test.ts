@@ -15,8 +15,16 @@ describe('fieldErrorsOf', () => {
 
   it('reports the brand colour under its field', () => {
     const result = articleSettingsSchema.safeParse({
-      language: 'English', tone: 'Informative', keywordRegion: 'US', autoPublish: true, internalLinks: 0,
-      addYoutubeVideo: true, addCta: true, includeInfographics: true, imageStyle: 'Minimalist', brandColor: '#zzzzzz',
+      language: 'English',
+      tone: 'Informative',
+      keywordRegion: 'US',
+      autoPublish: true,
+      internalLinks: 0,
+      addYoutubeVideo: true,
+      addCta: true,
+      includeInfographics: true,
+      imageStyle: 'Minimalist',
+      brandColor: '#zzzzzz',
     })
     expect(fieldErrorsOf(result.error!)).toEqual({ brandColor: 'Brand colour must be a hex colour such as #7c3aed.' })
   })
@@ -24,7 +32,16 @@ describe('fieldErrorsOf', () => {
 
 describe('serverFieldErrors', () => {
   it('maps issues with a path to fields', () => {
-    expect(serverFieldErrors({ data: { issues: [{ message: 'Taken.', path: ['url'] }, { message: 'Second.', path: ['url'] }] } })).toEqual({ url: 'Taken.' })
+    expect(
+      serverFieldErrors({
+        data: {
+          issues: [
+            { message: 'Taken.', path: ['url'] },
+            { message: 'Second.', path: ['url'] },
+          ],
+        },
+      }),
+    ).toEqual({ url: 'Taken.' })
   })
   it('is null for errors about no field', () => {
     expect(serverFieldErrors({ data: { reason: 'X' } })).toBeNull()

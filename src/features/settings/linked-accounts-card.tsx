@@ -14,7 +14,8 @@ import { accountsQuery, CREDENTIAL_PROVIDER, sessionsQuery, unwrap } from './aut
 
 const rootRoute = getRouteApi('__root__')
 
-const accountLabel = (providerId: string) => (providerId === CREDENTIAL_PROVIDER ? 'Email and password' : providerLabel(providerId as SocialProviderId))
+const accountLabel = (providerId: string) =>
+  providerId === CREDENTIAL_PROVIDER ? 'Email and password' : providerLabel(providerId as SocialProviderId)
 
 /**
  * How the user can sign in: linked accounts (list-accounts), linking each offered provider

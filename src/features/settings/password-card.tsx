@@ -83,9 +83,33 @@ function ChangePasswordForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4 md:max-w-md" aria-label="Change password">
-      <FormField id="password-currentPassword" label="Current password" type="password" autoComplete="current-password" value={currentPassword} error={errors.currentPassword} onChange={(event) => setCurrentPassword(event.target.value)} />
-      <FormField id="password-newPassword" label="New password" type="password" autoComplete="new-password" value={newPassword} error={errors.newPassword} onChange={(event) => setNewPassword(event.target.value)} />
-      <FormField id="password-confirmation" label="Confirm new password" type="password" autoComplete="new-password" value={confirmation} error={errors.confirmation} onChange={(event) => setConfirmation(event.target.value)} />
+      <FormField
+        id="password-currentPassword"
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        value={currentPassword}
+        error={errors.currentPassword}
+        onChange={(event) => setCurrentPassword(event.target.value)}
+      />
+      <FormField
+        id="password-newPassword"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        value={newPassword}
+        error={errors.newPassword}
+        onChange={(event) => setNewPassword(event.target.value)}
+      />
+      <FormField
+        id="password-confirmation"
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        value={confirmation}
+        error={errors.confirmation}
+        onChange={(event) => setConfirmation(event.target.value)}
+      />
       <div className="flex items-center gap-2">
         <Checkbox id="password-revoke" checked={revokeOtherSessions} onCheckedChange={(state) => setRevokeOtherSessions(state === true)} />
         <Label htmlFor="password-revoke">Sign out my other devices</Label>
@@ -112,7 +136,9 @@ function SetPasswordByEmail() {
 
   return (
     <form onSubmit={onSubmit} className="grid gap-3">
-      <p className="text-sm text-muted-foreground">You sign in with a linked account only. Set a password to also sign in with your email address.</p>
+      <p className="text-sm text-muted-foreground">
+        You sign in with a linked account only. Set a password to also sign in with your email address.
+      </p>
       <SubmitButton pending={pending} pendingLabel="Sending…" variant="outline" className="justify-self-start">
         Email me a link to set a password
       </SubmitButton>

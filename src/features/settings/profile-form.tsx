@@ -5,7 +5,13 @@ import { FormField } from '~/components/ui/form-field'
 import { SubmitButton } from '~/components/ui/submit-button'
 import { toast } from '~/lib/toast'
 import type { BusinessSettings } from '~/server/settings/settings.service'
-import { businessProfileSchema, normalizeSiteAddress, PROFILE_LIST_FIELDS, type BusinessProfile, type ProfileListField } from '~/shared/business-profile'
+import {
+  businessProfileSchema,
+  normalizeSiteAddress,
+  PROFILE_LIST_FIELDS,
+  type BusinessProfile,
+  type ProfileListField,
+} from '~/shared/business-profile'
 import { TextareaField } from './fields'
 import { fieldErrorsOf, firstInvalidField, linesToList, listToLines, type FieldErrors } from './form-errors'
 import { useUpdateProfile } from './use-save-settings'
@@ -68,7 +74,10 @@ export function ProfileForm({ settings }: { settings: BusinessSettings }) {
   const normalizedUrl = (value: string) => {
     const result = normalizeSiteAddress(value)
     if (result.ok) return result.url
-    toast.error('Check the Website field', { description: `"${value.trim()}" is not a web address. Enter one such as example.com.`, id: 'website-address' })
+    toast.error('Check the Website field', {
+      description: `"${value.trim()}" is not a web address. Enter one such as example.com.`,
+      id: 'website-address',
+    })
     return value
   }
 

@@ -39,7 +39,8 @@ export function SessionsCard() {
 
   // The current session first, then the most recently active.
   const list = [...(sessions.data ?? [])].sort(
-    (a, b) => Number(b.id === current.id) - Number(a.id === current.id) || new Date(b.updatedAt).getTime() - new Date(a.updatedAt).getTime(),
+    (a, b) =>
+      Number(b.id === current.id) - Number(a.id === current.id) || new Date(b.updatedAt).getTime() - new Date(a.updatedAt).getTime(),
   )
   const others = list.filter((session) => session.id !== current.id)
 

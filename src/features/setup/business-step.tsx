@@ -13,7 +13,16 @@ import { toast } from '~/lib/toast'
 import type { Business } from '~/server/business/business.service'
 import { normalizeSiteAddress } from '~/shared/business-profile'
 import { setupProfileSchema } from '~/shared/setup-wizard'
-import { draftFromAnalysis, EMPTY_DRAFT, FIELD_ORDER, fromDraft, LIST_FIELDS, TEXT_FIELDS, toDraft, type ProfileDraft } from './profile-draft'
+import {
+  draftFromAnalysis,
+  EMPTY_DRAFT,
+  FIELD_ORDER,
+  fromDraft,
+  LIST_FIELDS,
+  TEXT_FIELDS,
+  toDraft,
+  type ProfileDraft,
+} from './profile-draft'
 
 /** The field the site-address rule's error toast names (docs/product/entities.md). */
 export const ADDRESS_FIELD = 'Website address'
@@ -124,21 +133,48 @@ export function BusinessStep({ business, onSaved }: { business: Business | null;
             Analyse
           </Button>
         </div>
-        <p className="text-xs text-muted-foreground">We read your home page and up to 20 others, then fill in the profile below for you to check.</p>
+        <p className="text-xs text-muted-foreground">
+          We read your home page and up to 20 others, then fill in the profile below for you to check.
+        </p>
       </div>
 
-      {jobId && <JobProgress jobId={jobId} label="Site analysis" onRetry={startAnalysis} onCancel={() => client.job.cancel({ id: jobId })} />}
+      {jobId && (
+        <JobProgress jobId={jobId} label="Site analysis" onRetry={startAnalysis} onCancel={() => client.job.cancel({ id: jobId })} />
+      )}
 
       <fieldset className="grid gap-4 sm:grid-cols-2" aria-label="Business profile">
         {TEXT_FIELDS.map((field) =>
           field.multiline ? (
-            <TextareaField key={field.name} id={fieldId(field.name)} label={field.label} className="sm:col-span-2" value={draft[field.name]} onChange={(event) => set(field.name)(event.target.value)} error={errors[field.name]} />
+            <TextareaField
+              key={field.name}
+              id={fieldId(field.name)}
+              label={field.label}
+              className="sm:col-span-2"
+              value={draft[field.name]}
+              onChange={(event) => set(field.name)(event.target.value)}
+              error={errors[field.name]}
+            />
           ) : (
-            <FormField key={field.name} id={fieldId(field.name)} label={field.label} value={draft[field.name]} onChange={(event) => set(field.name)(event.target.value)} error={errors[field.name]} />
+            <FormField
+              key={field.name}
+              id={fieldId(field.name)}
+              label={field.label}
+              value={draft[field.name]}
+              onChange={(event) => set(field.name)(event.target.value)}
+              error={errors[field.name]}
+            />
           ),
         )}
         {LIST_FIELDS.map((field) => (
-          <TextareaField key={field.name} id={fieldId(field.name)} label={field.label} hint="One per line." value={draft[field.name]} onChange={(event) => set(field.name)(event.target.value)} error={errors[field.name]} />
+          <TextareaField
+            key={field.name}
+            id={fieldId(field.name)}
+            label={field.label}
+            hint="One per line."
+            value={draft[field.name]}
+            onChange={(event) => set(field.name)(event.target.value)}
+            error={errors[field.name]}
+          />
         ))}
       </fieldset>
 

@@ -53,7 +53,9 @@ export function CompetitorsStep({ businessId, onBack, onContinue }: { businessId
   const addUrl = (value: string) => {
     const result = normalizeSiteAddress(value)
     if (!result.ok) {
-      toast.error(COMPETITOR_FIELD, { description: `“${result.value.trim() || ' '}” is not a website address. Type one such as rival.com.` })
+      toast.error(COMPETITOR_FIELD, {
+        description: `“${result.value.trim() || ' '}” is not a website address. Type one such as rival.com.`,
+      })
       return
     }
     add.mutate({ businessId, url: result.url })
@@ -69,7 +71,14 @@ export function CompetitorsStep({ businessId, onBack, onContinue }: { businessId
   return (
     <div className="grid gap-6">
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-end">
-        <FormField id="setup-competitor" label={COMPETITOR_FIELD} className="flex-1" value={address} onChange={(event) => setAddress(event.target.value)} placeholder="rival.com" />
+        <FormField
+          id="setup-competitor"
+          label={COMPETITOR_FIELD}
+          className="flex-1"
+          value={address}
+          onChange={(event) => setAddress(event.target.value)}
+          placeholder="rival.com"
+        />
         <SubmitButton pending={add.isPending} pendingLabel="Adding…" variant="secondary">
           <PlusIcon aria-hidden />
           Add competitor
@@ -85,7 +94,11 @@ export function CompetitorsStep({ businessId, onBack, onContinue }: { businessId
         ) : competitors.isError ? (
           <ErrorPanel title="Could not load your competitors" error={competitors.error} onRetry={() => competitors.refetch()} />
         ) : competitors.data.length === 0 ? (
-          <EmptyState icon={UsersIcon} title="No competitors yet" description="Add the websites of businesses you compete with, or pick from the suggestions below." />
+          <EmptyState
+            icon={UsersIcon}
+            title="No competitors yet"
+            description="Add the websites of businesses you compete with, or pick from the suggestions below."
+          />
         ) : (
           <ul className="grid gap-3">
             {competitors.data.map((item) => (
@@ -114,7 +127,12 @@ export function CompetitorsStep({ businessId, onBack, onContinue }: { businessId
               Add {missing} more competitor{missing === 1 ? '' : 's'} to continue: research needs at least {MIN_COMPETITORS}.
             </p>
           )}
-          <Button type="button" onClick={onContinue} disabled={missing > 0} aria-describedby={missing > 0 ? 'competitors-reason' : undefined}>
+          <Button
+            type="button"
+            onClick={onContinue}
+            disabled={missing > 0}
+            aria-describedby={missing > 0 ? 'competitors-reason' : undefined}
+          >
             Continue
           </Button>
         </div>
@@ -123,7 +141,19 @@ export function CompetitorsStep({ businessId, onBack, onContinue }: { businessId
   )
 }
 
-function CompetitorRow({ competitor, jobId, onAnalysed, onRetry, onRemove }: { competitor: Competitor; jobId?: string; onAnalysed: () => void; onRetry: () => void; onRemove: () => void }) {
+function CompetitorRow({
+  competitor,
+  jobId,
+  onAnalysed,
+  onRetry,
+  onRemove,
+}: {
+  competitor: Competitor
+  jobId?: string
+  onAnalysed: () => void
+  onRetry: () => void
+  onRemove: () => void
+}) {
   const job = useQuery({ ...jobWatchQueryOptions(jobId ?? ''), enabled: Boolean(jobId) })
   const completed = job.data?.state === 'completed'
   // Once per finished job: the callback changes on every render of the list.
@@ -171,7 +201,13 @@ function Suggestions({ businessId, onAdd, adding }: { businessId: string; onAdd:
           <h3 className="font-medium">Suggestions</h3>
           <p className="text-sm text-muted-foreground">From your profile and from the sites that rank for the same searches.</p>
         </div>
-        <Button type="button" variant="outline" disabled={suggest.isPending} aria-busy={suggest.isPending || undefined} onClick={() => suggest.mutate({ businessId })}>
+        <Button
+          type="button"
+          variant="outline"
+          disabled={suggest.isPending}
+          aria-busy={suggest.isPending || undefined}
+          onClick={() => suggest.mutate({ businessId })}
+        >
           {suggest.isPending ? <Spinner /> : <SparklesIcon aria-hidden />}
           {suggest.isPending ? 'Finding competitors…' : 'Suggest competitors'}
         </Button>
@@ -179,7 +215,9 @@ function Suggestions({ businessId, onAdd, adding }: { businessId: string; onAdd:
       {suggest.isError && (
         <ErrorPanel title="Could not find suggestions" error={suggest.error} onRetry={() => suggest.mutate({ businessId })} />
       )}
-      {suggest.data && suggest.data.length === 0 && <p className="text-sm text-muted-foreground">No suggestions this time. Add competitors by their address above.</p>}
+      {suggest.data && suggest.data.length === 0 && (
+        <p className="text-sm text-muted-foreground">No suggestions this time. Add competitors by their address above.</p>
+      )}
       {suggest.data && suggest.data.length > 0 && (
         <ul className="grid gap-2">
           {suggest.data.map((item) => (
@@ -187,7 +225,14 @@ function Suggestions({ businessId, onAdd, adding }: { businessId: string; onAdd:
               <span>
                 <span className="font-medium">{item.name}</span> <span className="text-muted-foreground">· {item.reason}</span>
               </span>
-              <Button type="button" size="sm" variant="outline" disabled={adding} onClick={() => onAdd(item.url)} aria-label={`Add ${item.name}`}>
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                disabled={adding}
+                onClick={() => onAdd(item.url)}
+                aria-label={`Add ${item.name}`}
+              >
                 <PlusIcon aria-hidden />
                 Add
               </Button>

@@ -17,17 +17,25 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   )
 }
 
-const orNone = (values: readonly string[]) => (values.filter((value) => value.trim() !== '').join(', ') || '—')
+const orNone = (values: readonly string[]) => values.filter((value) => value.trim() !== '').join(', ') || '—'
 
 /** Step 5: a summary of every answer; "Finish" selects the business and goes to /keywords. */
-export function FinishStep({ state, onBack }: { state: SetupState & { business: NonNullable<SetupState['business']> }; onBack: () => void }) {
+export function FinishStep({
+  state,
+  onBack,
+}: {
+  state: SetupState & { business: NonNullable<SetupState['business']> }
+  onBack: () => void
+}) {
   const { business, competitors } = state
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const finish = useMutation(
     orpc.setup.finish.mutationOptions({
       onSuccess: async (result) => {
-        toast.success('Setup complete', { description: result.keywordResearch.started ? 'Keyword research has started.' : `${business.name} is now your current business.` })
+        toast.success('Setup complete', {
+          description: result.keywordResearch.started ? 'Keyword research has started.' : `${business.name} is now your current business.`,
+        })
         await queryClient.invalidateQueries({ queryKey: orpc.business.key() })
         await navigate({ to: '/keywords' })
       },
@@ -48,7 +56,9 @@ export function FinishStep({ state, onBack }: { state: SetupState & { business: 
         <Row label="Competitors">{orNone(competitors.map((item) => item.name ?? item.url))}</Row>
         <Row label="Sitemap">{business.sitemapUrl}</Row>
         <Row label="Blog">{business.blogUrl}</Row>
-        <Row label="Best articles">{business.bestArticles.length > 0 ? business.bestArticles.map((url) => new URL(url).pathname).join(', ') : 'None chosen'}</Row>
+        <Row label="Best articles">
+          {business.bestArticles.length > 0 ? business.bestArticles.map((url) => new URL(url).pathname).join(', ') : 'None chosen'}
+        </Row>
         <Row label="Language">{business.language}</Row>
         <Row label="Tone">{business.tone}</Row>
         <Row label="Keyword region">{region}</Row>

@@ -29,16 +29,30 @@ export function LanguageToneStep({ business, onBack, onSaved }: { business: Busi
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     const parsed = languageToneSchema.safeParse(values)
-    if (!parsed.success) return toast.error('Could not save language and tone', { description: parsed.error.issues.map((issue) => issue.message).join(' ') })
+    if (!parsed.success)
+      return toast.error('Could not save language and tone', { description: parsed.error.issues.map((issue) => issue.message).join(' ') })
     save.mutate({ businessId: business.id, settings: parsed.data })
   }
   const set = (name: keyof typeof values) => (value: string) => setValues((current) => ({ ...current, [name]: value }))
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-6">
       <div className="grid gap-4 sm:grid-cols-3">
-        <SelectField id="setup-language" label="Language" value={values.language} options={optionsOf(LANGUAGES)} onChange={set('language')} />
+        <SelectField
+          id="setup-language"
+          label="Language"
+          value={values.language}
+          options={optionsOf(LANGUAGES)}
+          onChange={set('language')}
+        />
         <SelectField id="setup-tone" label="Tone" value={values.tone} options={optionsOf(TONES)} onChange={set('tone')} />
-        <SelectField id="setup-region" label="Keyword region" value={values.keywordRegion} options={REGION_OPTIONS} onChange={set('keywordRegion')} hint="The market keyword volumes come from." />
+        <SelectField
+          id="setup-region"
+          label="Keyword region"
+          value={values.keywordRegion}
+          options={REGION_OPTIONS}
+          onChange={set('keywordRegion')}
+          hint="The market keyword volumes come from."
+        />
       </div>
       <StepActions onBack={onBack} pending={save.isPending} />
     </form>

@@ -19,16 +19,22 @@ export const TEXT_FIELDS: { name: TextField; label: string; multiline?: boolean 
   { name: 'valueProposition', label: 'Value proposition', multiline: true },
 ]
 
-export const LIST_FIELDS: readonly { name: ListField; label: string }[] = [...PROFILE_LIST_FIELDS, { name: 'seeds', label: 'Seed keywords' }]
+export const LIST_FIELDS: readonly { name: ListField; label: string }[] = [
+  ...PROFILE_LIST_FIELDS,
+  { name: 'seeds', label: 'Seed keywords' },
+]
 
 /** Where the website address sits in the form's field order (for focusing the first error). */
 export const FIELD_ORDER = ['url', ...TEXT_FIELDS.map((field) => field.name), ...LIST_FIELDS.map((field) => field.name)]
 
-export const EMPTY_DRAFT: ProfileDraft = Object.fromEntries(FIELD_ORDER.filter((name) => name !== 'url').map((name) => [name, ''])) as ProfileDraft
+export const EMPTY_DRAFT: ProfileDraft = Object.fromEntries(
+  FIELD_ORDER.filter((name) => name !== 'url').map((name) => [name, '']),
+) as ProfileDraft
 
 type ProfileSource = Partial<Record<TextField, string | null>> & Partial<Record<ListField, readonly string[] | unknown>>
 
-const entries = (value: unknown) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && item.trim() !== '') : [])
+const entries = (value: unknown) =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && item.trim() !== '') : []
 
 /** A saved business or an analysis result as the form's text. */
 export function toDraft(source: ProfileSource): ProfileDraft {

@@ -46,7 +46,9 @@ function SetupSteps({ state }: { state: SetupState }) {
     <SetupStepper currentStep={business ? step : 1}>
       {(step === 1 || !business) && <BusinessStep business={business} onSaved={() => goTo(2)} />}
       {business && step === 2 && <CompetitorsStep businessId={business.id} onBack={() => setStep(1)} onContinue={() => goTo(3)} />}
-      {business && step === 3 && <SiteStructureStep business={business} detected={state.detected} onBack={() => setStep(2)} onSaved={() => goTo(4)} />}
+      {business && step === 3 && (
+        <SiteStructureStep business={business} detected={state.detected} onBack={() => setStep(2)} onSaved={() => goTo(4)} />
+      )}
       {business && step === 4 && <LanguageToneStep business={business} onBack={() => setStep(3)} onSaved={() => goTo(5)} />}
       {business && step === 5 && <FinishStep state={{ ...state, business }} onBack={() => setStep(4)} />}
     </SetupStepper>

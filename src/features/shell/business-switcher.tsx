@@ -17,7 +17,6 @@ import { Skeleton } from '~/components/ui/skeleton'
 import { orpc } from '~/lib/orpc'
 import { businessLabel } from './current-business'
 
-
 /**
  * The current business at the top of the sidebar, and the menu to switch to another one.
  * Switching stores the choice on the user (business.select), then reloads everything that

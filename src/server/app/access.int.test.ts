@@ -57,7 +57,10 @@ const PROCEDURES: Record<string, { access: AccessClass; attack: ((victim: Victim
   'setup.removeCompetitor': { access: 'business', attack: (v) => ({ businessId: v.businessId, competitorId: v.competitorId }) },
   'setup.saveSiteStructure': {
     access: 'business',
-    attack: (v) => ({ businessId: v.businessId, structure: { sitemapUrl: 'https://x.example/sitemap.xml', blogUrl: 'https://x.example/blog', bestArticles: [] } }),
+    attack: (v) => ({
+      businessId: v.businessId,
+      structure: { sitemapUrl: 'https://x.example/sitemap.xml', blogUrl: 'https://x.example/blog', bestArticles: [] },
+    }),
   },
   'setup.saveLanguageTone': {
     access: 'business',
@@ -88,7 +91,14 @@ beforeAll(async () => {
   const row = await insertKeyword(app, owned.id, { keyword: 'victim secret keyword' })
   const [run] = await app.db
     .insert(jobRun)
-    .values({ id: crypto.randomUUID(), kind: 'business.analyze', userId: account.userId, businessId: owned.id, state: 'completed', result: { name: 'Victim Roasters' } })
+    .values({
+      id: crypto.randomUUID(),
+      kind: 'business.analyze',
+      userId: account.userId,
+      businessId: owned.id,
+      state: 'completed',
+      result: { name: 'Victim Roasters' },
+    })
     .returning()
   victim = {
     ...account,

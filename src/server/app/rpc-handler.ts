@@ -30,10 +30,7 @@ export const rpcHandler = new RPCHandler(router, {
  * Answers one /rpc request. `context` defaults to the process database and auth; tests pass
  * their own.
  */
-export async function handleRpcRequest(
-  request: Request,
-  context: RpcContext = createRpcContext(request.headers),
-): Promise<Response> {
+export async function handleRpcRequest(request: Request, context: RpcContext = createRpcContext(request.headers)): Promise<Response> {
   const { matched, response } = await rpcHandler.handle(request, { prefix: RPC_PREFIX, context })
   return matched ? response : new Response('Not Found', { status: 404 })
 }

@@ -106,7 +106,10 @@ describe('the browser client against the handler', () => {
 
   it('runs a query (GET) with the cookie passed as an extra header', async () => {
     const business = await insertBusiness(app, owner.userId, { name: 'Via browser client' })
-    const options = browser().business.get.queryOptions({ input: { businessId: business.id }, context: { headers: { cookie: owner.cookie } } })
+    const options = browser().business.get.queryOptions({
+      input: { businessId: business.id },
+      context: { headers: { cookie: owner.cookie } },
+    })
     const found = await options.queryFn!({ signal: new AbortController().signal } as never)
     expect(found).toMatchObject({ id: business.id, name: 'Via browser client' })
   })
@@ -119,7 +122,9 @@ describe('the browser client against the handler', () => {
   it('turns a redirect payload into a TanStack Router redirect', async () => {
     const fresh = await app.signUp({ plan: 'Growth' })
     const options = browser().keyword.list.queryOptions({ context: { headers: { cookie: fresh.cookie } } })
-    const thrown = await Promise.resolve(options.queryFn!({ signal: new AbortController().signal } as never)).catch((error: unknown) => error)
+    const thrown = await Promise.resolve(options.queryFn!({ signal: new AbortController().signal } as never)).catch(
+      (error: unknown) => error,
+    )
     expect(isRedirect(thrown)).toBe(true)
     expect((thrown as { options: { href: string } }).options.href).toBe('/setup')
   })

@@ -18,7 +18,9 @@ const TWO_DAYS = 2 * 24 * 60 * 60
 /** A user with one business, so the cascade to business data is visible. */
 async function userWithBusiness() {
   const user = await app.signUp()
-  await app.db.insert(schema.business).values({ userId: user.userId, name: 'Acme', url: `https://${user.userId.toLowerCase()}.example.com` })
+  await app.db
+    .insert(schema.business)
+    .values({ userId: user.userId, name: 'Acme', url: `https://${user.userId.toLowerCase()}.example.com` })
   return user
 }
 
@@ -86,7 +88,10 @@ describe('deletion by emailed token (stale session, no password)', () => {
     await app.ageSessions(userId, TWO_DAYS)
     await app.authRequest('/delete-user', { cookie, body: {} })
     const token = new URL(await deleteLink(email)).searchParams.get('token')!
-    const [row] = await app.db.select().from(schema.verification).where(eq(schema.verification.identifier, `delete-account-${token}`))
+    const [row] = await app.db
+      .select()
+      .from(schema.verification)
+      .where(eq(schema.verification.identifier, `delete-account-${token}`))
     expect(row.value).toBe(userId)
     expect(row.expiresAt.getTime() - Date.now()).toBeGreaterThan(23.9 * 60 * 60 * 1000)
     expect(row.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(24 * 60 * 60 * 1000)

@@ -19,7 +19,8 @@ const GUARDED_PATHS = new Set([
   '/revoke-other-sessions',
 ])
 
-export const DEMO_ACCOUNT_LOCKED = 'The demo account is shared, so its sign-in details cannot be changed. Create your own account to try this.'
+export const DEMO_ACCOUNT_LOCKED =
+  'The demo account is shared, so its sign-in details cannot be changed. Create your own account to try this.'
 export { DEMO_PROFILE_LOCKED }
 
 export const guardDemoAccount = {

@@ -6,7 +6,8 @@ export const VERIFICATION_TOKEN_TTL = 60 * 60
 export const RESET_TOKEN_TTL = 60 * 60
 export const DELETE_ACCOUNT_TOKEN_TTL = 24 * 60 * 60
 
-const lifetime = (seconds: number) => (seconds % 3600 === 0 ? `${seconds / 3600} hour${seconds === 3600 ? '' : 's'}` : `${Math.round(seconds / 60)} minutes`)
+const lifetime = (seconds: number) =>
+  seconds % 3600 === 0 ? `${seconds / 3600} hour${seconds === 3600 ? '' : 's'}` : `${Math.round(seconds / 60)} minutes`
 
 interface Recipient {
   email: string
@@ -30,10 +31,7 @@ export function authEmails(appName: string) {
           heading: `Verify your email address`,
           intro: [greeting(user), `Please confirm that ${user.email} is your email address for ${appName}.`],
           action: { label: 'Verify email', url },
-          outro: [
-            `The link works for ${lifetime(VERIFICATION_TOKEN_TTL)}.`,
-            `If you did not ask for this, you can ignore this email.`,
-          ],
+          outro: [`The link works for ${lifetime(VERIFICATION_TOKEN_TTL)}.`, `If you did not ask for this, you can ignore this email.`],
         }),
       }
     },

@@ -45,7 +45,10 @@ describe('password reset', () => {
 
   it('answers the same for an unknown address, and sends nothing', async () => {
     const response = await app.authRequest('/request-password-reset', { body: { email: 'nobody-here@example.com' } })
-    expect(await response.json()).toEqual({ status: true, message: 'If this email exists in our system, check your email for the reset link' })
+    expect(await response.json()).toEqual({
+      status: true,
+      message: 'If this email exists in our system, check your email for the reset link',
+    })
     expect((await app.outbox.all()).some((message) => message.to.includes('nobody-here@example.com'))).toBe(false)
   })
 
@@ -119,7 +122,10 @@ describe('POST /forget-password (the older name of /request-password-reset)', ()
 describe('change password', () => {
   it('refuses a wrong current password with "Invalid password"', async () => {
     const { cookie } = await app.signUp()
-    const response = await app.authRequest('/change-password', { cookie, body: { currentPassword: 'not my password', newPassword: 'new password 1' } })
+    const response = await app.authRequest('/change-password', {
+      cookie,
+      body: { currentPassword: 'not my password', newPassword: 'new password 1' },
+    })
     expect(await errorOf(response)).toMatchObject({ status: 400, message: 'Invalid password' })
   })
 

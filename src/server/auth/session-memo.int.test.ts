@@ -34,12 +34,15 @@ describe('getMemoizedSession', () => {
     }
   })
 
-  it('never hands one user the other user\'s session, and refuses an altered token', async () => {
+  it("never hands one user the other user's session, and refuses an altered token", async () => {
     const alice = await app.signUp()
     const bob = await app.signUp()
     expect((await getMemoizedSession(app.auth, headersOf(alice.cookie)))?.user.id).toBe(alice.userId)
     expect((await getMemoizedSession(app.auth, headersOf(bob.cookie)))?.user.id).toBe(bob.userId)
-    const altered = alice.cookie.replace(/(session_token=)([^;.]+)/, (_, name: string, token: string) => `${name}${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`)
+    const altered = alice.cookie.replace(
+      /(session_token=)([^;.]+)/,
+      (_, name: string, token: string) => `${name}${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`,
+    )
     expect(altered).not.toBe(alice.cookie)
     expect(await getMemoizedSession(app.auth, headersOf(altered))).toBeNull()
     expect(await getMemoizedSession(app.auth, headersOf('theme=dark'))).toBeNull()

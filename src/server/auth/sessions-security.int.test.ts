@@ -15,7 +15,7 @@ const tokenOf = async (cookie: string) =>
   ((await (await app.authRequest('/get-session', { cookie })).json()) as { session: { token: string } }).session.token
 
 describe('sessions', () => {
-  it('revoking another user\'s session token does nothing to it', async () => {
+  it("revoking another user's session token does nothing to it", async () => {
     const alice = await app.signUp()
     const bob = await app.signUp()
     const response = await app.authRequest('/revoke-session', { cookie: alice.cookie, body: { token: await tokenOf(bob.cookie) } })
@@ -24,7 +24,7 @@ describe('sessions', () => {
     expect(session?.user.id).toBe(bob.userId)
   })
 
-  it('revokes one of the user\'s own sessions', async () => {
+  it("revokes one of the user's own sessions", async () => {
     const { email, password, cookie } = await app.signUp()
     const laptop = cookieFrom(await app.authRequest('/sign-in/email', { body: { email, password } }))
     await app.authRequest('/revoke-session', { cookie, body: { token: await tokenOf(laptop) } })
@@ -37,14 +37,19 @@ describe('sessions', () => {
     expect(cookie).toMatch(/session_data=/)
     await app.db.update(schema.user).set({ name: 'Changed in the database' }).where(eq(schema.user.id, userId))
     expect((await (await app.authRequest('/get-session', { cookie })).json()).user.name).toBe('Cached')
-    expect((await (await app.authRequest('/get-session?disableCookieCache=true', { cookie })).json()).user.name).toBe('Changed in the database')
+    expect((await (await app.authRequest('/get-session?disableCookieCache=true', { cookie })).json()).user.name).toBe(
+      'Changed in the database',
+    )
   })
 
   it('refuses actions that need a fresh session with 403 "Session is not fresh"', async () => {
     const { cookie, userId } = await app.signUp()
     await app.ageSessions(userId, TWO_DAYS)
     const stale = withoutCookieCache(cookie)
-    expect(await errorOf(await app.authRequest('/list-sessions', { cookie: stale }))).toMatchObject({ status: 403, message: 'Session is not fresh' })
+    expect(await errorOf(await app.authRequest('/list-sessions', { cookie: stale }))).toMatchObject({
+      status: 403,
+      message: 'Session is not fresh',
+    })
     const unlink = await app.authRequest('/unlink-account', { cookie: stale, body: { providerId: 'credential' } })
     expect(await errorOf(unlink)).toMatchObject({ status: 403, message: 'Session is not fresh' })
   })
@@ -55,7 +60,13 @@ describe('accounts', () => {
     const { cookie, userId } = await app.signUp()
     const accounts = await (await app.authRequest('/list-accounts', { cookie })).json()
     expect(accounts).toEqual([
-      expect.objectContaining({ providerId: 'credential', accountId: userId, scopes: [], createdAt: expect.any(String), updatedAt: expect.any(String) }),
+      expect.objectContaining({
+        providerId: 'credential',
+        accountId: userId,
+        scopes: [],
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      }),
     ])
   })
 
@@ -91,7 +102,11 @@ describe('accounts', () => {
 describe('origin and callback URL checks', () => {
   it('refuses a cookie-bearing POST from an untrusted Origin with 403', async () => {
     const { cookie } = await app.signUp()
-    const response = await app.authRequest('/update-user', { cookie, body: { name: 'Mallory' }, headers: { origin: 'https://evil.example' } })
+    const response = await app.authRequest('/update-user', {
+      cookie,
+      body: { name: 'Mallory' },
+      headers: { origin: 'https://evil.example' },
+    })
     expect(await errorOf(response)).toMatchObject({ status: 403, message: 'Invalid origin' })
   })
 
@@ -106,7 +121,12 @@ describe('origin and callback URL checks', () => {
     { name: 'redirectTo on password reset', path: '/request-password-reset', field: 'redirectTo', message: 'Invalid redirectURL' },
     { name: 'callbackURL on social sign-in', path: '/sign-in/social', field: 'callbackURL', message: 'Invalid callbackURL' },
     { name: 'errorCallbackURL on social sign-in', path: '/sign-in/social', field: 'errorCallbackURL', message: 'Invalid errorCallbackURL' },
-    { name: 'newUserCallbackURL on social sign-in', path: '/sign-in/social', field: 'newUserCallbackURL', message: 'Invalid newUserCallbackURL' },
+    {
+      name: 'newUserCallbackURL on social sign-in',
+      path: '/sign-in/social',
+      field: 'newUserCallbackURL',
+      message: 'Invalid newUserCallbackURL',
+    },
   ])('refuses an untrusted $name with 403 "$message"', async ({ path, field, message }) => {
     const body = { email: 'someone@example.com', password: 'long enough', name: 'X', provider: 'google', [field]: 'https://evil.example/x' }
     expect(await errorOf(await app.authRequest(path, { body }))).toMatchObject({ status: 403, message })

@@ -22,7 +22,9 @@ describe('sign-up', () => {
 
     const session = await app.authRequest('/get-session', { cookie })
     expect(session.status).toBe(200)
-    const body = (await session.json()) as { user: { id: string; email: string; emailVerified: boolean; plan: null; selectedBusiness: null } }
+    const body = (await session.json()) as {
+      user: { id: string; email: string; emailVerified: boolean; plan: null; selectedBusiness: null }
+    }
     expect(body.user).toMatchObject({ id: userId, email, emailVerified: false, plan: null, selectedBusiness: null })
 
     const message = await app.outbox.latest(email, 'Verify your email')
@@ -42,10 +44,30 @@ describe('sign-up', () => {
   it.each([
     { name: 'invalid email', body: { email: 'not-an-email', password: 'long enough', name: 'X' }, status: 400, message: 'Invalid email' },
     { name: 'missing email', body: { password: 'long enough', name: 'X' }, status: 400, message: 'Invalid email' },
-    { name: '7-character password', body: { email: 'short@example.com', password: 'x'.repeat(7), name: 'X' }, status: 400, message: 'Password too short' },
-    { name: '129-character password', body: { email: 'long@example.com', password: 'x'.repeat(129), name: 'X' }, status: 400, message: 'Password too long' },
-    { name: 'plan set by the client', body: { email: 'plan@example.com', password: 'long enough', name: 'X', plan: 'pro' }, status: 400, message: 'plan is not allowed to be set' },
-    { name: 'selectedBusiness set by the client', body: { email: 'biz@example.com', password: 'long enough', name: 'X', selectedBusiness: 'b1' }, status: 400, message: 'selectedBusiness is not allowed to be set' },
+    {
+      name: '7-character password',
+      body: { email: 'short@example.com', password: 'x'.repeat(7), name: 'X' },
+      status: 400,
+      message: 'Password too short',
+    },
+    {
+      name: '129-character password',
+      body: { email: 'long@example.com', password: 'x'.repeat(129), name: 'X' },
+      status: 400,
+      message: 'Password too long',
+    },
+    {
+      name: 'plan set by the client',
+      body: { email: 'plan@example.com', password: 'long enough', name: 'X', plan: 'pro' },
+      status: 400,
+      message: 'plan is not allowed to be set',
+    },
+    {
+      name: 'selectedBusiness set by the client',
+      body: { email: 'biz@example.com', password: 'long enough', name: 'X', selectedBusiness: 'b1' },
+      status: 400,
+      message: 'selectedBusiness is not allowed to be set',
+    },
   ])('rejects $name with $status "$message"', async ({ body, status, message }) => {
     expect(await errorOf(await app.authRequest('/sign-up/email', { body }))).toMatchObject({ status, message })
   })
@@ -57,7 +79,9 @@ describe('sign-up', () => {
 
   it('rejects a second sign-up with the same email, in any case, with "User already exists"', async () => {
     const { email } = await app.signUp()
-    const response = await app.authRequest('/sign-up/email', { body: { email: email.toUpperCase(), password: 'another password', name: 'Y' } })
+    const response = await app.authRequest('/sign-up/email', {
+      body: { email: email.toUpperCase(), password: 'another password', name: 'Y' },
+    })
     expect(await errorOf(response)).toMatchObject({ status: 422, message: 'User already exists' })
   })
 })
@@ -123,7 +147,7 @@ describe('email verification', () => {
     expect(row.emailVerified).toBe(true)
   })
 
-  it('resends a verification email only for the caller\'s own unverified address', async () => {
+  it("resends a verification email only for the caller's own unverified address", async () => {
     const { cookie, email } = await app.signUp()
     const other = await app.signUp()
     const mismatch = await app.authRequest('/send-verification-email', { cookie, body: { email: other.email } })

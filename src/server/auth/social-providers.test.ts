@@ -35,7 +35,7 @@ describe('socialProvidersFor', () => {
     })
   })
 
-  it('passes TikTok\'s client id as its client key', () => {
+  it("passes TikTok's client id as its client key", () => {
     const config = socialProvidersFor(parseEnv({ ...baseEnv, ...credentialsFor('tiktok') }))
     expect(config.tiktok).toMatchObject({ clientKey: 'tiktok-id', clientSecret: 'tiktok-secret' })
   })
@@ -52,7 +52,7 @@ describe('socialProvidersFor', () => {
     for (const provider of SOCIAL_PROVIDERS) expect(config[provider].clientId).toBe(`${provider}-id`)
   })
 
-  it('trusts Apple\'s origin only when Apple is enabled (it posts its callback)', () => {
+  it("trusts Apple's origin only when Apple is enabled (it posts its callback)", () => {
     expect(providerTrustedOrigins(parseEnv(baseEnv))).toEqual([])
     expect(providerTrustedOrigins(parseEnv({ ...baseEnv, ...credentialsFor('apple') }))).toEqual(['https://appleid.apple.com'])
   })

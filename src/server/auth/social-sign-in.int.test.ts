@@ -47,7 +47,13 @@ function stubGoogle(profile: { sub: string; email: string; email_verified: boole
   vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
     const url = String(input instanceof Request ? input.url : input)
     if (!url.startsWith('https://oauth2.googleapis.com/token')) throw new Error(`unexpected fetch ${url}`)
-    return Response.json({ access_token: 'google-access', token_type: 'Bearer', expires_in: 3600, scope: 'openid email profile', id_token: idToken(profile) })
+    return Response.json({
+      access_token: 'google-access',
+      token_type: 'Bearer',
+      expires_in: 3600,
+      scope: 'openid email profile',
+      id_token: idToken(profile),
+    })
   })
 }
 

@@ -55,7 +55,7 @@ describe('billing.checkout', () => {
     })
   })
 
-  it('the plugin\'s browser-side usage ingestion is not served: usage is reported by the server only', async () => {
+  it("the plugin's browser-side usage ingestion is not served: usage is reported by the server only", async () => {
     const { cookie } = await app.signUp()
     const response = await app.authRequest('/usage/ingest', { cookie, body: { event: 'rankpilot_usage', metadata: { articles: -100 } } })
     expect(response.status).toBe(404)
@@ -69,12 +69,17 @@ describe('billing.checkout', () => {
     expect(unknown).toMatchObject({ code: 'NOT_FOUND', message: 'That plan is not offered. Reload the page to see the current plans.' })
     const empty = await rejectionOf(client.billing.checkout({ planId: ' ' }))
     expect(empty).toMatchObject({ code: 'BAD_REQUEST', message: 'Choose a plan.' })
-    await app.db.update(user).set({ plan: (await planNamed('Growth')).id }).where(eq(user.id, userId))
+    await app.db
+      .update(user)
+      .set({ plan: (await planNamed('Growth')).id })
+      .where(eq(user.id, userId))
     expect(await rejectionOf(client.billing.checkout({ planId: (await planNamed('Growth')).id }))).toMatchObject({
       code: 'CONFLICT',
       message: 'Growth is already your plan.',
     })
-    expect((await rejectionOf(client.billing.checkout({ planId: (await planNamed('Agency')).id })))?.data?.reason).toBe('CHANGE_PLAN_IN_PORTAL')
+    expect((await rejectionOf(client.billing.checkout({ planId: (await planNamed('Agency')).id })))?.data?.reason).toBe(
+      'CHANGE_PLAN_IN_PORTAL',
+    )
     expect((await rejectionOf(rpcClient(app).billing.checkout({ planId: (await planNamed('Agency')).id })))?.code).toBe('UNAUTHORIZED')
     expect(polarStore().checkouts.size).toBe(0)
   })
@@ -118,7 +123,13 @@ describe('the demo checkout page', () => {
 
   it('answers 404 when Polar is live', async () => {
     const { checkoutId } = await startCheckout('Growth')
-    const live = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL: TEST_APP_URL, DATA_DIR: app.env.DATA_DIR, POLAR_ACCESS_TOKEN: 'polar_oat_live' })
+    const live = parseEnv({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      APP_URL: TEST_APP_URL,
+      DATA_DIR: app.env.DATA_DIR,
+      POLAR_ACCESS_TOKEN: 'polar_oat_live',
+    })
     expect((await checkoutPage(checkoutId, undefined, live)).status).toBe(404)
     const portal = await handleDemoPortal(new Request(`${TEST_APP_URL}/demo/polar/portal`), { env: live, db: app.db, auth: app.auth })
     expect(portal.status).toBe(404)
@@ -129,7 +140,10 @@ describe('billing.overview and billing.portal', () => {
   it('shows only the caller’s plan and usage this period against the allowance', async () => {
     const { userId, cookie, checkoutId } = await startCheckout('Growth')
     // Before payment the overview is behind the paywall like every paid procedure.
-    expect(await rejectionOf(rpcClient(app, cookie).billing.overview())).toMatchObject({ code: 'FORBIDDEN', data: { reason: 'PLAN_REQUIRED' } })
+    expect(await rejectionOf(rpcClient(app, cookie).billing.overview())).toMatchObject({
+      code: 'FORBIDDEN',
+      data: { reason: 'PLAN_REQUIRED' },
+    })
     await checkoutPage(checkoutId, submit('pay'))
     await recordUsage(app.db, { userId, source: 'article.generate', unit: 'article', quantity: 32, idempotencyKey: 'bulk' })
     const other = await app.signUp({ plan: 'Growth' })

@@ -28,7 +28,11 @@ export interface DemoCheckoutDeps {
 }
 
 function refusal(title: string, message: string, status: number) {
-  return demoPage(title, `<span class="badge">${DEMO_CHECKOUT_LABEL}</span><h1>${escapeHtml(title)}</h1><p class="error">${escapeHtml(message)}</p><div class="actions"><a class="button secondary" href="/paywall">Back to plans</a></div>`, status)
+  return demoPage(
+    title,
+    `<span class="badge">${DEMO_CHECKOUT_LABEL}</span><h1>${escapeHtml(title)}</h1><p class="error">${escapeHtml(message)}</p><div class="actions"><a class="button secondary" href="/paywall">Back to plans</a></div>`,
+    status,
+  )
 }
 
 async function renderCheckout(deps: DemoCheckoutDeps, checkoutId: string) {
@@ -68,7 +72,11 @@ async function deliverWebhooks(deps: DemoCheckoutDeps, events: ReturnType<typeof
   for (const event of events) {
     const { body, headers } = signPolarWebhook(event, secret)
     const response = await deps.authHandler(
-      new Request(`${deps.env.APP_URL}${WEBHOOK_PATH}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body }),
+      new Request(`${deps.env.APP_URL}${WEBHOOK_PATH}`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body,
+      }),
     )
     if (!response.ok) throw new Error(`webhook ${event.type} answered ${response.status}: ${await response.text()}`)
   }
@@ -96,7 +104,11 @@ async function pay(deps: DemoCheckoutDeps, checkoutId: string) {
     await deliverWebhooks(deps, completed.webhookEvents)
   } catch (error) {
     logger.error('demo checkout: webhook delivery failed', error)
-    return refusal('Payment not confirmed', 'The demo payment went through, but the app refused Polar’s confirmation. Check the server log, then choose your plan again.', 502)
+    return refusal(
+      'Payment not confirmed',
+      'The demo payment went through, but the app refused Polar’s confirmation. Check the server log, then choose your plan again.',
+      502,
+    )
   }
   return seeOther(sameOriginOr(completed.redirectUrl, deps.env.APP_URL, '/setup?checkout=true'))
 }

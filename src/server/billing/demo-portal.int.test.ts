@@ -77,7 +77,11 @@ describe('the demo billing portal link', () => {
     const alice = await payingUser()
     const mallory = await app.signUp()
     const secondSession = cookieFrom(await app.authRequest('/sign-in/email', { body: { email: alice.email, password: alice.password } }))
-    for (const [who, cookie] of [['another user', mallory.cookie], ['another session', secondSession], ['nobody', undefined]] as const) {
+    for (const [who, cookie] of [
+      ['another user', mallory.cookie],
+      ['another session', secondSession],
+      ['nobody', undefined],
+    ] as const) {
       const page = await open(alice.portalUrl, cookie)
       expect(page.status, who).toBe(401)
       expect(await page.text(), who).toContain('This billing session has expired')

@@ -117,7 +117,15 @@ export async function handleDemoPortal(request: Request, deps: DemoPortalDeps): 
   }
   const subscriptions = activeSubscriptions(customerId)
   const plans = subscriptions.length
-    ? await deps.db.select().from(plan).where(inArray(plan.productId, subscriptions.map((s) => s.productId)))
+    ? await deps.db
+        .select()
+        .from(plan)
+        .where(
+          inArray(
+            plan.productId,
+            subscriptions.map((s) => s.productId),
+          ),
+        )
     : []
   const orders = [...polarStore().orders.values()].filter((order) => order.subscription.customerId === customerId)
   const subscriptionRows = subscriptions

@@ -102,7 +102,12 @@ const dollars = (amount: number) => `$${amount.toFixed(2)}`
  * Refuses an article beyond the plan's monthly allowance on a plan without metered pricing, with
  * the numbers and the way out. A metered plan may go over; the notice says what it will cost.
  */
-export async function checkAllowance(db: Pick<Database, 'select'>, userId: string, quantity: number, now = new Date()): Promise<AllowanceCheck> {
+export async function checkAllowance(
+  db: Pick<Database, 'select'>,
+  userId: string,
+  quantity: number,
+  now = new Date(),
+): Promise<AllowanceCheck> {
   const current = await findUserPlan(db, userId)
   if (!current) throw appError(PLAN_ERRORS.PLAN_REQUIRED, { redirectTo: '/paywall' })
   const period = billingPeriodOf(now)
@@ -156,7 +161,10 @@ export async function reportUsageToPolar(db: Pick<Database, 'select' | 'update'>
     logger.error(`polar usage ingestion failed for usage ${row.id}`, error)
     return false
   }
-  await db.update(usage).set({ reportedAt: sql`now()` }).where(eq(usage.id, row.id))
+  await db
+    .update(usage)
+    .set({ reportedAt: sql`now()` })
+    .where(eq(usage.id, row.id))
   return true
 }
 

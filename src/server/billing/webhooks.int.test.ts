@@ -44,7 +44,11 @@ async function paidCheckout(planName = 'Growth') {
   const { userId, email } = await app.signUp()
   const { productId } = await planId(planName)
   const polar = createPolarClient(app.env)
-  const checkout = await polar.checkouts.create({ products: [productId], externalCustomerId: userId, successUrl: `${TEST_APP_URL}/setup?checkout=true` })
+  const checkout = await polar.checkouts.create({
+    products: [productId],
+    externalCustomerId: userId,
+    successUrl: `${TEST_APP_URL}/setup?checkout=true`,
+  })
   const completed = completeDemoCheckout(checkout.id, { email })
   const active = completed.webhookEvents.find((event) => event.type === 'subscription.active')!
   return { userId, events: completed.webhookEvents, active }
@@ -52,11 +56,18 @@ async function paidCheckout(planName = 'Growth') {
 
 function post(body: string, headers: SignedWebhookHeaders) {
   return app.auth.handler(
-    new Request(`${TEST_APP_URL}/api/auth/polar/webhooks`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body }),
+    new Request(`${TEST_APP_URL}/api/auth/polar/webhooks`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body,
+    }),
   )
 }
 
-function deliver(event: PolarWebhookEvent, { secret: signingSecret = secret, ...options }: { id?: string; timestamp?: Date; secret?: string } = {}) {
+function deliver(
+  event: PolarWebhookEvent,
+  { secret: signingSecret = secret, ...options }: { id?: string; timestamp?: Date; secret?: string } = {},
+) {
   const { body, headers } = signPolarWebhook(event, signingSecret, options)
   return post(body, headers)
 }
@@ -125,7 +136,11 @@ describe('Polar webhooks at /api/auth/polar/webhooks', () => {
   it('subscription.revoked clears the plan; a revoked old subscription leaves a newer plan alone', async () => {
     const { userId, active } = await paidCheckout('Growth')
     await deliver(active)
-    const revoked = { ...active, type: 'subscription.revoked', data: { ...active.data, status: 'canceled', ended_at: new Date().toISOString() } }
+    const revoked = {
+      ...active,
+      type: 'subscription.revoked',
+      data: { ...active.data, status: 'canceled', ended_at: new Date().toISOString() },
+    }
     expect((await deliver(revoked)).status).toBe(200)
     expect(await planOf(userId)).toBeNull()
 
@@ -140,19 +155,33 @@ describe('Polar webhooks at /api/auth/polar/webhooks', () => {
   it('a cancellation at period end keeps the plan until Polar revokes it', async () => {
     const { userId, active } = await paidCheckout('Growth')
     await deliver(active)
-    const canceled = { ...active, type: 'subscription.canceled', data: { ...active.data, cancel_at_period_end: true, canceled_at: new Date().toISOString() } }
+    const canceled = {
+      ...active,
+      type: 'subscription.canceled',
+      data: { ...active.data, cancel_at_period_end: true, canceled_at: new Date().toISOString() },
+    }
     expect((await deliver(canceled)).status).toBe(200)
     expect(await planOf(userId)).toBe((await planId('Growth')).id)
   })
 
   it('live Polar without POLAR_WEBHOOK_SECRET refuses every webhook', async () => {
-    const liveEnv = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL: TEST_APP_URL, DATA_DIR: app.env.DATA_DIR, POLAR_ACCESS_TOKEN: 'polar_oat_live' })
+    const liveEnv = parseEnv({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      APP_URL: TEST_APP_URL,
+      DATA_DIR: app.env.DATA_DIR,
+      POLAR_ACCESS_TOKEN: 'polar_oat_live',
+    })
     expect(polarWebhookSecret(liveEnv)).toBeUndefined()
     const liveAuth = createAuth({ db: app.db, env: liveEnv, mailer: createMailer({ from: liveEnv.EMAIL_FROM, outboxDir: app.outbox.dir }) })
     const { userId, active } = await paidCheckout()
     const { body, headers } = signPolarWebhook(active, secret)
     const response = await liveAuth.handler(
-      new Request(`${TEST_APP_URL}/api/auth/polar/webhooks`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body }),
+      new Request(`${TEST_APP_URL}/api/auth/polar/webhooks`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body,
+      }),
     )
     expect(response.status).toBe(400)
     expect(await response.json()).toMatchObject({ message: 'Webhook Error: Polar webhook secret not found' })

@@ -44,7 +44,10 @@ export async function applySubscriptionEvent(db: Database, event: SubscriptionEv
   }
   const ends = event === 'revoked' || ENDING.has(subscription.status)
   if (ends) {
-    await db.update(user).set({ plan: null, updatedAt: new Date() }).where(and(eq(user.id, userId), eq(user.plan, paidPlan.id)))
+    await db
+      .update(user)
+      .set({ plan: null, updatedAt: new Date() })
+      .where(and(eq(user.id, userId), eq(user.plan, paidPlan.id)))
   } else if (GRANTING.has(subscription.status)) {
     await db.update(user).set({ plan: paidPlan.id, updatedAt: new Date() }).where(eq(user.id, userId))
   }

@@ -26,7 +26,6 @@ afterAll(() => app?.close())
 const selectedOf = async (userId: string) =>
   (await app.db.select({ selected: user.selectedBusiness }).from(user).where(eq(user.id, userId)))[0].selected
 
-
 describe('business.list', () => {
   it('returns only the caller’s businesses, oldest first', async () => {
     const list = await rpcClient(app, owner.cookie).business.list()
@@ -44,7 +43,12 @@ describe('business.list', () => {
     const list = await rpcClient(app, owner.cookie).business.list()
     expect(list.find((b) => b.id === older.id)?.competitors).toEqual([])
     // Inserted in one statement, so they share createdAt: compare as a set.
-    expect(list.find((b) => b.id === newer.id)?.competitors.map((c) => [c.url, c.name]).sort()).toEqual([
+    expect(
+      list
+        .find((b) => b.id === newer.id)
+        ?.competitors.map((c) => [c.url, c.name])
+        .sort(),
+    ).toEqual([
       ['https://rival-one.example', 'Rival One'],
       ['https://rival-two.example', null],
     ])
@@ -67,7 +71,12 @@ describe('business.get', () => {
     const missing = await rejectionOf(rpcClient(app, owner.cookie).business.get({ businessId: 'doesnotexist' }))
     for (const error of [foreign, missing]) {
       expect(error).toBeInstanceOf(ORPCError)
-      expect(error).toMatchObject({ code: 'NOT_FOUND', status: 404, message: 'Business not found.', data: { reason: 'BUSINESS_NOT_FOUND' } })
+      expect(error).toMatchObject({
+        code: 'NOT_FOUND',
+        status: 404,
+        message: 'Business not found.',
+        data: { reason: 'BUSINESS_NOT_FOUND' },
+      })
     }
     expect(JSON.stringify(foreign)).not.toContain('Not yours')
   })
@@ -110,7 +119,10 @@ describe('business id input', () => {
   it.each(['abc\u0000def', 'a b', "x'; drop table business; --", 'é'.repeat(5), 'x'.repeat(65)])(
     'refuses %j as BAD_REQUEST before it reaches the database',
     async (id) => {
-      for (const call of [() => rpcClient(app, owner.cookie).business.get({ businessId: id }), () => rpcClient(app, owner.cookie).business.select({ businessId: id })]) {
+      for (const call of [
+        () => rpcClient(app, owner.cookie).business.get({ businessId: id }),
+        () => rpcClient(app, owner.cookie).business.select({ businessId: id }),
+      ]) {
         const error = await rejectionOf(call())
         expect(error).toBeInstanceOf(ORPCError)
         expect([error?.code, error?.status]).toEqual(['BAD_REQUEST', 400])

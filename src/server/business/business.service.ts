@@ -15,7 +15,6 @@ export interface CompetitorSummary {
   name: string | null
 }
 
-
 /** A business with its competitors list (the setup view counts it) and whether it is the current one. */
 export type BusinessWithCompetitors = Business & { competitors: CompetitorSummary[]; isCurrent: boolean }
 
@@ -30,7 +29,12 @@ export async function listBusinesses(db: Database, userId: string): Promise<Busi
   const competitors = await db
     .select({ id: competitor.id, url: competitor.url, name: competitor.name, businessId: competitor.businessId })
     .from(competitor)
-    .where(inArray(competitor.businessId, rows.map((row) => row.id)))
+    .where(
+      inArray(
+        competitor.businessId,
+        rows.map((row) => row.id),
+      ),
+    )
     .orderBy(asc(competitor.createdAt), asc(competitor.id))
   return rows.map((row) => ({
     ...row,
@@ -66,7 +70,10 @@ export async function getOwnedBusiness(db: Database, userId: string, businessId:
 
 /** Makes one of the user's own businesses (ownership already checked) the selected one. */
 export async function selectBusiness(db: Database, userId: string, owned: Business): Promise<Business> {
-  await db.update(user).set({ selectedBusiness: owned.id }).where(and(eq(user.id, userId), eq(user.id, owned.userId)))
+  await db
+    .update(user)
+    .set({ selectedBusiness: owned.id })
+    .where(and(eq(user.id, userId), eq(user.id, owned.userId)))
   return owned
 }
 
@@ -157,13 +164,21 @@ const profileColumns = (values: BusinessProfileValues, analysis: AnalysisLink | 
  * Creates a business within the plan's businessLimit. The user row is locked first, so two
  * saves at once cannot both see room for one more business.
  */
-export async function createBusiness(db: Database, userId: string, values: BusinessProfileValues, analysis?: AnalysisLink): Promise<Business> {
+export async function createBusiness(
+  db: Database,
+  userId: string,
+  values: BusinessProfileValues,
+  analysis?: AnalysisLink,
+): Promise<Business> {
   try {
     return await db.transaction(async (tx) => {
       await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update')
       await assertCanCreateBusiness(tx, userId)
       await assertUrlFree(tx, userId, values.url)
-      const [row] = await tx.insert(business).values({ userId, ...profileColumns(values, analysis) }).returning()
+      const [row] = await tx
+        .insert(business)
+        .values({ userId, ...profileColumns(values, analysis) })
+        .returning()
       return row
     })
   } catch (error) {

@@ -22,11 +22,7 @@ const entries = (globalForCache.__rankpilotCurrentBusiness ??= new Map())
 
 const keyOf = (userId: string, selection: string | null | undefined) => `${userId}\u0000${selection ?? ''}`
 
-export function recallCurrentBusiness(
-  userId: string,
-  selection: string | null | undefined,
-  now = Date.now(),
-): string | undefined {
+export function recallCurrentBusiness(userId: string, selection: string | null | undefined, now = Date.now()): string | undefined {
   const key = keyOf(userId, selection)
   const entry = entries.get(key)
   if (!entry) return undefined
@@ -37,12 +33,7 @@ export function recallCurrentBusiness(
   return entry.businessId
 }
 
-export function rememberCurrentBusiness(
-  userId: string,
-  selection: string | null | undefined,
-  businessId: string,
-  now = Date.now(),
-) {
+export function rememberCurrentBusiness(userId: string, selection: string | null | undefined, businessId: string, now = Date.now()) {
   if (entries.size >= MAX_ENTRIES) {
     // Oldest first: a Map iterates in insertion order.
     for (const [key, entry] of entries) {

@@ -51,15 +51,7 @@ describe('checkAddress', () => {
     expect(checkAddress('127.0.0.1', withFlag)).toEqual({ allowed: true, address: '127.0.0.1', family: 4 })
     expect(checkAddress('::1', withFlag)).toEqual({ allowed: true, address: '::1', family: 6 })
     expect(checkAddress('::ffff:127.0.0.1', withFlag)).toEqual({ allowed: true, address: '127.0.0.1', family: 4 })
-    for (const address of [
-      '10.0.0.1',
-      '192.168.0.1',
-      '169.254.169.254',
-      'fd00:ec2::254',
-      '100.64.0.1',
-      '0.0.0.0',
-      'fe80::1',
-    ]) {
+    for (const address of ['10.0.0.1', '192.168.0.1', '169.254.169.254', 'fd00:ec2::254', '100.64.0.1', '0.0.0.0', 'fe80::1']) {
       expect(checkAddress(address, withFlag).allowed, address).toBe(false)
     }
   })

@@ -32,8 +32,7 @@ const CATEGORY_BY_RANGE: Record<string, BlockedCategory> = {
   multicast: 'multicast',
 }
 
-export type AddressVerdict =
-  { allowed: true; address: string; family: 4 | 6 } | { allowed: false; category: BlockedCategory }
+export type AddressVerdict = { allowed: true; address: string; family: 4 | 6 } | { allowed: false; category: BlockedCategory }
 
 /** Classifies one IP address (no brackets). Unparseable input is refused as reserved. */
 export function checkAddress(address: string, policy: AddressPolicy): AddressVerdict {

@@ -103,11 +103,7 @@ describe('crawlSite on a local test site', () => {
     expect(home!.links).toContainEqual({ url: 'https://instagram.com/acme', text: 'Instagram', internal: false })
 
     expect(result.sitemapUrl).toBe(`${origin}/sitemap_index.xml`)
-    expect(result.sitemaps).toEqual([
-      `${origin}/sitemap_index.xml`,
-      `${origin}/sitemap-pages.xml`,
-      `${origin}/sitemap-posts.xml.gz`,
-    ])
+    expect(result.sitemaps).toEqual([`${origin}/sitemap_index.xml`, `${origin}/sitemap-pages.xml`, `${origin}/sitemap-posts.xml.gz`])
     expect(result.sitemapEntries).toEqual([
       { url: `${origin}/`, lastmod: '2024-05-01T00:00:00.000Z' },
       { url: `${origin}/pricing`, lastmod: '2024-05-02T08:00:00.000Z' },
@@ -124,9 +120,7 @@ describe('crawlSite on a local test site', () => {
     ])
     expect(result.pages[2]!.headings).toEqual([{ level: 1, text: 'Wholesale baking' }])
     expect(site.requests.some((request) => request.path === '/pricing')).toBe(false)
-    expect(result.warnings).toEqual([
-      `${origin}/pricing is blocked by the site's robots.txt for RankpilotBot, so we do not fetch it.`,
-    ])
+    expect(result.warnings).toEqual([`${origin}/pricing is blocked by the site's robots.txt for RankpilotBot, so we do not fetch it.`])
 
     // One request at a time, each from RankpilotBot, pausing for the robots.txt Crawl-delay.
     expect(new Set(site.requests.map((request) => request.headers['user-agent']))).toEqual(new Set([UA]))
@@ -146,17 +140,13 @@ describe('crawlSite on a local test site', () => {
   it('crawls without robots.txt or a sitemap, and turns a failing page into a warning', async () => {
     site.routes.set('/', html(HOME))
     site.routes.set('/about', sub('About Acme', 'Our story'))
-    site.routes.set('/services', (_request, response) =>
-      response.writeHead(500, { 'content-type': 'text/html' }).end('oops'),
-    )
+    site.routes.set('/services', (_request, response) => response.writeHead(500, { 'content-type': 'text/html' }).end('oops'))
     const result = await crawlSite(site.origin, { fetcher, maxPages: 3, sleep: async (ms) => void sleeps.push(ms) })
     expect(result.robotsTxtUrl).toBeUndefined()
     expect(result.sitemapUrl).toBeUndefined()
     expect(result.sitemapEntries).toEqual([])
     expect(result.pages.map((page) => page.role)).toEqual(['home', 'about'])
-    expect(result.warnings).toEqual([
-      `We could not reach ${site.origin}/services: the site answered 500 (Internal Server Error).`,
-    ])
+    expect(result.warnings).toEqual([`We could not reach ${site.origin}/services: the site answered 500 (Internal Server Error).`])
     expect(sleeps).toEqual([500, 500])
   })
 

@@ -118,13 +118,9 @@ export async function crawlSite(input: string, options: CrawlOptions = {}): Prom
   // An undeclared /sitemap.xml was only a guess: its absence is not worth a warning.
   if (declared) warnings.push(...sitemap.errors)
 
-  const isCandidate = (url: string) =>
-    sameSite(url, homeUrl) && url !== homeUrl && new URL(url).pathname !== new URL(homeUrl).pathname
+  const isCandidate = (url: string) => sameSite(url, homeUrl) && url !== homeUrl && new URL(url).pathname !== new URL(homeUrl).pathname
   const candidates = [
-    ...new Set([
-      ...home.links.filter((link) => link.internal).map((link) => link.url),
-      ...sitemap.entries.map((entry) => entry.url),
-    ]),
+    ...new Set([...home.links.filter((link) => link.internal).map((link) => link.url), ...sitemap.entries.map((entry) => entry.url)]),
   ].filter(isCandidate)
   const { picks, blogUrl } = choosePages(homeUrl, candidates, maxPages - 1)
 

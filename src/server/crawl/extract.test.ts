@@ -85,8 +85,6 @@ describe('extractPage', () => {
       description: undefined,
       lang: undefined,
     })
-    expect(extractPage('<body><h1>Only a heading</h1><p>Short.</p></body>', 'https://brew.example/').title).toBe(
-      'Only a heading',
-    )
+    expect(extractPage('<body><h1>Only a heading</h1><p>Short.</p></body>', 'https://brew.example/').title).toBe('Only a heading')
   })
 })

@@ -11,14 +11,12 @@ const PUBLIC_ADDRESS = '93.184.215.14'
 const site = useTestSite()
 
 const page = (path: string) => `${site.origin}${path}`
-const loopbackFetcher = (options: Partial<SafeFetcherOptions> = {}) =>
-  createSafeFetcher({ userAgent: UA, allowLoopback: true, ...options })
+const loopbackFetcher = (options: Partial<SafeFetcherOptions> = {}) => createSafeFetcher({ userAgent: UA, allowLoopback: true, ...options })
 
 describe('limits and content', () => {
   it('refuses a body past the size cap, declared, streamed or compressed', async () => {
     const fetcher = loopbackFetcher({ maxBytes: 64 * 1024 })
-    const message = (path: string) =>
-      `We could not read ${page(path)}: it is larger than 64 KB, the most we read from one address.`
+    const message = (path: string) => `We could not read ${page(path)}: it is larger than 64 KB, the most we read from one address.`
     site.routes.set('/declared', (_request, response) => {
       response.writeHead(200, { 'content-type': 'text/html', 'content-length': String(200 * 1024) })
       response.write('x'.repeat(1024))
@@ -29,9 +27,7 @@ describe('limits and content', () => {
       response.end()
     })
     site.routes.set('/bomb', (_request, response) => {
-      response
-        .writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' })
-        .end(gzipSync(Buffer.alloc(4 * 1024 * 1024)))
+      response.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(gzipSync(Buffer.alloc(4 * 1024 * 1024)))
     })
     for (const path of ['/declared', '/streamed', '/bomb']) {
       await expect(fetcher(page(path), { expect: ['html'] })).rejects.toMatchObject({
@@ -76,9 +72,7 @@ describe('limits and content', () => {
   })
 
   it('refuses an answer of the wrong content type', async () => {
-    site.routes.set('/logo', (_request, response) =>
-      response.writeHead(200, { 'content-type': 'image/png' }).end('PNG'),
-    )
+    site.routes.set('/logo', (_request, response) => response.writeHead(200, { 'content-type': 'image/png' }).end('PNG'))
     await expect(loopbackFetcher()(page('/logo'), { expect: ['html'] })).rejects.toMatchObject({
       kind: 'content_type',
       message: `We could not read ${page('/logo')}: it is image/png, not a web page (HTML).`,
@@ -106,9 +100,7 @@ describe('limits and content', () => {
     await expect(loopbackFetcher()(`http://127.0.0.1:${port}/`, { expect: ['html'] })).rejects.toThrow(
       `We could not reach http://127.0.0.1:${port}/: the connection was refused.`,
     )
-    await expect(
-      loopbackFetcher({ resolve: resolverFrom({}) })('https://nope.test/', { expect: ['html'] }),
-    ).rejects.toThrow(
+    await expect(loopbackFetcher({ resolve: resolverFrom({}) })('https://nope.test/', { expect: ['html'] })).rejects.toThrow(
       'We could not reach https://nope.test/: the domain nope.test does not exist. Check the address for typos.',
     )
   })
@@ -125,9 +117,7 @@ describe('limits and content', () => {
       expect((await loopbackFetcher()(page(`/${encoding}`), { expect: ['html'] })).text()).toBe(body)
     }
     site.routes.set('/latin1', (_request, response) =>
-      response
-        .writeHead(200, { 'content-type': 'text/html' })
-        .end(Buffer.from(`<meta charset="iso-8859-1">${body}`, 'latin1')),
+      response.writeHead(200, { 'content-type': 'text/html' }).end(Buffer.from(`<meta charset="iso-8859-1">${body}`, 'latin1')),
     )
     expect((await loopbackFetcher()(page('/latin1'), { expect: ['html'] })).text()).toContain(body)
     expect(site.requests[0]!.headers['accept-encoding']).toBe('gzip, deflate, br')
@@ -151,9 +141,7 @@ describe('under demo mode’s process-wide MSW interceptor', () => {
       const response = await fetcher(`http://shop.test:${site.port}/`, { expect: ['html'] })
       expect(response.text()).toContain('through msw')
       expect(site.requests).toHaveLength(1)
-      await expect(createSafeFetcher({ userAgent: UA })(page('/'), { expect: ['html'] })).rejects.toThrow(
-        'points to a loopback address',
-      )
+      await expect(createSafeFetcher({ userAgent: UA })(page('/'), { expect: ['html'] })).rejects.toThrow('points to a loopback address')
       expect(site.requests).toHaveLength(1)
     } finally {
       server.close()

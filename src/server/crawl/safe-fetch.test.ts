@@ -14,8 +14,7 @@ afterEach(() => {
 })
 
 const page = (path: string) => `${site.origin}${path}`
-const loopbackFetcher = (options: Partial<SafeFetcherOptions> = {}) =>
-  createSafeFetcher({ userAgent: UA, allowLoopback: true, ...options })
+const loopbackFetcher = (options: Partial<SafeFetcherOptions> = {}) => createSafeFetcher({ userAgent: UA, allowLoopback: true, ...options })
 
 /**
  * A fetcher for which "public.test" is a public address, as the internet would see it, while the
@@ -52,15 +51,9 @@ describe('refused addresses', () => {
       'http://metadata.google.internal/computeMetadata/v1/',
       'http://metadata.google.internal/computeMetadata/v1/ points to a cloud metadata address, which we do not fetch.',
     ],
-    [
-      'http://2130706433/',
-      'http://127.0.0.1/ points to a loopback address (this server itself), which we do not fetch.',
-    ],
+    ['http://2130706433/', 'http://127.0.0.1/ points to a loopback address (this server itself), which we do not fetch.'],
     ['http://0x0a.0.0.1/', 'http://10.0.0.1/ points to a private network address, which we do not fetch.'],
-    [
-      'http://[::ffff:192.168.0.1]/',
-      'http://[::ffff:c0a8:1]/ points to a private network address, which we do not fetch.',
-    ],
+    ['http://[::ffff:192.168.0.1]/', 'http://[::ffff:c0a8:1]/ points to a private network address, which we do not fetch.'],
   ])('refuses %s without the test flag', async (url, message) => {
     await expect(strict(url, { expect: ['html'] })).rejects.toMatchObject({ kind: 'blocked_address', message })
   })
@@ -76,9 +69,7 @@ describe('refused addresses', () => {
     await expect(fetcher('http://10.0.0.1/', { expect: ['html'] })).rejects.toThrow(
       'http://10.0.0.1/ points to a private network address, which we do not fetch.',
     )
-    await expect(fetcher('http://169.254.169.254/', { expect: ['html'] })).rejects.toThrow(
-      'points to a cloud metadata address',
-    )
+    await expect(fetcher('http://169.254.169.254/', { expect: ['html'] })).rejects.toThrow('points to a cloud metadata address')
     await expect(fetcher('http://intranet.test/', { expect: ['html'] })).rejects.toThrow(
       'http://intranet.test/ points to a private network address, which we do not fetch.',
     )
@@ -109,10 +100,7 @@ describe('refused addresses', () => {
       'ftp://example.com/file',
       'ftp://example.com/file is not a web address we can fetch: only http:// and https:// addresses are supported.',
     ],
-    [
-      'file:///etc/passwd',
-      'file:///etc/passwd is not a web address we can fetch: only http:// and https:// addresses are supported.',
-    ],
+    ['file:///etc/passwd', 'file:///etc/passwd is not a web address we can fetch: only http:// and https:// addresses are supported.'],
     [
       'http://admin:hunter2@example.com/',
       'http://example.com/ contains a user name or password. Remove them from the address and try again.',
@@ -211,11 +199,7 @@ describe('safeFetcher() from the environment', () => {
     vi.stubEnv('FETCH_ALLOW_LOOPBACK', 'true')
     resetEnvCache()
     await safeFetcher()(page('/'), { expect: ['html'] })
-    expect(site.requests.map((request) => request.headers['user-agent'])).toEqual([
-      'RankpilotBot/1.0 (+https://app.rankpilot.example)',
-    ])
-    await expect(safeFetcher()('http://10.0.0.1/', { expect: ['html'] })).rejects.toThrow(
-      'points to a private network address',
-    )
+    expect(site.requests.map((request) => request.headers['user-agent'])).toEqual(['RankpilotBot/1.0 (+https://app.rankpilot.example)'])
+    await expect(safeFetcher()('http://10.0.0.1/', { expect: ['html'] })).rejects.toThrow('points to a private network address')
   })
 })

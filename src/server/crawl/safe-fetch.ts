@@ -82,8 +82,7 @@ const defaultResolve: Resolver = async (hostname) =>
 function networkReason(error: NodeJS.ErrnoException) {
   const code = error.code ?? ''
   if (code === 'ECONNREFUSED') return 'the connection was refused'
-  if (code === 'ECONNRESET' || code === 'EPIPE' || /socket hang up/i.test(error.message))
-    return 'the connection was interrupted'
+  if (code === 'ECONNRESET' || code === 'EPIPE' || /socket hang up/i.test(error.message)) return 'the connection was interrupted'
   if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return 'its server cannot be reached from here'
   if (/CERT|SSL|TLS|SIGNATURE/.test(code)) return `its security certificate is not valid (${code})`
   if (code.startsWith('HPE_')) return 'it sent an answer that is not valid HTTP'
@@ -112,9 +111,7 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
     } else {
       try {
         // getaddrinfo cannot be cancelled; racing it keeps a hanging resolver inside the time cap.
-        const aborted = new Promise<never>((_, reject) =>
-          signal.addEventListener('abort', () => reject(signal.reason), { once: true }),
-        )
+        const aborted = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }))
         addresses = await Promise.race([resolve(hostname), aborted])
       } catch (cause) {
         if (signal.aborted) throw cause

@@ -12,8 +12,7 @@ function tableFetcher(table: Record<string, string | Buffer | Error>) {
     const entry = table[url]
     if (entry instanceof Error) throw entry
     if (entry === undefined) {
-      if (request.acceptErrorStatus)
-        return { url, status: 404, contentType: 'text/html', body: Buffer.from(''), text: () => '' }
+      if (request.acceptErrorStatus) return { url, status: 404, contentType: 'text/html', body: Buffer.from(''), text: () => '' }
       throw new SafeFetchError({
         kind: 'http_status',
         url,
@@ -34,8 +33,7 @@ function tableFetcher(table: Record<string, string | Buffer | Error>) {
 }
 
 const urlset = (...locs: string[]) => `<urlset>${locs.map((loc) => `<url><loc>${loc}</loc></url>`).join('')}</urlset>`
-const index = (...locs: string[]) =>
-  `<sitemapindex>${locs.map((loc) => `<sitemap><loc>${loc}</loc></sitemap>`).join('')}</sitemapindex>`
+const index = (...locs: string[]) => `<sitemapindex>${locs.map((loc) => `<sitemap><loc>${loc}</loc></sitemap>`).join('')}</sitemapindex>`
 
 describe('parseSitemap', () => {
   it('reads a urlset with namespaces, entities and lastmod', () => {
@@ -87,11 +85,7 @@ describe('readSitemaps', () => {
       'https://a.example/html.xml': '<html>nope</html>',
     })
     const result = await readSitemaps(['https://a.example/index.xml'], fetcher)
-    expect(result.sitemaps).toEqual([
-      'https://a.example/index.xml',
-      'https://a.example/pages.xml',
-      'https://a.example/posts.xml.gz',
-    ])
+    expect(result.sitemaps).toEqual(['https://a.example/index.xml', 'https://a.example/pages.xml', 'https://a.example/posts.xml.gz'])
     expect(result.entries.map((entry) => entry.url)).toEqual([
       'https://a.example/',
       'https://a.example/about',
@@ -125,9 +119,7 @@ describe('readSitemaps', () => {
   it('refuses a gzip sitemap that unzips past the cap', async () => {
     const { fetcher } = tableFetcher({ 'https://a.example/big.xml.gz': gzipSync(Buffer.alloc(2 * 1024 * 1024, 0x20)) })
     const result = await readSitemaps(['https://a.example/big.xml.gz'], fetcher, { maxUnzippedBytes: 1024 * 1024 })
-    expect(result.errors).toEqual([
-      'We could not read the sitemap https://a.example/big.xml.gz: it is larger than 1 MB once unzipped.',
-    ])
+    expect(result.errors).toEqual(['We could not read the sitemap https://a.example/big.xml.gz: it is larger than 1 MB once unzipped.'])
   })
 })
 
@@ -154,18 +146,13 @@ describe('fetchRobots', () => {
     expect(missing.isAllowed('https://a.example/anything')).toBe(true)
 
     const timeout = new SafeFetchError({ kind: 'timeout', url: 'https://a.example/robots.txt', message: 'slow' })
-    expect(
-      (await fetchRobots('https://a.example/', tableFetcher({ 'https://a.example/robots.txt': timeout }).fetcher))
-        .found,
-    ).toBe(false)
+    expect((await fetchRobots('https://a.example/', tableFetcher({ 'https://a.example/robots.txt': timeout }).fetcher)).found).toBe(false)
 
     const blocked = new SafeFetchError({
       kind: 'blocked_address',
       url: 'https://a.example/robots.txt',
       message: 'private',
     })
-    await expect(
-      fetchRobots('https://a.example/', tableFetcher({ 'https://a.example/robots.txt': blocked }).fetcher),
-    ).rejects.toBe(blocked)
+    await expect(fetchRobots('https://a.example/', tableFetcher({ 'https://a.example/robots.txt': blocked }).fetcher)).rejects.toBe(blocked)
   })
 })

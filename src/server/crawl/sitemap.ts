@@ -86,9 +86,7 @@ export function parseSitemap(body: string, sitemapUrl: string): Parsed {
   }
   if (document.sitemapindex !== undefined) {
     const nodes = document.sitemapindex === '' ? [] : (document.sitemapindex.sitemap ?? [])
-    const children = nodes
-      .map((node) => absoluteHttpUrl(node.loc, sitemapUrl))
-      .filter((url): url is string => url !== undefined)
+    const children = nodes.map((node) => absoluteHttpUrl(node.loc, sitemapUrl)).filter((url): url is string => url !== undefined)
     return { kind: 'index', children }
   }
   if (document.urlset !== undefined) {
@@ -106,11 +104,7 @@ function isGzip(body: Buffer) {
   return body.length > 2 && body[0] === 0x1f && body[1] === 0x8b
 }
 
-export async function readSitemaps(
-  startUrls: string[],
-  fetcher: SafeFetcher,
-  limits: SitemapLimits = {},
-): Promise<SitemapResult> {
+export async function readSitemaps(startUrls: string[], fetcher: SafeFetcher, limits: SitemapLimits = {}): Promise<SitemapResult> {
   const maxSitemaps = limits.maxSitemaps ?? 20
   const maxEntries = limits.maxEntries ?? 2000
   const maxDepth = limits.maxDepth ?? 2
@@ -129,15 +123,11 @@ export async function readSitemaps(
     let body: string
     try {
       const response = await fetcher(url, { expect: ['xml'] })
-      body = isGzip(response.body)
-        ? gunzipSync(response.body, { maxOutputLength: maxUnzippedBytes }).toString('utf8')
-        : response.text()
+      body = isGzip(response.body) ? gunzipSync(response.body, { maxOutputLength: maxUnzippedBytes }).toString('utf8') : response.text()
     } catch (error) {
       if (error instanceof SafeFetchError) result.errors.push(error.message)
       else if (error instanceof RangeError)
-        result.errors.push(
-          `We could not read the sitemap ${url}: it is larger than ${maxUnzippedBytes / 1024 / 1024} MB once unzipped.`,
-        )
+        result.errors.push(`We could not read the sitemap ${url}: it is larger than ${maxUnzippedBytes / 1024 / 1024} MB once unzipped.`)
       else result.errors.push(`We could not read the sitemap ${url}: it is not valid gzip.`)
       continue
     }

@@ -45,8 +45,7 @@ function emptyCondition(target: SqlColumn): SQL {
 const lowered = (target: SqlColumn): SQL => (target.lowerColumn ? sql`${target.lowerColumn}` : sql`lower(${target.column})`)
 
 /** "Is not x" keeps empty rows too: an empty value is not x. */
-const orNull = (target: SqlColumn, condition: SQL): SQL =>
-  target.nullable ? (or(isNull(target.column), condition) as SQL) : condition
+const orNull = (target: SqlColumn, condition: SQL): SQL => (target.nullable ? (or(isNull(target.column), condition) as SQL) : condition)
 
 /** A number bound as a typed parameter (never the column's own type, so 1e9 never overflows it). */
 function numberParam(target: SqlColumn, value: number): SQL {

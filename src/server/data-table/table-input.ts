@@ -8,6 +8,5 @@ export { MAX_FILTERS } from '~/shared/data-table/table-schema'
  * (src/shared/data-table/table-schema.ts). Anything the table does not know is refused with a
  * readable message.
  */
-export const tableListInputSchema = <const F extends string, const S extends string>(
-  options: TableSchemaOptions<F, S>,
-) => tableSchema(options).input
+export const tableListInputSchema = <const F extends string, const S extends string>(options: TableSchemaOptions<F, S>) =>
+  tableSchema(options).input

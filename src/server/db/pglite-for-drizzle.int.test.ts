@@ -23,7 +23,15 @@ describe('the schema keeps to what the PGlite adapter relies on', () => {
   it('has only timestamptz columns in Date mode among its date-like columns', () => {
     const offending = columns
       .filter(({ column }) => dateLike.test(column.getSQLType()) || dateLike.test(column.columnType))
-      .filter(({ column }) => !(is(column, PgTimestamp) && column.withTimezone && column.getSQLType().startsWith('timestamp') && !column.getSQLType().endsWith('[]')))
+      .filter(
+        ({ column }) =>
+          !(
+            is(column, PgTimestamp) &&
+            column.withTimezone &&
+            column.getSQLType().startsWith('timestamp') &&
+            !column.getSQLType().endsWith('[]')
+          ),
+      )
       .map(({ column }) => `${column.name} (${column.getSQLType()}, ${column.columnType})`)
     expect(offending).toEqual([])
   })

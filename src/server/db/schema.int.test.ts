@@ -54,7 +54,15 @@ describe('defaults (docs/product/entities.md)', () => {
     { entity: 'user', insert: newUser, expected: { emailVerified: false, image: null, plan: null, selectedBusiness: null } },
     {
       entity: 'plan',
-      insert: () => insertOne(t.plan, { name: unique('P'), price: 1, basePrice: 1, productId: unique('product'), businessLimit: 1, articlesPerMonth: 1 }),
+      insert: () =>
+        insertOne(t.plan, {
+          name: unique('P'),
+          price: 1,
+          basePrice: 1,
+          productId: unique('product'),
+          businessLimit: 1,
+          articlesPerMonth: 1,
+        }),
       expected: { hasMeteredPricing: false, meteredBillingFrequency: 'monthly' },
     },
     {
@@ -79,7 +87,14 @@ describe('defaults (docs/product/entities.md)', () => {
     },
     {
       entity: 'usage',
-      insert: async () => insertOne(t.usage, { userId: (await newUser()).id, source: 'article', unit: 'article', billingPeriod: '2026-11', idempotencyKey: 'schema-test-1' }),
+      insert: async () =>
+        insertOne(t.usage, {
+          userId: (await newUser()).id,
+          source: 'article',
+          unit: 'article',
+          billingPeriod: '2026-11',
+          idempotencyKey: 'schema-test-1',
+        }),
       expected: { quantity: 1 },
     },
     {
@@ -109,7 +124,8 @@ describe('defaults (docs/product/entities.md)', () => {
     })),
     {
       entity: 'expanded_keyword',
-      insert: async () => insertOne(t.expandedKeyword, { businessId: (await newBusiness()).id, keyword: 'seo tools', source: 'dataforseo' }),
+      insert: async () =>
+        insertOne(t.expandedKeyword, { businessId: (await newBusiness()).id, keyword: 'seo tools', source: 'dataforseo' }),
       expected: { priority: 50, relevance: 50, type: 'industry_term' },
     },
     {
@@ -328,7 +344,14 @@ describe('references and delete behaviour', () => {
     const user = await newUser()
     const business = await newBusiness(user.id)
     await app.db.update(t.user).set({ selectedBusiness: business.id }).where(eq(t.user.id, user.id))
-    const usageRow = await insertOne(t.usage, { userId: user.id, businessId: business.id, source: 'article', unit: 'article', billingPeriod: '2026-11', idempotencyKey: 'schema-test-2' })
+    const usageRow = await insertOne(t.usage, {
+      userId: user.id,
+      businessId: business.id,
+      source: 'article',
+      unit: 'article',
+      billingPeriod: '2026-11',
+      idempotencyKey: 'schema-test-2',
+    })
     await app.db.delete(t.business).where(eq(t.business.id, business.id))
     const [after] = await app.db.select().from(t.user).where(eq(t.user.id, user.id))
     expect(after.selectedBusiness).toBeNull()
@@ -337,7 +360,14 @@ describe('references and delete behaviour', () => {
   })
 
   it('deleting a plan clears user.plan', async () => {
-    const custom = await insertOne(t.plan, { name: unique('P'), price: 1, basePrice: 1, productId: unique('p'), businessLimit: 1, articlesPerMonth: 1 })
+    const custom = await insertOne(t.plan, {
+      name: unique('P'),
+      price: 1,
+      basePrice: 1,
+      productId: unique('p'),
+      businessLimit: 1,
+      articlesPerMonth: 1,
+    })
     const user = await newUser()
     await app.db.update(t.user).set({ plan: custom.id }).where(eq(t.user.id, user.id))
     await app.db.delete(t.plan).where(eq(t.plan.id, custom.id))
@@ -370,9 +400,23 @@ describe('references and delete behaviour', () => {
     await insertOne(t.expandedKeyword, { businessId: business.id, keyword: 'k', source: 'dataforseo' })
     await insertOne(t.keyword, { businessId: business.id, keyword: 'k' })
     await app.db.delete(t.business).where(eq(t.business.id, business.id))
-    const tables = [t.competitor, t.gscData, t.publishing, t.seedKeyword, t.refinedSeed, t.expandedKeyword, t.longTailKeyword, t.keyword, t.keywordCluster, t.contentSeries]
+    const tables = [
+      t.competitor,
+      t.gscData,
+      t.publishing,
+      t.seedKeyword,
+      t.refinedSeed,
+      t.expandedKeyword,
+      t.longTailKeyword,
+      t.keyword,
+      t.keywordCluster,
+      t.contentSeries,
+    ]
     for (const table of tables) {
-      const rows = await app.db.select().from(table).where(eq((getTableColumns(table) as { businessId: typeof t.keyword.businessId }).businessId, business.id))
+      const rows = await app.db
+        .select()
+        .from(table)
+        .where(eq((getTableColumns(table) as { businessId: typeof t.keyword.businessId }).businessId, business.id))
       expect(rows, getTableName(table)).toHaveLength(0)
     }
     const memberships = await app.db.select().from(t.keywordClusterMembership).where(eq(t.keywordClusterMembership.clusterId, cluster.id))
@@ -388,7 +432,9 @@ describe('keyword row constraints', () => {
     ['priority', { priority: -1 }],
   ] as const)('refuses an out-of-vocabulary %s', async (_, values) => {
     const business = await newBusiness()
-    expect(await failureCode(() => insertOne(t.keyword, { businessId: business.id, keyword: unique('kw'), ...(values as object) }))).toBe('23514')
+    expect(await failureCode(() => insertOne(t.keyword, { businessId: business.id, keyword: unique('kw'), ...(values as object) }))).toBe(
+      '23514',
+    )
   })
 
   it('accepts every documented status and intent, including an empty intent', async () => {
@@ -397,7 +443,14 @@ describe('keyword row constraints', () => {
     const intents = ['', ...t.SEARCH_INTENTS]
     const rows = await app.db
       .insert(t.keyword)
-      .values(statuses.map((status, i) => ({ businessId: business.id, keyword: `kw ${i}`, status, searchIntent: intents[i % intents.length] as never })))
+      .values(
+        statuses.map((status, i) => ({
+          businessId: business.id,
+          keyword: `kw ${i}`,
+          status,
+          searchIntent: intents[i % intents.length] as never,
+        })),
+      )
       .returning()
     expect(rows.map((row) => row.status)).toEqual([...statuses])
   })

@@ -28,9 +28,7 @@ describe('the demo account', () => {
     // A YouTube key alone spends nothing an anonymous visitor could run up.
     expect(demoAccountEnabled(parseEnv({ NODE_ENV: 'test', YOUTUBE_API_KEY: 'k' }))).toBe(true)
     expect(demoAccountEnabled(parseEnv({ NODE_ENV: 'test', LLM_API_KEY: 'sk-1', BILLING: 'off' }))).toBe(false)
-    expect(demoAccountEnabled(parseEnv({ NODE_ENV: 'test', DATAFORSEO_LOGIN: 'a', DATAFORSEO_PASSWORD: 'b', BILLING: 'off' }))).toBe(
-      false,
-    )
+    expect(demoAccountEnabled(parseEnv({ NODE_ENV: 'test', DATAFORSEO_LOGIN: 'a', DATAFORSEO_PASSWORD: 'b', BILLING: 'off' }))).toBe(false)
     // A self-hosted server has real users, even with every engine simulated.
     expect(demoAccountEnabled(parseEnv({ NODE_ENV: 'test', BILLING: 'off' }))).toBe(false)
     expect(demoAccountEnabled(parseEnv({ NODE_ENV: 'test', POLAR_ACCESS_TOKEN: 'polar_oat_1' }))).toBe(false)
@@ -54,10 +52,7 @@ describe('the demo account', () => {
       .where(eq(competitor.businessId, demo.businessId))
     expect(competitors).toBeGreaterThanOrEqual(2)
     expect(demo.keywords).toBe(DEMO_KEYWORD_COUNT)
-    const statuses = await app.db
-      .selectDistinct({ status: keyword.status })
-      .from(keyword)
-      .where(eq(keyword.businessId, demo.businessId))
+    const statuses = await app.db.selectDistinct({ status: keyword.status }).from(keyword).where(eq(keyword.businessId, demo.businessId))
     expect(statuses).toHaveLength(5)
   })
 
@@ -68,10 +63,7 @@ describe('the demo account', () => {
     expect(second.userId).not.toBe(first.userId)
     expect(await app.db.select().from(user).where(eq(user.email, DEMO_EMAIL))).toHaveLength(1)
     expect(await app.db.select().from(business).where(eq(business.id, first.businessId))).toHaveLength(0)
-    const [{ keywords }] = await app.db
-      .select({ keywords: count() })
-      .from(keyword)
-      .where(eq(keyword.businessId, second.businessId))
+    const [{ keywords }] = await app.db.select({ keywords: count() }).from(keyword).where(eq(keyword.businessId, second.businessId))
     expect(keywords).toBe(DEMO_KEYWORD_COUNT)
   })
 

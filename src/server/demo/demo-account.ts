@@ -57,16 +57,10 @@ export async function recreateDemoAccount(db: Database, env: DemoEnv, now = new 
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`)
     await tx.delete(user).where(eq(user.email, DEMO_EMAIL))
     const [growth] = await tx.select({ id: plan.id }).from(plan).where(eq(plan.name, DEMO_PLAN))
-    await tx
-      .insert(user)
-      .values({ id: userId, name: DEMO_NAME, email: DEMO_EMAIL, emailVerified: true, plan: growth?.id ?? null })
-    await tx
-      .insert(account)
-      .values({ id: createId(), accountId: userId, providerId: 'credential', userId, password: passwordHash })
+    await tx.insert(user).values({ id: userId, name: DEMO_NAME, email: DEMO_EMAIL, emailVerified: true, plan: growth?.id ?? null })
+    await tx.insert(account).values({ id: createId(), accountId: userId, providerId: 'credential', userId, password: passwordHash })
     await tx.insert(business).values({ id: businessId, userId, ...DEMO_BUSINESS, lastAnalyzedAt: now })
-    await tx
-      .insert(competitor)
-      .values(DEMO_COMPETITORS.map((row) => ({ id: createId(), businessId, lastAnalyzedAt: now, ...row })))
+    await tx.insert(competitor).values(DEMO_COMPETITORS.map((row) => ({ id: createId(), businessId, lastAnalyzedAt: now, ...row })))
     await tx.update(user).set({ selectedBusiness: businessId }).where(eq(user.id, userId))
     // Inside the lock: another start must not delete this business while its keywords go in.
     return insertDemoKeywords(tx, businessId, { now })
@@ -81,34 +75,24 @@ const DEMO_BUSINESS = {
   description:
     'Small-batch specialty coffee roaster in Portland, Oregon, roasting single-origin and seasonal blends twice a week and shipping them within 48 hours of roasting.',
   industry: 'Specialty coffee',
-  services: [
-    'Coffee subscriptions',
-    'Single-origin coffee beans',
-    'Wholesale for cafés and offices',
-    'Brewing workshops',
-  ],
+  services: ['Coffee subscriptions', 'Single-origin coffee beans', 'Wholesale for cafés and offices', 'Brewing workshops'],
   primaryServices: ['Coffee subscriptions', 'Single-origin coffee beans'],
   targetAudiences: ['Home baristas', 'Coffee-curious beginners', 'Independent cafés', 'Office managers'],
   businessModel: 'Direct-to-consumer e-commerce with a wholesale line',
   coreProducts: ['Ethiopia Yirgacheffe', 'Colombia Huila', 'House espresso blend', 'Decaf Sugarcane Colombia'],
-  valueProposition:
-    'Coffee roasted to order and on your doorstep within two days, with brew guides written for each bean.',
-  customerProblems: [
-    'Stale supermarket coffee',
-    'Sour or bitter espresso at home',
-    'Not knowing which beans suit their brewer',
+  valueProposition: 'Coffee roasted to order and on your doorstep within two days, with brew guides written for each bean.',
+  customerProblems: ['Stale supermarket coffee', 'Sour or bitter espresso at home', 'Not knowing which beans suit their brewer'],
+  competitiveAdvantages: ['Roast date on every bag', 'Free brew-guide support by email', 'Direct trade with four farms'],
+  targetOutcomes: ['Better coffee at home', 'A subscription that fits their brewing', 'Confidence dialling in espresso'],
+  seeds: [
+    'coffee beans',
+    'coffee subscription',
+    'espresso beans',
+    'single origin coffee',
+    'pour over coffee',
+    'cold brew coffee',
+    'how to dial in espresso',
   ],
-  competitiveAdvantages: [
-    'Roast date on every bag',
-    'Free brew-guide support by email',
-    'Direct trade with four farms',
-  ],
-  targetOutcomes: [
-    'Better coffee at home',
-    'A subscription that fits their brewing',
-    'Confidence dialling in espresso',
-  ],
-  seeds: ['coffee beans', 'coffee subscription', 'espresso beans', 'single origin coffee', 'pour over coffee', 'cold brew coffee', 'how to dial in espresso'],
   keywordRegion: 'US',
   sitemapUrl: 'https://acmeroasters.example/sitemap.xml',
   blogUrl: 'https://acmeroasters.example/journal',

@@ -21,22 +21,19 @@ describe('generateDemoKeywords', () => {
     expect(other.map((row) => row.keyword)).not.toEqual(rows.map((row) => row.keyword))
   })
 
-  it.each([1, 2, 3, 7, 42, 1234])(
-    'covers every status and intent, with empty and unknown intents (seed %i)',
-    (seed) => {
-      const sample = generateDemoKeywords('biz', { seed, now: NOW })
-      for (const status of KEYWORD_STATUSES)
-        expect(
-          sample.some((row) => row.status === status),
-          status,
-        ).toBe(true)
-      for (const intent of [...SEARCH_INTENTS, '', null])
-        expect(
-          sample.some((row) => row.searchIntent === intent),
-          String(intent),
-        ).toBe(true)
-    },
-  )
+  it.each([1, 2, 3, 7, 42, 1234])('covers every status and intent, with empty and unknown intents (seed %i)', (seed) => {
+    const sample = generateDemoKeywords('biz', { seed, now: NOW })
+    for (const status of KEYWORD_STATUSES)
+      expect(
+        sample.some((row) => row.status === status),
+        status,
+      ).toBe(true)
+    for (const intent of [...SEARCH_INTENTS, '', null])
+      expect(
+        sample.some((row) => row.searchIntent === intent),
+        String(intent),
+      ).toBe(true)
+  })
 
   it('even a small count shows every status', () => {
     const small = generateDemoKeywords('biz', { seed: 5, count: 12, now: NOW })
@@ -75,9 +72,7 @@ describe('generateDemoKeywords', () => {
   })
 
   it('reads like a coffee roaster’s research', () => {
-    const keywords = generateDemoKeywords('biz', { seed: 1, count: demoKeywordCapacity(), now: NOW }).map(
-      (row) => row.keyword,
-    )
+    const keywords = generateDemoKeywords('biz', { seed: 1, count: demoKeywordCapacity(), now: NOW }).map((row) => row.keyword)
     expect(keywords).toContain('best espresso beans for home')
     expect(keywords).toContain('how to descale a breville')
   })

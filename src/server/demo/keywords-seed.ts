@@ -1,11 +1,5 @@
 import type { Database } from '~/server/db'
-import {
-  keyword,
-  KEYWORD_STATUSES,
-  SEARCH_INTENTS,
-  type KeywordStatus,
-  type SearchIntent,
-} from '~/server/db/schema/keywords'
+import { keyword, KEYWORD_STATUSES, SEARCH_INTENTS, type KeywordStatus, type SearchIntent } from '~/server/db/schema/keywords'
 
 /**
  * Demo data for the Keywords screen (docs/product/services.md): a few hundred believable keywords of a small
@@ -213,11 +207,9 @@ function allPhrases(): Phrase[] {
   for (const text of QUESTIONS) phrases.push({ keyword: text, intent: 'informational' })
   for (const pattern of COMMERCIAL_PATTERNS) {
     if (pattern.includes('{bean}') && pattern.includes('{use}')) {
-      for (const bean of BEANS)
-        for (const use of USES) phrases.push({ keyword: fill(pattern, bean, '', use), intent: 'commercial' })
+      for (const bean of BEANS) for (const use of USES) phrases.push({ keyword: fill(pattern, bean, '', use), intent: 'commercial' })
     } else if (pattern.includes('{gear}') && pattern.includes('{use}')) {
-      for (const gear of GEAR)
-        for (const use of USES) phrases.push({ keyword: fill(pattern, '', gear, use), intent: 'commercial' })
+      for (const gear of GEAR) for (const use of USES) phrases.push({ keyword: fill(pattern, '', gear, use), intent: 'commercial' })
     } else if (pattern.includes('{gear}')) {
       for (const gear of GEAR) phrases.push({ keyword: fill(pattern, '', gear, ''), intent: 'commercial' })
     } else {
@@ -350,11 +342,7 @@ export const demoKeywordCapacity = () => allPhrases().length
  * Inserts the demo keywords for a business; keywords it already has are left as they are.
  * Returns how many rows were inserted.
  */
-export async function insertDemoKeywords(
-  db: Database,
-  businessId: string,
-  options: DemoKeywordOptions = {},
-): Promise<number> {
+export async function insertDemoKeywords(db: Database, businessId: string, options: DemoKeywordOptions = {}): Promise<number> {
   const rows = generateDemoKeywords(businessId, options)
   let inserted = 0
   // Batches keep each statement well under PostgreSQL's 65,535 bind parameters.

@@ -83,7 +83,11 @@ describe('createMailer', () => {
     await new Promise<void>((done) => fake.server.listen(0, '127.0.0.1', done))
     const { port } = fake.server.address() as AddressInfo
     dir = await mkdtemp(join(tmpdir(), 'rankpilot-outbox-'))
-    await createMailer({ from: 'Rankpilot <no-reply@rankpilot.local>', smtpUrl: `smtp://127.0.0.1:${port}`, outboxDir: join(dir, 'outbox') }).send(message)
+    await createMailer({
+      from: 'Rankpilot <no-reply@rankpilot.local>',
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      outboxDir: join(dir, 'outbox'),
+    }).send(message)
     expect(fake.received).toHaveLength(1)
     expect(fake.received[0]).toMatch(/^Subject: Verify your email$/m)
     expect(fake.received[0]).toMatch(/^To: ada@example\.com$/m)

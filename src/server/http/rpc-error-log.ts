@@ -24,7 +24,10 @@ function stackOf(error: unknown): unknown {
 export function logRpcServerError(error: unknown, { request, prefix = '' }: RpcErrorLogOptions): void {
   const status = error instanceof ORPCError ? error.status : 500
   if (status < 500 || request.signal?.aborted) return
-  const procedure = request.url.pathname.slice(prefix.length).replace(/^\/+|\/+$/g, '').replaceAll('/', '.')
+  const procedure = request.url.pathname
+    .slice(prefix.length)
+    .replace(/^\/+|\/+$/g, '')
+    .replaceAll('/', '.')
   const requestId = [request.headers[REQUEST_ID_HEADER]].flat()[0] ?? 'none'
   logger.error(`rpc ${procedure || '/'} failed with ${status} (request ${requestId})`, stackOf(error))
 }

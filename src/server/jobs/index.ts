@@ -15,7 +15,8 @@ const globalForJobs = globalThis as typeof globalThis & { __rankpilotJobs?: JobQ
  */
 export async function startJobs(
   handle: DatabaseHandle,
-  options: { work: boolean } & Pick<JobQueueOptions, 'kinds' | 'providers'> & Partial<Omit<JobQueueOptions, 'handle' | 'kinds' | 'providers'>>,
+  options: { work: boolean } & Pick<JobQueueOptions, 'kinds' | 'providers'> &
+    Partial<Omit<JobQueueOptions, 'handle' | 'kinds' | 'providers'>>,
 ) {
   if (globalForJobs.__rankpilotJobs) return globalForJobs.__rankpilotJobs
   const queue = createJobQueue({ handle, ...options })

@@ -30,7 +30,12 @@ const providerFailureJob = defineJob({
   input: z.object({}),
   retry: { retryLimit: 0, retryDelaySeconds: 1 },
   handler: async () => {
-    throw new ProviderError({ provider: 'DataForSEO', kind: 'auth', status: 401, message: 'DataForSEO rejected the login: check DATAFORSEO_LOGIN.' })
+    throw new ProviderError({
+      provider: 'DataForSEO',
+      kind: 'auth',
+      status: 401,
+      message: 'DataForSEO rejected the login: check DATAFORSEO_LOGIN.',
+    })
   },
 })
 const STUCK_MS = 4000

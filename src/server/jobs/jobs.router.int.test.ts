@@ -193,7 +193,10 @@ describe('the daily purge', () => {
     const keywords = await app.db.select({ cacheKey: keywordCache.cacheKey }).from(keywordCache)
     expect(keywords.map((k) => k.cacheKey)).toContain(`fresh-${tag}`)
     expect(keywords.map((k) => k.cacheKey)).not.toContain(`old-${tag}`)
-    const runs = await app.db.select({ id: jobRun.id }).from(jobRun).where(and(eq(jobRun.kind, `purge-test-${tag}`)))
+    const runs = await app.db
+      .select({ id: jobRun.id })
+      .from(jobRun)
+      .where(and(eq(jobRun.kind, `purge-test-${tag}`)))
     expect(runs.map((r) => r.id).sort()).toEqual([recentDone.id, stillRunning.id].sort())
   })
 })

@@ -94,7 +94,19 @@ export function createJobQueue(options: JobQueueOptions) {
     }
     for (const kind of kinds.values()) {
       await boss.work(kind.name, workOptions, (jobs: JobWithMetadata<JobPayload>[]) =>
-        track(Promise.all(jobs.map((job) => runJob(kind, job, { db, providers: options.providers, shutdown: shutdown.signal, progressIntervalMs: options.progressIntervalMs, onCompleted: options.onCompleted })))),
+        track(
+          Promise.all(
+            jobs.map((job) =>
+              runJob(kind, job, {
+                db,
+                providers: options.providers,
+                shutdown: shutdown.signal,
+                progressIntervalMs: options.progressIntervalMs,
+                onCompleted: options.onCompleted,
+              }),
+            ),
+          ),
+        ),
       )
       await boss.work(
         deadLetterQueueOf(kind.name),
@@ -131,14 +143,27 @@ export function createJobQueue(options: JobQueueOptions) {
         const id = randomUUID()
         const [row] = await tx
           .insert(jobRun)
-          .values({ id, kind: kind.name, userId: request.userId, businessId: request.businessId ?? null, input, singletonKey: request.singletonKey ?? null })
+          .values({
+            id,
+            kind: kind.name,
+            userId: request.userId,
+            businessId: request.businessId ?? null,
+            input,
+            singletonKey: request.singletonKey ?? null,
+          })
           .onConflictDoNothing()
           .returning()
         if (!row) {
           const [existing] = await tx
             .select()
             .from(jobRun)
-            .where(and(eq(jobRun.kind, kind.name), eq(jobRun.singletonKey, request.singletonKey!), inArray(jobRun.state, ['queued', 'running', 'retrying'])))
+            .where(
+              and(
+                eq(jobRun.kind, kind.name),
+                eq(jobRun.singletonKey, request.singletonKey!),
+                inArray(jobRun.state, ['queued', 'running', 'retrying']),
+              ),
+            )
           return existing
         }
         const payload: JobPayload = { input, tracked: true }
@@ -153,7 +178,12 @@ export function createJobQueue(options: JobQueueOptions) {
      */
     async stop({ graceMs = 5000 }: { graceMs?: number } = {}) {
       if (working) {
-        await Promise.all([...kinds.keys()].flatMap((name) => [boss.offWork(name, { wait: false }), boss.offWork(deadLetterQueueOf(name), { wait: false })]))
+        await Promise.all(
+          [...kinds.keys()].flatMap((name) => [
+            boss.offWork(name, { wait: false }),
+            boss.offWork(deadLetterQueueOf(name), { wait: false }),
+          ]),
+        )
         let timer: ReturnType<typeof setTimeout> | undefined
         await Promise.race([Promise.allSettled([...active]), new Promise((done) => (timer = setTimeout(done, graceMs)))])
         clearTimeout(timer)

@@ -53,23 +53,33 @@ describe('keyword.setStatus', () => {
     const result = await rpcClient(app, owner.cookie).keyword.setStatus({ ids: [mine[0].id, mine[1].id], status: 'archived' })
     expect(result).toEqual({ updated: 2 })
     const rows = await rowsOf(mine.map((row) => row.id))
-    expect(Object.fromEntries(rows.map((row) => [row.keyword, row.status]))).toEqual({ 'mine 0': 'archived', 'mine 1': 'archived', 'mine 2': 'draft' })
+    expect(Object.fromEntries(rows.map((row) => [row.keyword, row.status]))).toEqual({
+      'mine 0': 'archived',
+      'mine 1': 'archived',
+      'mine 2': 'draft',
+    })
   })
 
   it('refuses the whole call with NOT_FOUND when any id is another user’s, changing nothing', async () => {
-    const error = await rejectionOf(rpcClient(app, owner.cookie).keyword.setStatus({ ids: [mine[0].id, theirs[0].id], status: 'published' }))
+    const error = await rejectionOf(
+      rpcClient(app, owner.cookie).keyword.setStatus({ ids: [mine[0].id, theirs[0].id], status: 'published' }),
+    )
     expect(error).toMatchObject({ code: 'NOT_FOUND', status: 404, data: { reason: 'KEYWORDS_NOT_FOUND' } })
     expect((await rowsOf([mine[0].id, theirs[0].id])).map((row) => row.status)).toEqual(['draft', 'draft'])
   })
 
   it('refuses an unknown id and an unknown status', async () => {
-    expect(await rejectionOf(rpcClient(app, owner.cookie).keyword.setStatus({ ids: ['nope'], status: 'draft' }))).toMatchObject({ code: 'NOT_FOUND' })
+    expect(await rejectionOf(rpcClient(app, owner.cookie).keyword.setStatus({ ids: ['nope'], status: 'draft' }))).toMatchObject({
+      code: 'NOT_FOUND',
+    })
     const error = await rejectionOf(rpcClient(app, owner.cookie).keyword.setStatus({ ids: [mine[0].id], status: 'deleted' as never }))
     expect(error).toMatchObject({ code: 'BAD_REQUEST', status: 400 })
   })
 
   it('counts a repeated id once', async () => {
-    expect(await rpcClient(app, owner.cookie).keyword.setStatus({ ids: [mine[0].id, mine[0].id], status: 'published' })).toEqual({ updated: 1 })
+    expect(await rpcClient(app, owner.cookie).keyword.setStatus({ ids: [mine[0].id, mine[0].id], status: 'published' })).toEqual({
+      updated: 1,
+    })
   })
 })
 

@@ -22,12 +22,66 @@ let pagingBusinessId: string
 const at = (iso: string) => new Date(iso)
 const ms = (iso: string) => String(Date.parse(iso))
 const ROWS = {
-  A: { keyword: 'Best CRM software', searchIntent: 'commercial', searchVolume: 1000, difficulty: 25, priority: 85, status: 'draft', scheduledAt: at('2025-03-01T10:00:00Z'), createdAt: at('2025-01-31T12:00:00Z') },
-  B: { keyword: 'crm for startups', searchIntent: 'informational', searchVolume: 500, difficulty: 45, priority: 50, status: 'scheduled', scheduledAt: at('2025-03-10T00:00:00Z'), createdAt: at('2025-02-28T23:59:59Z') },
-  C: { keyword: 'buy crm', searchIntent: 'transactional', searchVolume: 0, difficulty: 61, priority: 39, status: 'published', scheduledAt: null, createdAt: at('2025-03-01T00:00:00Z') },
-  D: { keyword: 'hubspot login', searchIntent: 'navigational', searchVolume: null, difficulty: null, priority: null, status: 'archived', scheduledAt: at('2025-02-28T23:00:00Z'), createdAt: at('2025-03-10T08:00:00Z') },
-  E: { keyword: '100% free_tool', searchIntent: '', searchVolume: 10000, difficulty: 100, priority: 0, status: 'pending', scheduledAt: null, createdAt: at('2025-03-15T00:00:00Z') },
-  F: { keyword: 'seo audit', searchIntent: null, searchVolume: 30, difficulty: 30, priority: 80, status: 'pending', scheduledAt: at('2025-04-01T00:00:00Z'), createdAt: at('2025-03-31T23:00:00Z') },
+  A: {
+    keyword: 'Best CRM software',
+    searchIntent: 'commercial',
+    searchVolume: 1000,
+    difficulty: 25,
+    priority: 85,
+    status: 'draft',
+    scheduledAt: at('2025-03-01T10:00:00Z'),
+    createdAt: at('2025-01-31T12:00:00Z'),
+  },
+  B: {
+    keyword: 'crm for startups',
+    searchIntent: 'informational',
+    searchVolume: 500,
+    difficulty: 45,
+    priority: 50,
+    status: 'scheduled',
+    scheduledAt: at('2025-03-10T00:00:00Z'),
+    createdAt: at('2025-02-28T23:59:59Z'),
+  },
+  C: {
+    keyword: 'buy crm',
+    searchIntent: 'transactional',
+    searchVolume: 0,
+    difficulty: 61,
+    priority: 39,
+    status: 'published',
+    scheduledAt: null,
+    createdAt: at('2025-03-01T00:00:00Z'),
+  },
+  D: {
+    keyword: 'hubspot login',
+    searchIntent: 'navigational',
+    searchVolume: null,
+    difficulty: null,
+    priority: null,
+    status: 'archived',
+    scheduledAt: at('2025-02-28T23:00:00Z'),
+    createdAt: at('2025-03-10T08:00:00Z'),
+  },
+  E: {
+    keyword: '100% free_tool',
+    searchIntent: '',
+    searchVolume: 10000,
+    difficulty: 100,
+    priority: 0,
+    status: 'pending',
+    scheduledAt: null,
+    createdAt: at('2025-03-15T00:00:00Z'),
+  },
+  F: {
+    keyword: 'seo audit',
+    searchIntent: null,
+    searchVolume: 30,
+    difficulty: 30,
+    priority: 80,
+    status: 'pending',
+    scheduledAt: at('2025-04-01T00:00:00Z'),
+    createdAt: at('2025-03-31T23:00:00Z'),
+  },
 } as const
 type Letter = keyof typeof ROWS
 const letterOf = new Map<string, Letter>(Object.entries(ROWS).map(([letter, row]) => [row.keyword, letter as Letter]))
@@ -48,7 +102,14 @@ const filter = (id: KeywordFilterField, operator: FilterItem['operator'], value:
 async function list(filters: FilterItem[], options: { join?: JoinOperator; sort?: SortItem[]; now?: Date } = {}) {
   const page = await listKeywords(
     app.db,
-    { businessId, page: 1, perPage: 50, filters, joinOperator: options.join ?? 'and', sort: options.sort ?? [{ id: 'keyword', desc: false }] },
+    {
+      businessId,
+      page: 1,
+      perPage: 50,
+      filters,
+      joinOperator: options.join ?? 'and',
+      sort: options.sort ?? [{ id: 'keyword', desc: false }],
+    },
     { now: options.now ?? NOW },
   )
   return page.items
@@ -169,7 +230,11 @@ describe('date (scheduledAt; null in C and E) by whole UTC day', () => {
     ['isBetween covers both end days', filter('scheduledAt', 'isBetween', [day('2025-02-28'), day('2025-03-10')]), ['A', 'B', 'D']],
     ['isBetween, open start', filter('scheduledAt', 'isBetween', ['', day('2025-03-01')]), ['A', 'D']],
     ['isBetween, open end', filter('scheduledAt', 'isBetween', [day('2025-03-10'), '']), ['B', 'F']],
-    ['isRelativeToToday -1 month from 03-31 reaches back to 02-28', filter('scheduledAt', 'isRelativeToToday', '-1 month'), ['A', 'B', 'D']],
+    [
+      'isRelativeToToday -1 month from 03-31 reaches back to 02-28',
+      filter('scheduledAt', 'isRelativeToToday', '-1 month'),
+      ['A', 'B', 'D'],
+    ],
     ['isRelativeToToday as a list', filter('scheduledAt', 'isRelativeToToday', ['-1', 'months']), ['A', 'B', 'D']],
     ['isRelativeToToday -30 days', filter('scheduledAt', 'isRelativeToToday', '-30 days'), ['A', 'B']],
     ['isRelativeToToday +1 day crosses into April', filter('scheduledAt', 'isRelativeToToday', '+1 day'), ['F']],
@@ -213,20 +278,36 @@ describe('joins', () => {
     expect(await letters([filter('keyword', 'iLike', 'crm'), filter('searchVolume', 'gte', '500')])).toEqual(['A', 'B'])
   })
   it('or widens', async () => {
-    expect(await letters([filter('keyword', 'iLike', 'crm'), filter('searchIntent', 'isEmpty')], { join: 'or' })).toEqual(['A', 'B', 'C', 'E', 'F'])
+    expect(await letters([filter('keyword', 'iLike', 'crm'), filter('searchIntent', 'isEmpty')], { join: 'or' })).toEqual([
+      'A',
+      'B',
+      'C',
+      'E',
+      'F',
+    ])
   })
   it('an ignored filter does not turn "or" into everything', async () => {
     expect(await letters([filter('keyword', 'iLike', 'hubspot'), filter('keyword', 'iLike', '')], { join: 'or' })).toEqual(['D'])
   })
   it('or of three variants', async () => {
-    const filters = [filter('status', 'inArray', ['archived']), filter('difficulty', 'gt', '99'), filter('scheduledAt', 'gte', ms('2025-04-01T00:00:00Z'))]
+    const filters = [
+      filter('status', 'inArray', ['archived']),
+      filter('difficulty', 'gt', '99'),
+      filter('scheduledAt', 'gte', ms('2025-04-01T00:00:00Z')),
+    ]
     expect(await letters(filters, { join: 'or' })).toEqual(['D', 'E', 'F'])
   })
 })
 
 describe('sorting', () => {
-  const values = (rows: KeywordRow[], id: keyof KeywordRow) => rows.map((row) => (row[id] instanceof Date ? (row[id] as Date).toISOString() : row[id]))
-  it.each(KEYWORD_SORTABLE_COLUMNS.flatMap((id) => [{ id, desc: false }, { id, desc: true }]))('by $id, desc $desc, nulls last', async (sort) => {
+  const values = (rows: KeywordRow[], id: keyof KeywordRow) =>
+    rows.map((row) => (row[id] instanceof Date ? (row[id] as Date).toISOString() : row[id]))
+  it.each(
+    KEYWORD_SORTABLE_COLUMNS.flatMap((id) => [
+      { id, desc: false },
+      { id, desc: true },
+    ]),
+  )('by $id, desc $desc, nulls last', async (sort) => {
     const rows = await list([], { sort: [sort] })
     expect(rows).toHaveLength(6)
     const all = values(rows, sort.id)
@@ -239,13 +320,46 @@ describe('sorting', () => {
     if (sort.id !== 'keyword') expect(present).toEqual(expected) // text order is the collation's; checked below
   })
   it('by keyword and searchVolume in known orders', async () => {
-    expect((await list([], { sort: [{ id: 'searchVolume', desc: false }] })).map((row) => letterOf.get(row.keyword))).toEqual(['C', 'F', 'B', 'A', 'E', 'D'])
-    expect((await list([], { sort: [{ id: 'searchVolume', desc: true }] })).map((row) => letterOf.get(row.keyword))).toEqual(['E', 'A', 'B', 'F', 'C', 'D'])
-    expect((await list([], { sort: [{ id: 'keyword', desc: false }] })).map((row) => letterOf.get(row.keyword))).toEqual(['E', 'A', 'C', 'B', 'D', 'F'])
-    expect((await list([], { sort: [{ id: 'searchIntent', desc: false }] })).map((row) => letterOf.get(row.keyword))).toEqual(['E', 'A', 'B', 'D', 'C', 'F'])
+    expect((await list([], { sort: [{ id: 'searchVolume', desc: false }] })).map((row) => letterOf.get(row.keyword))).toEqual([
+      'C',
+      'F',
+      'B',
+      'A',
+      'E',
+      'D',
+    ])
+    expect((await list([], { sort: [{ id: 'searchVolume', desc: true }] })).map((row) => letterOf.get(row.keyword))).toEqual([
+      'E',
+      'A',
+      'B',
+      'F',
+      'C',
+      'D',
+    ])
+    expect((await list([], { sort: [{ id: 'keyword', desc: false }] })).map((row) => letterOf.get(row.keyword))).toEqual([
+      'E',
+      'A',
+      'C',
+      'B',
+      'D',
+      'F',
+    ])
+    expect((await list([], { sort: [{ id: 'searchIntent', desc: false }] })).map((row) => letterOf.get(row.keyword))).toEqual([
+      'E',
+      'A',
+      'B',
+      'D',
+      'C',
+      'F',
+    ])
   })
   it('by two columns', async () => {
-    const rows = await list([], { sort: [{ id: 'status', desc: false }, { id: 'searchVolume', desc: true }] })
+    const rows = await list([], {
+      sort: [
+        { id: 'status', desc: false },
+        { id: 'searchVolume', desc: true },
+      ],
+    })
     expect(rows.map((row) => letterOf.get(row.keyword))).toEqual(['D', 'A', 'E', 'F', 'C', 'B'])
   })
   it('defaults to createdAt descending', async () => {
@@ -254,7 +368,7 @@ describe('sorting', () => {
   })
 })
 
-describe('a caller\'s own ORDER BY with parameters', () => {
+describe("a caller's own ORDER BY with parameters", () => {
   it('is compiled together with the WHERE, each parameter in its place', async () => {
     const page = await listKeywords(app.db, {
       businessId,
@@ -270,7 +384,12 @@ describe('a caller\'s own ORDER BY with parameters', () => {
 
 describe('paging with filters', () => {
   it('pages a filtered, sorted list and counts with the same filter', async () => {
-    const query = { businessId: pagingBusinessId, perPage: 10, filters: [filter('searchVolume', 'gte', '5')], sort: [{ id: 'searchVolume', desc: false }] }
+    const query = {
+      businessId: pagingBusinessId,
+      perPage: 10,
+      filters: [filter('searchVolume', 'gte', '5')],
+      sort: [{ id: 'searchVolume', desc: false }],
+    }
     const first = await listKeywords(app.db, { ...query, page: 1 })
     expect(first).toMatchObject({ total: 20, page: 1, perPage: 10, pageCount: 2 })
     expect(first.items.map((row) => row.searchVolume)).toEqual([5, 6, 7, 8, 9, 10, 11, 12, 13, 14])
@@ -297,7 +416,11 @@ describe('keyword.list input over RPC', () => {
   it.each<[string, Record<string, unknown>, string]>([
     ['an unknown filter column', { filters: [{ ...valid, id: 'businessId' }] }, 'Unknown filter column "businessId"'],
     ['an unknown operator', { filters: [{ ...valid, operator: 'like' }] }, 'Invalid option'],
-    ['an operator the variant lacks', { filters: [{ ...filter('searchVolume', 'gt', '1'), operator: 'iLike' }] }, 'This operator does not apply to this kind of field.'],
+    [
+      'an operator the variant lacks',
+      { filters: [{ ...filter('searchVolume', 'gt', '1'), operator: 'iLike' }] },
+      'This operator does not apply to this kind of field.',
+    ],
     ['a variant other than the column’s', { filters: [{ ...valid, id: 'searchVolume' }] }, '"searchVolume" is a range filter, not text.'],
     ['a malformed number', { filters: [filter('searchVolume', 'gt', 'abc')] }, 'Search volume: "abc" is not a number'],
     ['a number beyond integers', { filters: [filter('searchVolume', 'gt', '1e12')] }, 'is not a number'],
@@ -306,7 +429,11 @@ describe('keyword.list input over RPC', () => {
     ['a malformed date', { filters: [filter('scheduledAt', 'eq', 'yesterday')] }, 'is not a date'],
     ['a date out of range', { filters: [filter('scheduledAt', 'eq', '99999999999999999')] }, 'is not a date'],
     ['a malformed relative date', { filters: [filter('createdAt', 'isRelativeToToday', '7')] }, 'A relative date looks like'],
-    ['a relative date beyond a century', { filters: [filter('createdAt', 'isRelativeToToday', '-200 years')] }, 'A relative date looks like'],
+    [
+      'a relative date beyond a century',
+      { filters: [filter('createdAt', 'isRelativeToToday', '-200 years')] },
+      'A relative date looks like',
+    ],
     ['an unknown option', { filters: [filter('status', 'inArray', ['deleted'])] }, 'Status: "deleted" is not an option.'],
     ['text as a list', { filters: [filter('keyword', 'iLike', ['a'])] }, 'not a list'],
     ['a short filterId', { filters: [{ ...valid, filterId: 'abc' }] }, ''],
@@ -314,7 +441,16 @@ describe('keyword.list input over RPC', () => {
     ['a huge perPage', { perPage: 100000 }, 'Rows per page can be at most 50.'],
     ['a fractional page', { page: 1.5 }, 'Page must be a whole number.'],
     ['an unknown sort column', { sort: [{ id: 'password', desc: true }] }, 'Cannot sort by "password"'],
-    ['a sort column twice', { sort: [{ id: 'keyword', desc: true }, { id: 'keyword', desc: false }] }, 'Sort by each column at most once.'],
+    [
+      'a sort column twice',
+      {
+        sort: [
+          { id: 'keyword', desc: true },
+          { id: 'keyword', desc: false },
+        ],
+      },
+      'Sort by each column at most once.',
+    ],
     ['an unknown join', { joinOperator: 'xor' }, ''],
     ['too long a value', { filters: [filter('keyword', 'iLike', 'x'.repeat(501))] }, 'at most 500 characters'],
   ])('refuses %s with 400', async (_, input, message) => {
@@ -355,7 +491,7 @@ describe('keyword.list over HTTP (GET /rpc/keyword/list)', () => {
     ['an unknown column', { filters: [{ ...filter('keyword', 'iLike', 'x'), id: 'password' }] }],
     ['an unknown operator', { filters: [{ ...filter('keyword', 'iLike', 'x'), operator: 'drop table' }] }],
     ['a malformed filter', { filters: [{ id: 'keyword' }] }],
-    ['a malformed value', { filters: [filter('difficulty', 'gt', "1; drop table keyword")] }],
+    ['a malformed value', { filters: [filter('difficulty', 'gt', '1; drop table keyword')] }],
     ['filters that are not a list', { filters: 'keyword' }],
   ])('refuses %s with a 400, never a 500', async (_, input) => {
     const response = await get(input)

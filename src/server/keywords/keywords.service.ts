@@ -90,7 +90,12 @@ const rowFields: SelectedFieldsOrdered = Object.entries(keywordRowColumns).map((
 const totalFields: SelectedFieldsOrdered = [{ path: ['total'], field: count() }]
 const compiledText = (fragment: SQL) => dialect.sqlToQuery(fragment).sql
 const TABLE = compiledText(sql`${keyword}`)
-const SELECT_ROWS = `select ${compiledText(sql.join(Object.values(keywordRowColumns).map((column) => sql`${column}`), sql`, `))} from ${TABLE}`
+const SELECT_ROWS = `select ${compiledText(
+  sql.join(
+    Object.values(keywordRowColumns).map((column) => sql`${column}`),
+    sql`, `,
+  ),
+)} from ${TABLE}`
 const SELECT_TOTAL = `select count(*) from ${TABLE}`
 
 /** A page size or offset as SQL text: only ever a whole, non-negative number. */

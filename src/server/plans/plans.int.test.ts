@@ -34,7 +34,9 @@ describe('plan.getAll', () => {
   })
 
   it('orders by price, not by insertion', async () => {
-    await app.db.insert(plan).values({ productId: 'test-free', name: 'Free', price: 0, basePrice: 0, businessLimit: 1, articlesPerMonth: 1 })
+    await app.db
+      .insert(plan)
+      .values({ productId: 'test-free', name: 'Free', price: 0, basePrice: 0, businessLimit: 1, articlesPerMonth: 1 })
     const plans = await rpcClient(app).plan.getAll()
     expect(plans.map((p) => p.price)).toEqual([0, 49, 99, 249])
   })

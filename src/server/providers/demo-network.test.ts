@@ -78,15 +78,7 @@ describe('demo mode end to end: the app’s own clients, configured from an env 
     const { createImagesClientFromEnv } = await import('./images/client')
     const { dataForSeoClientFromEnv } = await import('./dataforseo/client')
     const { youTubeClientFromEnv } = await import('./youtube/client')
-    expect(startDemoNetwork(noCredentials).sort()).toEqual([
-      'dataforseo',
-      'embeddings',
-      'google',
-      'images',
-      'llm',
-      'polar',
-      'youtube',
-    ])
+    expect(startDemoNetwork(noCredentials).sort()).toEqual(['dataforseo', 'embeddings', 'google', 'images', 'llm', 'polar', 'youtube'])
 
     const profile = await createLlmClientFromEnv(noCredentials).generateObject({
       schema: z.object({ name: z.string(), services: z.array(z.string()).min(1) }),
@@ -105,8 +97,7 @@ describe('demo mode end to end: the app’s own clients, configured from an env 
     expect(volumes.data[0].keyword).toBe('coffee beans')
     const videos = await youTubeClientFromEnv(noCredentials).searchVideos('pour over coffee')
     expect(videos.length).toBeGreaterThan(0)
-    for (const vendor of ['llm', 'embeddings', 'images', 'dataforseo', 'youtube'] as const)
-      expect(mockRequestCount(vendor), vendor).toBe(1)
+    for (const vendor of ['llm', 'embeddings', 'images', 'dataforseo', 'youtube'] as const) expect(mockRequestCount(vendor), vendor).toBe(1)
   })
 
   it('a configured provider is left to its real service', () => {

@@ -2,14 +2,7 @@ import { delay, http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import {
-  backoffDelay,
-  createProviderFetch,
-  parseRetryAfter,
-  ProviderError,
-  readJson,
-  type ProviderFetchOptions,
-} from './http'
+import { backoffDelay, createProviderFetch, parseRetryAfter, ProviderError, readJson, type ProviderFetchOptions } from './http'
 
 const URL_ = 'https://provider.test/v1/thing'
 const server = setupServer()
@@ -101,9 +94,7 @@ describe('createProviderFetch', () => {
     const { fetch, sleeps } = client()
     const error = await failure(fetch(URL_))
     expect(error).toMatchObject({ kind: 'rate_limited', status: 429, attempts: 1 })
-    expect(error.message).toBe(
-      'Example is limiting how fast we can call it and asks us to wait 120 seconds. Try again after that.',
-    )
+    expect(error.message).toBe('Example is limiting how fast we can call it and asks us to wait 120 seconds. Try again after that.')
     expect(seen.count).toBe(1)
     expect(sleeps).toEqual([])
   })
@@ -174,24 +165,9 @@ describe('createProviderFetch', () => {
   })
 
   it.each([
-    [
-      400,
-      { error: { message: 'field "q" is required' } },
-      'rejected',
-      'Example rejected the request (HTTP 400): field "q" is required',
-    ],
-    [
-      401,
-      { message: 'invalid key' },
-      'auth',
-      'Example refused our credentials (HTTP 401: invalid key). Check EXAMPLE_API_KEY.',
-    ],
-    [
-      403,
-      { error: 'forbidden' },
-      'auth',
-      'Example refused our credentials (HTTP 403: forbidden). Check EXAMPLE_API_KEY.',
-    ],
+    [400, { error: { message: 'field "q" is required' } }, 'rejected', 'Example rejected the request (HTTP 400): field "q" is required'],
+    [401, { message: 'invalid key' }, 'auth', 'Example refused our credentials (HTTP 401: invalid key). Check EXAMPLE_API_KEY.'],
+    [403, { error: 'forbidden' }, 'auth', 'Example refused our credentials (HTTP 403: forbidden). Check EXAMPLE_API_KEY.'],
     [
       402,
       { detail: 'balance is 0' },
@@ -200,9 +176,7 @@ describe('createProviderFetch', () => {
     ],
     [404, 'Not here', 'rejected', 'Example rejected the request (HTTP 404): Not here'],
   ])('does not retry HTTP %i and says why', async (status, body, kind, message) => {
-    const seen = script(() =>
-      typeof body === 'string' ? new HttpResponse(body, { status }) : HttpResponse.json(body, { status }),
-    )
+    const seen = script(() => (typeof body === 'string' ? new HttpResponse(body, { status }) : HttpResponse.json(body, { status })))
     const { fetch, sleeps } = client()
     const error = await failure(fetch(URL_))
     expect(error).toMatchObject({ kind, status, attempts: 1, message })

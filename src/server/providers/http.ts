@@ -7,16 +7,7 @@ import type { z } from 'zod'
  * provider and says what the user can do about it.
  */
 
-export type ProviderErrorKind =
-  | 'timeout'
-  | 'network'
-  | 'rate_limited'
-  | 'server'
-  | 'auth'
-  | 'payment'
-  | 'rejected'
-  | 'malformed'
-  | 'task'
+export type ProviderErrorKind = 'timeout' | 'network' | 'rate_limited' | 'server' | 'auth' | 'payment' | 'rejected' | 'malformed' | 'task'
 
 export class ProviderError extends Error {
   override name = 'ProviderError'

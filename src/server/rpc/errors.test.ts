@@ -37,7 +37,8 @@ const thrower = {
   }),
 }
 const handler = new RPCHandler(thrower)
-const serve = async (request: Request) => (await handler.handle(request, { prefix: '/rpc' })).response ?? new Response(null, { status: 404 })
+const serve = async (request: Request) =>
+  (await handler.handle(request, { prefix: '/rpc' })).response ?? new Response(null, { status: 404 })
 const client = createORPCClient<{ fail: (input: { code: string }) => Promise<never> }>(
   new RPCLink({ url: 'http://localhost/rpc', fetch: (request) => serve(request as Request) }),
 )

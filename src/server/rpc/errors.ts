@@ -30,9 +30,9 @@ export interface ErrorDefinition {
 
 /** A domain's catalogue of UPPER_SNAKE reasons, each with its RPC code and user-facing message. */
 export function defineErrorCodes<const T extends Record<string, ErrorDefinition>>(definitions: T) {
-  return Object.fromEntries(
-    Object.entries(definitions).map(([reason, definition]) => [reason, { ...definition, reason }]),
-  ) as { [K in keyof T]: T[K] & { reason: K & string } }
+  return Object.fromEntries(Object.entries(definitions).map(([reason, definition]) => [reason, { ...definition, reason }])) as {
+    [K in keyof T]: T[K] & { reason: K & string }
+  }
 }
 
 export type DefinedError = ErrorDefinition & { reason: string }

@@ -41,7 +41,10 @@ const readableInputErrors = base.middleware(async ({ next }) => {
   } catch (error) {
     // Only input-schema failures: oRPC marks them with a ValidationError cause.
     if (!(error instanceof ORPCError) || error.code !== 'BAD_REQUEST' || !(error.cause instanceof ValidationError)) throw error
-    const issues = error.cause.issues.map((issue) => ({ message: issue.message, path: issue.path?.map((p) => (typeof p === 'object' ? p.key : p)) }))
+    const issues = error.cause.issues.map((issue) => ({
+      message: issue.message,
+      path: issue.path?.map((p) => (typeof p === 'object' ? p.key : p)),
+    }))
     const message = issues.map((issue) => issue.message).join(' ') || RPC_ERRORS.INVALID_INPUT.message
     const data: AppErrorData = { reason: RPC_ERRORS.INVALID_INPUT.reason, issues }
     throw new ORPCError('BAD_REQUEST', { message, data, cause: error.cause })

@@ -8,6 +8,10 @@ import type { RpcContext } from './context'
  */
 export async function reissueSessionCookie(context: RpcContext) {
   if (!context.resHeaders) return
-  const { headers } = await context.auth.api.getSession({ headers: context.headers, query: { disableCookieCache: true }, returnHeaders: true })
+  const { headers } = await context.auth.api.getSession({
+    headers: context.headers,
+    query: { disableCookieCache: true },
+    returnHeaders: true,
+  })
   for (const cookie of headers.getSetCookie()) context.resHeaders.append('set-cookie', cookie)
 }

@@ -150,8 +150,12 @@ describe('settings.updateProfile', () => {
   it('allows an address another user’s business has, and keeping its own address', async () => {
     const other = await userWithBusiness({ url: 'https://shared-address.example' })
     const { client } = await userWithBusiness()
-    expect((await client.settings.updateProfile({ ...validProfile, url: 'https://shared-address.example' })).profile.url).toBe('https://shared-address.example')
-    expect((await client.settings.updateProfile({ ...validProfile, url: 'https://shared-address.example', name: 'Renamed' })).profile.name).toBe('Renamed')
+    expect((await client.settings.updateProfile({ ...validProfile, url: 'https://shared-address.example' })).profile.url).toBe(
+      'https://shared-address.example',
+    )
+    expect(
+      (await client.settings.updateProfile({ ...validProfile, url: 'https://shared-address.example', name: 'Renamed' })).profile.name,
+    ).toBe('Renamed')
     expect((await rowOf(other.business.id)).name).toBe(other.business.name)
   })
 })

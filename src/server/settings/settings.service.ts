@@ -78,7 +78,12 @@ export async function updateProfile(db: Database, userId: string, businessId: st
 }
 
 /** Every article setting in one UPDATE scoped to the owner. */
-export async function updateArticleSettings(db: Database, userId: string, businessId: string, settings: ArticleSettings): Promise<BusinessSettings> {
+export async function updateArticleSettings(
+  db: Database,
+  userId: string,
+  businessId: string,
+  settings: ArticleSettings,
+): Promise<BusinessSettings> {
   await getOwnedBusiness(db, userId, businessId)
   const [row] = await db
     .update(business)

@@ -105,7 +105,13 @@ export async function suggestCompetitors(db: Database, owner: Business, deps: Su
 
   const [fromLlm, fromSearch] = await Promise.all([llmSuggestions(owner, deps), searchSuggestions(owner, deps)])
   for (const item of fromLlm) offer({ address: item.website, name: item.name, reason: item.reason, source: 'analysis' })
-  for (const item of fromSearch) offer({ address: item.domain, name: item.domain, reason: `Ranks for ${item.intersections.toLocaleString('en-US')} of the same keywords`, source: 'search data' })
+  for (const item of fromSearch)
+    offer({
+      address: item.domain,
+      name: item.domain,
+      reason: `Ranks for ${item.intersections.toLocaleString('en-US')} of the same keywords`,
+      source: 'search data',
+    })
   return suggestions
 }
 
@@ -114,7 +120,8 @@ async function llmSuggestions(owner: Business, deps: SuggestionDeps) {
     const { object } = await deps.llm.generateObject({
       schema: suggestionSchema,
       schemaName: 'competitor_suggestions',
-      system: 'You name real competitors of a business: other companies, with their own websites, that sell the same thing to the same customers.',
+      system:
+        'You name real competitors of a business: other companies, with their own websites, that sell the same thing to the same customers.',
       prompt: [
         `Business: ${owner.name ?? owner.url}`,
         `Industry: ${owner.industry ?? ''}`,

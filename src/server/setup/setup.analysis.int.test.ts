@@ -43,7 +43,16 @@ describe('setup.analyze → business.analyze job', () => {
     // The meta description, word for word (the mocked LLM drops a value's closing full stop).
     expect(profile.description).toBe(SITE_DESCRIPTION.replace(/\.$/, ''))
     // Every profile field is present; the lists come from the site's headings and items.
-    for (const list of ['targetAudiences', 'services', 'primaryServices', 'coreProducts', 'customerProblems', 'competitiveAdvantages', 'targetOutcomes', 'seedKeywords'] as const) {
+    for (const list of [
+      'targetAudiences',
+      'services',
+      'primaryServices',
+      'coreProducts',
+      'customerProblems',
+      'competitiveAdvantages',
+      'targetOutcomes',
+      'seedKeywords',
+    ] as const) {
       expect(Array.isArray(profile[list]), list).toBe(true)
     }
     expect(profile.services.join(' ')).toMatch(/Leak repair|Boiler servicing|Drain clearing/)
@@ -82,7 +91,11 @@ describe('setup.analyze → business.analyze job', () => {
 
   it('shows the result only to the user who ran it', async () => {
     const error = await rejectionOf(rpcClient(app, stranger.cookie).setup.analysisResult({ jobId: analysis.jobId }))
-    expect(error).toMatchObject({ code: 'NOT_FOUND', message: 'This analysis does not exist, or it is not yours.', data: { reason: 'ANALYSIS_NOT_FOUND' } })
+    expect(error).toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'This analysis does not exist, or it is not yours.',
+      data: { reason: 'ANALYSIS_NOT_FOUND' },
+    })
   })
 })
 

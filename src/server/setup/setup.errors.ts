@@ -3,7 +3,10 @@ import { defineErrorCodes } from '~/server/rpc/errors'
 /** Onboarding's reasons. A foreign id answers exactly like a missing one: NOT_FOUND. */
 export const SETUP_ERRORS = defineErrorCodes({
   ANALYSIS_NOT_FOUND: { code: 'NOT_FOUND', message: 'This analysis does not exist, or it is not yours.' },
-  ANALYSIS_NOT_READY: { code: 'PRECONDITION_FAILED', message: 'The analysis has not finished yet. Wait for it, or fill the form yourself.' },
+  ANALYSIS_NOT_READY: {
+    code: 'PRECONDITION_FAILED',
+    message: 'The analysis has not finished yet. Wait for it, or fill the form yourself.',
+  },
   COMPETITOR_NOT_FOUND: { code: 'NOT_FOUND', message: 'Competitor not found.' },
   COMPETITOR_EXISTS: { code: 'CONFLICT', message: 'This competitor is already on your list.' },
   COMPETITOR_IS_OWN_SITE: { code: 'BAD_REQUEST', message: 'That is your own website. Add a competitor’s address instead.' },

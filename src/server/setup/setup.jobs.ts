@@ -41,7 +41,12 @@ export const competitorAnalyzeJob = defineJob({
       {
         url: row.url,
         crawlId: crawlIdForJob(jobId),
-        business: { name: row.business.name, url: row.business.url, description: row.business.description, services: row.business.primaryServices },
+        business: {
+          name: row.business.name,
+          url: row.business.url,
+          description: row.business.description,
+          services: row.business.primaryServices,
+        },
         progress,
       },
       { llm: providers.llm },

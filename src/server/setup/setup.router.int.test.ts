@@ -57,7 +57,14 @@ describe('setup.state and setup.saveBusiness', () => {
     const { crawlId } = await client.setup.analysisResult({ jobId })
     const saved = await client.setup.saveBusiness({ analysisJobId: jobId, profile: profile(site.origin) })
     businessId = saved.id
-    expect(saved).toMatchObject({ userId: owner.userId, name: 'Acme Plumbing', url: site.origin, crawlId, services: ['Leak repair', 'Boiler servicing'], seeds: ['emergency plumber', 'boiler service'] })
+    expect(saved).toMatchObject({
+      userId: owner.userId,
+      name: 'Acme Plumbing',
+      url: site.origin,
+      crawlId,
+      services: ['Leak repair', 'Boiler servicing'],
+      seeds: ['emergency plumber', 'boiler service'],
+    })
     expect(saved.lastAnalyzedAt).toBeInstanceOf(Date)
     const state = await client.setup.state()
     expect(state).toMatchObject({ step: 2, business: { id: businessId } })
@@ -65,7 +72,10 @@ describe('setup.state and setup.saveBusiness', () => {
   }, 30_000)
 
   it('updates the same business when saved again, without creating another', async () => {
-    const saved = await rpcClient(app, owner.cookie).setup.saveBusiness({ businessId, profile: { ...profile(site.origin), description: 'Plumbers, day and night.' } })
+    const saved = await rpcClient(app, owner.cookie).setup.saveBusiness({
+      businessId,
+      profile: { ...profile(site.origin), description: 'Plumbers, day and night.' },
+    })
     expect(saved).toMatchObject({ id: businessId, description: 'Plumbers, day and night.' })
     expect(await app.db.select().from(business).where(eq(business.userId, owner.userId))).toHaveLength(1)
   })
@@ -96,20 +106,32 @@ describe('setup.state and setup.saveBusiness', () => {
 
   it('sends a user without a plan to the paywall and saves nothing', async () => {
     const planless = await app.signUp()
-    const error = await rejectionOf(rpcClient(app, planless.cookie).setup.saveBusiness({ profile: profile('https://planless.example.com') }))
+    const error = await rejectionOf(
+      rpcClient(app, planless.cookie).setup.saveBusiness({ profile: profile('https://planless.example.com') }),
+    )
     expect(error).toMatchObject({ code: 'FORBIDDEN', data: { reason: 'PLAN_REQUIRED', redirectTo: '/paywall' } })
     expect(await app.db.select().from(business).where(eq(business.userId, planless.userId))).toHaveLength(0)
   })
 
   it('refuses a missing name, a bad address, someone else’s business and a foreign analysis', async () => {
     const client = rpcClient(app, owner.cookie)
-    expect(await rejectionOf(client.setup.saveBusiness({ profile: { ...profile(site.origin), name: ' ' } }))).toMatchObject({ code: 'BAD_REQUEST', message: 'Business name is required.' })
-    expect(await rejectionOf(client.setup.saveBusiness({ profile: profile('acme') }))).toMatchObject({ code: 'BAD_REQUEST', message: 'Website must be a web address such as https://example.com.' })
-    expect(await rejectionOf(client.setup.saveBusiness({ businessId: strangerBusinessId, profile: profile('https://mine.example.com') }))).toMatchObject({ code: 'NOT_FOUND', data: { reason: 'BUSINESS_NOT_FOUND' } })
+    expect(await rejectionOf(client.setup.saveBusiness({ profile: { ...profile(site.origin), name: ' ' } }))).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'Business name is required.',
+    })
+    expect(await rejectionOf(client.setup.saveBusiness({ profile: profile('acme') }))).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'Website must be a web address such as https://example.com.',
+    })
+    expect(
+      await rejectionOf(client.setup.saveBusiness({ businessId: strangerBusinessId, profile: profile('https://mine.example.com') })),
+    ).toMatchObject({ code: 'NOT_FOUND', data: { reason: 'BUSINESS_NOT_FOUND' } })
     const [theirs] = await app.db.select().from(business).where(eq(business.id, strangerBusinessId))
     expect(theirs.description).toBe('Not yours')
     const { jobId } = await rpcClient(app, stranger.cookie).setup.analyze({ url: site.origin })
-    expect(await rejectionOf(client.setup.saveBusiness({ businessId, analysisJobId: jobId, profile: profile(site.origin) }))).toMatchObject({ code: 'NOT_FOUND', data: { reason: 'ANALYSIS_NOT_FOUND' } })
+    expect(await rejectionOf(client.setup.saveBusiness({ businessId, analysisJobId: jobId, profile: profile(site.origin) }))).toMatchObject(
+      { code: 'NOT_FOUND', data: { reason: 'ANALYSIS_NOT_FOUND' } },
+    )
   })
 })
 
@@ -139,7 +161,9 @@ describe('competitors (step 2)', () => {
       code: 'CONFLICT',
       message: 'This competitor is already on your list.',
     })
-    expect(await rejectionOf(client.setup.addCompetitor({ businessId: strangerBusinessId, url: rivals[1].origin }))).toMatchObject({ code: 'NOT_FOUND' })
+    expect(await rejectionOf(client.setup.addCompetitor({ businessId: strangerBusinessId, url: rivals[1].origin }))).toMatchObject({
+      code: 'NOT_FOUND',
+    })
     expect(await app.db.select().from(competitor).where(eq(competitor.businessId, strangerBusinessId))).toHaveLength(0)
   })
 
@@ -161,7 +185,9 @@ describe('competitors (step 2)', () => {
       code: 'NOT_FOUND',
       message: 'Competitor not found.',
     })
-    expect(await rejectionOf(theirs.setup.analyzeCompetitor({ businessId: strangerBusinessId, competitorId: firstId }))).toMatchObject({ code: 'NOT_FOUND' })
+    expect(await rejectionOf(theirs.setup.analyzeCompetitor({ businessId: strangerBusinessId, competitorId: firstId }))).toMatchObject({
+      code: 'NOT_FOUND',
+    })
     expect(await app.db.select().from(competitor).where(eq(competitor.id, firstId))).toHaveLength(1)
   })
 
@@ -169,7 +195,12 @@ describe('competitors (step 2)', () => {
     const client = rpcClient(app, owner.cookie)
     const extra = await client.setup.addCompetitor({ businessId, url: 'https://third-rival.example.com' })
     await client.setup.removeCompetitor({ businessId, competitorId: extra.competitor.id })
-    expect(await app.db.select().from(competitor).where(and(eq(competitor.businessId, businessId), eq(competitor.id, extra.competitor.id)))).toHaveLength(0)
+    expect(
+      await app.db
+        .select()
+        .from(competitor)
+        .where(and(eq(competitor.businessId, businessId), eq(competitor.id, extra.competitor.id))),
+    ).toHaveLength(0)
     expect((await client.setup.competitors({ businessId })).map((c) => c.url)).toEqual([rivals[0].origin, rivals[1].origin])
   })
 
@@ -192,12 +223,24 @@ describe('steps 3 to 5', () => {
     })
     await client.setup.saveSiteStructure({
       businessId,
-      structure: { sitemapUrl: `${site.origin}/sitemap.xml`, blogUrl: `${site.origin}/blog`, bestArticles: [`${site.origin}/blog/unblock-a-drain`] },
+      structure: {
+        sitemapUrl: `${site.origin}/sitemap.xml`,
+        blogUrl: `${site.origin}/blog`,
+        bestArticles: [`${site.origin}/blog/unblock-a-drain`],
+      },
     })
     // Language and tone have defaults (English, Informative), so a business is complete here.
     expect((await client.setup.state()).step).toBe(5)
-    const saved = await client.setup.saveLanguageTone({ businessId, settings: { language: 'German', tone: 'Friendly', keywordRegion: 'DE' } })
-    expect(saved).toMatchObject({ language: 'German', tone: 'Friendly', keywordRegion: 'DE', bestArticles: [`${site.origin}/blog/unblock-a-drain`] })
+    const saved = await client.setup.saveLanguageTone({
+      businessId,
+      settings: { language: 'German', tone: 'Friendly', keywordRegion: 'DE' },
+    })
+    expect(saved).toMatchObject({
+      language: 'German',
+      tone: 'Friendly',
+      keywordRegion: 'DE',
+      bestArticles: [`${site.origin}/blog/unblock-a-drain`],
+    })
 
     const finished = await client.setup.finish({ businessId })
     expect(finished).toEqual({ businessId, selectedBusiness: businessId, keywordResearch: { started: false, jobId: null } })
@@ -207,17 +250,33 @@ describe('steps 3 to 5', () => {
 
   it('refuses bad values and another user’s business, changing nothing', async () => {
     const client = rpcClient(app, owner.cookie)
-    expect(await rejectionOf(client.setup.saveLanguageTone({ businessId, settings: { language: 'Klingon' as 'English', tone: 'Friendly', keywordRegion: 'US' } }))).toMatchObject({
+    expect(
+      await rejectionOf(
+        client.setup.saveLanguageTone({
+          businessId,
+          settings: { language: 'Klingon' as 'English', tone: 'Friendly', keywordRegion: 'US' },
+        }),
+      ),
+    ).toMatchObject({
       code: 'BAD_REQUEST',
       message: 'Choose a language from the list.',
     })
-    expect(await rejectionOf(client.setup.saveSiteStructure({ businessId, structure: { sitemapUrl: 'not a url', blogUrl: '', bestArticles: [] } }))).toMatchObject({
+    expect(
+      await rejectionOf(
+        client.setup.saveSiteStructure({ businessId, structure: { sitemapUrl: 'not a url', blogUrl: '', bestArticles: [] } }),
+      ),
+    ).toMatchObject({
       code: 'BAD_REQUEST',
       message: 'Sitemap URL must be a web address such as https://example.com.',
     })
     for (const call of [
-      () => client.setup.saveSiteStructure({ businessId: strangerBusinessId, structure: { sitemapUrl: '', blogUrl: '', bestArticles: [] } }),
-      () => client.setup.saveLanguageTone({ businessId: strangerBusinessId, settings: { language: 'French', tone: 'Playful', keywordRegion: 'FR' } }),
+      () =>
+        client.setup.saveSiteStructure({ businessId: strangerBusinessId, structure: { sitemapUrl: '', blogUrl: '', bestArticles: [] } }),
+      () =>
+        client.setup.saveLanguageTone({
+          businessId: strangerBusinessId,
+          settings: { language: 'French', tone: 'Playful', keywordRegion: 'FR' },
+        }),
       () => client.setup.finish({ businessId: strangerBusinessId }),
     ]) {
       expect(await rejectionOf(call())).toMatchObject({ code: 'NOT_FOUND', data: { reason: 'BUSINESS_NOT_FOUND' } })

@@ -2,7 +2,14 @@ import { z } from 'zod'
 import { ownedBusinessProcedure, paidProcedure } from '~/server/rpc/procedures'
 import { reissueSessionCookie } from '~/server/rpc/session-cookie'
 import { httpUrl, siteStructureSchema } from '~/shared/business-profile'
-import { addCompetitorInput, businessIdInput, competitorIdInput, jobIdSchema, languageToneSchema, saveBusinessInput } from '~/shared/setup-wizard'
+import {
+  addCompetitorInput,
+  businessIdInput,
+  competitorIdInput,
+  jobIdSchema,
+  languageToneSchema,
+  saveBusinessInput,
+} from '~/shared/setup-wizard'
 import { addCompetitor, reanalyzeCompetitor, removeCompetitor, suggestCompetitors } from './competitors.service'
 import {
   finishSetup,
@@ -33,15 +40,21 @@ export const setupRouter = {
     .handler(({ context, input }) => getAnalysisResult(context.db, context.user.id, input.jobId)),
 
   /** Step 1 "Save and continue": creates the business (plan limit) or updates the caller's own. */
-  saveBusiness: paidProcedure.input(saveBusinessInput).handler(({ context, input }) => saveBusinessProfile(context.db, context.user.id, input)),
+  saveBusiness: paidProcedure
+    .input(saveBusinessInput)
+    .handler(({ context, input }) => saveBusinessProfile(context.db, context.user.id, input)),
 
   competitors: ownedBusinessProcedure(businessIdInput)
     .route({ method: 'GET' })
     .handler(({ context }) => listCompetitors(context.db, context.businessId)),
 
-  suggestCompetitors: ownedBusinessProcedure(businessIdInput).handler(({ context }) => suggestCompetitors(context.db, context.business, context.providers)),
+  suggestCompetitors: ownedBusinessProcedure(businessIdInput).handler(({ context }) =>
+    suggestCompetitors(context.db, context.business, context.providers),
+  ),
 
-  addCompetitor: ownedBusinessProcedure(addCompetitorInput).handler(({ context, input }) => addCompetitor(context.db, context.business, input.url)),
+  addCompetitor: ownedBusinessProcedure(addCompetitorInput).handler(({ context, input }) =>
+    addCompetitor(context.db, context.business, input.url),
+  ),
 
   analyzeCompetitor: ownedBusinessProcedure(competitorIdInput).handler(({ context, input }) =>
     reanalyzeCompetitor(context.db, context.business, input.competitorId),

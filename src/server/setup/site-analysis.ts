@@ -85,7 +85,13 @@ export function crawlMaterial(result: CrawlResult) {
 
 type CrawlStatus = 'running' | 'crawled' | 'analyzed' | 'failed'
 
-async function saveCrawl(db: Database, id: string, url: string, status: CrawlStatus, values: { data?: Record<string, unknown>; analysis?: Record<string, unknown> } = {}) {
+async function saveCrawl(
+  db: Database,
+  id: string,
+  url: string,
+  status: CrawlStatus,
+  values: { data?: Record<string, unknown>; analysis?: Record<string, unknown> } = {},
+) {
   const row = { id, url, status, ...values, updatedAt: new Date() }
   await db.insert(crawl).values(row).onConflictDoUpdate({ target: crawl.id, set: row })
 }
@@ -93,7 +99,13 @@ async function saveCrawl(db: Database, id: string, url: string, status: CrawlSta
 /** What is kept of a crawl: enough for step 3 to re-propose articles without crawling again. */
 function crawlData(result: CrawlResult, structure?: DetectedSiteStructure) {
   return {
-    pages: result.pages.map(({ url, role, title, description, headings }) => ({ url, role, title, description, headings: headings.slice(0, 20) })),
+    pages: result.pages.map(({ url, role, title, description, headings }) => ({
+      url,
+      role,
+      title,
+      description,
+      headings: headings.slice(0, 20),
+    })),
     sitemapUrl: structure?.sitemapUrl ?? result.sitemapUrl ?? null,
     sitemaps: result.sitemaps,
     sitemapEntries: result.sitemapEntries.slice(0, 500),
@@ -108,7 +120,13 @@ export interface ProgressReporter {
 }
 
 /** Crawls into the crawl row; a site that cannot be read fails with the crawler's own sentence. */
-async function crawlInto(db: Database, crawlId: string, url: string, options: { maxPages: number; progress: ProgressReporter; total: number }, deps: ReturnType<typeof resolveDeps>) {
+async function crawlInto(
+  db: Database,
+  crawlId: string,
+  url: string,
+  options: { maxPages: number; progress: ProgressReporter; total: number },
+  deps: ReturnType<typeof resolveDeps>,
+) {
   await saveCrawl(db, crawlId, url, 'running')
   try {
     return await crawlSite(url, {

@@ -25,9 +25,18 @@ describe('detectBlogUrl', () => {
 
 describe('proposeArticles', () => {
   it('proposes posts under the blog (not the section page), newest first, then the most linked', () => {
-    const entries = [entry('/blog'), entry('/blog/old', '2024-01-01'), entry('/blog/new', '2025-06-01'), entry('/blog/undated-a'), entry('/blog/undated-b'), entry('/pricing', '2025-07-01')]
+    const entries = [
+      entry('/blog'),
+      entry('/blog/old', '2024-01-01'),
+      entry('/blog/new', '2025-06-01'),
+      entry('/blog/undated-a'),
+      entry('/blog/undated-b'),
+      entry('/pricing', '2025-07-01'),
+    ]
     const links = ['https://shop.example.com/blog/undated-b', 'https://shop.example.com/blog/undated-b/']
-    expect(proposeArticles(entries, links, 'https://shop.example.com/blog').map((a) => [a.url.replace('https://shop.example.com', ''), a.links])).toEqual([
+    expect(
+      proposeArticles(entries, links, 'https://shop.example.com/blog').map((a) => [a.url.replace('https://shop.example.com', ''), a.links]),
+    ).toEqual([
       ['/blog/new', 0],
       ['/blog/old', 0],
       ['/blog/undated-b', 2],
@@ -36,7 +45,9 @@ describe('proposeArticles', () => {
   })
 
   it('lists a post once and at most MAX_ARTICLE_CANDIDATES', () => {
-    const entries = Array.from({ length: 30 }, (_, i) => entry(`/news/post-${String(i).padStart(2, '0')}`, `2025-01-${String((i % 28) + 1).padStart(2, '0')}`))
+    const entries = Array.from({ length: 30 }, (_, i) =>
+      entry(`/news/post-${String(i).padStart(2, '0')}`, `2025-01-${String((i % 28) + 1).padStart(2, '0')}`),
+    )
     const proposed = proposeArticles([...entries, entries[0]], [], null)
     expect(proposed).toHaveLength(MAX_ARTICLE_CANDIDATES)
     expect(new Set(proposed.map((a) => a.url)).size).toBe(MAX_ARTICLE_CANDIDATES)

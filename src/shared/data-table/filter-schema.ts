@@ -151,7 +151,9 @@ export function filterValueIssue(filter: Pick<FilterItem, 'variant' | 'operator'
       const what = 'a date (milliseconds since 1970, years 1 to 9999)'
       if (operator === 'isBetween') return pair(isDate, what)
       if (operator === 'isRelativeToToday') {
-        return parseRelativeToToday(value) ? undefined : 'A relative date looks like "-7 days" or "+1 month" (days, weeks, months or years).'
+        return parseRelativeToToday(value)
+          ? undefined
+          : 'A relative date looks like "-7 days" or "+1 month" (days, weeks, months or years).'
       }
       return single(isDate, what)
     }

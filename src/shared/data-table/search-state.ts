@@ -25,8 +25,7 @@ export function parseSort(text: unknown): SortItem[] | undefined {
   return items
 }
 
-export const formatSort = (sort: readonly SortItem[]) =>
-  sort.map((item) => `${item.id}.${item.desc ? 'desc' : 'asc'}`).join(',')
+export const formatSort = (sort: readonly SortItem[]) => sort.map((item) => `${item.id}.${item.desc ? 'desc' : 'asc'}`).join(',')
 
 /** A URL number may arrive as text ("?page=2" typed by hand). */
 const numberFromUrl = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value)

@@ -32,23 +32,11 @@ const issuesOf = (input: unknown) => {
 
 /** Filters the server refuses, each with a part of its message. */
 const refusedFilters: [string, unknown, string][] = [
-  [
-    'an unknown column',
-    filter({ id: 'secret' }),
-    'Unknown filter column "secret". Use one of: name, size, colour, bornAt.',
-  ],
+  ['an unknown column', filter({ id: 'secret' }), 'Unknown filter column "secret". Use one of: name, size, colour, bornAt.'],
   ['a variant other than the column’s', filter({ id: 'size' }), '"size" is a range filter, not text.'],
   ['an operator the variant lacks', filter({ operator: 'gt' }), 'This operator does not apply to this kind of field.'],
-  [
-    'a malformed number',
-    filter({ id: 'size', variant: 'range', operator: 'gt', value: 'big' }),
-    'Size: "big" is not a number',
-  ],
-  [
-    'a malformed date',
-    filter({ id: 'bornAt', variant: 'date', operator: 'eq', value: 'monday' }),
-    'Born: "monday" is not a date',
-  ],
+  ['a malformed number', filter({ id: 'size', variant: 'range', operator: 'gt', value: 'big' }), 'Size: "big" is not a number'],
+  ['a malformed date', filter({ id: 'bornAt', variant: 'date', operator: 'eq', value: 'monday' }), 'Born: "monday" is not a date'],
   [
     'an unknown option',
     filter({ id: 'colour', variant: 'multiSelect', operator: 'inArray', value: ['green'] }),
@@ -76,17 +64,14 @@ describe('one table schema: the strict input and the lenient URL parse', () => {
     expect(table.defaults).toEqual(table.input.parse({}))
   })
 
-  it.each(refusedFilters)(
-    'the input refuses a filter with %s; the URL parse drops that filter only',
-    (_label, bad, message) => {
-      const issues = issuesOf({ filters: [bad] })
-      expect(issues.length).toBeGreaterThan(0)
-      expect(issues.join(' ')).toContain(message)
+  it.each(refusedFilters)('the input refuses a filter with %s; the URL parse drops that filter only', (_label, bad, message) => {
+    const issues = issuesOf({ filters: [bad] })
+    expect(issues.length).toBeGreaterThan(0)
+    expect(issues.join(' ')).toContain(message)
 
-      const good = filter({ filterId: 'good1234' })
-      expect(parseTableSearch({ filters: [bad, good] }, table).filters).toEqual([good])
-    },
-  )
+    const good = filter({ filterId: 'good1234' })
+    expect(parseTableSearch({ filters: [bad, good] }, table).filters).toEqual([good])
+  })
 
   it.each<[string, Record<string, unknown>, string]>([
     ['a page below 1', { page: 0 }, 'Page must be 1 or more.'],
@@ -94,11 +79,7 @@ describe('one table schema: the strict input and the lenient URL parse', () => {
     ['a page past the limit', { page: 2_000_000 }, 'Page can be at most 1000000.'],
     ['a page size not offered', { perPage: 30 }, 'Rows per page must be one of 10, 20, 50.'],
     ['a page size too large', { perPage: 500 }, 'Rows per page can be at most 50.'],
-    [
-      'an unknown sort column',
-      { sort: [{ id: 'bornAt', desc: true }] },
-      'Cannot sort by "bornAt". Use one of: name, size.',
-    ],
+    ['an unknown sort column', { sort: [{ id: 'bornAt', desc: true }] }, 'Cannot sort by "bornAt". Use one of: name, size.'],
     [
       'a sort column twice',
       {
@@ -114,9 +95,7 @@ describe('one table schema: the strict input and the lenient URL parse', () => {
     expect(issuesOf(input).join(' ')).toContain(message)
     const url = {
       ...input,
-      sort: Array.isArray(input.sort)
-        ? input.sort.map((item) => `${item.id}.${item.desc ? 'desc' : 'asc'}`).join(',')
-        : undefined,
+      sort: Array.isArray(input.sort) ? input.sort.map((item) => `${item.id}.${item.desc ? 'desc' : 'asc'}`).join(',') : undefined,
     }
     expect(parseTableSearch(url, table)).toEqual(table.defaults)
   })
@@ -137,9 +116,7 @@ describe('one table schema: the strict input and the lenient URL parse', () => {
       joinOperator: 'or',
     }
     expect(table.input.parse(state)).toEqual(state)
-    expect(
-      parseTableSearch({ page: '3', perPage: 50, sort: 'name.asc,size.desc', filters, joinOperator: 'or' }, table),
-    ).toEqual(state)
+    expect(parseTableSearch({ page: '3', perPage: 50, sort: 'name.asc,size.desc', filters, joinOperator: 'or' }, table)).toEqual(state)
     expect(parseTableSearch(tableSearchToUrl(state as never, table.defaults), table)).toEqual(state)
   })
 
@@ -153,32 +130,13 @@ describe('one table schema: the strict input and the lenient URL parse', () => {
   })
 
   it(`more than ${MAX_FILTERS} filters: the input refuses them, the URL keeps the first ${MAX_FILTERS}`, () => {
-    const many = Array.from({ length: MAX_FILTERS + 1 }, (_, index) =>
-      filter({ filterId: `f${String(index).padStart(7, '0')}` }),
-    )
+    const many = Array.from({ length: MAX_FILTERS + 1 }, (_, index) => filter({ filterId: `f${String(index).padStart(7, '0')}` }))
     expect(issuesOf({ filters: many })).toEqual([`At most ${MAX_FILTERS} filters.`])
     expect(parseTableSearch({ filters: many }, table).filters).toEqual(many.slice(0, MAX_FILTERS))
   })
 
   it('whatever the URL holds, what the parse returns is an input the server accepts', () => {
-    const junk: unknown[] = [
-      undefined,
-      null,
-      '',
-      'x',
-      -1,
-      0,
-      1.5,
-      1e9,
-      '2',
-      [],
-      {},
-      true,
-      'name.asc,name.desc',
-      'size.up',
-      'or',
-      'xor',
-    ]
+    const junk: unknown[] = [undefined, null, '', 'x', -1, 0, 1.5, 1e9, '2', [], {}, true, 'name.asc,name.desc', 'size.up', 'or', 'xor']
     const filterJunk = [...refusedFilters.map(([, bad]) => bad), filter(), null, 7, { id: 'name' }]
     for (const value of junk) {
       const raw = { page: value, perPage: value, sort: value, joinOperator: value, filters: [value, ...filterJunk] }

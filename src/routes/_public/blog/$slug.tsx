@@ -46,7 +46,11 @@ export const Route = createFileRoute('/_public/blog/$slug')({
   component: ArticlePage,
 })
 
-const breadcrumbsFor = (article: { title: string; slug: string }) => [HOME_PAGE, BLOG_PAGE, { name: article.title, path: articlePath(article.slug) }]
+const breadcrumbsFor = (article: { title: string; slug: string }) => [
+  HOME_PAGE,
+  BLOG_PAGE,
+  { name: article.title, path: articlePath(article.slug) },
+]
 
 function ArticlePage() {
   const article = Route.useLoaderData()

@@ -30,8 +30,8 @@ function BlogIndex() {
         <p className="text-sm font-semibold uppercase tracking-wide text-violet-300">Blog</p>
         <h1 className="text-4xl font-bold tracking-tight text-foreground">Search traffic, explained without the jargon</h1>
         <p className="text-lg text-muted-foreground">
-          Practical guides for founders and small teams: how to pick keywords you can win, plan content in clusters and keep your
-          pages from competing with each other.
+          Practical guides for founders and small teams: how to pick keywords you can win, plan content in clusters and keep your pages from
+          competing with each other.
         </p>
       </header>
       <div className="mt-12 grid gap-8 md:grid-cols-2">

@@ -30,7 +30,11 @@ function ClassicBlogIndex() {
     <div className="mx-auto max-w-[72ch] px-6 py-16">
       <h1 className="text-3xl font-bold tracking-tight">Blog</h1>
       <p className="mt-2 text-muted-foreground">
-        All articles, newest first. <Link to="/blog" activeOptions={{ exact: true }} className="text-violet-300 underline underline-offset-4">See the new blog layout</Link>.
+        All articles, newest first.{' '}
+        <Link to="/blog" activeOptions={{ exact: true }} className="text-violet-300 underline underline-offset-4">
+          See the new blog layout
+        </Link>
+        .
       </p>
       <ul className="mt-10 divide-y divide-border border-y border-border">
         {articles.map((article) => (

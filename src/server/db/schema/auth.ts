@@ -8,15 +8,15 @@ import { createdAt, id, timestamps, updatedAt } from './columns'
 export const user = pgTable(
   'user',
   {
-  id: id(),
-  name: text('name').notNull(),
-  // better-auth lowercases emails before every write and lookup; unique here.
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  ...timestamps(),
-  plan: text('plan').references((): AnyPgColumn => plan.id, { onDelete: 'set null' }),
-  selectedBusiness: text('selected_business').references((): AnyPgColumn => business.id, { onDelete: 'set null' }),
+    id: id(),
+    name: text('name').notNull(),
+    // better-auth lowercases emails before every write and lookup; unique here.
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    ...timestamps(),
+    plan: text('plan').references((): AnyPgColumn => plan.id, { onDelete: 'set null' }),
+    selectedBusiness: text('selected_business').references((): AnyPgColumn => business.id, { onDelete: 'set null' }),
   },
   // Emails are stored lowercased. better-auth lowercases; the database refuses anything else.
   (table) => [check('user_email_lowercase_check', sql`${table.email} = lower(${table.email})`)],

@@ -110,14 +110,8 @@ export const keyword = keywordsSchema.table(
   },
   (table) => [
     unique('keyword_business_keyword_unique').on(table.businessId, table.keyword),
-    check(
-      'keyword_status_check',
-      sql.raw(`${table.status.name} in (${KEYWORD_STATUSES.map((s) => `'${s}'`).join(', ')})`),
-    ),
-    check(
-      'keyword_search_intent_check',
-      sql.raw(`${table.searchIntent.name} in ('', ${SEARCH_INTENTS.map((s) => `'${s}'`).join(', ')})`),
-    ),
+    check('keyword_status_check', sql.raw(`${table.status.name} in (${KEYWORD_STATUSES.map((s) => `'${s}'`).join(', ')})`)),
+    check('keyword_search_intent_check', sql.raw(`${table.searchIntent.name} in ('', ${SEARCH_INTENTS.map((s) => `'${s}'`).join(', ')})`)),
     check('keyword_difficulty_range_check', sql`${table.difficulty} between 0 and 100`),
     check('keyword_priority_range_check', sql`${table.priority} between 0 and 100`),
     // The Keywords screen filters and sorts within one business: every index leads with it.

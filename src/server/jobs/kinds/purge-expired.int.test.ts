@@ -28,7 +28,10 @@ describe('the daily purge of deleted keywords', () => {
     const deletedAt = Math.max(...kept.map((row) => row.deletedAt.getTime()))
     // The purge runs eight days after the delete; "recent" is moved to six days before that run.
     const now = new Date(deletedAt + 8 * DAY)
-    await app.db.update(deletedKeyword).set({ deletedAt: new Date(now.getTime() - 6 * DAY) }).where(inArray(deletedKeyword.id, [recent.id]))
+    await app.db
+      .update(deletedKeyword)
+      .set({ deletedAt: new Date(now.getTime() - 6 * DAY) })
+      .where(inArray(deletedKeyword.id, [recent.id]))
 
     expect(await purgeExpired(app.db, now)).toMatchObject({ deletedKeywords: 1 })
     const left = await app.db.select({ id: deletedKeyword.id }).from(deletedKeyword).where(inArray(deletedKeyword.id, deleted.ids))

@@ -68,10 +68,7 @@ describe('DataForSEO client against its mock', () => {
     const difficulty = await dataforseo.keywordDifficulty(['coffee grinder', 'espresso'], US)
     expect(difficulty.data.map((d) => d.keyword)).toEqual(['coffee grinder', 'espresso'])
 
-    const intent = await dataforseo.searchIntent(
-      ['buy coffee grinder', 'how to grind coffee', 'best coffee grinder', 'amazon'],
-      US,
-    )
+    const intent = await dataforseo.searchIntent(['buy coffee grinder', 'how to grind coffee', 'best coffee grinder', 'amazon'], US)
     expect(intent.data.map((i) => i.intent)).toEqual(['transactional', 'informational', 'commercial', 'navigational'])
   })
 
@@ -93,9 +90,7 @@ describe('DataForSEO client against its mock', () => {
 
   it('refuses an unknown country before calling', async () => {
     const error = await failure(client().dataforseo.searchVolume(['seo'], { country: 'xx' }))
-    expect(error.message).toBe(
-      'Keyword data is not available for the country "xx". Choose one of: US, GB, CA, AU, DE, FR, ES, IN.',
-    )
+    expect(error.message).toBe('Keyword data is not available for the country "xx". Choose one of: US, GB, CA, AU, DE, FR, ES, IN.')
     expect(mockRequestCount('dataforseo')).toBe(0)
   })
 
@@ -172,24 +167,21 @@ describe('DataForSEO client against its mock', () => {
       'Payment Required.',
       'DataForSEO says the account has no credit left (40200: Payment Required.). Top up the DataForSEO account, then try again.',
     ],
-  ])(
-    'turns top-level status %i inside HTTP 200 into a message the user can act on',
-    async (code, statusMessage, message) => {
-      const body = {
-        version: '0.1.20250526',
-        status_code: code,
-        status_message: statusMessage,
-        time: '0.01 sec.',
-        cost: 0,
-        tasks_count: 0,
-        tasks_error: 0,
-        tasks: null,
-      }
-      injectFault('dataforseo', { kind: 'status', status: 200, body })
-      const error = await failure(client().dataforseo.searchVolume(['seo'], US))
-      expect(error).toMatchObject({ kind: 'task', status: code, message })
-    },
-  )
+  ])('turns top-level status %i inside HTTP 200 into a message the user can act on', async (code, statusMessage, message) => {
+    const body = {
+      version: '0.1.20250526',
+      status_code: code,
+      status_message: statusMessage,
+      time: '0.01 sec.',
+      cost: 0,
+      tasks_count: 0,
+      tasks_error: 0,
+      tasks: null,
+    }
+    injectFault('dataforseo', { kind: 'status', status: 200, body })
+    const error = await failure(client().dataforseo.searchVolume(['seo'], US))
+    expect(error).toMatchObject({ kind: 'task', status: code, message })
+  })
 
   it('answers HTTP 402 with the top-up message', async () => {
     injectFault('dataforseo', {

@@ -38,9 +38,7 @@ export function taskError(code: number, statusMessage: string): ProviderError {
   } else if (code >= 40500 && code < 40600) {
     const field = /Invalid Field: '([^']+)'/i.exec(statusMessage)?.[1]
     const keywordHint =
-      field && /^keywords?$/.test(field)
-        ? ' A keyword may have at most 80 characters and 10 words; shorten it and try again.'
-        : ''
+      field && /^keywords?$/.test(field) ? ' A keyword may have at most 80 characters and 10 words; shorten it and try again.' : ''
     message = `DataForSEO rejected the request: the field "${field ?? 'unknown'}" is invalid (${said}).${keywordHint}`
   } else if (code === 40100) {
     message = `DataForSEO refused our credentials (${said}). Check ${CREDENTIALS}.`
@@ -128,11 +126,7 @@ export function createDataForSeoClient(options: DataForSeoClientOptions): DataFo
 
     async keywordSuggestions(keyword, { limit = 50, ...market }) {
       const task = { keyword, limit, include_serp_info: true, ...marketFields(market) }
-      const { result, cost } = await liveItems(
-        'dataforseo_labs/google/keyword_suggestions/live',
-        task,
-        wire.suggestionsResult,
-      )
+      const { result, cost } = await liveItems('dataforseo_labs/google/keyword_suggestions/live', task, wire.suggestionsResult)
       return { data: (result?.items ?? []).map(keywordMetrics), cost }
     },
 
@@ -153,11 +147,7 @@ export function createDataForSeoClient(options: DataForSeoClientOptions): DataFo
 
     async keywordDifficulty(keywords, market) {
       const task = { keywords, ...marketFields(market) }
-      const { result, cost } = await liveItems(
-        'dataforseo_labs/google/bulk_keyword_difficulty/live',
-        task,
-        wire.difficultyResult,
-      )
+      const { result, cost } = await liveItems('dataforseo_labs/google/bulk_keyword_difficulty/live', task, wire.difficultyResult)
       return {
         data: (result?.items ?? []).map((item) => ({ keyword: item.keyword, difficulty: item.keyword_difficulty })),
         cost,
@@ -177,11 +167,7 @@ export function createDataForSeoClient(options: DataForSeoClientOptions): DataFo
 
     async competitors(target, { limit = 20, ...market }) {
       const task = { target, limit, ...marketFields(market) }
-      const { result, cost } = await liveItems(
-        'dataforseo_labs/google/competitors_domain/live',
-        task,
-        wire.competitorsResult,
-      )
+      const { result, cost } = await liveItems('dataforseo_labs/google/competitors_domain/live', task, wire.competitorsResult)
       const data = (result?.items ?? []).map((item) => ({
         domain: item.domain,
         avgPosition: item.avg_position,

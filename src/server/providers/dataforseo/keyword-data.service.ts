@@ -51,13 +51,7 @@ export interface CachedBatch<T> {
 
 export const normalizeKeyword = (keyword: string) => keyword.normalize('NFKC').trim().toLowerCase().replace(/\s+/g, ' ')
 
-export function keywordCacheKey(input: {
-  endpoint: Endpoint
-  keyword: string
-  language: string
-  country: string
-  params?: object
-}) {
+export function keywordCacheKey(input: { endpoint: Endpoint; keyword: string; language: string; country: string; params?: object }) {
   const parts = [
     input.endpoint,
     normalizeKeyword(input.keyword),
@@ -69,10 +63,7 @@ export function keywordCacheKey(input: {
 }
 
 type Row = typeof keywordCache.$inferInsert
-type Columns = Pick<
-  Row,
-  'searchVolume' | 'difficulty' | 'competition' | 'cpc' | 'competitionLevel' | 'trends' | 'serpFeatures'
->
+type Columns = Pick<Row, 'searchVolume' | 'difficulty' | 'competition' | 'cpc' | 'competitionLevel' | 'trends' | 'serpFeatures'>
 
 export interface KeywordDataServiceOptions {
   db: Database
@@ -229,20 +220,14 @@ export function createKeywordDataService(options: KeywordDataServiceOptions) {
     searchIntent: (keywords: string[], market: Market) =>
       batch<KeywordIntent>('search_intent', keywords, market, (misses) => client.searchIntent(misses, market)),
     keywordSuggestions: (keyword: string, market: Market & { limit?: number }) =>
-      single('keyword_suggestions', keyword, market, { limit: market.limit }, () =>
-        client.keywordSuggestions(keyword, market),
-      ),
+      single('keyword_suggestions', keyword, market, { limit: market.limit }, () => client.keywordSuggestions(keyword, market)),
     relatedKeywords: (keyword: string, market: Market & { depth?: number; limit?: number }) =>
       single('related_keywords', keyword, market, { depth: market.depth, limit: market.limit }, () =>
         client.relatedKeywords(keyword, market),
       ),
     keywordIdeas: (keywords: string[], market: Market & { limit?: number }) =>
-      single(
-        'keyword_ideas',
-        [...new Set(keywords.map(normalizeKeyword))].sort().join(', '),
-        market,
-        { limit: market.limit },
-        () => client.keywordIdeas(keywords, market),
+      single('keyword_ideas', [...new Set(keywords.map(normalizeKeyword))].sort().join(', '), market, { limit: market.limit }, () =>
+        client.keywordIdeas(keywords, market),
       ),
     competitors: (target: string, market: Market & { limit?: number }) =>
       single('competitors_domain', target, market, { limit: market.limit }, () => client.competitors(target, market)),

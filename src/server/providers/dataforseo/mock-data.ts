@@ -16,9 +16,9 @@ export function unitHash(text: string, salt = ''): number {
 
 /** Google Ads reports volumes in these buckets, never as exact counts. */
 const VOLUME_BUCKETS = [
-  10, 20, 30, 40, 50, 70, 90, 110, 140, 170, 210, 260, 320, 390, 480, 590, 720, 880, 1000, 1300, 1600, 1900, 2400, 2900,
-  3600, 4400, 5400, 6600, 8100, 9900, 12100, 14800, 18100, 22200, 27100, 33100, 40500, 49500, 60500, 74000, 90500,
-  110000, 135000, 165000, 201000, 246000, 301000, 368000, 450000, 550000,
+  10, 20, 30, 40, 50, 70, 90, 110, 140, 170, 210, 260, 320, 390, 480, 590, 720, 880, 1000, 1300, 1600, 1900, 2400, 2900, 3600, 4400, 5400,
+  6600, 8100, 9900, 12100, 14800, 18100, 22200, 27100, 33100, 40500, 49500, 60500, 74000, 90500, 110000, 135000, 165000, 201000, 246000,
+  301000, 368000, 450000, 550000,
 ]
 
 const nearestBucket = (value: number) =>
@@ -111,14 +111,7 @@ const SUGGESTION_PATTERNS = [
   '{} alternatives',
 ]
 
-const RELATED_PATTERNS = [
-  '{} alternatives',
-  '{} cost',
-  'how does {} work',
-  '{} pros and cons',
-  'is {} worth it',
-  '{} services',
-]
+const RELATED_PATTERNS = ['{} alternatives', '{} cost', 'how does {} work', '{} pros and cons', 'is {} worth it', '{} services']
 
 const IDEA_NOUNS = [
   'strategy',

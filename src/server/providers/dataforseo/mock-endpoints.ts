@@ -70,16 +70,11 @@ function serpItemTypes(keyword: string) {
 
 export function checkKeywords(task: Task): Outcome | undefined {
   if ('keyword' in task) {
-    if (typeof task.keyword !== 'string' || !task.keyword.trim() || !gen.isValidKeyword(task.keyword))
-      return invalidField('keyword')
+    if (typeof task.keyword !== 'string' || !task.keyword.trim() || !gen.isValidKeyword(task.keyword)) return invalidField('keyword')
   }
   if ('keywords' in task) {
     const list = task.keywords
-    if (
-      !Array.isArray(list) ||
-      list.length === 0 ||
-      !list.every((k) => typeof k === 'string' && k.trim() && gen.isValidKeyword(k))
-    ) {
+    if (!Array.isArray(list) || list.length === 0 || !list.every((k) => typeof k === 'string' && k.trim() && gen.isValidKeyword(k))) {
       return invalidField('keywords')
     }
   }
@@ -88,9 +83,7 @@ export function checkKeywords(task: Task): Outcome | undefined {
 
 const limitOf = (task: Task, fallback: number) => Math.min(1000, Math.max(1, Number(task.limit) || fallback))
 const labsResult = (task: Task, market: object, items: unknown[], extra: Task = {}) => ({
-  result: [
-    { se_type: 'google', ...market, ...extra, total_count: items.length, items_count: items.length, offset: 0, items },
-  ],
+  result: [{ se_type: 'google', ...market, ...extra, total_count: items.length, items_count: items.length, offset: 0, items }],
   cost: gen.round(0.01 + 0.0001 * items.length, 4),
 })
 
@@ -129,9 +122,7 @@ export const ENDPOINTS: Record<string, Endpoint> = {
   },
   'dataforseo_labs/google/keyword_suggestions/live': (task, market) => {
     const seed = String(task.keyword).trim().toLowerCase()
-    const items = gen
-      .suggestionsFor(seed, limitOf(task, 100))
-      .map((k) => labsKeyword(k, market, task.include_serp_info === true))
+    const items = gen.suggestionsFor(seed, limitOf(task, 100)).map((k) => labsKeyword(k, market, task.include_serp_info === true))
     return labsResult(task, market, items, {
       seed_keyword: seed,
       seed_keyword_data: null,
@@ -152,9 +143,7 @@ export const ENDPOINTS: Record<string, Endpoint> = {
   },
   'dataforseo_labs/google/keyword_ideas/live': (task, market) => {
     const seeds = task.keywords as string[]
-    const items = gen
-      .ideasFor(seeds, limitOf(task, 700))
-      .map((k) => labsKeyword(k, market, task.include_serp_info === true))
+    const items = gen.ideasFor(seeds, limitOf(task, 700)).map((k) => labsKeyword(k, market, task.include_serp_info === true))
     return labsResult(task, market, items, { seed_keywords: seeds, offset_token: gen.taskId(seeds.join(',')) })
   },
   'dataforseo_labs/google/bulk_keyword_difficulty/live': (task, market) => {

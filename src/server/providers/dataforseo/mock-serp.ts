@@ -59,12 +59,7 @@ export function organicSerp(task: Task, market: { location_code: number; languag
       links: null,
     })
     if (rank === 2) {
-      const questions = [
-        `What is ${keyword}?`,
-        `How does ${keyword} work?`,
-        `Is ${keyword} worth it?`,
-        `How much does ${keyword} cost?`,
-      ]
+      const questions = [`What is ${keyword}?`, `How does ${keyword} work?`, `Is ${keyword} worth it?`, `How much does ${keyword} cost?`]
       items.push({
         type: 'people_also_ask',
         rank_group: 1,

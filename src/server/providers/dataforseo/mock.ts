@@ -13,8 +13,7 @@ import * as gen from './mock-data'
  */
 
 const VERSION = '0.1.20250526'
-const UNAUTHORIZED =
-  'You are not authorized to access this resource. See your login details here: https://app.dataforseo.com/api-access'
+const UNAUTHORIZED = 'You are not authorized to access this resource. See your login details here: https://app.dataforseo.com/api-access'
 
 const seconds = (seed: string) => `${(0.05 + gen.unitHash(seed, 'time') * 2).toFixed(4)} sec.`
 
@@ -75,8 +74,7 @@ export function dataforseoHandlers(options: { baseUrl?: string } = {}): RequestH
           const location = task.location_code
           const market = { location_code: Number(location ?? 2840), language_code: String(task.language_code ?? 'en') }
           let outcome = checkKeywords(task)
-          if (!outcome && location !== undefined && !countryOfLocation(market.location_code))
-            outcome = invalidField('location_code')
+          if (!outcome && location !== undefined && !countryOfLocation(market.location_code)) outcome = invalidField('location_code')
           outcome ??= endpoint(task, market)
           if ('error' in outcome) return fail(...outcome.error)
           return {

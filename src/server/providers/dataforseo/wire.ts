@@ -36,15 +36,11 @@ const itemsOf = <T extends z.ZodType>(item: T) => z.looseObject({ items: z.array
 export const suggestionsResult = itemsOf(labsKeyword)
 export const relatedResult = itemsOf(z.looseObject({ keyword_data: labsKeyword, depth: z.number() }))
 export const ideasResult = itemsOf(labsKeyword)
-export const difficultyResult = itemsOf(
-  z.looseObject({ keyword: z.string(), keyword_difficulty: z.number().nullable() }),
-)
+export const difficultyResult = itemsOf(z.looseObject({ keyword: z.string(), keyword_difficulty: z.number().nullable() }))
 export const intentResult = itemsOf(
   z.looseObject({ keyword: z.string(), keyword_intent: z.looseObject({ label: z.string(), probability: z.number() }) }),
 )
-export const competitorsResult = itemsOf(
-  z.looseObject({ domain: z.string(), avg_position: z.number(), intersections: z.number() }),
-)
+export const competitorsResult = itemsOf(z.looseObject({ domain: z.string(), avg_position: z.number(), intersections: z.number() }))
 export const rankedResult = itemsOf(
   z.looseObject({
     keyword_data: labsKeyword,
@@ -70,9 +66,7 @@ export const peopleAlsoAskItem = z.looseObject({
       z.looseObject({
         title: z.string(),
         expanded_element: z
-          .array(
-            z.looseObject({ url: z.string().nullable().optional(), description: z.string().nullable().optional() }),
-          )
+          .array(z.looseObject({ url: z.string().nullable().optional(), description: z.string().nullable().optional() }))
           .nullable(),
       }),
     )

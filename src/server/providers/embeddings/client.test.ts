@@ -37,7 +37,6 @@ const openAi = (options: Partial<EmbeddingsClientOptions> = {}) =>
   })
 const ollama = () => createEmbeddingsClient({ api: 'ollama', model: 'nomic-embed-text', dimensions: 768, sleep: async () => {} })
 
-
 describe('embeddings client', () => {
   it('embeds through the OpenAI-compatible /embeddings, one vector per text, in order', async () => {
     const vectors = await openAi().embed(['seo tools', 'best seo tools', 'banana bread'], 'clustering')
@@ -45,7 +44,12 @@ describe('embeddings client', () => {
     for (const vector of vectors) expect(vector).toHaveLength(256)
     expect(bodies[0]).toEqual({
       url: 'https://api.openai.com/v1/embeddings',
-      body: { model: 'text-embedding-3-small', input: ['seo tools', 'best seo tools', 'banana bread'], dimensions: 256, encoding_format: 'float' },
+      body: {
+        model: 'text-embedding-3-small',
+        input: ['seo tools', 'best seo tools', 'banana bread'],
+        dimensions: 256,
+        encoding_format: 'float',
+      },
     })
   })
 
@@ -110,7 +114,9 @@ describe('embeddings client', () => {
   it('reports a body that is not JSON', async () => {
     injectFault('embeddings', { kind: 'malformed' })
     const error = await providerErrorOf(openAi().embed(['a'], 'clustering'))
-    expect(error.message).toBe('Embeddings sent an answer we could not read (the body is not JSON). Try again; if it keeps happening, its API may have changed.')
+    expect(error.message).toBe(
+      'Embeddings sent an answer we could not read (the body is not JSON). Try again; if it keeps happening, its API may have changed.',
+    )
   })
 
   it('says which setting to change when the model answers another vector size', async () => {

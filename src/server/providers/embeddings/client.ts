@@ -25,7 +25,10 @@ export interface EmbeddingsClient {
   embedInputs(inputs: string[]): Promise<number[][]>
 }
 
-export interface EmbeddingsClientOptions extends Pick<ProviderFetchOptions, 'timeoutMs' | 'retries' | 'baseDelayMs' | 'sleep' | 'random' | 'fetch'> {
+export interface EmbeddingsClientOptions extends Pick<
+  ProviderFetchOptions,
+  'timeoutMs' | 'retries' | 'baseDelayMs' | 'sleep' | 'random' | 'fetch'
+> {
   api: EmbeddingsApi
   baseUrl?: string
   apiKey?: string

@@ -72,7 +72,10 @@ describe('embedding cache', () => {
     expect(mixed[1]).toEqual(cached[0])
     expect(mixed[3]).toEqual(cached[1])
     expect(mixed[4]).toEqual(mixed[0])
-    const fresh = await createEmbeddingsClient({ api: 'openai', model: 'nomic-embed-text-v1.5', dimensions: 768 }).embed(['banana bread'], 'clustering')
+    const fresh = await createEmbeddingsClient({ api: 'openai', model: 'nomic-embed-text-v1.5', dimensions: 768 }).embed(
+      ['banana bread'],
+      'clustering',
+    )
     expect(mixed[2]).toEqual(fresh[0])
     expect(await handle.db.$count(embeddingCache)).toBe(4)
   })

@@ -53,7 +53,10 @@ export function withEmbeddingCache(db: Database, client: EmbeddingsClient): Embe
         }))
         for (let start = 0; start < rows.length; start += CHUNK) {
           // Another worker may have embedded the same text meanwhile: its row is as good as ours.
-          await db.insert(embeddingCache).values(rows.slice(start, start + CHUNK)).onConflictDoNothing({ target: embeddingCache.textHash })
+          await db
+            .insert(embeddingCache)
+            .values(rows.slice(start, start + CHUNK))
+            .onConflictDoNothing({ target: embeddingCache.textHash })
         }
         rows.forEach((row) => found.set(row.textHash, row.embedding))
       }

@@ -37,13 +37,23 @@ export function embeddingsHandlers(options: { baseUrl?: string; ollamaBaseUrl?: 
       `${base}/embeddings`,
       withFaults('embeddings', async ({ request }) => {
         if (request.headers.get('authorization') === 'Bearer wrong') {
-          return openAiError(401, 'Incorrect API key provided: wrong. You can find your API key at https://platform.openai.com/account/api-keys.', 'invalid_api_key')
+          return openAiError(
+            401,
+            'Incorrect API key provided: wrong. You can find your API key at https://platform.openai.com/account/api-keys.',
+            'invalid_api_key',
+          )
         }
         const body = await readRequest(request)
         if (!body?.model) return openAiError(400, 'you must provide a model parameter', null)
         const inputs = typeof body.input === 'string' ? [body.input] : body.input
-        if (!Array.isArray(inputs) || inputs.length === 0) return openAiError(400, "'input' : input must be a string or an array of strings", null)
-        if (inputs.length > 2048) return openAiError(400, "'$.input' is invalid. Please check the API reference: https://platform.openai.com/docs/api-reference.", null)
+        if (!Array.isArray(inputs) || inputs.length === 0)
+          return openAiError(400, "'input' : input must be a string or an array of strings", null)
+        if (inputs.length > 2048)
+          return openAiError(
+            400,
+            "'$.input' is invalid. Please check the API reference: https://platform.openai.com/docs/api-reference.",
+            null,
+          )
         const dimensions = body.dimensions ?? defaultDimensions(body.model)
         return HttpResponse.json({
           object: 'list',

@@ -33,7 +33,11 @@ const NOMIC_PREFIX = /^(clustering|search_query|search_document|classification):
  */
 export function hashedEmbedding(text: string, dimensions: number): number[] {
   const vector = new Array<number>(dimensions).fill(0)
-  const words = text.replace(NOMIC_PREFIX, '').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
+  const words =
+    text
+      .replace(NOMIC_PREFIX, '')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
   const add = (feature: string, weight: number) => {
     const slot = hash32(feature, 0) % dimensions
     vector[slot]! += hash32(feature, 0x9e3779b9) & 1 ? weight : -weight

@@ -17,7 +17,9 @@ function token(overrides: { kid?: string; alg?: string; aud?: string; iat?: numb
   const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
   const header = encode({ alg: overrides.alg ?? 'HS256', typ: 'JWT', kid: overrides.kid ?? keyId })
   const payload = encode({ iat: overrides.iat ?? now, exp: overrides.exp ?? now + 300, aud: overrides.aud ?? '/admin/' })
-  const signature = createHmac('sha256', Buffer.from(overrides.secretHex ?? secret, 'hex')).update(`${header}.${payload}`).digest('base64url')
+  const signature = createHmac('sha256', Buffer.from(overrides.secretHex ?? secret, 'hex'))
+    .update(`${header}.${payload}`)
+    .digest('base64url')
   return `${header}.${payload}.${signature}`
 }
 
@@ -30,10 +32,17 @@ const create = (body: unknown, jwt = token(), query = '?source=html') =>
 
 describe('Ghost mock', () => {
   it('creates a published post from HTML with a valid admin JWT', async () => {
-    const response = await create({ posts: [{ title: 'Trail Running Guide', html: '<p>Go</p>', status: 'published', tags: [{ name: 'Running' }] }] })
+    const response = await create({
+      posts: [{ title: 'Trail Running Guide', html: '<p>Go</p>', status: 'published', tags: [{ name: 'Running' }] }],
+    })
     expect(response.status).toBe(201)
     const { posts } = (await response.json()) as { posts: Array<Record<string, unknown>> }
-    expect(posts[0]).toMatchObject({ slug: 'trail-running-guide', status: 'published', url: `${base}/trail-running-guide/`, html: '<p>Go</p>' })
+    expect(posts[0]).toMatchObject({
+      slug: 'trail-running-guide',
+      status: 'published',
+      url: `${base}/trail-running-guide/`,
+      html: '<p>Go</p>',
+    })
     expect(posts[0]?.id).toMatch(/^[0-9a-f]{24}$/)
     expect(ghostMock.posts).toEqual([expect.objectContaining({ title: 'Trail Running Guide', tags: ['Running'] })])
   })
@@ -66,7 +75,11 @@ describe('Ghost mock', () => {
     const response = await create({ posts: [{ html: '<p>x</p>' }] })
     expect(response.status).toBe(422)
     expect(((await response.json()) as { errors: unknown[] }).errors).toEqual([
-      expect.objectContaining({ type: 'ValidationError', message: 'Validation error, cannot save post.', context: 'Value in [posts.title] cannot be blank.' }),
+      expect.objectContaining({
+        type: 'ValidationError',
+        message: 'Validation error, cannot save post.',
+        context: 'Value in [posts.title] cannot be blank.',
+      }),
     ])
   })
 })

@@ -35,7 +35,22 @@ export const ghostMock = {
 
 const ghostError = (status: number, type: string, message: string, context: string | null = null) =>
   HttpResponse.json(
-    { errors: [{ message, context, type, details: null, property: null, help: null, code: null, id: createHash('md5').update(message + context).digest('hex') }] },
+    {
+      errors: [
+        {
+          message,
+          context,
+          type,
+          details: null,
+          property: null,
+          help: null,
+          code: null,
+          id: createHash('md5')
+            .update(message + context)
+            .digest('hex'),
+        },
+      ],
+    },
     { status },
   )
 
@@ -70,7 +85,10 @@ export function ghostTokenProblem(authorization: string | null, adminKey: string
 }
 
 function ghostSlug(title: string) {
-  return title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
+  return title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
 }
 
 /** Ghost object ids are 24 hex chars; ours follow from the site, the slug and the count. */
@@ -83,58 +101,67 @@ export function ghostHandlers(options: { baseUrl?: string; adminKey?: string } =
   const adminKey = options.adminKey ?? DEMO_GHOST_ADMIN_KEY
 
   return [
-    http.post(`${base}/ghost/api/admin/posts/`, withFaults('ghost', async ({ request }) => {
-      const problem = ghostTokenProblem(request.headers.get('authorization'), adminKey)
-      if (problem) return ghostError(401, 'UnauthorizedError', problem.startsWith('Invalid token') ? 'Invalid token' : problem, problem)
-      const input = (await request.json().catch(() => null)) as { posts?: Array<Record<string, unknown>> } | null
-      const draft = input?.posts?.[0]
-      if (!draft) return ghostError(422, 'ValidationError', 'Validation error, cannot save post.', 'No root key (\'posts\') provided.')
-      const title = typeof draft.title === 'string' ? draft.title.trim() : ''
-      if (!title) return ghostError(422, 'ValidationError', 'Validation error, cannot save post.', 'Value in [posts.title] cannot be blank.')
-      const status = String(draft.status ?? 'draft')
-      if (!['draft', 'published', 'scheduled'].includes(status)) {
-        return ghostError(422, 'ValidationError', 'Validation error, cannot save post.', `Validation (isIn) failed for status`)
-      }
-      let slug = ghostSlug(String(draft.slug ?? '') || title)
-      if (state.posts.some((post) => post.slug === slug)) slug = `${slug}-${state.posts.filter((post) => post.slug.startsWith(slug)).length + 1}`
-      const id = objectId(base, slug, String(state.posts.length))
-      const uuid = objectId('uuid', id).padEnd(32, '0').replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5')
-      // Without ?source=html Ghost expects Lexical and drops the html field.
-      const html = new URL(request.url).searchParams.get('source') === 'html' && typeof draft.html === 'string' ? draft.html : null
-      const tags = Array.isArray(draft.tags) ? (draft.tags as Array<{ name?: string }>).map((tag) => String(tag.name ?? '')).filter(Boolean) : []
-      const post: GhostPost = {
-        id,
-        uuid,
-        title,
-        slug,
-        html,
-        status,
-        url: status === 'published' ? `${base}/${slug}/` : `${base}/p/${uuid}/`,
-        tags,
-      }
-      state.posts.push(post)
-      const now = new Date().toISOString()
-      return HttpResponse.json(
-        {
-          posts: [
-            {
-              id,
-              uuid,
-              title,
-              slug,
-              html,
-              status,
-              url: post.url,
-              visibility: 'public',
-              created_at: now,
-              updated_at: now,
-              published_at: status === 'published' ? now : null,
-              tags: tags.map((name) => ({ id: objectId('tag', name), name, slug: ghostSlug(name) })),
-            },
-          ],
-        },
-        { status: 201, headers: { Location: `${base}/ghost/api/admin/posts/${id}/` } },
-      )
-    })),
+    http.post(
+      `${base}/ghost/api/admin/posts/`,
+      withFaults('ghost', async ({ request }) => {
+        const problem = ghostTokenProblem(request.headers.get('authorization'), adminKey)
+        if (problem) return ghostError(401, 'UnauthorizedError', problem.startsWith('Invalid token') ? 'Invalid token' : problem, problem)
+        const input = (await request.json().catch(() => null)) as { posts?: Array<Record<string, unknown>> } | null
+        const draft = input?.posts?.[0]
+        if (!draft) return ghostError(422, 'ValidationError', 'Validation error, cannot save post.', "No root key ('posts') provided.")
+        const title = typeof draft.title === 'string' ? draft.title.trim() : ''
+        if (!title)
+          return ghostError(422, 'ValidationError', 'Validation error, cannot save post.', 'Value in [posts.title] cannot be blank.')
+        const status = String(draft.status ?? 'draft')
+        if (!['draft', 'published', 'scheduled'].includes(status)) {
+          return ghostError(422, 'ValidationError', 'Validation error, cannot save post.', `Validation (isIn) failed for status`)
+        }
+        let slug = ghostSlug(String(draft.slug ?? '') || title)
+        if (state.posts.some((post) => post.slug === slug))
+          slug = `${slug}-${state.posts.filter((post) => post.slug.startsWith(slug)).length + 1}`
+        const id = objectId(base, slug, String(state.posts.length))
+        const uuid = objectId('uuid', id)
+          .padEnd(32, '0')
+          .replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5')
+        // Without ?source=html Ghost expects Lexical and drops the html field.
+        const html = new URL(request.url).searchParams.get('source') === 'html' && typeof draft.html === 'string' ? draft.html : null
+        const tags = Array.isArray(draft.tags)
+          ? (draft.tags as Array<{ name?: string }>).map((tag) => String(tag.name ?? '')).filter(Boolean)
+          : []
+        const post: GhostPost = {
+          id,
+          uuid,
+          title,
+          slug,
+          html,
+          status,
+          url: status === 'published' ? `${base}/${slug}/` : `${base}/p/${uuid}/`,
+          tags,
+        }
+        state.posts.push(post)
+        const now = new Date().toISOString()
+        return HttpResponse.json(
+          {
+            posts: [
+              {
+                id,
+                uuid,
+                title,
+                slug,
+                html,
+                status,
+                url: post.url,
+                visibility: 'public',
+                created_at: now,
+                updated_at: now,
+                published_at: status === 'published' ? now : null,
+                tags: tags.map((name) => ({ id: objectId('tag', name), name, slug: ghostSlug(name) })),
+              },
+            ],
+          },
+          { status: 201, headers: { Location: `${base}/ghost/api/admin/posts/${id}/` } },
+        )
+      }),
+    ),
   ]
 }

@@ -21,8 +21,7 @@ const authorization = (overrides: Record<string, string> = {}) =>
     ...overrides,
   })
 
-const get = (params: URLSearchParams, env = demoEnv) =>
-  handleConsentRequest(new Request(`${APP_URL}${DEMO_CONSENT_PATH}?${params}`), env)
+const get = (params: URLSearchParams, env = demoEnv) => handleConsentRequest(new Request(`${APP_URL}${DEMO_CONSENT_PATH}?${params}`), env)
 const post = (fields: Record<string, string>, env = demoEnv) =>
   handleConsentRequest(
     new Request(`${APP_URL}${DEMO_CONSENT_PATH}`, {
@@ -57,13 +56,24 @@ describe('the stand-in consent page', () => {
   })
 
   it.each([
-    ['a forged redirect_uri', { redirect_uri: 'https://evil.example/api/auth/callback/google' }, 'The redirect_uri is not this app’s Google callback.'],
-    ['another callback of this app', { redirect_uri: `${APP_URL}/api/auth/callback/github` }, 'The redirect_uri is not this app’s Google callback.'],
+    [
+      'a forged redirect_uri',
+      { redirect_uri: 'https://evil.example/api/auth/callback/google' },
+      'The redirect_uri is not this app’s Google callback.',
+    ],
+    [
+      'another callback of this app',
+      { redirect_uri: `${APP_URL}/api/auth/callback/github` },
+      'The redirect_uri is not this app’s Google callback.',
+    ],
     ['another client', { client_id: 'someone-else.apps.googleusercontent.com' }, 'The client_id is not this app’s demo client.'],
     ['no state', { state: '' }, 'The state parameter is missing.'],
     ['no PKCE', { code_challenge_method: 'plain' }, 'A PKCE S256 code_challenge is required.'],
   ])('refuses %s without redirecting anywhere', async (_case, overrides, reason) => {
-    for (const response of [await get(authorization(overrides)), await post({ ...Object.fromEntries(authorization(overrides)), email: 'a@b.co', decision: 'allow' })]) {
+    for (const response of [
+      await get(authorization(overrides)),
+      await post({ ...Object.fromEntries(authorization(overrides)), email: 'a@b.co', decision: 'allow' }),
+    ]) {
       expect(response.status).toBe(400)
       expect(response.headers.get('location')).toBeNull()
       const html = await response.text()

@@ -116,7 +116,6 @@ function refusal(reason: string) {
   )
 }
 
-
 /** GET shows the page, POST carries the decision; nothing answers once real Google is configured. */
 export async function handleConsentRequest(request: Request, env: ConsentEnv): Promise<Response> {
   if (providerModes(env).google !== 'demo') return notFound()
@@ -133,5 +132,8 @@ export async function handleConsentRequest(request: Request, env: ConsentEnv): P
   if (decision === 'allow' && !EMAIL.test(email)) {
     return renderConsentPage(env, parsed.request, { email, error: 'Enter an email address, e.g. someone@example.com.' })
   }
-  return new Response(null, { status: 303, headers: { location: consentRedirect(parsed.request, decision, email), 'cache-control': 'no-store' } })
+  return new Response(null, {
+    status: 303,
+    headers: { location: consentRedirect(parsed.request, decision, email), 'cache-control': 'no-store' },
+  })
 }

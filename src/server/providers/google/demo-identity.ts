@@ -50,7 +50,9 @@ function decode<T>(prefix: string, token: string | null | undefined, keys: strin
 /** A stable Google-style numeric subject for an address: the same email is the same account. */
 export function demoIdentity(email: string): DemoIdentity {
   const normalized = email.trim().toLowerCase()
-  const digits = BigInt(`0x${createHash('sha256').update(normalized).digest('hex').slice(0, 15)}`).toString().padStart(18, '1')
+  const digits = BigInt(`0x${createHash('sha256').update(normalized).digest('hex').slice(0, 15)}`)
+    .toString()
+    .padStart(18, '1')
   const local = normalized.split('@')[0] ?? normalized
   const name = local
     .split(/[._-]+/)

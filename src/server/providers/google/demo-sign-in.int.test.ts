@@ -33,7 +33,9 @@ async function signInThroughConsent(decision: 'allow' | 'deny', email = 'newcome
     }),
     demo.env,
   )
-  const callback = await demo.authRequest(`/callback/google${new URL(consent.headers.get('location')!).search}`, { cookie: cookieFrom(start) })
+  const callback = await demo.authRequest(`/callback/google${new URL(consent.headers.get('location')!).search}`, {
+    cookie: cookieFrom(start),
+  })
   return { authorization, location: callback.headers.get('location'), cookie: cookieFrom(callback, cookieFrom(start)) }
 }
 

@@ -17,7 +17,14 @@ const REDIRECT = 'http://localhost:3000/api/auth/callback/google'
 const VERIFIER = 'a-code-verifier-of-at-least-forty-three-characters-long'
 const identity = demoIdentity('jane@acme.io')
 const code = (overrides: Partial<Parameters<typeof encodeAuthorizationCode>[0]> = {}) =>
-  encodeAuthorizationCode({ ...identity, scope: 'email profile openid', redirectUri: REDIRECT, codeChallenge: pkceChallenge(VERIFIER), offline: true, ...overrides })
+  encodeAuthorizationCode({
+    ...identity,
+    scope: 'email profile openid',
+    redirectUri: REDIRECT,
+    codeChallenge: pkceChallenge(VERIFIER),
+    offline: true,
+    ...overrides,
+  })
 
 const token = (fields: Record<string, string>, client = { client_id: DEMO_GOOGLE_CLIENT_ID, client_secret: DEMO_GOOGLE_CLIENT_SECRET }) =>
   fetch('https://oauth2.googleapis.com/token', {
@@ -47,28 +54,46 @@ describe('Google token endpoint mock', () => {
   })
 
   it('gives no refresh token without offline access', async () => {
-    const body = await (await token({ grant_type: 'authorization_code', code: code({ offline: false }), redirect_uri: REDIRECT, code_verifier: VERIFIER })).json()
+    const body = await (
+      await token({ grant_type: 'authorization_code', code: code({ offline: false }), redirect_uri: REDIRECT, code_verifier: VERIFIER })
+    ).json()
     expect(body.refresh_token).toBeUndefined()
   })
 
   it.each([
     ['a wrong code_verifier', { code_verifier: 'wrong' }, 400, { error: 'invalid_grant', error_description: 'Invalid code verifier.' }],
-    ['another redirect_uri', { redirect_uri: 'https://evil.example/cb' }, 400, { error: 'redirect_uri_mismatch', error_description: 'Bad Request' }],
+    [
+      'another redirect_uri',
+      { redirect_uri: 'https://evil.example/cb' },
+      400,
+      { error: 'redirect_uri_mismatch', error_description: 'Bad Request' },
+    ],
     ['a code it never issued', { code: '4/0AbCdEf' }, 400, { error: 'invalid_grant', error_description: 'Malformed auth code.' }],
   ])('refuses %s like Google', async (_case, overrides, status, error) => {
-    const response = await token({ grant_type: 'authorization_code', code: code(), redirect_uri: REDIRECT, code_verifier: VERIFIER, ...overrides })
+    const response = await token({
+      grant_type: 'authorization_code',
+      code: code(),
+      redirect_uri: REDIRECT,
+      code_verifier: VERIFIER,
+      ...overrides,
+    })
     expect(response.status).toBe(status)
     expect(await response.json()).toEqual(error)
   })
 
   it('refuses any client but the demo one', async () => {
-    const response = await token({ grant_type: 'authorization_code', code: code(), redirect_uri: REDIRECT, code_verifier: VERIFIER }, { client_id: 'real.apps.googleusercontent.com', client_secret: 'x' })
+    const response = await token(
+      { grant_type: 'authorization_code', code: code(), redirect_uri: REDIRECT, code_verifier: VERIFIER },
+      { client_id: 'real.apps.googleusercontent.com', client_secret: 'x' },
+    )
     expect(response.status).toBe(401)
     expect(await response.json()).toEqual({ error: 'invalid_client', error_description: 'Unauthorized' })
   })
 
   it('serves refresh_token grants with a new one-hour access token and keeps the refresh token', async () => {
-    const first = await (await token({ grant_type: 'authorization_code', code: code(), redirect_uri: REDIRECT, code_verifier: VERIFIER })).json()
+    const first = await (
+      await token({ grant_type: 'authorization_code', code: code(), redirect_uri: REDIRECT, code_verifier: VERIFIER })
+    ).json()
     const refreshed = await (await token({ grant_type: 'refresh_token', refresh_token: first.refresh_token })).json()
     expect(refreshed).toMatchObject({ expires_in: 3600, token_type: 'Bearer', scope: 'email profile openid' })
     expect(refreshed.refresh_token).toBeUndefined()
@@ -81,7 +106,9 @@ describe('Google token endpoint mock', () => {
   })
 
   it('answers userinfo for a valid token and 401 for an expired one', async () => {
-    const valid = await fetch('https://openidconnect.googleapis.com/v1/userinfo', { headers: { authorization: `Bearer ${issueAccessToken(identity, 'openid email')}` } })
+    const valid = await fetch('https://openidconnect.googleapis.com/v1/userinfo', {
+      headers: { authorization: `Bearer ${issueAccessToken(identity, 'openid email')}` },
+    })
     expect(await valid.json()).toEqual({ sub: identity.sub, name: 'Jane', given_name: 'Jane', email: 'jane@acme.io', email_verified: true })
     const expired = await fetch('https://openidconnect.googleapis.com/v1/userinfo', {
       headers: { authorization: `Bearer ${issueAccessToken(identity, 'openid email', Date.now() - 2 * 3600_000)}` },

@@ -110,7 +110,9 @@ describe('Search Console client against its mock', () => {
   it('gives up on a 5xx that persists, saying so', async () => {
     injectFault('gsc', { kind: 'status', status: 500, body: { error: { code: 500, message: 'Backend Error', status: 'INTERNAL' } } })
     const error = await failure(client({ retries: 2 }).gsc.listSites())
-    expect(error.message).toBe('Google Search Console is having problems (HTTP 500: Backend Error) and still failed after 3 attempts. Try again later.')
+    expect(error.message).toBe(
+      'Google Search Console is having problems (HTTP 500: Backend Error) and still failed after 3 attempts. Try again later.',
+    )
   })
 
   it('times out a slow answer', async () => {
@@ -133,7 +135,9 @@ describe('Search Console client against its mock', () => {
     const expired = issueAccessToken(identity, GSC_SCOPE, Date.now() - 2 * 3600_000)
     const error = await failure(client({ token: expired }).gsc.listSites())
     expect(error).toMatchObject({ kind: 'auth', status: 401, attempts: 1 })
-    expect(error.message).toBe('Google Search Console refused access to your account (HTTP 401). Reconnect Google Search Console (Connect Search Console) and try again.')
+    expect(error.message).toBe(
+      'Google Search Console refused access to your account (HTTP 401). Reconnect Google Search Console (Connect Search Console) and try again.',
+    )
   })
 
   it('asks the user to reconnect on 403 (scope not granted)', async () => {

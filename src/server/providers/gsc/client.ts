@@ -56,19 +56,40 @@ export interface SearchConsoleClient {
 
 const sitesSchema = z.object({
   siteEntry: z
-    .array(z.object({ siteUrl: z.string(), permissionLevel: z.enum(['siteOwner', 'siteFullUser', 'siteRestrictedUser', 'siteUnverifiedUser']) }))
+    .array(
+      z.object({ siteUrl: z.string(), permissionLevel: z.enum(['siteOwner', 'siteFullUser', 'siteRestrictedUser', 'siteUnverifiedUser']) }),
+    )
     .optional(),
 })
 const analyticsSchema = z.object({
   rows: z
-    .array(z.object({ keys: z.array(z.string()).default([]), clicks: z.number(), impressions: z.number(), ctr: z.number(), position: z.number() }))
+    .array(
+      z.object({
+        keys: z.array(z.string()).default([]),
+        clicks: z.number(),
+        impressions: z.number(),
+        ctr: z.number(),
+        position: z.number(),
+      }),
+    )
     .optional(),
 })
 // The API sends int64 counts as strings.
-const count = z.union([z.string(), z.number()]).optional().transform((value) => (value === undefined ? 0 : Number(value)))
+const count = z
+  .union([z.string(), z.number()])
+  .optional()
+  .transform((value) => (value === undefined ? 0 : Number(value)))
 const sitemapsSchema = z.object({
   sitemap: z
-    .array(z.object({ path: z.string(), lastSubmitted: z.string().optional(), isPending: z.boolean().default(false), errors: count, warnings: count }))
+    .array(
+      z.object({
+        path: z.string(),
+        lastSubmitted: z.string().optional(),
+        isPending: z.boolean().default(false),
+        errors: count,
+        warnings: count,
+      }),
+    )
     .optional(),
 })
 
@@ -88,7 +109,11 @@ export function createSearchConsoleClient(options: SearchConsoleClientOptions): 
     try {
       response = await providerFetch(`${base}/${path}`, {
         method: body === undefined ? 'GET' : 'POST',
-        headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          authorization: `Bearer ${token}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       })
     } catch (error) {
@@ -166,7 +191,8 @@ export function googleAccessTokenFor({ auth, db, userId }: { auth: Auth; db: Dat
       throw new ProviderError({
         provider: PROVIDER,
         kind: 'auth',
-        message: 'Your Google account has not given read access to Search Console. Connect Google Search Console (Connect Search Console) first.',
+        message:
+          'Your Google account has not given read access to Search Console. Connect Google Search Console (Connect Search Console) first.',
       })
     }
     try {

@@ -55,7 +55,10 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10)
 
 /** Every (query, page, date) fact of a site between two dates, before grouping. */
 export function demoFacts(site: string, startDate: string, endDate: string, now = Date.now()): Fact[] {
-  const domain = site.replace(/^sc-domain:/, '').replace(/^https?:\/\//, '').replace(/\/.*$/, '')
+  const domain = site
+    .replace(/^sc-domain:/, '')
+    .replace(/^https?:\/\//, '')
+    .replace(/\/.*$/, '')
   const origin = `https://${domain}`
   const queryCount = 12 + Math.floor(unit(site, 'queries') * 18)
   const queries = Array.from({ length: queryCount }, (_, index) => {
@@ -115,7 +118,10 @@ export function groupFacts(facts: Fact[], dimensions: GscDimension[]) {
 
 /** The sitemaps submitted for a property with data: a sitemap index and its post sitemap. */
 export function demoSitemaps(site: string, now = Date.now()) {
-  const domain = site.replace(/^sc-domain:/, '').replace(/^https?:\/\//, '').replace(/\/.*$/, '')
+  const domain = site
+    .replace(/^sc-domain:/, '')
+    .replace(/^https?:\/\//, '')
+    .replace(/\/.*$/, '')
   const daysAgo = (days: number) => new Date(Date.parse(isoDay(now)) - days * DAY_MS).toISOString()
   const submitted = 20 + Math.floor(unit(site, 'sitemap') * 80)
   const entry = (path: string, isIndex: boolean, lag: number, warnings: number) => ({
@@ -129,5 +135,8 @@ export function demoSitemaps(site: string, now = Date.now()) {
     errors: '0',
     contents: [{ type: 'web', submitted: String(submitted), indexed: '0' }],
   })
-  return [entry(`https://${domain}/sitemap.xml`, true, 1, 0), entry(`https://${domain}/post-sitemap.xml`, false, 2, Math.floor(unit(site, 'warn') * 3))]
+  return [
+    entry(`https://${domain}/sitemap.xml`, true, 1, 0),
+    entry(`https://${domain}/post-sitemap.xml`, false, 2, Math.floor(unit(site, 'warn') * 3)),
+  ]
 }

@@ -56,7 +56,9 @@ async function connectSearchConsole(user: { cookie: string; email: string }) {
 }
 
 const googleAccountOf = async (userId: string) => {
-  const [account] = await app.db.select().from(schema.account)
+  const [account] = await app.db
+    .select()
+    .from(schema.account)
     .where(and(eq(schema.account.userId, userId), eq(schema.account.providerId, 'google')))
   return account!
 }
@@ -99,9 +101,13 @@ describe('Search Console on the linked Google account (demo Google)', () => {
 
   it('says to connect Search Console when no Google account is linked', async () => {
     const user = await app.signUp()
-    const error = await searchConsoleClientForUser({ auth: app.auth, db: app.db, userId: user.userId }).listSites().catch((caught: unknown) => caught)
+    const error = await searchConsoleClientForUser({ auth: app.auth, db: app.db, userId: user.userId })
+      .listSites()
+      .catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(ProviderError)
-    expect((error as ProviderError).message).toBe('No Google account is connected. Connect Google Search Console (Connect Search Console) first.')
+    expect((error as ProviderError).message).toBe(
+      'No Google account is connected. Connect Google Search Console (Connect Search Console) first.',
+    )
     expect(mockRequestCount('gsc')).toBe(0)
   })
 
@@ -113,7 +119,9 @@ describe('Search Console on the linked Google account (demo Google)', () => {
       .update(schema.account)
       .set({ refreshToken: 'revoked-by-the-user', accessTokenExpiresAt: new Date(Date.now() - 60_000) })
       .where(eq(schema.account.id, linked.id))
-    const error = await searchConsoleClientForUser({ auth: app.auth, db: app.db, userId: user.userId }).listSites().catch((caught: unknown) => caught)
+    const error = await searchConsoleClientForUser({ auth: app.auth, db: app.db, userId: user.userId })
+      .listSites()
+      .catch((caught: unknown) => caught)
     expect((error as ProviderError).message).toBe(
       'Google no longer accepts the saved Search Console connection. Reconnect Google Search Console (Connect Search Console) and try again.',
     )

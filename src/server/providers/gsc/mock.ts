@@ -6,7 +6,10 @@ import { demoFacts, demoSitemaps, demoSites, groupFacts } from './demo-data'
 
 /** Google APIs' error envelope: `{error:{code, message, status}}`. */
 const googleError = (code: number, status: string, message: string) =>
-  HttpResponse.json({ error: { code, message, errors: [{ message, domain: 'global', reason: status.toLowerCase() }], status } }, { status: code })
+  HttpResponse.json(
+    { error: { code, message, errors: [{ message, domain: 'global', reason: status.toLowerCase() }], status } },
+    { status: code },
+  )
 
 const UNAUTHENTICATED =
   'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.'

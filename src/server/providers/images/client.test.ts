@@ -50,7 +50,6 @@ function decodePng(bytes: Uint8Array) {
   return { width, height, pixels }
 }
 
-
 describe('images client', () => {
   it('decodes a b64_json answer into a valid PNG of the requested shape', async () => {
     const image = await images().generate({ prompt: 'A cosy bakery at dawn', size: '1536x1024' })
@@ -70,7 +69,11 @@ describe('images client', () => {
   })
 
   it('downloads the image when the API answers a URL, without sending the API key there', async () => {
-    const image = await createImagesClientFromEnv({ IMAGES_BASE_URL: undefined, IMAGES_API_KEY: 'sk-env', IMAGES_MODEL: 'dall-e-3' }).generate({
+    const image = await createImagesClientFromEnv({
+      IMAGES_BASE_URL: undefined,
+      IMAGES_API_KEY: 'sk-env',
+      IMAGES_MODEL: 'dall-e-3',
+    }).generate({
       prompt: 'A lighthouse',
     })
     expect(decodePng(image.bytes).width).toBe(256)
@@ -100,7 +103,9 @@ describe('images client', () => {
   it('reports a body that is not JSON', async () => {
     injectFault('images', { kind: 'malformed' })
     const error = await providerErrorOf(images().generate({ prompt: 'A lighthouse' }))
-    expect(error.message).toBe('Images sent an answer we could not read (the body is not JSON). Try again; if it keeps happening, its API may have changed.')
+    expect(error.message).toBe(
+      'Images sent an answer we could not read (the body is not JSON). Try again; if it keeps happening, its API may have changed.',
+    )
   })
 
   it('passes on what the API says about a bad request, without retrying', async () => {

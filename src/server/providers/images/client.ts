@@ -17,7 +17,10 @@ export interface ImagesClient {
   generate(request: { prompt: string; size?: ImageSize }): Promise<GeneratedImage>
 }
 
-export interface ImagesClientOptions extends Pick<ProviderFetchOptions, 'timeoutMs' | 'retries' | 'baseDelayMs' | 'sleep' | 'random' | 'fetch'> {
+export interface ImagesClientOptions extends Pick<
+  ProviderFetchOptions,
+  'timeoutMs' | 'retries' | 'baseDelayMs' | 'sleep' | 'random' | 'fetch'
+> {
   baseUrl?: string
   apiKey?: string
   model: string
@@ -82,6 +85,9 @@ export function createImagesClient(options: ImagesClientOptions): ImagesClient {
   }
 }
 
-export function createImagesClientFromEnv(env: Pick<Env, 'IMAGES_BASE_URL' | 'IMAGES_API_KEY' | 'IMAGES_MODEL'>, overrides: Partial<ImagesClientOptions> = {}) {
+export function createImagesClientFromEnv(
+  env: Pick<Env, 'IMAGES_BASE_URL' | 'IMAGES_API_KEY' | 'IMAGES_MODEL'>,
+  overrides: Partial<ImagesClientOptions> = {},
+) {
   return createImagesClient({ baseUrl: env.IMAGES_BASE_URL, apiKey: env.IMAGES_API_KEY, model: env.IMAGES_MODEL, ...overrides })
 }

@@ -55,24 +55,42 @@ export function imagesHandlers(options: { baseUrl?: string } = {}): RequestHandl
       `${base}/images/generations`,
       withFaults('images', async ({ request }) => {
         if (request.headers.get('authorization') === 'Bearer wrong') {
-          return error(401, 'Incorrect API key provided: wrong. You can find your API key at https://platform.openai.com/account/api-keys.', 'invalid_api_key')
+          return error(
+            401,
+            'Incorrect API key provided: wrong. You can find your API key at https://platform.openai.com/account/api-keys.',
+            'invalid_api_key',
+          )
         }
         const body = (await request.json().catch(() => undefined)) as ImagesRequest | undefined
         if (!body?.prompt) return error(400, "Missing required parameter: 'prompt'.", 'missing_required_parameter')
         const size = body.size ?? 'auto'
-        if (!SIZES[size]) return error(400, `Invalid value: '${size}'. Supported values are: ${Object.keys(SIZES).map((s) => `'${s}'`).join(', ')}.`, 'invalid_value')
+        if (!SIZES[size])
+          return error(
+            400,
+            `Invalid value: '${size}'. Supported values are: ${Object.keys(SIZES)
+              .map((s) => `'${s}'`)
+              .join(', ')}.`,
+            'invalid_value',
+          )
         const created = Math.floor(Date.now() / 1000)
         const wantsUrl = /^dall-e/.test(body.model ?? '') && body.response_format !== 'b64_json'
         if (wantsUrl) {
           const params = new URLSearchParams({ prompt: body.prompt, size })
-          return HttpResponse.json({ created, data: [{ url: `${base}/mock-image-files/image.png?${params}`, revised_prompt: body.prompt }] })
+          return HttpResponse.json({
+            created,
+            data: [{ url: `${base}/mock-image-files/image.png?${params}`, revised_prompt: body.prompt }],
+          })
         }
         return HttpResponse.json({
           created,
           data: [{ b64_json: Buffer.from(mockImage(body.prompt, size)).toString('base64') }],
           output_format: 'png',
           size,
-          usage: { input_tokens: Math.ceil(body.prompt.length / 4), output_tokens: 272, total_tokens: Math.ceil(body.prompt.length / 4) + 272 },
+          usage: {
+            input_tokens: Math.ceil(body.prompt.length / 4),
+            output_tokens: 272,
+            total_tokens: Math.ceil(body.prompt.length / 4) + 272,
+          },
         })
       }),
     ),

@@ -17,8 +17,12 @@ const client = (options: Partial<LlmClientOptions> = {}) =>
   createLlmClient({ apiKey: 'sk-test', model: 'gpt-4.1-mini', random: () => 0.5, sleep: async (ms) => void sleeps.push(ms), ...options })
 
 const schema = z.object({ name: z.string(), services: z.array(z.string()).min(1) })
-const ask = (llm = client()) => llm.generateObject({ schema, schemaName: 'profile', prompt: 'Business name: Northwind Plumbing\nServices: boiler repair, drain cleaning' })
-
+const ask = (llm = client()) =>
+  llm.generateObject({
+    schema,
+    schemaName: 'profile',
+    prompt: 'Business name: Northwind Plumbing\nServices: boiler repair, drain cleaning',
+  })
 
 describe('LLM client', () => {
   it('parses a structured answer into the zod type, through any OpenAI-compatible base URL', async () => {
@@ -63,7 +67,9 @@ describe('LLM client', () => {
   it('gives up on a 5xx that persists', async () => {
     injectFault('llm', { kind: 'status', status: 502 })
     const error = await providerErrorOf(ask(client({ retries: 2 })))
-    expect(error.message).toBe('AI writing is having problems (HTTP 502: Injected HTTP 502) and still failed after 3 attempts. Try again later.')
+    expect(error.message).toBe(
+      'AI writing is having problems (HTTP 502: Injected HTTP 502) and still failed after 3 attempts. Try again later.',
+    )
   })
 
   it('times out an answer that is too slow', async () => {
@@ -76,7 +82,9 @@ describe('LLM client', () => {
   it('reports a body that is not JSON', async () => {
     injectFault('llm', { kind: 'malformed' })
     const error = await providerErrorOf(ask())
-    expect(error.message).toBe('AI writing sent an answer we could not read (the body is not JSON). Try again; if it keeps happening, its API may have changed.')
+    expect(error.message).toBe(
+      'AI writing sent an answer we could not read (the body is not JSON). Try again; if it keeps happening, its API may have changed.',
+    )
     expect(mockRequestCount('llm')).toBe(1)
   })
 
@@ -102,7 +110,9 @@ describe('LLM client', () => {
 
   it("refuses, as OpenAI's strict mode does, a schema with an optional property", async () => {
     const loose = z.object({ name: z.string(), nickname: z.string().optional() })
-    const error = await providerErrorOf(client().generateObject({ schema: loose, schemaName: 'profile', prompt: 'Business name: Northwind' }))
+    const error = await providerErrorOf(
+      client().generateObject({ schema: loose, schemaName: 'profile', prompt: 'Business name: Northwind' }),
+    )
     expect(error.message).toBe(
       "AI writing rejected the request (HTTP 400): Invalid schema for response_format 'profile': In context=(), 'required' is required to be supplied and to be an array including every key in properties. Missing 'nickname'.",
     )
@@ -121,6 +131,8 @@ describe('LLM client', () => {
     injectFault('llm', { kind: 'network' })
     const error = await providerErrorOf(ask(client({ retries: 1 })))
     expect(error.kind).toBe('network')
-    expect(error.message).toMatch(/^Could not reach AI writing \(.+\) after 2 attempts\. Check the network connection and the AI writing address\.$/)
+    expect(error.message).toMatch(
+      /^Could not reach AI writing \(.+\) after 2 attempts\. Check the network connection and the AI writing address\.$/,
+    )
   })
 })

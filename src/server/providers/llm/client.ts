@@ -25,7 +25,10 @@ export interface LlmClient {
   generateText(request: { system?: string; prompt: string }): Promise<{ text: string; usage: LlmUsage }>
 }
 
-export interface LlmClientOptions extends Pick<ProviderFetchOptions, 'timeoutMs' | 'retries' | 'baseDelayMs' | 'sleep' | 'random' | 'fetch'> {
+export interface LlmClientOptions extends Pick<
+  ProviderFetchOptions,
+  'timeoutMs' | 'retries' | 'baseDelayMs' | 'sleep' | 'random' | 'fetch'
+> {
   /** Any OpenAI-compatible base ending in /v1: OpenAI, OpenRouter, Ollama's http://host:11434/v1. */
   baseUrl?: string
   /** Optional: a local Ollama needs none. */
@@ -86,7 +89,10 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
   }
 }
 
-export function createLlmClientFromEnv(env: Pick<Env, 'LLM_BASE_URL' | 'LLM_API_KEY' | 'LLM_MODEL'>, overrides: Partial<LlmClientOptions> = {}) {
+export function createLlmClientFromEnv(
+  env: Pick<Env, 'LLM_BASE_URL' | 'LLM_API_KEY' | 'LLM_MODEL'>,
+  overrides: Partial<LlmClientOptions> = {},
+) {
   return createLlmClient({ baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL, ...overrides })
 }
 

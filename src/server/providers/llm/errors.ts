@@ -13,7 +13,12 @@ export async function toLlmError(error: unknown, provider: string): Promise<unkn
 
   if (RetryError.isInstance(error)) return toLlmError(error.lastError, provider)
 
-  if (NoObjectGeneratedError.isInstance(error) || NoOutputGeneratedError.isInstance(error) || TypeValidationError.isInstance(error) || JSONParseError.isInstance(error)) {
+  if (
+    NoObjectGeneratedError.isInstance(error) ||
+    NoOutputGeneratedError.isInstance(error) ||
+    TypeValidationError.isInstance(error) ||
+    JSONParseError.isInstance(error)
+  ) {
     return new ProviderError({
       provider,
       kind: 'malformed',
@@ -50,6 +55,7 @@ function structureDetail(error: Error): string {
   const issues = (validation?.cause as { issues?: Array<{ path: PropertyKey[]; message: string }> } | undefined)?.issues
   const issue = issues?.[0]
   if (issue) return `${issue.path.map(String).join('.') || 'answer'}: ${issue.message}`
-  if (findInCauses(error, (candidate): candidate is JSONParseError => JSONParseError.isInstance(candidate))) return 'the answer was not valid JSON'
+  if (findInCauses(error, (candidate): candidate is JSONParseError => JSONParseError.isInstance(candidate)))
+    return 'the answer was not valid JSON'
   return 'no usable answer'
 }

@@ -34,7 +34,10 @@ const outlineSchema = z.object({
   title: z.string().min(10).max(70),
   metaDescription: z.string().min(50).max(160),
   slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
-  sections: z.array(z.object({ heading: z.string(), points: z.array(z.string()).min(2).max(4) })).min(4).max(8),
+  sections: z
+    .array(z.object({ heading: z.string(), points: z.array(z.string()).min(2).max(4) }))
+    .min(4)
+    .max(8),
   faq: z.array(z.object({ question: z.string(), answer: z.string() })).nullable(),
   readingMinutes: z.number().min(3).max(20),
 })
@@ -56,7 +59,11 @@ const llm = createLlmClient({ apiKey: 'sk-test', model: 'gpt-4.1-mini', sleep: a
 
 describe('mocked LLM structured output', () => {
   it('builds a business profile from the crawled page', async () => {
-    const { object, usage } = await llm.generateObject({ schema: businessProfileSchema, schemaName: 'business_profile', prompt: crawledPage })
+    const { object, usage } = await llm.generateObject({
+      schema: businessProfileSchema,
+      schemaName: 'business_profile',
+      prompt: crawledPage,
+    })
     expect(businessProfileSchema.parse(object)).toEqual(object)
     expect(object.name).toBe('Harbour Light Bakery')
     expect(object.url).toBe('https://www.harbourlightbakery.co.uk/')
@@ -103,7 +110,9 @@ describe('mocked LLM structured output', () => {
   })
 
   it('answers prose about the prompt when no schema is asked for', async () => {
-    const { text } = await llm.generateText({ prompt: 'Write a short intro.\nKeyword: rainwater harvesting\n- Lower water bills\n- Garden irrigation' })
+    const { text } = await llm.generateText({
+      prompt: 'Write a short intro.\nKeyword: rainwater harvesting\n- Lower water bills\n- Garden irrigation',
+    })
     expect(text).toContain('Rainwater harvesting')
     expect(text).toContain('- Garden irrigation')
   })

@@ -58,7 +58,8 @@ export function strictSchemaProblem(schema: JsonSchema, context: string[] = []):
       return `In ${where}, 'additionalProperties' is required to be supplied and to be false.`
     }
     const missing = Object.keys(schema.properties).find((key) => !schema.required?.includes(key))
-    if (missing) return `In ${where}, 'required' is required to be supplied and to be an array including every key in properties. Missing '${missing}'.`
+    if (missing)
+      return `In ${where}, 'required' is required to be supplied and to be an array including every key in properties. Missing '${missing}'.`
   }
   const children: Array<[string[], JsonSchema]> = [
     ...Object.entries(schema.properties ?? {}).map(([key, child]): [string[], JsonSchema] => [['properties', key], child]),

@@ -37,7 +37,11 @@ export function stableHash(text: string): number {
   return hash >>> 0
 }
 
-const clean = (value: string) => value.replace(/\s+/g, ' ').replace(/^["'“”‘’\s]+|["'“”‘’\s.,;:]+$/g, '').trim()
+const clean = (value: string) =>
+  value
+    .replace(/\s+/g, ' ')
+    .replace(/^["'“”‘’\s]+|["'“”‘’\s.,;:]+$/g, '')
+    .trim()
 
 function fieldValue(fields: Map<string, string>, pattern: RegExp): string | undefined {
   for (const [label, value] of fields) if (pattern.test(label) && value) return value
@@ -60,7 +64,13 @@ export function extractMaterial(messages: string[]): PromptMaterial {
       const value = clean(labelled[2]!)
       if (!fields.has(label)) fields.set(label, value)
       // "Services: a, b, c" is a list as much as a field.
-      if (/services|products|offerings|features|keywords|topics|tags|categories|headings|items/.test(label)) items.push(...value.split(/\s*,\s*/).map(clean).filter(Boolean))
+      if (/services|products|offerings|features|keywords|topics|tags|categories|headings|items/.test(label))
+        items.push(
+          ...value
+            .split(/\s*,\s*/)
+            .map(clean)
+            .filter(Boolean),
+        )
       continue
     }
     const bullet = /^(?:[-*•]|\d+[.)]|#{1,6}|h[1-6]:)\s+(.+)$/i.exec(line)
@@ -76,9 +86,19 @@ export function extractMaterial(messages: string[]): PromptMaterial {
     fieldValue(fields, /keyword|topic|seed|subject|query|focus/) ?? quoted ?? title?.split(/\s[|–—-]\s/)[0] ?? words.slice(0, 2).join(' '),
   ).toLowerCase()
 
-  const domainName = url ? new URL(url).hostname.replace(/^www\./, '').split('.')[0]!.split('-').map(titleCaseWord).join(' ') : undefined
+  const domainName = url
+    ? new URL(url).hostname
+        .replace(/^www\./, '')
+        .split('.')[0]!
+        .split('-')
+        .map(titleCaseWord)
+        .join(' ')
+    : undefined
   const name = clean(
-    fieldValue(fields, /business name|company|brand|site name|^name$/) ?? title?.split(/\s[|–—:-]\s/)[0] ?? domainName ?? titleCaseWord(subject),
+    fieldValue(fields, /business name|company|brand|site name|^name$/) ??
+      title?.split(/\s[|–—:-]\s/)[0] ??
+      domainName ??
+      titleCaseWord(subject),
   )
 
   const sentences = text

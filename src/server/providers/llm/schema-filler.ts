@@ -66,11 +66,15 @@ function fill(schema: JsonSchema, ctx: Context, path: string[], index: number): 
   if (schema.enum) return schema.enum[stableHash(`${ctx.material.seed}:${path.join('.')}:${index}`) % schema.enum.length]
 
   const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : []
-  const type = types.find((candidate) => candidate !== 'null') ?? (schema.properties ? 'object' : schema.items ? 'array' : types[0] ?? 'string')
+  const type =
+    types.find((candidate) => candidate !== 'null') ?? (schema.properties ? 'object' : schema.items ? 'array' : (types[0] ?? 'string'))
   switch (type) {
     case 'object':
       return Object.fromEntries(
-        Object.entries(schema.properties ?? {}).map(([key, child]) => [key, fill(child, { ...ctx, depth: ctx.depth + 1 }, [...path, key], index)]),
+        Object.entries(schema.properties ?? {}).map(([key, child]) => [
+          key,
+          fill(child, { ...ctx, depth: ctx.depth + 1 }, [...path, key], index),
+        ]),
       )
     case 'array':
       return fillArray(schema, ctx, path)
@@ -92,7 +96,7 @@ function fillArray(schema: JsonSchema, ctx: Context, path: string[]): unknown[] 
   // A list the prompt already enumerates (the site's services) is as long as it is there.
   const listed = /service|product|offering|feature/.test(path.at(-1)?.toLowerCase() ?? '') ? services(ctx.material).length : 5
   const count = Math.max(min, Math.min(max, listed))
-  const itemSchema = Array.isArray(schema.items) ? schema.items[0] ?? {} : schema.items ?? {}
+  const itemSchema = Array.isArray(schema.items) ? (schema.items[0] ?? {}) : (schema.items ?? {})
   const values: unknown[] = []
   for (let i = 0; i < count; i++) values.push(fill(itemSchema, { ...ctx, depth: ctx.depth + 1, outer: ctx.outer * 7 + i }, path, i))
   // A list a model writes does not repeat itself; keep strings unique (keyword lists rely on it).
@@ -113,19 +117,60 @@ function fillNumber(schema: JsonSchema, type: string, material: PromptMaterial, 
   const low = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + (type === 'integer' ? 1 : 0.01) : 0)
   const defaultHigh = /volume|count|traffic|searches/.test(key) ? 10_000 : /probability|confidence|ratio|share|weight/.test(key) ? 1 : 100
   const high =
-    schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - (type === 'integer' ? 1 : 0.01) : Math.max(low, low + defaultHigh))
+    schema.maximum ??
+    (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - (type === 'integer' ? 1 : 0.01) : Math.max(low, low + defaultHigh))
   const fraction = (stableHash(`${material.seed}:${path.join('.')}:${index}`) % 1000) / 999
   const value = low + (high - low) * fraction
   return type === 'integer' ? Math.min(Math.floor(high), Math.max(Math.ceil(low), Math.round(value))) : Math.round(value * 100) / 100
 }
 
 const capitalise = (text: string) => (text ? text[0]!.toUpperCase() + text.slice(1) : text)
-const slugify = (text: string) => text.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'page'
+const slugify = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '') || 'page'
 
-const KEYWORD_PATTERNS = ['{s}', 'best {s}', '{s} for beginners', 'how to choose {s}', '{s} tips', '{s} near me', 'cheap {s}', '{s} guide', '{s} examples', '{s} vs alternatives', 'what is {s}', '{s} checklist']
-const HEADING_PATTERNS = ['What is {s}?', 'Why {s} matters', 'How to choose {s}', 'Common {s} mistakes to avoid', '{S}: step-by-step guide', 'The best {s} options compared', '{S} costs and pricing', 'Frequently asked questions about {s}']
-const POINT_PATTERNS = ['Explain {s} in plain words', 'Show an example of {s} in practice', 'List what to check before picking {s}', 'Compare {s} options on price and quality', 'Share a quick win with {s}', 'Warn about a common {s} mistake']
-const QUESTION_PATTERNS = ['What is {s}?', 'How does {s} work?', 'How much does {s} cost?', 'Is {s} worth it?', 'How do I get started with {s}?']
+const KEYWORD_PATTERNS = [
+  '{s}',
+  'best {s}',
+  '{s} for beginners',
+  'how to choose {s}',
+  '{s} tips',
+  '{s} near me',
+  'cheap {s}',
+  '{s} guide',
+  '{s} examples',
+  '{s} vs alternatives',
+  'what is {s}',
+  '{s} checklist',
+]
+const HEADING_PATTERNS = [
+  'What is {s}?',
+  'Why {s} matters',
+  'How to choose {s}',
+  'Common {s} mistakes to avoid',
+  '{S}: step-by-step guide',
+  'The best {s} options compared',
+  '{S} costs and pricing',
+  'Frequently asked questions about {s}',
+]
+const POINT_PATTERNS = [
+  'Explain {s} in plain words',
+  'Show an example of {s} in practice',
+  'List what to check before picking {s}',
+  'Compare {s} options on price and quality',
+  'Share a quick win with {s}',
+  'Warn about a common {s} mistake',
+]
+const QUESTION_PATTERNS = [
+  'What is {s}?',
+  'How does {s} work?',
+  'How much does {s} cost?',
+  'Is {s} worth it?',
+  'How do I get started with {s}?',
+]
 
 function fromPattern(patterns: string[], subject: string, index: number, seed: number) {
   // The first item stays the plainest pattern; the rest rotate with the prompt.
@@ -160,27 +205,39 @@ function fillString(schema: JsonSchema, material: PromptMaterial, path: string[]
   if (schema.format === 'date-time') return new Date(Date.UTC(2025, 0, 1 + (seed % 365))).toISOString()
   if (schema.format === 'date') return new Date(Date.UTC(2025, 0, 1 + (seed % 365))).toISOString().slice(0, 10)
   if (schema.format === 'uuid') {
-    const hex = [0, 1, 2, 3].map((n) => stableHash(`${seed}:${path.join('.')}:${index}:${n}`).toString(16).padStart(8, '0')).join('')
+    const hex = [0, 1, 2, 3]
+      .map((n) =>
+        stableHash(`${seed}:${path.join('.')}:${index}:${n}`)
+          .toString(16)
+          .padStart(8, '0'),
+      )
+      .join('')
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`
   }
   if (/slug/.test(key)) return slugify(subject)
   if (/language|locale/.test(key)) return 'en'
 
   // Items of a list of objects (services: [{ name, description }]) take their name from the list.
-  if (/service|product|offering|feature/.test(parent) && /name|title|label/.test(key)) return services(material)[index % services(material).length]!
+  if (/service|product|offering|feature/.test(parent) && /name|title|label/.test(key))
+    return services(material)[index % services(material).length]!
   if (/service|product|offering|feature/.test(key)) return services(material)[index % services(material).length]!
   if (/point|bullet|note|tip|idea|takeaway|step/.test(key)) return fromPattern(POINT_PATTERNS, subject, index + outer, seed)
-  if (/keyword|quer|term|phrase|topic/.test(key) || /keyword|quer|term/.test(parent)) return fromPattern(KEYWORD_PATTERNS, subject, index, seed)
-  if (/heading|section|outline|h2|h3|chapter/.test(key) || /heading|section|outline/.test(parent)) return fromPattern(HEADING_PATTERNS, subject, index, seed)
+  if (/keyword|quer|term|phrase|topic/.test(key) || /keyword|quer|term/.test(parent))
+    return fromPattern(KEYWORD_PATTERNS, subject, index, seed)
+  if (/heading|section|outline|h2|h3|chapter/.test(key) || /heading|section|outline/.test(parent))
+    return fromPattern(HEADING_PATTERNS, subject, index, seed)
   if (/question|faq/.test(key) || /question|faq/.test(parent)) return fromPattern(QUESTION_PATTERNS, subject, index, seed)
   if (/title|headline/.test(key)) {
-    return material.fields.get('title') && /profile|business|site/.test(parent) ? material.fields.get('title')! : `${capitalise(subject)}: a practical guide`
+    return material.fields.get('title') && /profile|business|site/.test(parent)
+      ? material.fields.get('title')!
+      : `${capitalise(subject)}: a practical guide`
   }
   if (/industry|category|niche|sector|market/.test(key)) {
     return material.fields.get('industry') ?? material.words.slice(0, 2).map(capitalise).join(' ')
   }
   if (/audience|customer|persona|reader/.test(key)) return `People looking for ${(services(material)[index] ?? subject).toLowerCase()}`
-  if (/location|city|region|country|area/.test(key)) return material.fields.get('location') ?? material.fields.get('country') ?? 'United States'
+  if (/location|city|region|country|area/.test(key))
+    return material.fields.get('location') ?? material.fields.get('country') ?? 'United States'
   if (/tone|voice|style/.test(key)) return 'Friendly, clear and practical'
   if (/description|summary|overview|about|excerpt|intro|reason|explanation|rationale/.test(key)) {
     const meta = material.fields.get('meta description') ?? material.fields.get('description')
@@ -198,7 +255,8 @@ function fillString(schema: JsonSchema, material: PromptMaterial, path: string[]
 function fitLength(value: string, schema: JsonSchema, material: PromptMaterial, index = 0): string {
   let result = value
   const filler = [material.subject, ...material.words, 'and', 'more']
-  for (let i = index; schema.minLength !== undefined && result.length < schema.minLength; i++) result = `${result} ${filler[i % filler.length]}`
+  for (let i = index; schema.minLength !== undefined && result.length < schema.minLength; i++)
+    result = `${result} ${filler[i % filler.length]}`
   if (schema.maxLength !== undefined && result.length > schema.maxLength) {
     const cut = result.slice(0, schema.maxLength)
     const boundary = cut.lastIndexOf(' ')

@@ -9,10 +9,21 @@ afterEach(() => {
   notionMock.reset()
 })
 
-const paragraph = (content: string) => ({ object: 'block', type: 'paragraph', paragraph: { rich_text: [{ type: 'text', text: { content } }] } })
+const paragraph = (content: string) => ({
+  object: 'block',
+  type: 'paragraph',
+  paragraph: { rich_text: [{ type: 'text', text: { content } }] },
+})
 
-const createPage = (body: unknown, headers: Record<string, string> = { Authorization: 'Bearer ntn_demo', 'Notion-Version': '2025-09-03' }) =>
-  fetch('https://api.notion.com/v1/pages', { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) })
+const createPage = (
+  body: unknown,
+  headers: Record<string, string> = { Authorization: 'Bearer ntn_demo', 'Notion-Version': '2025-09-03' },
+) =>
+  fetch('https://api.notion.com/v1/pages', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  })
 
 const page = (children: unknown[]) => ({ parent, properties: { title: { title: [{ text: { content: 'Camping Checklist' } }] } }, children })
 
@@ -27,8 +38,16 @@ describe('Notion mock', () => {
   })
 
   it.each([
-    ['101 children', page(Array.from({ length: 101 }, () => paragraph('x'))), 'body failed validation: body.children.length should be ≤ `100`, instead was `101`.'],
-    ['a 2001-character rich text', page([paragraph('ok'), paragraph('b'.repeat(2001))]), 'body failed validation: body.children[1].paragraph.rich_text[0].text.content.length should be ≤ `2000`, instead was `2001`.'],
+    [
+      '101 children',
+      page(Array.from({ length: 101 }, () => paragraph('x'))),
+      'body failed validation: body.children.length should be ≤ `100`, instead was `101`.',
+    ],
+    [
+      'a 2001-character rich text',
+      page([paragraph('ok'), paragraph('b'.repeat(2001))]),
+      'body failed validation: body.children[1].paragraph.rich_text[0].text.content.length should be ≤ `2000`, instead was `2001`.',
+    ],
     ['no parent', { properties: {} }, 'body failed validation: body.parent should be defined, instead was `undefined`.'],
   ])('answers 400 validation_error to %s', async (_case, body, message) => {
     const response = await createPage(body)
@@ -39,7 +58,13 @@ describe('Notion mock', () => {
 
   it.each([
     ['a wrong token', { Authorization: 'Bearer wrong', 'Notion-Version': '2025-09-03' }, 401, 'unauthorized', 'API token is invalid.'],
-    ['no Notion-Version', { Authorization: 'Bearer ntn_demo' }, 400, 'missing_version', 'Notion-Version header failed validation: Notion-Version header should be defined, instead was `undefined`.'],
+    [
+      'no Notion-Version',
+      { Authorization: 'Bearer ntn_demo' },
+      400,
+      'missing_version',
+      'Notion-Version header failed validation: Notion-Version header should be defined, instead was `undefined`.',
+    ],
   ])('refuses %s in Notion error shape', async (_case, headers, status, code, message) => {
     const response = await createPage(page([]), headers)
     expect(response.status).toBe(status)

@@ -82,7 +82,9 @@ describe('Polar mock through the real @polar-sh/sdk', () => {
     const portal = await polar.customerPortal.subscriptions.list({ customerSession: session.token }, {})
     expect(portal.result.items.map((subscription) => subscription.productId)).toEqual([productId])
     const orders = await polar.customerPortal.orders.list({ customerSession: session.token }, {})
-    expect(orders.result.items).toEqual([expect.objectContaining({ paid: true, subscriptionId: portal.result.items[0]?.id, checkoutId: checkout.id })])
+    expect(orders.result.items).toEqual([
+      expect.objectContaining({ paid: true, subscriptionId: portal.result.items[0]?.id, checkoutId: checkout.id }),
+    ])
     const meters = await polar.customerPortal.customerMeters.list({ customerSession: session.token }, {})
     expect(meters.result.items).toEqual([])
     const benefits = await polar.customerPortal.benefitGrants.list({ customerSession: session.token }, {})
@@ -102,7 +104,12 @@ describe('Polar mock through the real @polar-sh/sdk', () => {
 
   it('reports duplicate usage events by external_id', async () => {
     await signUp('ken@example.com', 'user_4')
-    const event = (externalId: string) => ({ name: 'article.generated', externalCustomerId: 'user_4', externalId, metadata: { articles: 1 } })
+    const event = (externalId: string) => ({
+      name: 'article.generated',
+      externalCustomerId: 'user_4',
+      externalId,
+      metadata: { articles: 1 },
+    })
     expect(await polar.events.ingest({ events: [event('a1'), event('a2')] })).toEqual({ inserted: 2, duplicates: 0 })
     expect(await polar.events.ingest({ events: [event('a2'), event('a3')] })).toEqual({ inserted: 1, duplicates: 1 })
     expect(polarStore().events.map((stored) => stored.externalId)).toEqual(['a1', 'a2', 'a3'])

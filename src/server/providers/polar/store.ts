@@ -1,11 +1,5 @@
 import { stableUuid, type StoredCheckout, type StoredCustomer } from './objects'
-import {
-  customerStateJson,
-  orderJson,
-  subscriptionJson,
-  type StoredOrder,
-  type StoredSubscription,
-} from './subscription-objects'
+import { customerStateJson, orderJson, subscriptionJson, type StoredOrder, type StoredSubscription } from './subscription-objects'
 
 /**
  * The Polar mock's memory: what a real Polar organization would hold for the demo. It lives on
@@ -164,4 +158,3 @@ export function completeDemoCheckout(checkoutId: string, options: { email?: stri
     ],
   }
 }
-

@@ -1,12 +1,4 @@
-import {
-  customerJson,
-  DEMO_ORGANIZATION_ID,
-  productAmount,
-  productJson,
-  stableUuid,
-  stamps,
-  type StoredCustomer,
-} from './objects'
+import { customerJson, DEMO_ORGANIZATION_ID, productAmount, productJson, stableUuid, stamps, type StoredCustomer } from './objects'
 
 /** Subscriptions, orders and customer state in Polar's wire shapes (see objects.ts for why complete). */
 
@@ -67,10 +59,7 @@ export function subscriptionJson(subscription: StoredSubscription, customer: Sto
 
 /** The shape the customer portal lists: the product carries its organization instead of metadata. */
 export function customerSubscriptionJson(subscription: StoredSubscription): Json {
-  const { metadata: _metadata, attached_custom_fields: _fields, ...product } = productJson(
-    subscription.productId,
-    subscription.startedAt,
-  )
+  const { metadata: _metadata, attached_custom_fields: _fields, ...product } = productJson(subscription.productId, subscription.startedAt)
   const { metadata: _subscriptionMetadata, custom_field_data: _custom, ...core } = subscriptionCore(subscription)
   return {
     ...core,
@@ -99,8 +88,16 @@ export function customerStateJson(customer: StoredCustomer, subscriptions: Store
   return {
     ...customerJson(customer),
     active_subscriptions: subscriptions.map((subscription) => {
-      const { checkout_id: _c, customer_id: _cu, ended_at: _e, seats: _s, recurring_interval_count: _r,
-        customer_cancellation_reason: _cr, customer_cancellation_comment: _cc, ...rest } = subscriptionCore(subscription)
+      const {
+        checkout_id: _c,
+        customer_id: _cu,
+        ended_at: _e,
+        seats: _s,
+        recurring_interval_count: _r,
+        customer_cancellation_reason: _cr,
+        customer_cancellation_comment: _cc,
+        ...rest
+      } = subscriptionCore(subscription)
       return { ...rest, meters: [] }
     }),
     granted_benefits: [],
@@ -118,10 +115,7 @@ export interface StoredOrder {
 export function orderJson(order: StoredOrder, customer: StoredCustomer): Json {
   const { subscription } = order
   const amount = productAmount(subscription.productId)
-  const { attached_custom_fields: _f, benefits: _b, medias: _m, ...product } = productJson(
-    subscription.productId,
-    order.createdAt,
-  )
+  const { attached_custom_fields: _f, benefits: _b, medias: _m, ...product } = productJson(subscription.productId, order.createdAt)
   const { metadata: _m2, custom_field_data: _cfd, ...core } = subscriptionCore(subscription)
   return {
     id: order.id,

@@ -23,7 +23,13 @@ const send = (article: Record<string, unknown>, token = 'shpat_demo') =>
     body: JSON.stringify({ query: mutation, variables: { article } }),
   })
 
-const article = { blogId: 'gid://shopify/Blog/1001', title: 'Packing List for Alps', author: { name: 'Rankpilot' }, body: '<p>Pack</p>', isPublished: true }
+const article = {
+  blogId: 'gid://shopify/Blog/1001',
+  title: 'Packing List for Alps',
+  author: { name: 'Rankpilot' },
+  body: '<p>Pack</p>',
+  isPublished: true,
+}
 
 describe('Shopify mock', () => {
   it('creates an article and answers only the selected fields', async () => {
@@ -33,7 +39,9 @@ describe('Shopify mock', () => {
     expect(body.data).toEqual({
       articleCreate: { article: { id: 'gid://shopify/Article/580000000001', handle: 'packing-list-for-alps' }, userErrors: [] },
     })
-    expect(shopifyMock.articles).toEqual([expect.objectContaining({ title: 'Packing List for Alps', isPublished: true, author: 'Rankpilot' })])
+    expect(shopifyMock.articles).toEqual([
+      expect.objectContaining({ title: 'Packing List for Alps', isPublished: true, author: 'Rankpilot' }),
+    ])
   })
 
   it('reports a missing title as userErrors inside HTTP 200, creating nothing', async () => {

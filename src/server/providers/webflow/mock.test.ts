@@ -33,12 +33,32 @@ describe('Webflow mock', () => {
   it('refuses a bad token with 401 in Webflow error shape', async () => {
     const response = await publish(item, 'wrong')
     expect(response.status).toBe(401)
-    expect(await response.json()).toEqual({ code: 'not_authorized', message: 'Request not authorized', externalReference: null, details: [] })
+    expect(await response.json()).toEqual({
+      code: 'not_authorized',
+      message: 'Request not authorized',
+      externalReference: null,
+      details: [],
+    })
   })
 
   it.each([
-    ['missing name and slug', { fieldData: {} }, 400, 'validation_error', [{ param: 'fieldData.name', description: 'Field is required' }, { param: 'fieldData.slug', description: 'Field is required' }]],
-    ['a slug with capitals', { fieldData: { name: 'x', slug: 'Bad Slug' } }, 400, 'validation_error', [{ param: 'fieldData.slug', description: 'Slug must only contain lowercase letters, numbers and hyphens' }]],
+    [
+      'missing name and slug',
+      { fieldData: {} },
+      400,
+      'validation_error',
+      [
+        { param: 'fieldData.name', description: 'Field is required' },
+        { param: 'fieldData.slug', description: 'Field is required' },
+      ],
+    ],
+    [
+      'a slug with capitals',
+      { fieldData: { name: 'x', slug: 'Bad Slug' } },
+      400,
+      'validation_error',
+      [{ param: 'fieldData.slug', description: 'Slug must only contain lowercase letters, numbers and hyphens' }],
+    ],
   ])('rejects %s', async (_case, body, status, code, details) => {
     const response = await publish(body)
     expect(response.status).toBe(status)

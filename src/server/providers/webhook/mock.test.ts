@@ -39,14 +39,20 @@ describe('webhook receiver mock', () => {
     const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body })
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({ received: true })
-    expect(webhookMock.deliveries).toEqual([
-      { url, id: 'msg_42', timestamp: headers['webhook-timestamp'], body: JSON.parse(body) },
-    ])
+    expect(webhookMock.deliveries).toEqual([{ url, id: 'msg_42', timestamp: headers['webhook-timestamp'], body: JSON.parse(body) }])
   })
 
   it.each([
-    ['a signature made with another secret', () => signStandardWebhook({ secret: `whsec_${Buffer.from('another-secret-of-enough-length!').toString('base64')}`, body }), 'No matching signature found'],
-    ['a stale timestamp', () => signStandardWebhook({ secret, body, timestamp: new Date(Date.now() - 6 * 60 * 1000) }), 'Message timestamp too old'],
+    [
+      'a signature made with another secret',
+      () => signStandardWebhook({ secret: `whsec_${Buffer.from('another-secret-of-enough-length!').toString('base64')}`, body }),
+      'No matching signature found',
+    ],
+    [
+      'a stale timestamp',
+      () => signStandardWebhook({ secret, body, timestamp: new Date(Date.now() - 6 * 60 * 1000) }),
+      'Message timestamp too old',
+    ],
     ['no signature headers', () => ({}), 'Missing required headers'],
   ])('answers 401 to %s and records nothing', async (_case, sign, message) => {
     const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...sign() }, body })

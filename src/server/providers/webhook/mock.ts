@@ -36,21 +36,24 @@ function parseBody(text: string): unknown {
 
 export function webhookHandlers(options: { url: string; secret: string }): RequestHandler[] {
   return [
-    http.post(options.url, withFaults('webhook', async ({ request }) => {
-      const body = await request.text()
-      const headers = Object.fromEntries(request.headers.entries())
-      try {
-        verifyStandardWebhook(options.secret, body, headers)
-      } catch (error) {
-        return HttpResponse.json({ error: 'invalid_signature', message: (error as Error).message }, { status: 401 })
-      }
-      state.deliveries.push({
-        url: options.url,
-        id: headers['webhook-id'] ?? '',
-        timestamp: headers['webhook-timestamp'] ?? '',
-        body: parseBody(body),
-      })
-      return HttpResponse.json({ received: true })
-    })),
+    http.post(
+      options.url,
+      withFaults('webhook', async ({ request }) => {
+        const body = await request.text()
+        const headers = Object.fromEntries(request.headers.entries())
+        try {
+          verifyStandardWebhook(options.secret, body, headers)
+        } catch (error) {
+          return HttpResponse.json({ error: 'invalid_signature', message: (error as Error).message }, { status: 401 })
+        }
+        state.deliveries.push({
+          url: options.url,
+          id: headers['webhook-id'] ?? '',
+          timestamp: headers['webhook-timestamp'] ?? '',
+          body: parseBody(body),
+        })
+        return HttpResponse.json({ received: true })
+      }),
+    ),
   ]
 }

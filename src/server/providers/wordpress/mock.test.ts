@@ -12,10 +12,18 @@ afterEach(() => {
 })
 
 const post = (body: unknown, authorization = auth) =>
-  fetch(`${base}/wp-json/wp/v2/posts`, { method: 'POST', headers: { Authorization: authorization, 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+  fetch(`${base}/wp-json/wp/v2/posts`, {
+    method: 'POST',
+    headers: { Authorization: authorization, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  })
 
 const upload = (headers: Record<string, string>, bytes = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])) =>
-  fetch(`${base}/wp-json/wp/v2/media`, { method: 'POST', headers: { Authorization: auth, 'Content-Type': 'image/png', ...headers }, body: bytes })
+  fetch(`${base}/wp-json/wp/v2/media`, {
+    method: 'POST',
+    headers: { Authorization: auth, 'Content-Type': 'image/png', ...headers },
+    body: bytes,
+  })
 
 describe('WordPress mock', () => {
   it('uploads media from raw bytes, then creates a published post that uses it', async () => {
@@ -26,7 +34,12 @@ describe('WordPress mock', () => {
 
     const response = await post({ title: 'Best Running Shoes 2026', content: '<p>Hi</p>', status: 'publish', featured_media: mediaBody.id })
     expect(response.status).toBe(201)
-    expect(await response.json()).toMatchObject({ id: 2, slug: 'best-running-shoes-2026', status: 'publish', link: `${base}/best-running-shoes-2026/` })
+    expect(await response.json()).toMatchObject({
+      id: 2,
+      slug: 'best-running-shoes-2026',
+      status: 'publish',
+      link: `${base}/best-running-shoes-2026/`,
+    })
     expect(wordpressMock.posts).toEqual([expect.objectContaining({ title: 'Best Running Shoes 2026', featured_media: 1 })])
     expect(wordpressMock.media).toEqual([expect.objectContaining({ filename: 'hero.png', bytes: 8, mimeType: 'image/png' })])
   })
@@ -38,8 +51,20 @@ describe('WordPress mock', () => {
 
   it.each([
     ['no credentials', undefined, 401, 'rest_cannot_create', 'Sorry, you are not allowed to create posts as this user.'],
-    ['a wrong application password', basic('editor', 'nope'), 401, 'incorrect_password', 'The provided password is an invalid application password.'],
-    ['an unknown user', basic('someone', 'abcd efgh ijkl mnop'), 401, 'invalid_username', 'Unknown username. Check again or try your email address.'],
+    [
+      'a wrong application password',
+      basic('editor', 'nope'),
+      401,
+      'incorrect_password',
+      'The provided password is an invalid application password.',
+    ],
+    [
+      'an unknown user',
+      basic('someone', 'abcd efgh ijkl mnop'),
+      401,
+      'invalid_username',
+      'Unknown username. Check again or try your email address.',
+    ],
   ])('refuses %s in WordPress error shape', async (_case, authorization, status, code, message) => {
     const response = await fetch(`${base}/wp-json/wp/v2/posts`, {
       method: 'POST',

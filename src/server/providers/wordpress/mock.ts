@@ -58,9 +58,7 @@ export function wordpressSlug(text: string) {
 
 const STATUSES = ['publish', 'future', 'draft', 'pending', 'private']
 
-export function wordpressHandlers(
-  options: { baseUrl?: string; username?: string; applicationPassword?: string } = {},
-): RequestHandler[] {
+export function wordpressHandlers(options: { baseUrl?: string; username?: string; applicationPassword?: string } = {}): RequestHandler[] {
   const base = (options.baseUrl ?? 'https://blog.example.com').replace(/\/$/, '')
 
   /** With configured credentials only those pass; otherwise any pair but the password "wrong". */
@@ -72,89 +70,108 @@ export function wordpressHandlers(
     if (expectedUser !== undefined && user !== expectedUser) {
       return wpError(401, 'invalid_username', 'Unknown username. Check again or try your email address.')
     }
-    const ok = options.applicationPassword !== undefined
-      ? password.replace(/\s/g, '') === options.applicationPassword.replace(/\s/g, '')
-      : password !== '' && password !== 'wrong'
+    const ok =
+      options.applicationPassword !== undefined
+        ? password.replace(/\s/g, '') === options.applicationPassword.replace(/\s/g, '')
+        : password !== '' && password !== 'wrong'
     return ok ? undefined : wpError(401, 'incorrect_password', 'The provided password is an invalid application password.')
   }
 
   return [
-    http.post(`${base}/wp-json/wp/v2/posts`, withFaults('wordpress', async ({ request }) => {
-      const refused = authFailure(request)
-      if (refused) return refused
-      const input = (await request.json().catch(() => null)) as Record<string, unknown> | null
-      if (!input) return wpError(400, 'rest_invalid_json', 'Invalid JSON body passed.')
-      const title = String(input.title ?? '')
-      const content = String(input.content ?? '')
-      const excerpt = String(input.excerpt ?? '')
-      if (!title && !content && !excerpt) return wpError(400, 'empty_content', 'Content, title, and excerpt are empty.')
-      const status = String(input.status ?? 'draft')
-      if (!STATUSES.includes(status)) {
-        return wpError(400, 'rest_invalid_param', 'Invalid parameter(s): status', {
-          params: { status: `status is not one of ${STATUSES.join(', ')}.` },
-          details: { status: { code: 'rest_not_in_enum', message: `status is not one of ${STATUSES.join(', ')}.`, data: null } },
-        })
-      }
-      if (status === 'future' && !input.date && !input.date_gmt) {
-        return wpError(400, 'rest_invalid_param', 'Invalid parameter(s): date', { params: { date: 'A future post needs a date.' } })
-      }
-      const featured = Number(input.featured_media ?? 0)
-      if (featured && !state.media.some((media) => media.id === featured)) {
-        return wpError(400, 'rest_invalid_featured_media', 'Invalid featured media ID.')
-      }
-      const id = state.nextId++
-      const slug = wordpressSlug(String(input.slug ?? '') || title) || String(id)
-      const post: WordpressPost = {
-        id,
-        title,
-        content,
-        status,
-        slug,
-        excerpt,
-        featured_media: featured,
-        link: status === 'publish' ? `${base}/${slug}/` : `${base}/?p=${id}`,
-      }
-      state.posts.push(post)
-      return HttpResponse.json(
-        {
+    http.post(
+      `${base}/wp-json/wp/v2/posts`,
+      withFaults('wordpress', async ({ request }) => {
+        const refused = authFailure(request)
+        if (refused) return refused
+        const input = (await request.json().catch(() => null)) as Record<string, unknown> | null
+        if (!input) return wpError(400, 'rest_invalid_json', 'Invalid JSON body passed.')
+        const title = String(input.title ?? '')
+        const content = String(input.content ?? '')
+        const excerpt = String(input.excerpt ?? '')
+        if (!title && !content && !excerpt) return wpError(400, 'empty_content', 'Content, title, and excerpt are empty.')
+        const status = String(input.status ?? 'draft')
+        if (!STATUSES.includes(status)) {
+          return wpError(400, 'rest_invalid_param', 'Invalid parameter(s): status', {
+            params: { status: `status is not one of ${STATUSES.join(', ')}.` },
+            details: { status: { code: 'rest_not_in_enum', message: `status is not one of ${STATUSES.join(', ')}.`, data: null } },
+          })
+        }
+        if (status === 'future' && !input.date && !input.date_gmt) {
+          return wpError(400, 'rest_invalid_param', 'Invalid parameter(s): date', { params: { date: 'A future post needs a date.' } })
+        }
+        const featured = Number(input.featured_media ?? 0)
+        if (featured && !state.media.some((media) => media.id === featured)) {
+          return wpError(400, 'rest_invalid_featured_media', 'Invalid featured media ID.')
+        }
+        const id = state.nextId++
+        const slug = wordpressSlug(String(input.slug ?? '') || title) || String(id)
+        const post: WordpressPost = {
           id,
-          date: (input.date as string | undefined) ?? null,
-          slug,
+          title,
+          content,
           status,
-          type: 'post',
-          link: post.link,
-          title: { raw: title, rendered: title },
-          content: { raw: content, rendered: content, protected: false },
-          excerpt: { raw: excerpt, rendered: excerpt ? `<p>${excerpt}</p>\n` : '', protected: false },
+          slug,
+          excerpt,
           featured_media: featured,
-        },
-        { status: 201, headers: { Location: `${base}/wp-json/wp/v2/posts/${id}` } },
-      )
-    })),
+          link: status === 'publish' ? `${base}/${slug}/` : `${base}/?p=${id}`,
+        }
+        state.posts.push(post)
+        return HttpResponse.json(
+          {
+            id,
+            date: (input.date as string | undefined) ?? null,
+            slug,
+            status,
+            type: 'post',
+            link: post.link,
+            title: { raw: title, rendered: title },
+            content: { raw: content, rendered: content, protected: false },
+            excerpt: { raw: excerpt, rendered: excerpt ? `<p>${excerpt}</p>\n` : '', protected: false },
+            featured_media: featured,
+          },
+          { status: 201, headers: { Location: `${base}/wp-json/wp/v2/posts/${id}` } },
+        )
+      }),
+    ),
 
-    http.post(`${base}/wp-json/wp/v2/media`, withFaults('wordpress', async ({ request }) => {
-      const refused = authFailure(request)
-      if (refused) return refused
-      const disposition = request.headers.get('content-disposition')
-      if (!disposition) return wpError(400, 'rest_upload_no_content_disposition', 'No Content-Disposition supplied.')
-      const filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1]
-      if (!filename) return wpError(400, 'rest_upload_invalid_disposition', 'Invalid Content-Disposition supplied. Content-Disposition needs to be formatted as `attachment; filename="image.png"` or similar.')
-      const bytes = (await request.arrayBuffer()).byteLength
-      if (bytes === 0) return wpError(400, 'rest_upload_no_data', 'No data supplied.')
-      const id = state.nextId++
-      const mimeType = request.headers.get('content-type') ?? 'application/octet-stream'
-      const media: WordpressMedia = {
-        id,
-        filename,
-        mimeType,
-        bytes,
-        source_url: `${base}/wp-content/uploads/${new Date().getUTCFullYear()}/${String(new Date().getUTCMonth() + 1).padStart(2, '0')}/${filename}`,
-      }
-      state.media.push(media)
-      return HttpResponse.json(
-        { id, slug: wordpressSlug(filename.replace(/\.[^.]+$/, '')), type: 'attachment', media_type: mimeType.startsWith('image/') ? 'image' : 'file', mime_type: mimeType, source_url: media.source_url },
-        { status: 201, headers: { Location: `${base}/wp-json/wp/v2/media/${id}` } },
-      )
-    })),
+    http.post(
+      `${base}/wp-json/wp/v2/media`,
+      withFaults('wordpress', async ({ request }) => {
+        const refused = authFailure(request)
+        if (refused) return refused
+        const disposition = request.headers.get('content-disposition')
+        if (!disposition) return wpError(400, 'rest_upload_no_content_disposition', 'No Content-Disposition supplied.')
+        const filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1]
+        if (!filename)
+          return wpError(
+            400,
+            'rest_upload_invalid_disposition',
+            'Invalid Content-Disposition supplied. Content-Disposition needs to be formatted as `attachment; filename="image.png"` or similar.',
+          )
+        const bytes = (await request.arrayBuffer()).byteLength
+        if (bytes === 0) return wpError(400, 'rest_upload_no_data', 'No data supplied.')
+        const id = state.nextId++
+        const mimeType = request.headers.get('content-type') ?? 'application/octet-stream'
+        const media: WordpressMedia = {
+          id,
+          filename,
+          mimeType,
+          bytes,
+          source_url: `${base}/wp-content/uploads/${new Date().getUTCFullYear()}/${String(new Date().getUTCMonth() + 1).padStart(2, '0')}/${filename}`,
+        }
+        state.media.push(media)
+        return HttpResponse.json(
+          {
+            id,
+            slug: wordpressSlug(filename.replace(/\.[^.]+$/, '')),
+            type: 'attachment',
+            media_type: mimeType.startsWith('image/') ? 'image' : 'file',
+            mime_type: mimeType,
+            source_url: media.source_url,
+          },
+          { status: 201, headers: { Location: `${base}/wp-json/wp/v2/media/${id}` } },
+        )
+      }),
+    ),
   ]
 }

@@ -36,9 +36,7 @@ describe('YouTube client against its mock', () => {
       expect(video.embedUrl).toBe(`https://www.youtube.com/embed/${video.videoId}`)
     }
     expect(await client().youtube.searchVideos('sourdough starter', { maxResults: 3 })).toEqual(videos)
-    expect((await client().youtube.searchVideos('kombucha', { maxResults: 3 }))[0]!.videoId).not.toBe(
-      videos[0]!.videoId,
-    )
+    expect((await client().youtube.searchVideos('kombucha', { maxResults: 3 }))[0]!.videoId).not.toBe(videos[0]!.videoId)
   })
 
   it('says the daily quota is used up on 403 quotaExceeded, without retrying', async () => {

@@ -11,10 +11,7 @@ import { YOUTUBE_DEFAULT_URL } from './client'
 export const YOUTUBE_MOCK_KEYS = { invalid: 'wrong', quotaExceeded: 'quota-exceeded' } as const
 
 function googleError(code: number, message: string, reason: string, domain: string, status: string) {
-  return HttpResponse.json(
-    { error: { code, message, errors: [{ message, domain, reason }], status } },
-    { status: code },
-  )
+  return HttpResponse.json({ error: { code, message, errors: [{ message, domain, reason }], status } }, { status: code })
 }
 
 function hash(text: string) {
@@ -27,16 +24,7 @@ const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456
 /** An 11-character id like YouTube's, fixed for a query and position. */
 const videoId = (seed: string) => Array.from({ length: 11 }, (_, i) => ID_ALPHABET[hash(`${seed}#${i}`) % 64]).join('')
 
-const CHANNELS = [
-  'Ahrefs',
-  'Neil Patel',
-  'HubSpot Marketing',
-  'Income School',
-  'Moz',
-  'Semrush',
-  'Backlinko',
-  'Google Search Central',
-]
+const CHANNELS = ['Ahrefs', 'Neil Patel', 'HubSpot Marketing', 'Income School', 'Moz', 'Semrush', 'Backlinko', 'Google Search Central']
 const TITLES = [
   '{Q} Explained in 10 Minutes',
   '{Q}: A Step-by-Step Tutorial',
@@ -58,8 +46,7 @@ export function youtubeHandlers(options: { baseUrl?: string } = {}): RequestHand
             "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API."
           return googleError(403, message, 'forbidden', 'global', 'PERMISSION_DENIED')
         }
-        if (key === YOUTUBE_MOCK_KEYS.invalid)
-          return googleError(400, 'Bad Request', 'keyInvalid', 'usageLimits', 'INVALID_ARGUMENT')
+        if (key === YOUTUBE_MOCK_KEYS.invalid) return googleError(400, 'Bad Request', 'keyInvalid', 'usageLimits', 'INVALID_ARGUMENT')
         if (key === YOUTUBE_MOCK_KEYS.quotaExceeded) {
           const message =
             'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.'

@@ -1,0 +1,79 @@
+// ESLint: the recommended JavaScript and TypeScript rules, React's hook rules for code that runs in
+// the browser, and the layer boundaries (features and components never import
+// the server; components never import features; shared imports only shared).
+import js from '@eslint/js'
+import tseslint from '@rankpilot/eslint-typescript'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+
+/** An import of `~/<dir>` or a relative import reaching a `<dir>` folder, for each dir given. */
+function layerPattern(dirs, message) {
+  return { regex: `^(~/|(\\.{1,2}/)+(.*/)?)(${dirs.join('|')})(/|$)`, message }
+}
+
+const serverLayer = layerPattern(
+  ['server'],
+  'Browser code never imports the server, not even its types: put shared types and rules in ~/shared, call the server through ~/lib.',
+)
+
+export default tseslint.config(
+  {
+    ignores: ['dist/', '.output/', '.tanstack/', '.vinxi/', '.data/', 'test-results/', 'drizzle/', 'src/routeTree.gen.ts', 'public/'],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/server/**'],
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
+    files: ['src/features/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverLayer] }] },
+  },
+  {
+    files: ['src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            serverLayer,
+            layerPattern(
+              ['features'],
+              'Components are generic: they never import a feature. Move what both need into components/ or pass it in.',
+            ),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            layerPattern(
+              ['server', 'features', 'components', 'lib', 'routes', 'env'],
+              'Shared code runs on both sides and imports only ~/shared and libraries.',
+            ),
+          ],
+        },
+      ],
+    },
+  },
+)
