@@ -6,7 +6,8 @@
 #   2. A throw-away PostgreSQL cluster (temp dir, free port, trust auth on 127.0.0.1), removed
 #      on exit, failure or Ctrl-C; its URL goes to the postgres suite as RANKPILOT_TEST_PG_URL.
 #   3. vite build (regenerates src/routeTree.gen.ts and checks the server/client boundary),
-#      tsc --noEmit, then `vitest run` with every project: unit, pglite, postgres, browser.
+#      tsc --noEmit, eslint and prettier --check (the conventions: see eslint.config.js), then
+#      `vitest run` with every project: unit, pglite, postgres, browser.
 #
 # Extra arguments go to vitest: `npm test -- --project unit`, `npm test -- src/server/db`.
 # Escape hatches: RANKPILOT_TEST_PG_URL=postgres://… uses that server instead of starting one;
@@ -142,6 +143,10 @@ build --logLevel warn || status=$?
 
 step "tsc --noEmit"
 tsc --noEmit || { s=$?; [ $status -ne 0 ] || status=$s; }
+
+step "eslint and prettier --check"
+eslint --max-warnings 0 . || { s=$?; [ $status -ne 0 ] || status=$s; }
+prettier --check . --log-level warn || { s=$?; [ $status -ne 0 ] || status=$s; }
 
 step "vitest run $* (projects: unit, pglite, postgres, browser)"
 vitest run "$@" || { s=$?; [ $status -ne 0 ] || status=$s; }

@@ -104,7 +104,7 @@ describe('parseEnv', () => {
 
     it('refuses BILLING=off beside POLAR_ACCESS_TOKEN, and any other BILLING value', () => {
       expect(() => parseEnv({ ...base, BILLING: 'off', POLAR_ACCESS_TOKEN: 'polar_oat_1' })).toThrow(
-        /^Invalid environment configuration:\n  BILLING: BILLING=off and POLAR_ACCESS_TOKEN are both set: unset POLAR_ACCESS_TOKEN/,
+        /^Invalid environment configuration:\n {2}BILLING: BILLING=off and POLAR_ACCESS_TOKEN are both set: unset POLAR_ACCESS_TOKEN/,
       )
       expect(() => parseEnv({ ...base, BILLING: 'on' })).toThrow(
         'Invalid environment configuration:\n  BILLING: must be off, or unset to bill through Polar',

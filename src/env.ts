@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { livePaidEngines } from './server/providers/modes'
+import { SOCIAL_PROVIDERS, type SocialProviderId } from './shared/social-providers'
 
 /**
  * The one environment module. Parsed once, at first use, with zod: a bad or missing value is a
@@ -18,32 +19,8 @@ const booleanFlag = (fallback: boolean) =>
     .preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).optional())
     .transform((value) => (value === undefined ? fallback : value === 'true' || value === '1'))
 
-/** The 22 social providers better-auth offers, each enabled when both its id and secret are set. */
-export const SOCIAL_PROVIDERS = [
-  'apple',
-  'discord',
-  'facebook',
-  'github',
-  'microsoft',
-  'google',
-  'huggingface',
-  'slack',
-  'spotify',
-  'twitch',
-  'twitter',
-  'dropbox',
-  'kick',
-  'linear',
-  'linkedin',
-  'gitlab',
-  'tiktok',
-  'reddit',
-  'roblox',
-  'vk',
-  'zoom',
-  'notion',
-] as const
-export type SocialProviderId = (typeof SOCIAL_PROVIDERS)[number]
+/** The provider list lives in ~/shared, as the browser shows the same providers. */
+export { SOCIAL_PROVIDERS, type SocialProviderId }
 
 /** `GOOGLE_CLIENT_ID`, `GOOGLE_CLIENT_SECRET`, … for each provider. */
 export function providerEnvNames(provider: SocialProviderId) {

@@ -97,7 +97,7 @@ export function errorToastContent(error: unknown, ownMessage: string | undefined
 }
 
 /** oRPC's streamed and live query keys are `[path, { type: 'streamed' | 'live', … }]`. */
-export function isStreamQuery(query: Query<any, any, any, any>) {
+export function isStreamQuery(query: Query<unknown, unknown>) {
   if (query.meta?.stream) return true
   const state = query.queryKey[1] as { type?: unknown } | undefined
   return typeof state === 'object' && state !== null && (state.type === 'streamed' || state.type === 'live')
@@ -108,7 +108,7 @@ export function isStreamQuery(query: Query<any, any, any, any>) {
  * the error: a query fetched for a loader (no observers) fails the route, whose error page says
  * it; a suspense query throws to its boundary. A toast on top would say it twice.
  */
-function isShownByItsCaller(query: Query<any, any, any, any>, error: unknown) {
+function isShownByItsCaller(query: Query<unknown, unknown>, error: unknown) {
   if (query.observers.length === 0) return true
   return query.observers.some((observer) => shouldThrowError(observer.options.throwOnError, [error, query]))
 }
@@ -117,7 +117,7 @@ function isShownByItsCaller(query: Query<any, any, any, any>, error: unknown) {
  * A mutation with its own `onError` option (e.g. a form that toasts "Could not subscribe")
  * already told the user; the generic toast would be a second one.
  */
-function handlesItsOwnErrors(mutation: Mutation<any, any, any, any>) {
+function handlesItsOwnErrors(mutation: Mutation<unknown, unknown>) {
   return typeof mutation.options.onError === 'function' && !mutation.meta?.errorMessage
 }
 
@@ -148,7 +148,7 @@ export function createQueryClient(options: CreateQueryClientOptions = {}): Query
    * error is left to its own triggers (remount, window focus, Try again): refetching it here is
    * what would loop. Each cascade only ever shrinks the set of refetched queries, so it ends.
    */
-  const invalidateAfterFailure = (failed?: Query<any, any, any, any>) => {
+  const invalidateAfterFailure = (failed?: Query<unknown, unknown>) => {
     void queryClient.invalidateQueries({ refetchType: 'none' })
     void queryClient.refetchQueries({
       type: 'active',

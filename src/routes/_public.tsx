@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
+import { SiteFooter } from '~/components/site-footer'
 import { loadPublicVisitor } from '~/features/public/public-session'
-import { SiteFooter } from '~/features/public/site-footer'
 import { SiteHeader } from '~/features/public/site-header'
 
 /** The public site (landing, blog, legal): top navigation and footer around every page. */

@@ -1,4 +1,4 @@
-import type { SocialProviderId } from '~/env'
+import type { SocialProviderId } from './social-providers'
 
 /**
  * How this server bills (src/server/providers/modes.ts, billingMode):
@@ -13,7 +13,7 @@ export interface PublicConfig {
   appName: string
   /** The public base URL (APP_URL): every absolute link and return address is built on it. */
   appUrl: string
-  /** Social providers with credentials, in SOCIAL_PROVIDERS order (src/env.ts). */
+  /** Social providers with credentials, in SOCIAL_PROVIDERS order (src/shared/social-providers.ts). */
   socialProviders: SocialProviderId[]
   billing: BillingMode
   /**

@@ -8,6 +8,7 @@ import { z } from 'zod'
 export const UNSAFE_TEXT_MESSAGE = 'Text cannot contain NUL characters or broken Unicode (lone surrogates).'
 
 // A NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one.
+// eslint-disable-next-line no-control-regex -- finding NUL is this pattern's job
 const UNSAFE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
 export function isSafeText(value: string): boolean {

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateDemoKeywords } from '~/server/demo/keywords-seed'
 import { gotoHydrated, launchBrowser, newPage } from '../fixtures/browser'
-import { createHttpClient, e2ePostgresServer, onboardedUser, type HttpClient } from '../fixtures/e2e-server'
+import { e2ePostgresServer, onboardedUser, type HttpClient } from '../fixtures/e2e-server'
 
 // The Keywords screen (docs/product/keywords-table.md) in Chromium against the production build
 // on PostgreSQL: an onboarded user with 60 keywords inserted directly, then what a person does

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { gotoHydrated, useBrowser } from '../fixtures/browser'
-import { createHttpClient, e2ePostgresServer, onboardedUser } from '../fixtures/e2e-server'
+import { e2ePostgresServer, onboardedUser } from '../fixtures/e2e-server'
 
 // /settings (docs/product/routes.md) in Chromium against the production build on PostgreSQL: an onboarded
 // user (plan and business inserted directly), each business field and article setting through the

@@ -1,4 +1,4 @@
-import type { RowData } from '@tanstack/react-table'
+import type { ColumnDef, RowData } from '@tanstack/react-table'
 import type { FilterVariant } from '~/shared/data-table/config'
 
 /** One choice of a select / multiSelect column. */
@@ -29,7 +29,17 @@ export interface DataTableColumnMeta {
   placeholder?: string
 }
 
+/**
+ * A column of a table whose columns hold values of different types. TanStack's ColumnDef is
+ * invariant in its value type, so a mixed list can only be typed with `any` there: this is the
+ * one place that says so.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyColumnDef<TData> = ColumnDef<TData, any>
+
 declare module '@tanstack/react-table' {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  // Module augmentation: the interface must keep TanStack's name and type parameters, and adds
+  // its members through `extends`.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars, @typescript-eslint/no-empty-object-type
   interface ColumnMeta<TData extends RowData, TValue> extends DataTableColumnMeta {}
 }

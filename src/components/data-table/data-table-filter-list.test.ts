@@ -1,4 +1,5 @@
-import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table'
+import { getCoreRowModel, useReactTable } from '@tanstack/react-table'
+import type { AnyColumnDef } from './column-meta'
 import { createElement as h } from 'react'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
@@ -15,7 +16,7 @@ interface Row {
   note: string
 }
 
-const columns: ColumnDef<Row, any>[] = [
+const columns: AnyColumnDef<Row>[] = [
   { accessorKey: 'keyword', enableColumnFilter: true, meta: { label: 'Keyword', variant: 'text' } },
   { accessorKey: 'searchVolume', enableColumnFilter: true, meta: { label: 'Search volume', variant: 'range', range: [0, 10000] } },
   { accessorKey: 'note', meta: { label: 'Note', variant: 'text' } },

@@ -10,7 +10,7 @@ import { Sortable, SortableItem, SortableItemHandle } from '~/components/ui/sort
 import { cn } from '~/lib/utils'
 import { dataTableConfig, operatorsFor, type FilterOperator, type JoinOperator } from '~/shared/data-table/config'
 import type { FilterItem } from '~/shared/data-table/filter-schema'
-import { filterFieldsFromTable, type FilterField } from './filter-fields'
+import { filterFieldsFromColumns, type FilterField } from './filter-fields'
 import type { FilterListState } from './filter-list-ops'
 import { isTypingTarget, REMOVE_KEYS, useFilterListShortcuts } from './filter-list-shortcuts'
 import { FilterValueInput } from './filter-value-input'
@@ -48,7 +48,8 @@ export function DataTableFilterList<TData>({
   align = 'start',
   className,
 }: DataTableFilterListProps<TData>) {
-  const fields = useMemo(() => filterFieldsFromTable(table), [table, table.getAllLeafColumns()])
+  const leafColumns = table.getAllLeafColumns()
+  const fields = useMemo(() => filterFieldsFromColumns(leafColumns), [leafColumns])
   const { filters, joinOperator, actions, focusFilterId, clearFocusRequest } = useFilterList({
     filters: filtersProp,
     joinOperator: joinProp,

@@ -13,10 +13,11 @@ interface DataTableViewOptionsProps<TData> {
 
 /** The "View" menu: a searchable list of the hideable columns; choosing one hides or shows it. */
 export function DataTableViewOptions<TData>({ table, align = 'end' }: DataTableViewOptionsProps<TData>) {
+  // TanStack memoises getAllColumns() until the column definitions change.
+  const allColumns = table.getAllColumns()
   const columns = useMemo(
-    () => table.getAllColumns().filter((column) => typeof column.accessorFn !== 'undefined' && column.getCanHide()),
-    // The column list only changes with the column definitions.
-    [table, table.options.columns],
+    () => allColumns.filter((column) => typeof column.accessorFn !== 'undefined' && column.getCanHide()),
+    [allColumns],
   )
 
   return (

@@ -1,4 +1,4 @@
-import type { ColumnDef } from '@tanstack/react-table'
+import type { AnyColumnDef } from './column-meta'
 import { createElement as h } from 'react'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
@@ -16,7 +16,7 @@ interface Row {
   volume: number
 }
 
-const columns: ColumnDef<Row, any>[] = [
+const columns: AnyColumnDef<Row>[] = [
   {
     accessorKey: 'name',
     header: ({ column }) => h(DataTableColumnHeader<Row, unknown>, { column, title: 'Name' }),

@@ -1,4 +1,4 @@
-import type { Table } from '@tanstack/react-table'
+import type { Column, Table } from '@tanstack/react-table'
 import { customAlphabet } from 'nanoid'
 import { dataTableConfig, type FilterVariant } from '~/shared/data-table/config'
 import type { ColumnOption } from './column-meta'
@@ -16,7 +16,12 @@ export interface FilterField {
 
 /** The filterable columns of a table, in column order. */
 export function filterFieldsFromTable<TData>(table: Table<TData>): FilterField[] {
-  return table.getAllLeafColumns().flatMap((column) => {
+  return filterFieldsFromColumns(table.getAllLeafColumns())
+}
+
+/** The same from the table's leaf columns (TanStack memoises that array until the columns change). */
+export function filterFieldsFromColumns<TData>(columns: Column<TData>[]): FilterField[] {
+  return columns.flatMap((column) => {
     const meta = column.columnDef.meta
     if (column.columnDef.enableColumnFilter !== true || !meta?.variant) return []
     return [

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react'
+import { useEffect } from 'react'
+import { useLatest } from '~/lib/use-latest'
 
 /*
  * The filter list's keys (docs/product/keywords-table.md): `f` opens it and Shift+f removes the last filter, anywhere
@@ -40,8 +41,7 @@ export function filterListShortcutOf(
 
 /** Listens for `f` and Shift+f on the window while mounted; the latest handlers are always called. */
 export function useFilterListShortcuts(handlers: { open: () => void; removeLast: () => void }) {
-  const handlersRef = useRef(handlers)
-  handlersRef.current = handlers
+  const handlersRef = useLatest(handlers)
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       const shortcut = filterListShortcutOf(event)
@@ -51,5 +51,5 @@ export function useFilterListShortcuts(handlers: { open: () => void; removeLast:
     }
     window.addEventListener('keydown', onKeyDown)
     return () => window.removeEventListener('keydown', onKeyDown)
-  }, [])
+  }, [handlersRef])
 }

@@ -38,7 +38,7 @@ export function FilterRangeInput({
     }
   }, [value])
 
-  const send = useDebouncedCallback((next: [string, string]) => {
+  const { run: send, flush } = useDebouncedCallback((next: [string, string]) => {
     const normalised = normaliseRange(next)
     sent.current = JSON.stringify(normalised)
     onValueChange(normalised)
@@ -68,7 +68,7 @@ export function FilterRangeInput({
         className={cn('h-8 w-full', unit && 'pr-8')}
         value={draft[index]}
         onChange={(event) => update(index, event.target.value)}
-        onBlur={() => send.flush()}
+        onBlur={() => flush()}
       />
       {unit ? (
         <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 right-2 flex items-center text-xs text-muted-foreground">

@@ -33,7 +33,7 @@ export function FilterRelativeDateInput({
     }
   }, [value])
 
-  const send = useDebouncedCallback((amount: string, unit: RelativeUnit) => {
+  const { run: send, flush } = useDebouncedCallback((amount: string, unit: RelativeUnit) => {
     const text = formatRelativeValue({ amount, unit })
     sent.current = text
     onValueChange(text)
@@ -54,7 +54,7 @@ export function FilterRelativeDateInput({
           setDraft({ ...draft, amount })
           send(amount, draft.unit)
         }}
-        onBlur={() => send.flush()}
+        onBlur={() => flush()}
       />
       <Select
         value={draft.unit}
@@ -62,7 +62,7 @@ export function FilterRelativeDateInput({
           const next = { ...draft, unit: unit as RelativeUnit }
           setDraft(next)
           send(next.amount, next.unit)
-          send.flush()
+          flush()
         }}
       >
         <SelectTrigger size="sm" aria-label={`${label} unit`} className="h-8 flex-1">

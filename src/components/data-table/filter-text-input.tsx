@@ -36,7 +36,7 @@ export function FilterTextInput({
       setDraft(value)
     }
   }, [value])
-  const send = useDebouncedCallback((next: string) => {
+  const { run: send, flush } = useDebouncedCallback((next: string) => {
     sent.current = next
     onValueChange(next)
   }, dataTableConfig.debounceMs)
@@ -55,9 +55,9 @@ export function FilterTextInput({
           setDraft(event.target.value)
           send(event.target.value)
         }}
-        onBlur={() => send.flush()}
+        onBlur={() => flush()}
         onKeyDown={(event) => {
-          if (event.key === 'Enter') send.flush()
+          if (event.key === 'Enter') flush()
         }}
       />
       {unit ? (

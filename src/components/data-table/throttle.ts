@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef } from 'react'
+import { useLatest } from '~/lib/use-latest'
 
 /**
  * A function called at most once per `interval` ms with the latest arguments: the first call
@@ -39,9 +40,15 @@ export function createThrottle<Args extends unknown[]>(callback: (...args: Args)
 
 /** createThrottle as a hook (always calls the latest callback): rapid structural changes reach the URL at most every 50 ms. */
 export function useThrottledCallback<Args extends unknown[]>(callback: (...args: Args) => void, interval: number) {
-  const callbackRef = useRef(callback)
-  callbackRef.current = callback
-  const [throttled] = useState(() => createThrottle((...args: Args) => callbackRef.current(...args), interval))
-  useEffect(() => () => throttled.cancel(), [throttled])
-  return throttled
+  const callbackRef = useLatest(callback)
+  // Created on the first call (never during render), then kept for the component's life.
+  const throttled = useRef<ReturnType<typeof createThrottle<Args>> | undefined>(undefined)
+  useEffect(() => () => throttled.current?.cancel(), [])
+  return useCallback(
+    (...args: Args) => {
+      throttled.current ??= createThrottle((...latest: Args) => callbackRef.current(...latest), interval)
+      throttled.current(...args)
+    },
+    [callbackRef, interval],
+  )
 }

@@ -1,7 +1,6 @@
 import {
   getCoreRowModel,
   useReactTable,
-  type ColumnDef,
   type ColumnPinningState,
   type PaginationState,
   type Row,
@@ -12,6 +11,7 @@ import {
 } from '@tanstack/react-table'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { TableSearch } from '~/shared/data-table/search-state'
+import type { AnyColumnDef } from './column-meta'
 
 /*
  * The URL ↔ table state mapping, kept pure so it can be unit-tested. The URL is 1-based
@@ -43,7 +43,7 @@ export function applySortingUpdate(search: TableSearch, updater: Updater<Sorting
 
 export interface UseDataTableOptions<TData> {
   data: TData[]
-  columns: ColumnDef<TData, any>[]
+  columns: AnyColumnDef<TData>[]
   /** Total rows matching the filters (server count). */
   rowCount?: number
   /** Number of pages; derived from `rowCount` and the page size when left out. */
@@ -68,8 +68,9 @@ export interface UseDataTableOptions<TData> {
 export function useDataTable<TData>(options: UseDataTableOptions<TData>) {
   const { search, onSearchChange, visibilityStorageKey } = options
 
-  const pagination = useMemo(() => searchToPagination(search), [search.page, search.perPage])
-  const sorting = useMemo(() => searchToSorting(search), [search.sort])
+  const { page, perPage, sort } = search
+  const pagination = useMemo(() => searchToPagination({ page, perPage }), [page, perPage])
+  const sorting = useMemo(() => searchToSorting({ sort }), [sort])
 
   const onPaginationChange = useCallback(
     (updater: Updater<PaginationState>) => onSearchChange(applyPaginationUpdate(search, updater)),

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useRef } from 'react'
+import { useLatest } from '~/lib/use-latest'
 
 /**
- * A callback that runs `delay` ms after the last call (typed filter values: 300 ms). `flush`
- * runs it now; unmounting runs a pending call instead of dropping it.
+ * A callback that runs `delay` ms after the last call (typed filter values: 300 ms): `run`
+ * schedules it, `flush` runs a pending call now; unmounting runs a pending call instead of
+ * dropping it.
  */
 export function useDebouncedCallback<Args extends unknown[]>(callback: (...args: Args) => void, delay: number) {
-  const callbackRef = useRef(callback)
-  callbackRef.current = callback
+  const callbackRef = useLatest(callback)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const pending = useRef<Args | undefined>(undefined)
   // Unmounting (e.g. the popover closes right after typing) hands the last value on, not drops it.
@@ -17,7 +18,7 @@ export function useDebouncedCallback<Args extends unknown[]>(callback: (...args:
       pending.current = undefined
       if (args) callbackRef.current(...args)
     },
-    [],
+    [callbackRef],
   )
   const run = useCallback(
     (...args: Args) => {
@@ -28,13 +29,13 @@ export function useDebouncedCallback<Args extends unknown[]>(callback: (...args:
         callbackRef.current(...args)
       }, delay)
     },
-    [delay],
+    [callbackRef, delay],
   )
   const flush = useCallback(() => {
     clearTimeout(timer.current)
     const args = pending.current
     pending.current = undefined
     if (args) callbackRef.current(...args)
-  }, [])
-  return Object.assign(run, { flush })
+  }, [callbackRef])
+  return { run, flush }
 }

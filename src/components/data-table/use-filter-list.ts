@@ -13,6 +13,7 @@ import {
   type FilterListState,
 } from './filter-list-ops'
 import { useThrottledCallback } from './throttle'
+import { useLatest } from '~/lib/use-latest'
 
 export interface UseFilterListOptions extends FilterListState {
   fields: FilterField[]
@@ -44,8 +45,9 @@ export function useFilterList({ filters, joinOperator, fields, onChange }: UseFi
     }
   }, [incoming])
 
-  const stateRef = useRef(state)
-  stateRef.current = state
+  // The latest state for the actions below; commit() also sets it at once, so two actions in one
+  // event see each other's result.
+  const stateRef = useLatest(state)
 
   const commit = useCallback(
     (next: FilterListState) => {
@@ -54,7 +56,7 @@ export function useFilterList({ filters, joinOperator, fields, onChange }: UseFi
       produced.current = [...produced.current.slice(-50), JSON.stringify(next)]
       emit(next)
     },
-    [emit],
+    [emit, stateRef],
   )
 
   const [focusFilterId, setFocusFilterId] = useState<string | undefined>(undefined)

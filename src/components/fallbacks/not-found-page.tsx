@@ -1,7 +1,7 @@
 import { Link, useRouter } from '@tanstack/react-router'
 import { ArrowLeftIcon, HouseIcon } from 'lucide-react'
 import { Button } from '~/components/ui/button'
-import { SiteFooter } from '~/features/public/site-footer'
+import { SiteFooter } from '~/components/site-footer'
 
 /** The 404 page's sentence (docs/product/routes.md). */
 export const NOT_FOUND_MESSAGE = 'The page you are looking for does not exist.'

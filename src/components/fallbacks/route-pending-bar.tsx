@@ -14,15 +14,15 @@ export function RoutePendingBar() {
   const [visible, setVisible] = useState(false)
 
   useEffect(() => {
-    if (!isLoading) {
-      setVisible(false)
-      return
-    }
+    if (!isLoading) return
     const timer = window.setTimeout(() => setVisible(true), PENDING_BAR_DELAY_MS)
-    return () => window.clearTimeout(timer)
+    return () => {
+      window.clearTimeout(timer)
+      setVisible(false)
+    }
   }, [isLoading])
 
-  if (!visible) return null
+  if (!isLoading || !visible) return null
   return (
     <div
       role="progressbar"

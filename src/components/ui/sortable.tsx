@@ -112,18 +112,19 @@ export function SortableItem({
 export function SortableItemHandle({ className, asChild, ...props }: ComponentProps<'button'> & { asChild?: boolean }) {
   const context = useContext(ItemContext)
   if (!context) throw new Error('SortableItemHandle must be used inside SortableItem')
+  const { setActivatorNodeRef, isDragging, attributes, listeners } = context
   const Component = asChild ? Slot.Root : 'button'
   return (
     <Component
-      ref={context.setActivatorNodeRef}
+      ref={setActivatorNodeRef}
       type="button"
-      data-dragging={context.isDragging || undefined}
+      data-dragging={isDragging || undefined}
       className={cn(
         'cursor-grab touch-none select-none data-[dragging]:cursor-grabbing focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
         className,
       )}
-      {...context.attributes}
-      {...context.listeners}
+      {...attributes}
+      {...listeners}
       {...props}
     />
   )

@@ -1,8 +1,8 @@
 import { getRouteApi } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { AppLogo } from '~/components/app-logo'
+import { SiteFooter } from '~/components/site-footer'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '~/components/ui/card'
-import { SiteFooter } from '~/features/public/site-footer'
 
 const rootRoute = getRouteApi('__root__')
 

@@ -1,4 +1,4 @@
-import type { SocialProviderId } from '~/env'
+import type { SocialProviderId } from '~/shared/social-providers'
 
 /** How each provider is named on its button: brand spelling, not the config id. */
 const PROVIDER_LABELS: Record<SocialProviderId, string> = {

@@ -10,8 +10,7 @@ import { Skeleton } from '~/components/ui/skeleton'
 import { Spinner } from '~/components/ui/spinner'
 import { formatCount, formatDollars, pluralize } from '~/features/format'
 import { orpc } from '~/lib/orpc'
-// Type-only: erased at build time.
-import type { BillingOverview } from '~/server/billing/billing.service'
+import type { BillingOverview } from '~/lib/rpc-outputs'
 import { toast } from '~/lib/toast'
 
 /**

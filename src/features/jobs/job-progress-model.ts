@@ -1,4 +1,4 @@
-import type { JobSnapshot } from '~/server/jobs/job-run.service'
+import type { JobSnapshot } from '~/lib/rpc-outputs'
 
 export type { JobSnapshot }
 

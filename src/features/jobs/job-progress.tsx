@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { CircleAlert, CircleCheck, RotateCcw } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { ErrorPanel } from '~/components/fallbacks/error-panel'
 import { Button } from '~/components/ui/button'
 import { cn } from '~/lib/utils'
@@ -35,20 +35,14 @@ export function JobProgress({ jobId, label, onRetry, onCancel, className }: JobP
 }
 
 function useTimeLeft(snapshot: JobSnapshot | undefined) {
-  const first = useRef<RateSample | undefined>(undefined)
-  const [seconds, setSeconds] = useState<number | undefined>()
-  useEffect(() => {
-    if (!snapshot || snapshot.state !== 'running') {
-      first.current = undefined
-      setSeconds(undefined)
-      return
-    }
-    const latest = { at: Date.now(), done: snapshot.done }
-    // The rate is measured from the first snapshot this attempt showed, not from page load.
-    if (!first.current || latest.done < first.current.done) first.current = latest
-    setSeconds(secondsLeft(first.current, latest, snapshot.total))
-  }, [snapshot])
-  return seconds
+  // Measured on the server's clock: each progress write stamps updatedAt.
+  const latest: RateSample | undefined =
+    snapshot?.state === 'running' ? { at: new Date(snapshot.updatedAt).getTime(), done: snapshot.done } : undefined
+  // The rate is measured from the first snapshot this attempt showed, not from page load; a retry
+  // (progress going back) starts a new measurement. Kept in state, adjusted while rendering.
+  const [first, setFirst] = useState<RateSample | undefined>(latest)
+  if (latest ? !first || latest.done < first.done : first) setFirst(latest)
+  return latest ? secondsLeft(first, latest, snapshot?.total ?? null) : undefined
 }
 
 export function JobProgressView({

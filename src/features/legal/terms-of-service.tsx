@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { CONTACT_EMAIL } from '~/features/public/contact'
+import { CONTACT_EMAIL } from '~/shared/contact'
 import { LegalList, LegalSection } from './legal-document'
 
 const link = 'text-violet-300 underline underline-offset-4 hover:text-violet-200'

@@ -4,7 +4,6 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { FormField } from '~/components/ui/form-field'
 import { SubmitButton } from '~/components/ui/submit-button'
 import { toast } from '~/lib/toast'
-import type { BusinessSettings } from '~/server/settings/settings.service'
 import {
   businessProfileSchema,
   normalizeSiteAddress,
@@ -12,6 +11,7 @@ import {
   type BusinessProfile,
   type ProfileListField,
 } from '~/shared/business-profile'
+import type { BusinessSettings } from '~/shared/settings'
 import { TextareaField } from './fields'
 import { fieldErrorsOf, firstInvalidField, linesToList, listToLines, type FieldErrors } from './form-errors'
 import { useUpdateProfile } from './use-save-settings'

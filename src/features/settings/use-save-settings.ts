@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { orpc } from '~/lib/orpc'
 import { toast } from '~/lib/toast'
-import type { BusinessSettings } from '~/server/settings/settings.service'
+import type { BusinessSettings } from '~/shared/settings'
 import { serverFieldErrors, type FieldErrors } from './form-errors'
 
 /**

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { PlusIcon, SparklesIcon, Trash2Icon, UsersIcon } from 'lucide-react'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
+import { useLatest } from '~/lib/use-latest'
 import { EmptyState } from '~/components/empty-state'
 import { ErrorPanel } from '~/components/fallbacks/error-panel'
 import { Badge } from '~/components/ui/badge'
@@ -12,8 +13,8 @@ import { SubmitButton } from '~/components/ui/submit-button'
 import { JobProgress } from '~/features/jobs/job-progress'
 import { jobWatchQueryOptions } from '~/features/jobs/job-queries'
 import { orpc } from '~/lib/orpc'
+import type { Competitor } from '~/lib/rpc-outputs'
 import { toast } from '~/lib/toast'
-import type { Competitor } from '~/server/setup/setup.service'
 import { normalizeSiteAddress } from '~/shared/business-profile'
 import { MIN_COMPETITORS } from '~/shared/setup-step'
 
@@ -157,11 +158,10 @@ function CompetitorRow({
   const job = useQuery({ ...jobWatchQueryOptions(jobId ?? ''), enabled: Boolean(jobId) })
   const completed = job.data?.state === 'completed'
   // Once per finished job: the callback changes on every render of the list.
-  const analysed = useRef(onAnalysed)
-  analysed.current = onAnalysed
+  const analysed = useLatest(onAnalysed)
   useEffect(() => {
     if (completed) analysed.current()
-  }, [completed])
+  }, [completed, analysed])
   const label = competitor.name ?? competitor.url.replace(/^https?:\/\//, '')
   return (
     <li className="grid gap-3 rounded-lg border border-border p-4" aria-label={label}>

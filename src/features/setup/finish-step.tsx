@@ -4,8 +4,8 @@ import type { ReactNode } from 'react'
 import { Button } from '~/components/ui/button'
 import { SubmitButton } from '~/components/ui/submit-button'
 import { orpc } from '~/lib/orpc'
+import type { SetupState } from '~/lib/rpc-outputs'
 import { toast } from '~/lib/toast'
-import type { SetupState } from '~/server/setup/setup.service'
 import { KEYWORD_REGIONS } from '~/shared/business-profile'
 
 function Row({ label, children }: { label: string; children: ReactNode }) {

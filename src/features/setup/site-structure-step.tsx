@@ -5,9 +5,8 @@ import { FormField } from '~/components/ui/form-field'
 import { CheckboxField } from '~/features/settings/fields'
 import { fieldErrorsOf, serverFieldErrors, type FieldErrors } from '~/features/settings/form-errors'
 import { orpc } from '~/lib/orpc'
+import type { Business, SetupState } from '~/lib/rpc-outputs'
 import { toast } from '~/lib/toast'
-import type { Business } from '~/server/business/business.service'
-import type { SetupState } from '~/server/setup/setup.service'
 import { siteStructureSchema } from '~/shared/business-profile'
 
 const formatDate = (iso: string) =>

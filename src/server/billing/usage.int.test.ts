@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm'
-import { http } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { insertBusiness, rejectionOf } from '../../../tests/fixtures/rpc'

@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { crawlSite, normalizeSiteInput } from './crawler'
 import { createSafeFetcher } from './safe-fetch'
 import { html, text, useTestSite, xml } from '../../../tests/fixtures/test-site'

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createSafeFetcher, type SafeFetcherOptions } from './safe-fetch'
 import { html, resolverFrom, useTestSite } from '../../../tests/fixtures/test-site'
 

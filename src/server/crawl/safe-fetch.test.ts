@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { resetEnvCache } from '~/env'
 import { createSafeFetcher, safeFetcher, type Resolver, type SafeFetcherOptions } from './safe-fetch'
 import { html, redirect, resolverFrom, useTestSite } from '../../../tests/fixtures/test-site'

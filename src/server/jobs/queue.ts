@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
-import type { JobWithMetadata, PgBoss } from 'pg-boss'
+import type { JobWithMetadata } from 'pg-boss'
 import type { Database, DatabaseHandle } from '~/server/db'
 import { jobRun, type JobRun } from '~/server/db/schema'
 import { logger } from '~/server/logger'

@@ -1,4 +1,4 @@
-import { delay, HttpResponse, type HttpResponseResolver } from 'msw'
+import { delay, HttpResponse, type DefaultBodyType, type HttpResponseResolver, type PathParams } from 'msw'
 
 /**
  * Fault injection shared by every vendor mock. A test switches a fault on for one vendor; the
@@ -73,7 +73,10 @@ function takeFault(vendor: MockVendor): MockFault | undefined {
  * Wraps a vendor's resolver: counts the request, then answers with the pending fault if any.
  * The resolver itself stays a plain description of the happy path.
  */
-export function withFaults<R extends HttpResponseResolver<any, any, any>>(vendor: MockVendor, resolver: R): R {
+export function withFaults<R extends HttpResponseResolver<PathParams, DefaultBodyType, DefaultBodyType>>(
+  vendor: MockVendor,
+  resolver: R,
+): R {
   const wrapped = async (info: Parameters<R>[0]) => {
     requestCounts.set(vendor, (requestCounts.get(vendor) ?? 0) + 1)
     const fault = takeFault(vendor)

@@ -3,13 +3,9 @@ import type { Database } from '~/server/db'
 import { business } from '~/server/db/schema'
 import { getOwnedBusiness, isUniqueViolation, urlTakenError, type Business } from '~/server/business/business.service'
 import type { ArticleSettings, BusinessProfile } from '~/shared/business-profile'
+import type { BusinessSettings } from '~/shared/settings'
 
-/** What /settings edits for one business: its profile and its article settings (docs/product/entities.md). */
-export interface BusinessSettings {
-  businessId: string
-  profile: BusinessProfile
-  articleSettings: ArticleSettings
-}
+export type { BusinessSettings }
 
 // Analysis can leave list entries blank (the services column even defaults to one empty string):
 // the form shows only real entries, the same rule businessProfileSchema applies on save.

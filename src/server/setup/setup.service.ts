@@ -3,7 +3,6 @@ import type { Database } from '~/server/db'
 import { business, competitor, crawl, jobRun, user } from '~/server/db/schema'
 import {
   createBusiness,
-  getOwnedBusiness,
   findCurrentBusiness,
   selectBusiness,
   updateBusinessProfile,

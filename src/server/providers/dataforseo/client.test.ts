@@ -6,7 +6,7 @@ import { createDataForSeoClient, dataForSeoClientFromEnv } from './client'
 import { dataforseoHandlers } from './mock'
 import { useMockServer } from '../../../../tests/fixtures/mock-server'
 
-const server = useMockServer(...dataforseoHandlers())
+useMockServer(...dataforseoHandlers())
 
 function client(options: { password?: string; timeoutMs?: number } = {}) {
   const sleeps: number[] = []

@@ -4,7 +4,7 @@ import { DEMO_GHOST_ADMIN_KEY, ghostHandlers, ghostMock } from './mock'
 import { useMockServer } from '../../../../tests/fixtures/mock-server'
 
 const base = 'https://news.example.com'
-const server = useMockServer(...ghostHandlers({ baseUrl: base }))
+useMockServer(...ghostHandlers({ baseUrl: base }))
 const [keyId = '', secret = ''] = DEMO_GHOST_ADMIN_KEY.split(':')
 
 afterEach(() => {

@@ -11,7 +11,7 @@ import {
 import { googleHandlers } from './mock'
 import { useMockServer } from '../../../../tests/fixtures/mock-server'
 
-const server = useMockServer(...googleHandlers())
+useMockServer(...googleHandlers())
 
 const REDIRECT = 'http://localhost:3000/api/auth/callback/google'
 const VERIFIER = 'a-code-verifier-of-at-least-forty-three-characters-long'

@@ -6,7 +6,7 @@ import { createSearchConsoleClient, GSC_SCOPE } from './client'
 import { gscHandlers } from './mock'
 import { useMockServer } from '../../../../tests/fixtures/mock-server'
 
-const server = useMockServer(...gscHandlers())
+useMockServer(...gscHandlers())
 
 const identity = demoIdentity('owner@acme.io')
 const DOMAIN_PROPERTY = 'sc-domain:acme.io'

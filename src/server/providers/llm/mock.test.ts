@@ -53,7 +53,7 @@ Headings:
 Text:
 We bake every loaf by hand with a three-day sourdough process. Cafés across Bristol order our bread for wholesale delivery before 7am. Custom celebration cakes are made to order with a week's notice.`
 
-const server = useMockServer(...llmHandlers())
+useMockServer(...llmHandlers())
 
 const llm = createLlmClient({ apiKey: 'sk-test', model: 'gpt-4.1-mini', sleep: async () => {} })
 

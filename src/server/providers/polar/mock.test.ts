@@ -8,7 +8,7 @@ import { useMockServer } from '../../../../tests/fixtures/mock-server'
 
 const serverURL = 'https://sandbox-api.polar.sh'
 const appUrl = 'http://localhost:3000'
-const server = useMockServer(...polarHandlers({ appUrl }))
+useMockServer(...polarHandlers({ appUrl }))
 const polar = new Polar({ accessToken: 'polar_oat_demo', serverURL })
 const productId = '0b9a3a52-95b6-4d8e-8f6e-3f1f1e2b9c11'
 

@@ -3,7 +3,7 @@ import { shopifyHandlers, shopifyMock } from './mock'
 import { useMockServer } from '../../../../tests/fixtures/mock-server'
 
 const base = 'https://outdoor-shop.myshopify.com'
-const server = useMockServer(...shopifyHandlers({ baseUrl: base, accessToken: 'shpat_demo' }))
+useMockServer(...shopifyHandlers({ baseUrl: base, accessToken: 'shpat_demo' }))
 
 afterEach(() => {
   shopifyMock.reset()

@@ -3,7 +3,7 @@ import { injectFault } from '../mock-faults'
 import { webflowHandlers, webflowMock } from './mock'
 import { useMockServer } from '../../../../tests/fixtures/mock-server'
 
-const server = useMockServer(...webflowHandlers())
+useMockServer(...webflowHandlers())
 const collection = '6512c0ffee0000000000abcd'
 
 afterEach(() => {

@@ -6,7 +6,7 @@ import { useMockServer } from '../../../../tests/fixtures/mock-server'
 
 const secret = `whsec_${Buffer.from('rankpilot-demo-webhook-secret-32b').toString('base64')}`
 const url = 'https://hooks.example.com/rankpilot'
-const server = useMockServer(...webhookHandlers({ url, secret }))
+useMockServer(...webhookHandlers({ url, secret }))
 
 afterEach(() => {
   webhookMock.reset()

@@ -3,7 +3,7 @@ import { wordpressHandlers, wordpressMock } from './mock'
 import { useMockServer } from '../../../../tests/fixtures/mock-server'
 
 const base = 'https://blog.example.com'
-const server = useMockServer(...wordpressHandlers({ baseUrl: base, username: 'editor', applicationPassword: 'abcd efgh ijkl mnop' }))
+useMockServer(...wordpressHandlers({ baseUrl: base, username: 'editor', applicationPassword: 'abcd efgh ijkl mnop' }))
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`
 const auth = basic('editor', 'abcd efgh ijkl mnop')
 

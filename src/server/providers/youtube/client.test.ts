@@ -6,7 +6,7 @@ import { createYouTubeClient, youTubeClientFromEnv } from './client'
 import { YOUTUBE_MOCK_KEYS, youtubeHandlers } from './mock'
 import { useMockServer } from '../../../../tests/fixtures/mock-server'
 
-const server = useMockServer(...youtubeHandlers())
+useMockServer(...youtubeHandlers())
 
 function client(options: { apiKey?: string; timeoutMs?: number } = {}) {
   const sleeps: number[] = []

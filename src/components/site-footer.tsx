@@ -1,5 +1,5 @@
 import { getRouteApi, Link } from '@tanstack/react-router'
-import { CONTACT_EMAIL, COPYRIGHT_YEAR } from './contact'
+import { CONTACT_EMAIL, COPYRIGHT_YEAR } from '~/shared/contact'
 
 const rootRoute = getRouteApi('__root__')
 

@@ -1,0 +1,26 @@
+/** The 22 social providers better-auth offers, each enabled when both its id and secret are set. */
+export const SOCIAL_PROVIDERS = [
+  'apple',
+  'discord',
+  'facebook',
+  'github',
+  'microsoft',
+  'google',
+  'huggingface',
+  'slack',
+  'spotify',
+  'twitch',
+  'twitter',
+  'dropbox',
+  'kick',
+  'linear',
+  'linkedin',
+  'gitlab',
+  'tiktok',
+  'reddit',
+  'roblox',
+  'vk',
+  'zoom',
+  'notion',
+] as const
+export type SocialProviderId = (typeof SOCIAL_PROVIDERS)[number]
