@@ -7,6 +7,7 @@ if (!name || !/^[a-z-]+$/.test(name) || !existsSync(file)) {
   console.error('usage: npm run bench -- public [--no-build] [--requests N] [--why] [--strict]')
   console.error('       npm run bench -- keywords [--own N] [--others N] [--runs N] [--explain] [--strict]')
   console.error('       npm run bench -- load [--no-build] [--connections N] [--duration S] [--strict]')
+  console.error('       npm run bench -- clustering [--sizes N,N] [--threshold T] [--baseline] [--input FILE.csv] [--strict]')
   process.exit(2)
 }
 const { run } = await import(file.href)

@@ -1,18 +1,15 @@
 import type { Database } from '~/server/db'
+import { startResearch } from '~/server/research/research.service'
 
 /**
- * THE PLACE KEYWORD RESEARCH STARTS (docs/product/pipeline.md, planned). Onboarding calls it once, when the user
- * finishes setup (setup.finish), after their business became the selected one.
- *
- * Keyword research is its own issue. Until that issue lands, this starts nothing and says so:
- * it returns `{ started: false, jobId: null }` and the finish screen does not claim research is
- * running. The keyword-research issue replaces the body with `enqueueJob(db, { kind: <its job>,
- * userId, businessId, input: { businessId }, singletonKey: businessId })` and returns the job's id,
- * which /keywords then shows with <JobProgress>.
+ * Where keyword research starts when onboarding ends: setup.finish calls it once, after the
+ * business became the selected one. The run plans the rest of this month (or next month when
+ * this one is nearly over); /keywords shows its progress (docs/product/pipeline.md §3).
  */
 export async function startKeywordResearch(
-  _db: Database,
-  _target: { userId: string; businessId: string },
+  db: Database,
+  target: { userId: string; businessId: string },
 ): Promise<{ started: boolean; jobId: string | null }> {
-  return { started: false, jobId: null }
+  const { jobId } = await startResearch(db, target, 'setup')
+  return { started: true, jobId }
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertBusiness, rejectionOf, rpcClient } from '../../../tests/fixtures/rpc'
 import type { TestApp } from '../../../tests/fixtures/test-app'
 import type { TestSite } from '../../../tests/fixtures/test-site'
-import { business, competitor, user } from '~/server/db/schema'
+import { business, competitor, researchRun, user } from '~/server/db/schema'
 import { startBusinessSite, startCompetitorSite } from '../../../tests/fixtures/setup-test-site'
 import { startSetupTestEnv, waitForJob } from '../../../tests/fixtures/setup-test-env'
 
@@ -144,7 +144,7 @@ describe('competitors (step 2)', () => {
     expect(added.competitor).toMatchObject({ businessId, url: rivals[0].origin, name: null })
     expect((await waitForJob(app, added.jobId)).state).toBe('completed')
     const [row] = await app.db.select().from(competitor).where(eq(competitor.id, firstId))
-    expect(row).toMatchObject({ name: 'Rapid Rooter', description: 'Rapid Rooter offers drain clearing to homeowners across the county' })
+    expect(row).toMatchObject({ name: 'Rapid Rooter', description: 'Rapid Rooter offers drain clearing to homeowners across the county.' })
     expect(row.relevanceToOurBusiness).toBeGreaterThanOrEqual(0)
     expect(row.relevanceToOurBusiness).toBeLessThanOrEqual(100)
     expect(row.crawlId).not.toBeNull()
@@ -243,7 +243,10 @@ describe('steps 3 to 5', () => {
     })
 
     const finished = await client.setup.finish({ businessId })
-    expect(finished).toEqual({ businessId, selectedBusiness: businessId, keywordResearch: { started: false, jobId: null } })
+    expect(finished).toEqual({ businessId, selectedBusiness: businessId, keywordResearch: { started: true, jobId: expect.any(String) } })
+    // Finishing starts keyword research for the business (its run is recorded as started by setup).
+    const [run] = await app.db.select().from(researchRun).where(eq(researchRun.id, finished.keywordResearch.jobId!))
+    expect(run).toMatchObject({ businessId, trigger: 'setup' })
     const [row] = await app.db.select({ selected: user.selectedBusiness }).from(user).where(eq(user.id, owner.userId))
     expect(row.selected).toBe(businessId)
   })

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, jsonb, pgSchema, real, text, timestamp, unique } from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, jsonb, pgSchema, real, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
 import { business } from './business'
 import { id, timestamps } from './columns'
 import { KEYWORD_STATUSES, SEARCH_INTENTS, type KeywordStatus, type SearchIntent } from '~/shared/keywords'
@@ -74,11 +74,16 @@ export const longTailKeyword = keywordsSchema.table(
     source: text('source').notNull().default('dataforseo'),
     sourceStage: text('source_stage'),
     isSelected: boolean('is_selected').notNull().default(false),
-    /** The article written for it; articles are a later issue, so no reference yet. */
+    /** The article written for it (one current article per long-tail keyword). */
     articleId: text('article_id'),
+    /** The research run that last scored it. */
+    researchRunId: uuid('research_run_id'),
     ...timestamps(),
   },
-  (table) => [index('long_tail_keyword_business_score_idx').on(table.businessId, table.finalScore)],
+  (table) => [
+    index('long_tail_keyword_business_score_idx').on(table.businessId, table.finalScore),
+    unique('long_tail_keyword_business_keyword_unique').on(table.businessId, table.keyword),
+  ],
 )
 
 /** A planned keyword: one row of the Keywords screen. Unique per business and keyword. */
@@ -105,6 +110,13 @@ export const keyword = keywordsSchema.table(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** `YYYY-MM` of the month it is planned for. */
     assignedMonth: text('assigned_month'),
+    /** The topic cluster it belongs to (keyword research), when it has one. */
+    clusterId: text('cluster_id'),
+    /**
+     * Where it came from: a research seed source (profile, service, competitor, search_console),
+     * `manual` when the user added it. Shown and filtered on the Keywords screen.
+     */
+    source: text('source'),
     metadata: jsonb('metadata').$type<Record<string, unknown>>(),
     ...timestamps(),
   },
@@ -133,6 +145,8 @@ export const keyword = keywordsSchema.table(
     index('keyword_business_difficulty_desc_idx').on(table.businessId, table.difficulty.desc(), table.id),
     index('keyword_business_priority_desc_idx').on(table.businessId, table.priority.desc(), table.id),
     index('keyword_business_scheduled_desc_idx').on(table.businessId, table.scheduledAt.desc(), table.id),
+    index('keyword_business_cluster_idx').on(table.businessId, table.clusterId),
+    index('keyword_business_source_idx').on(table.businessId, table.source),
   ],
 )
 
@@ -220,4 +234,63 @@ export const contentSeries = keywordsSchema.table(
     ...timestamps(),
   },
   (table) => [unique('content_series_business_cluster_unique').on(table.businessId, table.clusterId)],
+)
+
+/**
+ * One keyword-research run of a business (docs/product/pipeline.md): its id is the job's id
+ * (job_run holds state, stage and progress). The run records which stages are done, so a retried
+ * or restarted job resumes after the last one; what each stage produced; and every provider
+ * call it made, with cache hits and estimated cost.
+ */
+export const researchRun = keywordsSchema.table(
+  'research_run',
+  {
+    /** The job's id (job_run.id, a uuid). */
+    id: uuid('id').primaryKey(),
+    businessId: businessId(),
+    /** setup (finishing onboarding), manual (Run research), monthly (the cron). */
+    trigger: text('trigger').notNull(),
+    /** `YYYY-MM`: the month this run plans. */
+    month: text('month').notNull(),
+    completedStages: text('completed_stages')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Per stage: how many rows it wrote (seeds, refined, expanded, scored, merged, clusters, planned). */
+    counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
+    /** Per provider: calls made, answers from cache, estimated cost in US dollars. */
+    calls: jsonb('calls').$type<Record<string, { calls: number; cacheHits: number; cost: number }>>().notNull().default({}),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (table) => [index('research_run_business_idx').on(table.businessId, table.createdAt)],
+)
+
+/**
+ * The cannibalisation guard's record: a candidate keyword too close in meaning (cosine ≥ 0.9) to
+ * a keyword already planned or written, or to a Search Console query the site already ranks for,
+ * is merged into it as a secondary keyword instead of getting its own article.
+ */
+export const keywordMerge = keywordsSchema.table(
+  'keyword_merge',
+  {
+    id: id(),
+    businessId: businessId(),
+    researchRunId: uuid('research_run_id'),
+    /** The candidate that was merged. */
+    keyword: text('keyword').notNull(),
+    longTailKeywordId: text('long_tail_keyword_id').references(() => longTailKeyword.id, { onDelete: 'set null' }),
+    /** The planned keyword it was merged into, when it is one of ours. */
+    mergedIntoKeywordId: text('merged_into_keyword_id').references(() => keyword.id, { onDelete: 'cascade' }),
+    /** The keyword or Search Console query it was merged into, as text (kept if that row goes). */
+    mergedInto: text('merged_into').notNull(),
+    /** planned, written, search_console, or this_run (two candidates of one run). */
+    reason: text('reason').notNull(),
+    similarity: real('similarity').notNull(),
+    ...timestamps(),
+  },
+  (table) => [
+    unique('keyword_merge_business_keyword_unique').on(table.businessId, table.keyword),
+    index('keyword_merge_into_idx').on(table.mergedIntoKeywordId),
+  ],
 )

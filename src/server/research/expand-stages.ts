@@ -1,0 +1,226 @@
+import { and, desc, eq, sql } from 'drizzle-orm'
+import { expandedKeyword, longTailKeyword, refinedSeed } from '~/server/db/schema'
+import type { KeywordMetrics, MonthlySearches } from '~/server/providers/dataforseo/types'
+import { cosineSimilarity } from '~/server/providers/embeddings/vectors'
+import { finalScore, opportunityScore, relevanceScore, trendScore } from '~/shared/research'
+import { embedTexts, mapLimit, ofRun, profileText, type RunContext } from './context'
+import { hasNegativeTerm, isUsableKeyword, normalizeKeyword } from './normalize'
+import { MAX_REFINED_SEEDS } from './seed-stages'
+
+const SUGGESTIONS_PER_SEED = 20
+const RELATED_PER_SEED = 20
+const IDEAS = 50
+/** DataForSEO Labs answers several tasks at once; stay well inside its rate limit. */
+const KEYWORD_DATA_CONCURRENCY = 4
+/** A long-tail candidate: at least two words, searched at least this often a month. */
+const MIN_LONG_TAIL_WORDS = 2
+const MIN_SEARCH_VOLUME = 10
+
+type ExpansionType = 'seed' | 'suggestion' | 'related' | 'idea'
+
+interface Expansion {
+  keyword: string
+  type: ExpansionType
+  refinedSeedId: string
+  seedKeyword: string
+  seedSource: string
+  metrics: KeywordMetrics
+}
+
+/** The 12-month series oldest first, as stored in `trends`. */
+const series = (monthly: MonthlySearches[]) =>
+  [...monthly].sort((a, b) => a.year - b.year || a.month - b.month).map((point) => ({ ...point }))
+
+/**
+ * c. Expanded keywords: for the best refined seeds, the keyword-data service's suggestions and
+ * related keywords, plus keyword ideas for all of them together, each with volume, difficulty,
+ * CPC, competition, intent, SERP features and the monthly series. The seeds themselves are
+ * measured too, so a good seed can be planned as it is.
+ */
+export async function expandKeywords(context: RunContext, negativeTerms: readonly string[] = []): Promise<number> {
+  const { db, business, runId, providers, ledger, market } = context
+  const seeds = await db
+    .select()
+    .from(refinedSeed)
+    .where(and(eq(refinedSeed.businessId, business.id), ofRun(refinedSeed.metadata, runId)))
+    .orderBy(desc(sql`${refinedSeed.priority} * ${refinedSeed.relevance}`), refinedSeed.keyword)
+    .limit(MAX_REFINED_SEEDS)
+  if (seeds.length === 0) return 0
+  const keywordData = providers.keywordData
+  const found = new Map<string, Expansion>()
+  const add = (seed: (typeof seeds)[number], type: ExpansionType, metrics: KeywordMetrics) => {
+    const keyword = normalizeKeyword(metrics.keyword)
+    if (!isUsableKeyword(keyword) || hasNegativeTerm(keyword, negativeTerms) || found.has(keyword)) return
+    found.set(keyword, { keyword, type, refinedSeedId: seed.id, seedKeyword: seed.keyword, seedSource: seed.source, metrics })
+  }
+  const tally = (answer: { fromCache: boolean; cost: number }) =>
+    answer.fromCache ? ledger.cached('dataforseo', 1) : ledger.paid('dataforseo', 1, answer.cost)
+
+  // The seeds' own numbers: volume and series, then difficulty.
+  const volumes = await keywordData.searchVolume(
+    seeds.map((seed) => seed.keyword),
+    market,
+  )
+  const difficulties = await keywordData.keywordDifficulty(
+    seeds.map((seed) => seed.keyword),
+    market,
+  )
+  for (const batch of [volumes, difficulties]) {
+    ledger.cached('dataforseo', batch.cachedKeywords)
+    if (batch.fetchedKeywords > 0) ledger.paid('dataforseo', 1, batch.cost)
+  }
+  const difficultyOf = new Map(difficulties.data.map((item) => [normalizeKeyword(item.keyword), item.difficulty]))
+  for (const volume of volumes.data) {
+    const seed = seeds.find((candidate) => candidate.keyword === normalizeKeyword(volume.keyword))
+    if (!seed) continue
+    add(seed, 'seed', {
+      keyword: volume.keyword,
+      searchVolume: volume.searchVolume,
+      cpc: volume.cpc,
+      competition: volume.competitionIndex === null ? null : volume.competitionIndex / 100,
+      competitionLevel: volume.competition,
+      difficulty: difficultyOf.get(seed.keyword) ?? null,
+      intent: null,
+      monthlySearches: volume.monthlySearches,
+      serpFeatures: [],
+    })
+  }
+  context.report('expand', 0.1, `Measured ${seeds.length} seeds`)
+
+  let done = 0
+  await mapLimit(seeds, KEYWORD_DATA_CONCURRENCY, async (seed) => {
+    context.signal.throwIfAborted()
+    const suggestions = await keywordData.keywordSuggestions(seed.keyword, { ...market, limit: SUGGESTIONS_PER_SEED })
+    tally(suggestions)
+    for (const metrics of suggestions.data) add(seed, 'suggestion', metrics)
+    const related = await keywordData.relatedKeywords(seed.keyword, { ...market, depth: 1, limit: RELATED_PER_SEED })
+    tally(related)
+    for (const metrics of related.data) add(seed, 'related', metrics)
+    done++
+    context.report('expand', 0.1 + (0.7 * done) / seeds.length, `Expanded ${done} of ${seeds.length} seeds`)
+  })
+
+  const ideas = await keywordData.keywordIdeas(
+    seeds.map((seed) => seed.keyword),
+    { ...market, limit: IDEAS },
+  )
+  tally(ideas)
+  for (const metrics of ideas.data) add(seeds[0]!, 'idea', metrics)
+  context.report('expand', 0.9, `${found.size} keywords found`)
+
+  const rows = [...found.values()].map((item) => ({
+    businessId: business.id,
+    keyword: item.keyword,
+    refinedSeedId: item.refinedSeedId,
+    source: item.seedSource,
+    type: item.type,
+    originalText: item.metrics.keyword,
+    searchVolume: item.metrics.searchVolume,
+    keywordDifficulty: item.metrics.difficulty,
+    cpc: item.metrics.cpc,
+    competition: item.metrics.competition,
+    competitionLevel: item.metrics.competitionLevel,
+    searchIntent: item.metrics.intent,
+    serpFeatures: item.metrics.serpFeatures,
+    trends: series(item.metrics.monthlySearches),
+    metadata: { runId, seedKeyword: item.seedKeyword },
+  }))
+  for (let start = 0; start < rows.length; start += 500) {
+    await db
+      .insert(expandedKeyword)
+      .values(rows.slice(start, start + 500))
+      .onConflictDoUpdate({
+        target: [expandedKeyword.businessId, expandedKeyword.keyword],
+        set: {
+          refinedSeedId: sql`excluded.refined_seed_id`,
+          source: sql`excluded.source`,
+          type: sql`excluded.type`,
+          searchVolume: sql`excluded.search_volume`,
+          keywordDifficulty: sql`excluded.keyword_difficulty`,
+          cpc: sql`excluded.cpc`,
+          competition: sql`excluded.competition`,
+          competitionLevel: sql`excluded.competition_level`,
+          searchIntent: sql`excluded.search_intent`,
+          serpFeatures: sql`excluded.serp_features`,
+          trends: sql`excluded.trends`,
+          metadata: sql`excluded.metadata`,
+          updatedAt: sql`now()`,
+        },
+      })
+  }
+  return rows.length
+}
+
+/**
+ * d. Long tail: the expanded keywords of two words or more with real searches, scored by
+ * relevance, opportunity and trend into a final score (the formula: src/shared/research.ts).
+ */
+export async function scoreLongTail(context: RunContext): Promise<number> {
+  const { db, business, runId } = context
+  const expanded = await db
+    .select()
+    .from(expandedKeyword)
+    .where(and(eq(expandedKeyword.businessId, business.id), ofRun(expandedKeyword.metadata, runId)))
+  const candidates = expanded.filter(
+    (row) => row.keyword.split(' ').length >= MIN_LONG_TAIL_WORDS && (row.searchVolume ?? 0) >= MIN_SEARCH_VOLUME,
+  )
+  if (candidates.length === 0) return 0
+  context.report('score', 0.2, `Scoring ${candidates.length} keywords`)
+  const [profileVector, ...vectors] = await embedTexts(context, [profileText(business), ...candidates.map((row) => row.keyword)])
+  context.report('score', 0.7, `Scoring ${candidates.length} keywords`)
+  const rows = candidates.map((row, index) => {
+    const trend = (row.trends as MonthlySearches[] | null) ?? []
+    const scores = {
+      relevance: relevanceScore(cosineSimilarity(vectors[index]!, profileVector!)),
+      opportunity: opportunityScore(row.searchVolume, row.keywordDifficulty),
+      trend: trendScore(trend.map((point) => point.searchVolume)),
+    }
+    return {
+      businessId: business.id,
+      refinedSeedId: row.refinedSeedId,
+      expandedKeywordId: row.id,
+      keyword: row.keyword,
+      metrics: {
+        searchVolume: row.searchVolume,
+        difficulty: row.keywordDifficulty,
+        cpc: row.cpc,
+        competition: row.competition,
+        intent: row.searchIntent,
+        trends: trend,
+        seedKeyword: (row.metadata as { seedKeyword?: string } | null)?.seedKeyword ?? null,
+        type: row.type,
+      },
+      relevanceScore: scores.relevance,
+      opportunityScore: scores.opportunity,
+      trendScore: scores.trend,
+      finalScore: finalScore(scores),
+      source: row.source,
+      sourceStage: 'expanded',
+      isSelected: false,
+      researchRunId: runId,
+    }
+  })
+  for (let start = 0; start < rows.length; start += 500) {
+    await db
+      .insert(longTailKeyword)
+      .values(rows.slice(start, start + 500))
+      .onConflictDoUpdate({
+        target: [longTailKeyword.businessId, longTailKeyword.keyword],
+        set: {
+          refinedSeedId: sql`excluded.refined_seed_id`,
+          expandedKeywordId: sql`excluded.expanded_keyword_id`,
+          metrics: sql`excluded.metrics`,
+          relevanceScore: sql`excluded.relevance_score`,
+          opportunityScore: sql`excluded.opportunity_score`,
+          trendScore: sql`excluded.trend_score`,
+          finalScore: sql`excluded.final_score`,
+          source: sql`excluded.source`,
+          sourceStage: sql`excluded.source_stage`,
+          isSelected: sql`excluded.is_selected`,
+          researchRunId: sql`excluded.research_run_id`,
+          updatedAt: sql`now()`,
+        },
+      })
+  }
+  return rows.length
+}

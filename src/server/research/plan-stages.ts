@@ -1,0 +1,431 @@
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Database } from '~/server/db'
+import { contentSeries, keyword, keywordCluster, keywordClusterMembership, keywordMerge, longTailKeyword } from '~/server/db/schema'
+import { cosineSimilarity } from '~/server/providers/embeddings/vectors'
+import { SEARCH_INTENTS, type SearchIntent } from '~/shared/keywords'
+import { CANNIBALISATION_SIMILARITY, CLUSTER_DISTANCE_THRESHOLD, MIN_PLANNED_RELEVANCE, type ResearchStage } from '~/shared/research'
+import { clusterByCosine } from './clustering'
+import { cachedLlmObject, embedTexts, type RunContext } from './context'
+
+/** Candidates the guard compares, best first: bounds the embeddings a run pays for. */
+const MAX_GUARD_CANDIDATES = 600
+/** Articles are scheduled at this hour (UTC) of their day. */
+const PUBLISH_HOUR_UTC = 9
+
+type LongTailRow = typeof longTailKeyword.$inferSelect
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
+
+/** A stage's writes and its checkpoint commit together, so a rerun finds all of it or none. */
+export type Checkpoint = (tx: Transaction, stage: ResearchStage, count: number) => Promise<void>
+
+const volumeOf = (row: LongTailRow) => Number((row.metrics as { searchVolume?: number | null } | null)?.searchVolume ?? 0)
+const difficultyOf = (row: LongTailRow) => (row.metrics as { difficulty?: number | null } | null)?.difficulty ?? null
+
+/** Articles already planned for `month` (every status but archived): the plan fills what is left. */
+export async function plannedInMonth(db: Database, businessId: string, month: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(keyword)
+    .where(and(eq(keyword.businessId, businessId), eq(keyword.assignedMonth, month), sql`${keyword.status} <> 'archived'`))
+  return row?.count ?? 0
+}
+
+/**
+ * e. The cannibalisation guard. Candidates, best final score first, are compared with every
+ * keyword the business already plans or has written, and with the ones this run already took: at
+ * cosine ≥ 0.9 the candidate is merged into that keyword (recorded in keyword_merge) instead of
+ * getting an article. The rest are selected until the month's capacity is full.
+ */
+export async function guardAndSelect(context: RunContext, checkpoint: Checkpoint): Promise<number> {
+  const { db, business, runId, month } = context
+  const capacity = Math.max(0, context.monthlyArticles - (await plannedInMonth(db, business.id, month)))
+  const candidates = await db
+    .select()
+    .from(longTailKeyword)
+    .where(
+      and(
+        eq(longTailKeyword.businessId, business.id),
+        eq(longTailKeyword.researchRunId, runId),
+        gte(longTailKeyword.relevanceScore, MIN_PLANNED_RELEVANCE),
+      ),
+    )
+    .orderBy(desc(longTailKeyword.finalScore), longTailKeyword.keyword)
+    .limit(MAX_GUARD_CANDIDATES)
+  const existing = await db
+    .select({ id: keyword.id, keyword: keyword.keyword, status: keyword.status })
+    .from(keyword)
+    .where(eq(keyword.businessId, business.id))
+  context.report('guard', 0.2, `Comparing ${candidates.length} keywords with ${existing.length} you already have`)
+
+  const vectors = await embedTexts(context, [...existing.map((row) => row.keyword), ...candidates.map((row) => row.keyword)])
+  const existingVectors = vectors.slice(0, existing.length)
+  const candidateVectors = vectors.slice(existing.length)
+  const accepted: Array<{ row: LongTailRow; vector: number[] }> = []
+  const merges: Array<typeof keywordMerge.$inferInsert> = []
+  const decided = new Set<number>()
+  // A month covers several topics: the first pass takes at most `perSeed` keywords grown from one
+  // seed; a second pass fills what is left with the best of the rest.
+  const perSeed = Math.max(3, Math.ceil(capacity / 5))
+  const fromSeed = new Map<string, number>()
+
+  for (const pass of ['spread', 'fill'] as const) {
+    for (const [index, row] of candidates.entries()) {
+      if (accepted.length >= capacity) break
+      if (decided.has(index)) continue
+      const seed = row.refinedSeedId ?? row.keyword
+      if (pass === 'spread' && (fromSeed.get(seed) ?? 0) >= perSeed) continue
+      decided.add(index)
+      const vector = candidateVectors[index]!
+      const closestExisting = closest(vector, existingVectors)
+      if (closestExisting && closestExisting.similarity >= CANNIBALISATION_SIMILARITY) {
+        const target = existing[closestExisting.index]!
+        merges.push({
+          businessId: business.id,
+          researchRunId: runId,
+          keyword: row.keyword,
+          longTailKeywordId: row.id,
+          mergedIntoKeywordId: target.id,
+          mergedInto: target.keyword,
+          reason: target.status === 'published' ? 'written' : 'planned',
+          similarity: round3(closestExisting.similarity),
+        })
+        continue
+      }
+      const closestAccepted = closest(
+        vector,
+        accepted.map((item) => item.vector),
+      )
+      if (closestAccepted && closestAccepted.similarity >= CANNIBALISATION_SIMILARITY) {
+        merges.push({
+          businessId: business.id,
+          researchRunId: runId,
+          keyword: row.keyword,
+          longTailKeywordId: row.id,
+          mergedInto: accepted[closestAccepted.index]!.row.keyword,
+          reason: 'this_run',
+          similarity: round3(closestAccepted.similarity),
+        })
+        continue
+      }
+      accepted.push({ row, vector })
+      fromSeed.set(seed, (fromSeed.get(seed) ?? 0) + 1)
+    }
+  }
+  context.report('guard', 0.8, `${accepted.length} selected, ${merges.length} merged into keywords you have`)
+
+  await db.transaction(async (tx) => {
+    if (merges.length > 0) {
+      await tx
+        .insert(keywordMerge)
+        .values(merges)
+        .onConflictDoUpdate({
+          target: [keywordMerge.businessId, keywordMerge.keyword],
+          set: {
+            researchRunId: sql`excluded.research_run_id`,
+            longTailKeywordId: sql`excluded.long_tail_keyword_id`,
+            mergedIntoKeywordId: sql`excluded.merged_into_keyword_id`,
+            mergedInto: sql`excluded.merged_into`,
+            reason: sql`excluded.reason`,
+            similarity: sql`excluded.similarity`,
+            updatedAt: sql`now()`,
+          },
+        })
+    }
+    if (accepted.length > 0) {
+      await tx
+        .update(longTailKeyword)
+        .set({ isSelected: true })
+        .where(
+          inArray(
+            longTailKeyword.id,
+            accepted.map((item) => item.row.id),
+          ),
+        )
+    }
+    await checkpoint(tx, 'guard', accepted.length)
+  })
+  return accepted.length
+}
+
+function closest(vector: number[], others: number[][]): { index: number; similarity: number } | undefined {
+  let best: { index: number; similarity: number } | undefined
+  others.forEach((other, index) => {
+    const similarity = cosineSimilarity(vector, other)
+    if (!best || similarity > best.similarity) best = { index, similarity }
+  })
+  return best
+}
+
+const round3 = (value: number) => Math.round(value * 1000) / 1000
+
+const labelSchema = z.object({
+  label: z.string().describe('A topic name of 2 to 4 words for the whole group, in title case.'),
+  description: z.string().describe('One sentence: what a reader of this topic wants to know.'),
+})
+
+const titleCase = (text: string) => text.replace(/\b\p{L}/gu, (letter) => letter.toUpperCase())
+
+/**
+ * f. Clusters: the selected keywords grouped by meaning (agglomerative, average linkage, cosine
+ * distance below CLUSTER_DISTANCE_THRESHOLD). The pillar is the most searched; the LLM names
+ * the topic. A topic a previous run already has (same label) grows instead of repeating.
+ */
+export async function clusterSelected(context: RunContext, checkpoint: Checkpoint): Promise<number> {
+  const { db, business, runId } = context
+  const selected = await db
+    .select()
+    .from(longTailKeyword)
+    .where(and(eq(longTailKeyword.businessId, business.id), eq(longTailKeyword.researchRunId, runId), eq(longTailKeyword.isSelected, true)))
+    .orderBy(desc(longTailKeyword.finalScore), longTailKeyword.keyword)
+  if (selected.length === 0) {
+    await db.transaction((tx) => checkpoint(tx, 'cluster', 0))
+    return 0
+  }
+  const vectors = await embedTexts(
+    context,
+    selected.map((row) => row.keyword),
+  )
+  const { labels } = clusterByCosine(vectors, { distanceThreshold: CLUSTER_DISTANCE_THRESHOLD })
+  const groups = new Map<number, number[]>()
+  labels.forEach((label, index) => groups.set(label, [...(groups.get(label) ?? []), index]))
+  context.report('cluster', 0.3, `${groups.size} topics among ${selected.length} keywords`)
+
+  const existingLabels = new Set(
+    (await db.select({ label: keywordCluster.label }).from(keywordCluster).where(eq(keywordCluster.businessId, business.id))).map((row) =>
+      row.label.toLowerCase(),
+    ),
+  )
+  const usedThisRun = new Set<string>()
+  const clusters: Array<{ label: string; description: string; members: number[]; pillar: number; centroid: number[] }> = []
+  let named = 0
+  for (const members of groups.values()) {
+    context.signal.throwIfAborted()
+    const pillar = members.reduce((best, index) =>
+      volumeOf(selected[index]!) > volumeOf(selected[best]!) ||
+      (volumeOf(selected[index]!) === volumeOf(selected[best]!) && selected[index]!.finalScore > selected[best]!.finalScore)
+        ? index
+        : best,
+    )
+    const keywords = members.map((index) => selected[index]!.keyword)
+    const object = await cachedLlmObject(context, {
+      schema: labelSchema,
+      schemaName: 'topic_label',
+      system: `You name topics for a content plan in ${business.language}. Use the words of the keywords; no marketing language.`,
+      prompt: `Keywords of one topic, most searched first:\n${[
+        selected[pillar]!.keyword,
+        ...keywords.filter((k) => k !== selected[pillar]!.keyword),
+      ]
+        .map((k) => `- ${k}`)
+        .join('\n')}`,
+    })
+    let label = object.label.trim().replace(/\s+/g, ' ').slice(0, 60) || titleCase(selected[pillar]!.keyword)
+    // Two topics of one run never share a name; a name a previous run used joins that topic.
+    if (usedThisRun.has(label.toLowerCase())) label = titleCase(selected[pillar]!.keyword).slice(0, 60)
+    usedThisRun.add(label.toLowerCase())
+    clusters.push({ label, description: object.description.trim(), members, pillar, centroid: centroidOf(members.map((i) => vectors[i]!)) })
+    named++
+    context.report('cluster', 0.3 + (0.6 * named) / groups.size, `Named ${named} of ${groups.size} topics`)
+  }
+
+  await db.transaction(async (tx) => {
+    for (const [rank, cluster] of clusters.entries()) {
+      const rows = cluster.members.map((index) => selected[index]!)
+      const pillarRow = selected[cluster.pillar]!
+      const average = (values: Array<number | null>) => {
+        const known = values.filter((value): value is number => value !== null && Number.isFinite(value))
+        return known.length === 0 ? null : Math.round((known.reduce((sum, value) => sum + value, 0) / known.length) * 10) / 10
+      }
+      const metric = (row: LongTailRow, key: string) => {
+        const value = (row.metrics as Record<string, unknown> | null)?.[key]
+        return typeof value === 'number' ? value : null
+      }
+      const values = {
+        description: cluster.description || null,
+        totalVolume: rows.reduce((sum, row) => sum + volumeOf(row), 0),
+        avgDifficulty: average(rows.map((row) => difficultyOf(row))),
+        avgCompetition: average(rows.map((row) => metric(row, 'competition'))),
+        avgCpc: average(rows.map((row) => metric(row, 'cpc'))),
+        opportunityScore: average(rows.map((row) => row.opportunityScore)),
+        relevanceScore: average(rows.map((row) => row.relevanceScore)),
+        finalScore: average(rows.map((row) => row.finalScore)),
+        keywordCount: rows.length,
+        centroid: cluster.centroid,
+        pillarKeyword: pillarRow.keyword,
+        pillarSearchVolume: volumeOf(pillarRow),
+        pillarDifficulty: difficultyOf(pillarRow),
+        priority: rank + 1,
+      }
+      const [saved] = await tx
+        .insert(keywordCluster)
+        .values({ businessId: business.id, label: cluster.label, ...values })
+        .onConflictDoUpdate({ target: [keywordCluster.businessId, keywordCluster.label], set: { ...values, updatedAt: sql`now()` } })
+        .returning({ id: keywordCluster.id })
+      await tx
+        .insert(keywordClusterMembership)
+        .values(
+          cluster.members.map((index) => ({
+            clusterId: saved!.id,
+            longTailKeywordId: selected[index]!.id,
+            similarityScore: round3(cosineSimilarity(vectors[index]!, cluster.centroid)),
+            isCore: cosineSimilarity(vectors[index]!, cluster.centroid) >= 1 - CLUSTER_DISTANCE_THRESHOLD / 2,
+            isPillar: index === cluster.pillar,
+            contentType: index === cluster.pillar ? 'pillar' : 'supporting',
+          })),
+        )
+        .onConflictDoNothing()
+    }
+    await checkpoint(tx, 'cluster', clusters.length)
+  })
+  if (existingLabels.size > 0) context.report('cluster', 1, `${clusters.length} topics`)
+  return clusters.length
+}
+
+function centroidOf(vectors: number[][]): number[] {
+  const dimensions = vectors[0]?.length ?? 0
+  const sum = new Array<number>(dimensions).fill(0)
+  for (const vector of vectors) for (let d = 0; d < dimensions; d++) sum[d]! += vector[d]!
+  const norm = Math.hypot(...sum) || 1
+  return sum.map((value) => Math.round((value / norm) * 1e6) / 1e6)
+}
+
+interface PlannedKeyword {
+  row: LongTailRow
+  clusterId: string
+  isPillar: boolean
+  scheduledAt: Date
+}
+
+/** This run's selected keywords with their clusters, in publishing order, each with its date. */
+async function scheduleOfRun(context: RunContext): Promise<PlannedKeyword[]> {
+  const { db, business, runId, month } = context
+  const members = await db
+    .select({
+      row: longTailKeyword,
+      clusterId: keywordClusterMembership.clusterId,
+      isPillar: keywordClusterMembership.isPillar,
+      clusterScore: keywordCluster.finalScore,
+    })
+    .from(longTailKeyword)
+    .innerJoin(keywordClusterMembership, eq(keywordClusterMembership.longTailKeywordId, longTailKeyword.id))
+    .innerJoin(keywordCluster, eq(keywordCluster.id, keywordClusterMembership.clusterId))
+    .where(and(eq(longTailKeyword.businessId, business.id), eq(longTailKeyword.researchRunId, runId), eq(longTailKeyword.isSelected, true)))
+  const byCluster = new Map<string, typeof members>()
+  for (const member of members) byCluster.set(member.clusterId, [...(byCluster.get(member.clusterId) ?? []), member])
+  const queues = [...byCluster.values()]
+    .sort((a, b) => (b[0]!.clusterScore ?? 0) - (a[0]!.clusterScore ?? 0))
+    .map((group) => group.sort((a, b) => Number(b.isPillar) - Number(a.isPillar) || b.row.finalScore - a.row.finalScore))
+  // Round robin over the topics: every pillar comes before its own supporting keywords, and the
+  // month mixes topics rather than running one at a time.
+  const order: typeof members = []
+  for (let round = 0; order.length < members.length; round++) {
+    for (const queue of queues) if (queue[round]) order.push(queue[round]!)
+  }
+  const days = publishingDays(month, context.now())
+  return order.map((member, index) => {
+    const day = days[Math.floor((index * days.length) / order.length)]!
+    return { row: member.row, clusterId: member.clusterId, isPillar: member.isPillar, scheduledAt: day }
+  })
+}
+
+/** The days left in `month` from tomorrow on (all of it when it lies ahead), at the publishing hour. */
+export function publishingDays(month: string, now: Date): Date[] {
+  const [year, monthIndex] = month.split('-').map(Number) as [number, number]
+  const last = new Date(Date.UTC(year, monthIndex, 0)).getUTCDate()
+  const tomorrow = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1))
+  const days: Date[] = []
+  for (let day = 1; day <= last; day++) {
+    const date = new Date(Date.UTC(year, monthIndex - 1, day, PUBLISH_HOUR_UTC))
+    if (date >= tomorrow) days.push(date)
+  }
+  return days.length > 0 ? days : [new Date(Date.UTC(year, monthIndex - 1, last, PUBLISH_HOUR_UTC))]
+}
+
+/** g. Content series: one per topic, with its pillar, article count, weeks, start and end dates. */
+export async function planSeries(context: RunContext, checkpoint: Checkpoint): Promise<number> {
+  const { db, business } = context
+  const schedule = await scheduleOfRun(context)
+  const byCluster = new Map<string, PlannedKeyword[]>()
+  for (const item of schedule) byCluster.set(item.clusterId, [...(byCluster.get(item.clusterId) ?? []), item])
+  const clusters = byCluster.size
+    ? await db
+        .select()
+        .from(keywordCluster)
+        .where(inArray(keywordCluster.id, [...byCluster.keys()]))
+    : []
+  await db.transaction(async (tx) => {
+    for (const cluster of clusters) {
+      const items = byCluster.get(cluster.id)!
+      const start = items[0]!.scheduledAt
+      const end = items[items.length - 1]!.scheduledAt
+      const values = {
+        title: cluster.label,
+        description: cluster.description,
+        pillarTitle: titleCase(cluster.pillarKeyword ?? items[0]!.row.keyword),
+        pillarKeyword: cluster.pillarKeyword,
+        estimatedArticles: items.length,
+        priority: cluster.priority,
+        estimatedCompletionWeeks: Math.max(1, Math.ceil((end.getTime() - start.getTime()) / (7 * 24 * 3600 * 1000))),
+        scheduledStartDate: start,
+        targetCompletionDate: end,
+        metadata: { runId: context.runId, month: context.month },
+      }
+      await tx
+        .insert(contentSeries)
+        .values({ businessId: business.id, clusterId: cluster.id, ...values })
+        .onConflictDoUpdate({ target: [contentSeries.businessId, contentSeries.clusterId], set: { ...values, updatedAt: sql`now()` } })
+    }
+    await checkpoint(tx, 'series', clusters.length)
+  })
+  return clusters.length
+}
+
+/**
+ * h. The plan: each selected keyword becomes a `keyword` row, scheduled on its day of the month,
+ * linked to its long-tail row and topic. A keyword the business already has is left as it is.
+ */
+export async function planKeywords(context: RunContext, checkpoint: Checkpoint): Promise<number> {
+  const { db, business, runId, month } = context
+  const schedule = await scheduleOfRun(context)
+  let planned = 0
+  await db.transaction(async (tx) => {
+    if (schedule.length > 0) {
+      const inserted = await tx
+        .insert(keyword)
+        .values(
+          schedule.map((item) => {
+            const metrics = (item.row.metrics ?? {}) as { searchVolume?: number | null; difficulty?: number | null; intent?: string | null }
+            const intent: SearchIntent | '' = SEARCH_INTENTS.includes(metrics.intent as SearchIntent)
+              ? (metrics.intent as SearchIntent)
+              : ''
+            return {
+              businessId: business.id,
+              keyword: item.row.keyword,
+              longTailKeywordId: item.row.id,
+              clusterId: item.clusterId,
+              source: item.row.source,
+              status: 'scheduled' as const,
+              scheduledAt: item.scheduledAt,
+              assignedMonth: month,
+              searchVolume: metrics.searchVolume ?? null,
+              difficulty: metrics.difficulty === null || metrics.difficulty === undefined ? null : Math.round(metrics.difficulty),
+              searchIntent: intent,
+              priority: Math.max(0, Math.min(100, Math.round(item.row.finalScore))),
+              metadata: { runId, isPillar: item.isPillar },
+            }
+          }),
+        )
+        .onConflictDoNothing({ target: [keyword.businessId, keyword.keyword] })
+        .returning({ id: keyword.id, keyword: keyword.keyword })
+      planned = inserted.length
+      // Candidates merged into a keyword of this same run now point at its row.
+      await tx.execute(sql`
+        update ${keywordMerge} m set merged_into_keyword_id = k.id
+        from ${keyword} k
+        where m.research_run_id = ${runId} and m.reason = 'this_run' and m.merged_into_keyword_id is null
+          and k.business_id = m.business_id and k.keyword = m.merged_into`)
+    }
+    await checkpoint(tx, 'plan', planned)
+  })
+  return planned
+}

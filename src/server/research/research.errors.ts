@@ -1,0 +1,10 @@
+import { defineErrorCodes } from '~/server/rpc/errors'
+
+export const RESEARCH_ERRORS = defineErrorCodes({
+  RESEARCH_RUNNING: {
+    code: 'CONFLICT',
+    message: 'Keyword research is already running for this business. Wait for it to finish, or cancel it first.',
+  },
+  RESEARCH_NOT_RUNNING: { code: 'NOT_FOUND', message: 'No keyword research is running for this business.' },
+  KEYWORD_NOT_FOUND: { code: 'NOT_FOUND', message: 'This keyword was not found. Refresh the list and try again.' },
+})

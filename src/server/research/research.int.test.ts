@@ -1,0 +1,217 @@
+import { and, eq } from 'drizzle-orm'
+import { setupServer } from 'msw/node'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { insertBusiness, rejectionOf, rpcClient } from '../../../tests/fixtures/rpc'
+import { waitForJob } from '../../../tests/fixtures/setup-test-env'
+import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
+import { JOB_KINDS } from '~/server/app/job-kinds'
+import { competitor, jobRun, keyword, keywordMerge, plan, user } from '~/server/db/schema'
+import { startJobs, stopJobs } from '~/server/jobs'
+import { dataforseoHandlers } from '~/server/providers/dataforseo/mock'
+import { embeddingsHandlers } from '~/server/providers/embeddings/mock'
+import { cosineSimilarity } from '~/server/providers/embeddings/vectors'
+import { llmHandlers } from '~/server/providers/llm/mock'
+import { clearFaults, injectFault } from '~/server/providers/mock-faults'
+import { CANNIBALISATION_SIMILARITY, RESEARCH_STAGE_IDS } from '~/shared/research'
+import { monthToPlan, researchRunJob } from './research.service'
+
+const network = setupServer(...llmHandlers(), ...dataforseoHandlers(), ...embeddingsHandlers())
+let app: TestApp
+
+beforeAll(async () => {
+  network.listen({ onUnhandledFrame: 'error' })
+  app = await createTestApp()
+  await startJobs(app.handle, {
+    // Research retries after 1 s, 2 s here instead of 10 s, 20 s, 40 s: the behaviour, not the wait.
+    kinds: JOB_KINDS.map((kind) =>
+      kind.name === researchRunJob.name ? { ...kind, retry: { retryLimit: 2, retryDelaySeconds: 1, retryDelayMaxSeconds: 2 } } : kind,
+    ),
+    providers: app.providers,
+    work: true,
+    timings: { pollingIntervalSeconds: 0.5, monitorIntervalSeconds: 1, cronMonitorIntervalSeconds: 1 },
+    progressIntervalMs: 50,
+  })
+}, 60_000)
+
+afterAll(async () => {
+  await stopJobs()
+  await app?.close()
+  network.close()
+})
+
+/**
+ * A believable small business with a profile and two competitors, owned by a new Growth user.
+ * `origin` varies its seeds and competitors, so its keyword data is not already in the caches.
+ */
+async function roaster(origin?: string) {
+  const owner = await app.signUp({ plan: 'Growth' })
+  const row = await insertBusiness(app, owner.userId, {
+    name: 'Acme Roasters',
+    url: `https://acme-${owner.userId.slice(0, 6).toLowerCase()}.example`,
+    description: 'Small-batch specialty coffee roaster shipping single-origin beans within 48 hours of roasting.',
+    industry: 'Specialty coffee',
+    services: ['Coffee subscriptions', 'Wholesale coffee for cafés'],
+    coreProducts: ['Ethiopia Yirgacheffe', 'Colombia Huila espresso'],
+    targetAudiences: ['Home baristas'],
+    seeds: origin
+      ? [`${origin} coffee beans`, `${origin} coffee subscription`, `${origin} espresso`]
+      : ['specialty coffee beans', 'coffee subscription', 'pour over coffee', 'espresso beans'],
+    keywordRegion: 'US',
+    language: 'English',
+  })
+  await app.db.insert(competitor).values([
+    { businessId: row!.id, url: origin ? `https://${origin}-beans.example` : 'https://bluebottlecoffee.com', name: 'Blue Bottle' },
+    { businessId: row!.id, url: origin ? `https://${origin}-cafe.example` : 'https://counterculturecoffee.com', name: 'Counter Culture' },
+  ])
+  return { owner, business: row! }
+}
+
+async function articlesPerMonth(userId: string) {
+  const [row] = await app.db
+    .select({ articles: plan.articlesPerMonth })
+    .from(user)
+    .innerJoin(plan, eq(plan.id, user.plan))
+    .where(eq(user.id, userId))
+  return row!.articles
+}
+
+describe('keyword research on the mocks', () => {
+  it('plans a month of keywords in topic clusters, explains each, and a second run the same day pays for nothing', async () => {
+    const { owner, business } = await roaster()
+    const client = rpcClient(app, owner.cookie)
+    const { jobId } = await client.research.start({ businessId: business.id })
+    // A second start while it runs is refused with a clear message.
+    const refused = await rejectionOf(client.research.start({ businessId: business.id }))
+    if (refused) expect(refused.message).toMatch(/already running/)
+
+    const finished = await waitForJob(app, jobId, 90_000)
+    expect(finished.error).toBeNull()
+    expect(finished.state).toBe('completed')
+
+    const status = await client.research.status({ businessId: business.id })
+    expect(status).toMatchObject({ jobId, state: 'completed', completedStages: RESEARCH_STAGE_IDS })
+    expect(status!.calls.dataforseo!.calls).toBeGreaterThan(0)
+    expect(status!.cost).toBeGreaterThan(0)
+
+    const planned = await app.db.select().from(keyword).where(eq(keyword.businessId, business.id))
+    const capacity = await articlesPerMonth(owner.userId)
+    expect(planned.length).toBeGreaterThan(5)
+    expect(planned.length).toBeLessThanOrEqual(capacity)
+    const month = monthToPlan(new Date(), 'setup')
+    for (const row of planned) {
+      expect(row).toMatchObject({ status: 'scheduled', assignedMonth: month })
+      expect(row.scheduledAt!.toISOString().slice(0, 7)).toBe(month)
+      expect(row.longTailKeywordId).not.toBeNull()
+      expect(row.clusterId).not.toBeNull()
+      expect(['profile', 'service', 'competitor']).toContain(row.source)
+    }
+
+    // No two scheduled keywords compete: every pair is below the cannibalisation threshold.
+    const vectors = await app.providers.embeddings.embed(
+      planned.map((row) => row.keyword),
+      'clustering',
+    )
+    for (let i = 0; i < vectors.length; i++) {
+      for (let j = i + 1; j < vectors.length; j++)
+        expect(cosineSimilarity(vectors[i]!, vectors[j]!)).toBeLessThan(CANNIBALISATION_SIMILARITY)
+    }
+
+    // Each topic's pillar is its most searched keyword and is scheduled before its supporting ones.
+    const clusters = await client.cluster.list({ businessId: business.id })
+    expect(clusters.length).toBeGreaterThan(0)
+    expect(clusters.reduce((sum, cluster) => sum + cluster.keywordIds.length, 0)).toBe(planned.length)
+    for (const cluster of clusters) {
+      expect(cluster.label.trim()).not.toBe('')
+      const rows = planned.filter((row) => cluster.keywordIds.includes(row.id))
+      const pillar = rows.find((row) => row.id === cluster.pillarKeywordId)!
+      expect(pillar).toBeDefined()
+      for (const row of rows) {
+        expect(row.searchVolume ?? 0).toBeLessThanOrEqual(pillar.searchVolume ?? 0)
+        expect(row.scheduledAt!.getTime()).toBeGreaterThanOrEqual(pillar.scheduledAt!.getTime())
+      }
+      expect(cluster.series).toMatchObject({ estimatedArticles: rows.length })
+    }
+
+    // The why-panel: source, the stages it went through, the three scores with the formula, its topic.
+    const why = await client.keyword.explain({ businessId: business.id, keywordId: planned[0]!.id })
+    expect(why.source?.kind).toBe(planned[0]!.source)
+    expect(why.path.map((step) => step.stage)).toEqual(expect.arrayContaining(['expand', 'score', 'guard', 'cluster', 'plan']))
+    expect(why.scores).toMatchObject({ weights: { relevance: 0.45, opportunity: 0.4, trend: 0.15 } })
+    expect(why.scores!.final).toBeGreaterThan(0)
+    expect(why.cluster?.id).toBe(planned[0]!.clusterId)
+
+    // Merged candidates point at a planned keyword of this business.
+    const merges = await app.db.select().from(keywordMerge).where(eq(keywordMerge.businessId, business.id))
+    for (const merge of merges.filter((item) => item.reason === 'this_run')) {
+      expect(planned.map((row) => row.id)).toContain(merge.mergedIntoKeywordId)
+    }
+
+    // A second run the same day: every provider answer comes from our caches.
+    const second = await client.research.start({ businessId: business.id })
+    expect((await waitForJob(app, second.jobId, 60_000)).state).toBe('completed')
+    const again = await client.research.status({ businessId: business.id })
+    expect(again!.jobId).toBe(second.jobId)
+    expect(again!.paidCalls).toBe(0)
+    expect(again!.cacheHits).toBeGreaterThan(0)
+    // And nothing is planned twice.
+    expect(await app.db.select().from(keyword).where(eq(keyword.businessId, business.id))).toHaveLength(planned.length)
+  }, 180_000)
+
+  it('retries a failing provider with backoff, then shows a clear failed state; a new run resumes cleanly', async () => {
+    const { owner, business } = await roaster('kona')
+    const client = rpcClient(app, owner.cookie)
+    // Every keyword-data call fails for longer than the retries last.
+    injectFault('dataforseo', { kind: 'status', status: 500 })
+    try {
+      const { jobId } = await client.research.start({ businessId: business.id })
+      const failed = await waitForJob(app, jobId, 150_000)
+      expect(failed.state).toBe('failed')
+      expect(failed.attempts).toBeGreaterThan(1)
+      expect(failed.error).toMatch(/DataForSEO/)
+      const status = await client.research.status({ businessId: business.id })
+      expect(status).toMatchObject({ state: 'failed' })
+      expect(status!.completedStages).not.toContain('plan')
+    } finally {
+      clearFaults()
+    }
+    const { jobId } = await client.research.start({ businessId: business.id })
+    expect((await waitForJob(app, jobId, 90_000)).state).toBe('completed')
+    expect((await app.db.select().from(keyword).where(eq(keyword.businessId, business.id))).length).toBeGreaterThan(0)
+  }, 300_000)
+
+  it('is refused for another user’s business, for a user without a plan, and cancel stops a run', async () => {
+    const { business } = await roaster()
+    const stranger = await app.signUp({ plan: 'Growth' })
+    const client = rpcClient(app, stranger.cookie)
+    for (const call of [
+      client.research.start({ businessId: business.id }),
+      client.research.status({ businessId: business.id }),
+      client.research.cancel({ businessId: business.id }),
+      client.cluster.list({ businessId: business.id }),
+    ]) {
+      expect((await rejectionOf(call))?.code).toBe('NOT_FOUND')
+    }
+    const unpaid = await app.signUp()
+    expect((await rejectionOf(rpcClient(app, unpaid.cookie).research.start({ businessId: business.id })))?.code).toBe('FORBIDDEN')
+
+    const own = await roaster()
+    const ownClient = rpcClient(app, own.owner.cookie)
+    expect((await rejectionOf(ownClient.research.cancel({ businessId: own.business.id })))?.code).toBe('NOT_FOUND')
+    const { jobId } = await ownClient.research.start({ businessId: own.business.id })
+    await ownClient.research.cancel({ businessId: own.business.id })
+    expect((await waitForJob(app, jobId)).state).toBe('cancelled')
+    const [row] = await app.db
+      .select({ state: jobRun.state })
+      .from(jobRun)
+      .where(and(eq(jobRun.id, jobId)))
+    expect(row!.state).toBe('cancelled')
+  }, 120_000)
+})
+
+describe('monthToPlan', () => {
+  it('plans this month, next month when fewer than 7 days are left, and next month for the monthly run', () => {
+    expect(monthToPlan(new Date('2026-11-10T12:00:00Z'), 'setup')).toBe('2026-11')
+    expect(monthToPlan(new Date('2026-11-26T12:00:00Z'), 'manual')).toBe('2026-12')
+    expect(monthToPlan(new Date('2026-12-10T12:00:00Z'), 'monthly')).toBe('2027-01')
+  })
+})

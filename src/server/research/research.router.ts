@@ -1,0 +1,31 @@
+import { ownedBusinessProcedure } from '~/server/rpc/procedures'
+import { businessIdInput, rowId } from '~/shared/setup-wizard'
+import { cancelResearch, explainKeyword, listClusters, researchStatus, startResearch } from './research.service'
+
+/** Keyword research of one of the caller's businesses (docs/product/pipeline.md §3). */
+export const researchRouter = {
+  /** Starts a run ("Run research"); CONFLICT while one runs. Answers the job id to watch. */
+  start: ownedBusinessProcedure(businessIdInput).handler(({ context }) =>
+    startResearch(context.db, { userId: context.user.id, businessId: context.businessId }, 'manual'),
+  ),
+  /** The latest run (or null): state, stage, what each stage produced, provider calls, cache hits and cost. */
+  status: ownedBusinessProcedure(businessIdInput)
+    .route({ method: 'GET' })
+    .handler(({ context }) => researchStatus(context.db, context.businessId)),
+  /** Cancels the running run; NOT_FOUND when none runs. */
+  cancel: ownedBusinessProcedure(businessIdInput).handler(({ context }) =>
+    cancelResearch(context.db, { userId: context.user.id, businessId: context.businessId }),
+  ),
+}
+
+export const clusterRouter = {
+  /** The business's topic clusters with pillar, keyword ids, totals and series dates. */
+  list: ownedBusinessProcedure(businessIdInput)
+    .route({ method: 'GET' })
+    .handler(({ context }) => listClusters(context.db, context.businessId)),
+}
+
+/** The why-panel of one keyword: source, stage path, metrics, scores with the formula, cluster, merged duplicates. */
+export const explainKeywordProcedure = ownedBusinessProcedure(businessIdInput.extend({ keywordId: rowId('Keyword id') }))
+  .route({ method: 'GET' })
+  .handler(({ context, input }) => explainKeyword(context.db, context.businessId, input.keywordId))

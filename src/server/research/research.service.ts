@@ -1,0 +1,314 @@
+import { and, asc, desc, eq, inArray, notInArray } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Database } from '~/server/db'
+import {
+  contentSeries,
+  jobRun,
+  keyword,
+  keywordCluster,
+  keywordClusterMembership,
+  keywordMerge,
+  longTailKeyword,
+  refinedSeed,
+  researchRun,
+  seedKeyword,
+  TERMINAL_JOB_RUN_STATES,
+} from '~/server/db/schema'
+import { defineJob } from '~/server/jobs/define'
+import { enqueueJob } from '~/server/jobs'
+import { cancelJobRun } from '~/server/jobs/job-run.service'
+import { appError } from '~/server/rpc/errors'
+import { RESEARCH_STAGE_IDS, researchStageLabel, SCORE_FORMULA, SCORE_WEIGHTS } from '~/shared/research'
+import { RESEARCH_ERRORS } from './research.errors'
+import { runResearch } from './research.run'
+
+export type ResearchTrigger = 'setup' | 'manual' | 'monthly'
+
+/**
+ * A failing stage is retried with backoff (10 s, 20 s, 40 s); past that the run shows failed with
+ * the provider's message and a Retry. Each attempt resumes after the last finished stage.
+ */
+export const researchRunJob = defineJob({
+  name: 'research.run',
+  input: z.object({ businessId: z.string().min(1) }),
+  retry: { retryLimit: 3, retryDelaySeconds: 10, retryDelayMaxSeconds: 120 },
+  expireInSeconds: 30 * 60,
+  handler: (job) => runResearch(job),
+})
+
+/** Fewer days than this left in the month: a new plan is for next month. */
+const MIN_DAYS_LEFT_TO_PLAN = 7
+
+/** The month a run started `now` plans: this one, or the next when it is nearly over (or for the monthly run). */
+export function monthToPlan(now: Date, trigger: ResearchTrigger): string {
+  const lastDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0)).getUTCDate()
+  const next = trigger === 'monthly' || lastDay - now.getUTCDate() < MIN_DAYS_LEFT_TO_PLAN
+  const target = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + (next ? 1 : 0), 1))
+  return `${target.getUTCFullYear()}-${String(target.getUTCMonth() + 1).padStart(2, '0')}`
+}
+
+const unfinished = notInArray(jobRun.state, [...TERMINAL_JOB_RUN_STATES])
+
+async function activeRun(db: Database, businessId: string) {
+  const [active] = await db
+    .select({ id: jobRun.id })
+    .from(jobRun)
+    .where(and(eq(jobRun.kind, researchRunJob.name), eq(jobRun.businessId, businessId), unfinished))
+  return active
+}
+
+/**
+ * Starts a research run for a business the caller owns. Refused while one runs (the job's
+ * singleton key makes the refusal hold under races too). The run row and the job are written in
+ * one transaction.
+ */
+export async function startResearch(
+  db: Database,
+  target: { userId: string; businessId: string },
+  trigger: ResearchTrigger,
+  now = new Date(),
+): Promise<{ jobId: string }> {
+  if (await activeRun(db, target.businessId)) throw appError(RESEARCH_ERRORS.RESEARCH_RUNNING)
+  const month = monthToPlan(now, trigger)
+  const run = await db.transaction(async (tx) => {
+    const queued = await enqueueJob(tx, {
+      kind: researchRunJob,
+      userId: target.userId,
+      businessId: target.businessId,
+      input: { businessId: target.businessId },
+      singletonKey: target.businessId,
+    })
+    await tx.insert(researchRun).values({ id: queued.id, businessId: target.businessId, trigger, month }).onConflictDoNothing()
+    return queued
+  })
+  return { jobId: run.id }
+}
+
+/** Stops the business's running research (what it wrote so far stays; a new run starts afresh). */
+export async function cancelResearch(db: Database, target: { userId: string; businessId: string }) {
+  const active = await activeRun(db, target.businessId)
+  if (!active) throw appError(RESEARCH_ERRORS.RESEARCH_NOT_RUNNING)
+  await cancelJobRun(db, target.userId, active.id)
+  return researchStatus(db, target.businessId)
+}
+
+/** The business's latest run: its job state and stage, what each stage produced, and what it cost. */
+export async function researchStatus(db: Database, businessId: string) {
+  const [latest] = await db
+    .select({ run: researchRun, job: jobRun })
+    .from(researchRun)
+    .innerJoin(jobRun, eq(jobRun.id, researchRun.id))
+    .where(eq(researchRun.businessId, businessId))
+    .orderBy(desc(researchRun.createdAt))
+    .limit(1)
+  if (!latest) return null
+  const { run, job } = latest
+  const calls = run.calls ?? {}
+  return {
+    jobId: run.id,
+    trigger: run.trigger,
+    month: run.month,
+    state: job.state,
+    stage: job.step,
+    completedStages: run.completedStages,
+    stages: RESEARCH_STAGE_IDS.map((id) => ({
+      id,
+      label: researchStageLabel(id),
+      done: run.completedStages.includes(id),
+      count: run.counts[id] ?? null,
+    })),
+    done: job.done,
+    total: job.total,
+    message: job.message,
+    error: job.error,
+    counts: run.counts,
+    calls,
+    cost: Math.round(Object.values(calls).reduce((sum, tally) => sum + tally.cost, 0) * 1e6) / 1e6,
+    paidCalls: Object.values(calls).reduce((sum, tally) => sum + tally.calls, 0),
+    cacheHits: Object.values(calls).reduce((sum, tally) => sum + tally.cacheHits, 0),
+    createdAt: run.createdAt,
+    finishedAt: run.finishedAt ?? job.finishedAt,
+  }
+}
+
+/** The business's topic clusters, best first, each with its pillar, keyword ids and series. */
+export async function listClusters(db: Database, businessId: string) {
+  const clusters = await db
+    .select()
+    .from(keywordCluster)
+    .where(eq(keywordCluster.businessId, businessId))
+    .orderBy(asc(keywordCluster.priority), asc(keywordCluster.label))
+  if (clusters.length === 0) return []
+  const clusterIds = clusters.map((cluster) => cluster.id)
+  const [members, series] = await Promise.all([
+    db
+      .select({
+        id: keyword.id,
+        keyword: keyword.keyword,
+        clusterId: keyword.clusterId,
+        searchVolume: keyword.searchVolume,
+        difficulty: keyword.difficulty,
+        status: keyword.status,
+        scheduledAt: keyword.scheduledAt,
+        isPillar: keywordClusterMembership.isPillar,
+      })
+      .from(keyword)
+      .leftJoin(
+        keywordClusterMembership,
+        and(
+          eq(keywordClusterMembership.longTailKeywordId, keyword.longTailKeywordId),
+          eq(keywordClusterMembership.clusterId, keyword.clusterId),
+        ),
+      )
+      .where(and(eq(keyword.businessId, businessId), inArray(keyword.clusterId, clusterIds)))
+      .orderBy(asc(keyword.scheduledAt), asc(keyword.keyword)),
+    db.select().from(contentSeries).where(inArray(contentSeries.clusterId, clusterIds)),
+  ])
+  return clusters.map((cluster) => {
+    const own = members.filter((member) => member.clusterId === cluster.id)
+    const pillar = own.find((member) => member.isPillar) ?? own.find((member) => member.keyword === cluster.pillarKeyword)
+    const own_series = series.find((item) => item.clusterId === cluster.id)
+    return {
+      id: cluster.id,
+      label: cluster.label,
+      description: cluster.description,
+      pillarKeywordId: pillar?.id ?? null,
+      pillarKeyword: pillar?.keyword ?? cluster.pillarKeyword,
+      keywordIds: own.map((member) => member.id),
+      keywords: own.map(({ isPillar: _isPillar, clusterId: _clusterId, ...member }) => ({ ...member, isPillar: member.id === pillar?.id })),
+      totalVolume: own.reduce((sum, member) => sum + (member.searchVolume ?? 0), 0),
+      avgDifficulty: average(own.map((member) => member.difficulty)),
+      finalScore: cluster.finalScore,
+      series: own_series
+        ? {
+            title: own_series.title,
+            pillarTitle: own_series.pillarTitle,
+            estimatedArticles: own_series.estimatedArticles,
+            estimatedCompletionWeeks: own_series.estimatedCompletionWeeks,
+            startDate: own_series.scheduledStartDate,
+            targetDate: own_series.targetCompletionDate,
+          }
+        : null,
+    }
+  })
+}
+
+function average(values: Array<number | null>): number | null {
+  const known = values.filter((value): value is number => value !== null)
+  return known.length === 0 ? null : Math.round((known.reduce((sum, value) => sum + value, 0) / known.length) * 10) / 10
+}
+
+/**
+ * Why a keyword is in the plan: where it came from (which seed, competitor or Search Console
+ * query, and how the seed got there), the stages it went through, its metrics, the three scores
+ * with the formula, its topic and pillar, and the candidates merged into it.
+ */
+export async function explainKeyword(db: Database, businessId: string, keywordId: string) {
+  const [row] = await db
+    .select()
+    .from(keyword)
+    .where(and(eq(keyword.id, keywordId), eq(keyword.businessId, businessId)))
+  if (!row) throw appError(RESEARCH_ERRORS.KEYWORD_NOT_FOUND)
+  const [longTail] = row.longTailKeywordId
+    ? await db
+        .select()
+        .from(longTailKeyword)
+        .where(and(eq(longTailKeyword.id, row.longTailKeywordId), eq(longTailKeyword.businessId, businessId)))
+    : []
+  const [refined] = longTail?.refinedSeedId
+    ? await db
+        .select()
+        .from(refinedSeed)
+        .where(and(eq(refinedSeed.id, longTail.refinedSeedId), eq(refinedSeed.businessId, businessId)))
+    : []
+  const seedId = (refined?.metadata as { seedKeywordId?: string } | null)?.seedKeywordId
+  const [seed] = seedId
+    ? await db
+        .select()
+        .from(seedKeyword)
+        .where(and(eq(seedKeyword.id, seedId), eq(seedKeyword.businessId, businessId)))
+    : []
+  const [cluster] = row.clusterId
+    ? await db
+        .select()
+        .from(keywordCluster)
+        .where(and(eq(keywordCluster.id, row.clusterId), eq(keywordCluster.businessId, businessId)))
+    : []
+  const merged = await db
+    .select({ keyword: keywordMerge.keyword, similarity: keywordMerge.similarity, reason: keywordMerge.reason })
+    .from(keywordMerge)
+    .where(and(eq(keywordMerge.businessId, businessId), eq(keywordMerge.mergedIntoKeywordId, row.id)))
+    .orderBy(desc(keywordMerge.similarity))
+  const metrics = (longTail?.metrics ?? {}) as {
+    searchVolume?: number | null
+    difficulty?: number | null
+    cpc?: number | null
+    competition?: number | null
+    intent?: string | null
+    trends?: Array<{ year: number; month: number; searchVolume: number | null }>
+    seedKeyword?: string | null
+    type?: string | null
+  }
+  const seedMeta = (seed?.metadata ?? {}) as { rank?: number; url?: string }
+  return {
+    keyword: { id: row.id, keyword: row.keyword, status: row.status, scheduledAt: row.scheduledAt, source: row.source },
+    source: seed
+      ? {
+          kind: seed.source,
+          seed: seed.keyword,
+          originalText: seed.originalText,
+          competitorId: seed.source === 'competitor' ? seed.sourceId : null,
+          competitorRank: seedMeta.rank ?? null,
+          competitorUrl: seedMeta.url ?? null,
+        }
+      : row.source
+        ? { kind: row.source, seed: null, originalText: null, competitorId: null, competitorRank: null, competitorUrl: null }
+        : null,
+    path: longTail
+      ? [
+          ...(seed ? [{ stage: 'seeds', text: `Seed “${seed.keyword}” from ${seed.source.replace('_', ' ')}` }] : []),
+          ...(refined
+            ? [
+                {
+                  stage: 'refine',
+                  text: `Refined seed “${refined.keyword}” (priority ${refined.priority}, relevance ${refined.relevance})`,
+                },
+              ]
+            : []),
+          {
+            stage: 'expand',
+            text: `Found as a ${metrics.type ?? 'keyword'} of “${metrics.seedKeyword ?? refined?.keyword ?? row.keyword}”`,
+          },
+          { stage: 'score', text: `Scored ${longTail.finalScore}` },
+          {
+            stage: 'guard',
+            text: merged.length > 0 ? `Kept; ${merged.length} similar keywords merged into it` : 'No overlap with your other keywords',
+          },
+          ...(cluster ? [{ stage: 'cluster', text: `Grouped into “${cluster.label}”` }] : []),
+          { stage: 'plan', text: row.scheduledAt ? `Scheduled for ${row.scheduledAt.toISOString().slice(0, 10)}` : 'Planned' },
+        ]
+      : [],
+    metrics: {
+      searchVolume: metrics.searchVolume ?? row.searchVolume,
+      difficulty: metrics.difficulty ?? row.difficulty,
+      cpc: metrics.cpc ?? null,
+      competition: metrics.competition ?? null,
+      intent: metrics.intent ?? (row.searchIntent || null),
+      trend: metrics.trends ?? [],
+    },
+    scores: longTail
+      ? {
+          relevance: longTail.relevanceScore,
+          opportunity: longTail.opportunityScore,
+          trend: longTail.trendScore,
+          final: longTail.finalScore,
+          weights: SCORE_WEIGHTS,
+          formula: SCORE_FORMULA,
+        }
+      : null,
+    cluster: cluster
+      ? { id: cluster.id, label: cluster.label, pillarKeyword: cluster.pillarKeyword, isPillar: cluster.pillarKeyword === row.keyword }
+      : null,
+    merged,
+  }
+}

@@ -1,0 +1,201 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { refinedSeed, seedKeyword } from '~/server/db/schema'
+import { cosineSimilarity } from '~/server/providers/embeddings/vectors'
+import { relevanceScore, type SeedSource } from '~/shared/research'
+import { cachedLlmObject, embedTexts, mapLimit, ofRun, profileText, type RunContext } from './context'
+import { hasNegativeTerm, isUsableKeyword, normalizeKeyword, variantKey } from './normalize'
+
+/** Seeds from each source, at most. */
+const MAX_PROFILE_SEEDS = 30
+const MAX_SERVICE_SEEDS = 20
+const COMPETITOR_KEYWORDS = 30
+/** Refined seeds that are expanded (the rest stay recorded, unexpanded): bounds a run's cost. */
+export const MAX_REFINED_SEEDS = 15
+
+/** How much a source's seeds are trusted before relevance is known. */
+const SOURCE_PRIORITY: Record<SeedSource, number> = { search_console: 90, profile: 80, service: 70, competitor: 60 }
+
+interface SeedCandidate {
+  keyword: string
+  source: SeedSource
+  sourceId?: string | null
+  originalText: string
+  metrics?: { searchVolume: number | null; difficulty: number | null; rank?: number; url?: string }
+}
+
+const textsOf = (value: unknown): string[] => {
+  if (typeof value === 'string') return [value]
+  if (Array.isArray(value)) return value.flatMap(textsOf)
+  if (value && typeof value === 'object') return Object.values(value).flatMap(textsOf)
+  return []
+}
+
+const serviceKeywordsSchema = z.object({
+  keywords: z.array(z.string()).describe('Search phrases of 2 to 5 words, lower case, each one a thing a customer would type into Google.'),
+})
+
+/**
+ * a. Seeds: the profile's seed keywords; search phrases for its services and products (the LLM);
+ * the keywords the competitors rank for (keyword data). Each is stored with its source.
+ */
+export async function collectSeeds(context: RunContext): Promise<number> {
+  const { business, db, providers, ledger, market } = context
+  const candidates: SeedCandidate[] = []
+
+  for (const text of textsOf(business.seeds).slice(0, MAX_PROFILE_SEEDS)) {
+    candidates.push({ keyword: normalizeKeyword(text), source: 'profile', originalText: text })
+  }
+  context.report('seeds', 0.2, 'Read the seed keywords of your profile')
+
+  const offerings = [...(business.primaryServices ?? []), ...(business.services ?? []), ...(business.coreProducts ?? [])]
+    .map((item) => item.trim())
+    .filter(Boolean)
+  if (offerings.length > 0) {
+    const object = await cachedLlmObject(context, {
+      schema: serviceKeywordsSchema,
+      schemaName: 'service_keywords',
+      system: `You suggest search keywords in ${business.language}. Answer with phrases people search for, nothing else.`,
+      prompt: [
+        `Business: ${business.name ?? business.url}`,
+        business.industry ? `Industry: ${business.industry}` : '',
+        `Services and products:\n${[...new Set(offerings)].map((item) => `- ${item}`).join('\n')}`,
+      ]
+        .filter(Boolean)
+        .join('\n\n'),
+    })
+    for (const text of object.keywords.slice(0, MAX_SERVICE_SEEDS)) {
+      candidates.push({ keyword: normalizeKeyword(text), source: 'service', originalText: text })
+    }
+  }
+  context.report('seeds', 0.5, 'Turned your services and products into searches')
+
+  await mapLimit(context.competitors, 3, async (competitor) => {
+    const domain = new URL(competitor.url).hostname.replace(/^www\./, '')
+    const answer = await providers.keywordData.rankedKeywords(domain, { ...market, limit: COMPETITOR_KEYWORDS })
+    if (answer.fromCache) ledger.cached('dataforseo', 1)
+    else ledger.paid('dataforseo', 1, answer.cost)
+    for (const ranked of answer.data) {
+      candidates.push({
+        keyword: normalizeKeyword(ranked.keyword),
+        source: 'competitor',
+        sourceId: competitor.id,
+        originalText: ranked.keyword,
+        metrics: { searchVolume: ranked.searchVolume, difficulty: ranked.difficulty, rank: ranked.rank, url: ranked.url },
+      })
+    }
+  })
+  context.report('seeds', 0.9, `Read what ${context.competitors.length} competitors rank for`)
+
+  const rows = dedupe(candidates.filter((candidate) => isUsableKeyword(candidate.keyword)))
+  if (rows.length === 0) return 0
+  await db
+    .insert(seedKeyword)
+    .values(
+      rows.map((candidate) => ({
+        businessId: business.id,
+        keyword: candidate.keyword,
+        source: candidate.source,
+        sourceId: candidate.sourceId ?? null,
+        originalText: candidate.originalText,
+        priority: SOURCE_PRIORITY[candidate.source],
+        searchVolume: candidate.metrics?.searchVolume ?? null,
+        keywordDifficulty: candidate.metrics?.difficulty ?? null,
+        metadata: {
+          runId: context.runId,
+          ...(candidate.metrics?.rank ? { rank: candidate.metrics.rank, url: candidate.metrics.url } : {}),
+        },
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [seedKeyword.businessId, seedKeyword.keyword, seedKeyword.source],
+      set: {
+        sourceId: sql`excluded.source_id`,
+        originalText: sql`excluded.original_text`,
+        searchVolume: sql`excluded.search_volume`,
+        keywordDifficulty: sql`excluded.keyword_difficulty`,
+        metadata: sql`excluded.metadata`,
+        updatedAt: sql`now()`,
+      },
+    })
+  return rows.length
+}
+
+/** One row per keyword and source (the table's key), the first seen kept. */
+function dedupe(candidates: SeedCandidate[]): SeedCandidate[] {
+  const seen = new Map<string, SeedCandidate>()
+  for (const candidate of candidates) {
+    const key = `${candidate.source}\u0001${candidate.keyword}`
+    if (!seen.has(key)) seen.set(key, candidate)
+  }
+  return [...seen.values()]
+}
+
+/**
+ * b. Refined seeds: one per variant (case, spacing, punctuation, singular/plural) keeping the most
+ * trusted source; negative terms dropped; relevance = similarity to the business profile; priority
+ * from the source, raised for competitor keywords that rank near the top.
+ */
+export async function refineSeeds(context: RunContext, negativeTerms: readonly string[] = []): Promise<number> {
+  const { db, business, runId } = context
+  const seeds = await db
+    .select()
+    .from(seedKeyword)
+    .where(and(eq(seedKeyword.businessId, business.id), ofRun(seedKeyword.metadata, runId)))
+  const byVariant = new Map<string, (typeof seeds)[number]>()
+  for (const seed of seeds) {
+    if (hasNegativeTerm(seed.keyword, negativeTerms)) continue
+    const key = variantKey(seed.keyword)
+    const current = byVariant.get(key)
+    if (
+      !current ||
+      seed.priority > current.priority ||
+      (seed.priority === current.priority && seed.keyword.length < current.keyword.length)
+    ) {
+      byVariant.set(key, seed)
+    }
+  }
+  const winners = [...byVariant.values()]
+  if (winners.length === 0) return 0
+  context.report('refine', 0.3, `${seeds.length} seeds, ${winners.length} after removing duplicates`)
+
+  const [profileVector, ...vectors] = await embedTexts(context, [profileText(business), ...winners.map((seed) => seed.keyword)])
+  const rows = winners.map((seed, index) => {
+    const rank = typeof seed.metadata?.rank === 'number' ? seed.metadata.rank : undefined
+    const priority = Math.min(100, seed.priority + (rank !== undefined && rank <= 3 ? 10 : rank !== undefined && rank <= 10 ? 5 : 0))
+    return {
+      businessId: business.id,
+      keyword: seed.keyword,
+      source: seed.source,
+      sourceId: seed.sourceId,
+      originalText: seed.originalText,
+      priority,
+      relevance: Math.round(relevanceScore(cosineSimilarity(vectors[index]!, profileVector!))),
+      searchVolume: seed.searchVolume,
+      keywordDifficulty: seed.keywordDifficulty,
+      metadata: {
+        runId,
+        seedKeywordId: seed.id,
+        duplicates: seeds
+          .filter((other) => other.id !== seed.id && variantKey(other.keyword) === variantKey(seed.keyword))
+          .map((other) => other.keyword),
+      },
+    }
+  })
+  await db
+    .insert(refinedSeed)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [refinedSeed.businessId, refinedSeed.keyword, refinedSeed.source],
+      set: {
+        priority: sql`excluded.priority`,
+        relevance: sql`excluded.relevance`,
+        sourceId: sql`excluded.source_id`,
+        searchVolume: sql`excluded.search_volume`,
+        keywordDifficulty: sql`excluded.keyword_difficulty`,
+        metadata: sql`excluded.metadata`,
+        updatedAt: sql`now()`,
+      },
+    })
+  return rows.length
+}
