@@ -40,8 +40,8 @@ describe('setup.analyze → business.analyze job', () => {
   it('fills the profile from what the site says', () => {
     const { profile } = analysis.result
     expect(profile.name).toBe(SITE_NAME)
-    // The meta description, word for word (the mocked LLM drops a value's closing full stop).
-    expect(profile.description).toBe(SITE_DESCRIPTION.replace(/\.$/, ''))
+    // The meta description, word for word.
+    expect(profile.description).toBe(SITE_DESCRIPTION)
     // Every profile field is present; the lists come from the site's headings and items.
     for (const list of [
       'targetAudiences',

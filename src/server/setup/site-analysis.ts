@@ -67,21 +67,29 @@ export const competitorAnalysisSchema = z.object({
 })
 export type CompetitorAnalysis = z.infer<typeof competitorAnalysisSchema>
 
-/** The crawl as a prompt: labelled facts first, so a reader (or the mock) finds them at once. */
+/**
+ * The crawl as a prompt: the site's labelled facts, then one section per page (its Title,
+ * Description, Headings as markdown levels, and Text), separated by blank lines. Every
+ * word of it is the site's own; the instructions travel separately as the system message, so
+ * a reader (or the mock, src/server/providers/llm/prompt-material.ts) never takes one for the other.
+ */
 export function crawlMaterial(result: CrawlResult) {
   const [home, ...others] = result.pages
   const lines = [`Website: ${result.url}`]
   if (home?.siteName) lines.push(`Site name: ${home.siteName}`)
-  if (home?.title) lines.push(`Title: ${home.title}`)
-  if (home?.description) lines.push(`Meta description: ${home.description}`)
   for (const page of result.pages) {
-    lines.push('', `Page (${page.role}): ${page.url}`)
-    for (const heading of page.headings.slice(0, 12)) lines.push(`- ${heading.text}`)
-    if (page !== home || others.length === 0) lines.push(page.text.slice(0, 1500))
-    else lines.push(page.text.slice(0, 2500))
+    lines.push('', `Page: ${page.url} (${page.role})`)
+    if (page.title) lines.push(`Title: ${oneLine(page.title)}`)
+    if (page.description) lines.push(`Description: ${oneLine(page.description)}`)
+    const headings = page.headings.slice(0, 12)
+    if (headings.length > 0) lines.push('Headings:', ...headings.map((heading) => `${'#'.repeat(heading.level)} ${oneLine(heading.text)}`))
+    const text = oneLine(page.text).slice(0, page === home && others.length > 0 ? 2500 : 1500)
+    if (text) lines.push('Text:', text)
   }
   return lines.join('\n')
 }
+
+const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim()
 
 type CrawlStatus = 'running' | 'crawled' | 'analyzed' | 'failed'
 

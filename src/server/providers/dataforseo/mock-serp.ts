@@ -1,20 +1,156 @@
 import * as gen from './mock-data'
 import type { Outcome, Task } from './mock-endpoints'
 
-const SERP_DOMAINS = [
+/** Sites that rank for almost any query: an encyclopaedia, forums, video, social networks and the general press. */
+const GENERAL_DOMAINS = [
   'wikipedia.org',
   'reddit.com',
-  'forbes.com',
-  'nerdwallet.com',
-  'hubspot.com',
-  'medium.com',
   'youtube.com',
-  'investopedia.com',
   'quora.com',
+  'medium.com',
+  'pinterest.com',
+  'facebook.com',
+  'linkedin.com',
+  'forbes.com',
   'nytimes.com',
-  'healthline.com',
-  'shopify.com',
+  'theguardian.com',
+  'bbc.co.uk',
 ]
+
+/** Sites that rank for a topic, chosen by the words of the query, so a results page looks like one for that query. */
+const TOPICAL_DOMAINS: Array<[RegExp, string[]]> = [
+  [
+    /\b(bread|sourdough|bakery|bakeries|baker|baking|bake|cakes?|pastry|pastries|croissants?|loaf|loaves|flour|brunch|buns?|rye|focaccia)\b/,
+    [
+      'kingarthurbaking.com',
+      'bbcgoodfood.com',
+      'theperfectloaf.com',
+      'bakerybits.co.uk',
+      'gailsbread.co.uk',
+      'bettys.co.uk',
+      'allrecipes.com',
+      'seriouseats.com',
+    ],
+  ],
+  [
+    /\b(recipes?|cooking|meal|dinner|kitchen|coffee|espresso|restaurants?|café|cafe|food)\b/,
+    [
+      'allrecipes.com',
+      'bbcgoodfood.com',
+      'seriouseats.com',
+      'foodnetwork.com',
+      'jamieoliver.com',
+      'tripadvisor.com',
+      'thekitchn.com',
+      'delish.com',
+    ],
+  ],
+  [
+    /\b(software|saas|apps?|crm|invoic\w*|workflows?|automation|timesheets?|gantt|dashboards?|project management|time tracking|client (portals?|reporting)|resource planning)\b/,
+    [
+      'g2.com',
+      'capterra.com',
+      'asana.com',
+      'monday.com',
+      'clickup.com',
+      'atlassian.com',
+      'zapier.com',
+      'getapp.com',
+      'teamwork.com',
+      'wrike.com',
+    ],
+  ],
+  [
+    /\b(hik\w*|trails?|trek\w*|walk\w*|backpack\w*|camping|mountains?|hills?|highland|munros?|bothy|boots|lomond|nevis)\b/,
+    [
+      'alltrails.com',
+      'walkhighlands.co.uk',
+      'rei.com',
+      'outdoorgearlab.com',
+      'komoot.com',
+      'ramblers.org.uk',
+      'cicerone.co.uk',
+      'backpacker.com',
+    ],
+  ],
+  [
+    /\b(plumb\w*|boilers?|leaks?|drains?|pipes?|heating|radiators?|taps?|bathroom)\b/,
+    [
+      'checkatrade.com',
+      'mybuilder.com',
+      'ratedpeople.com',
+      'which.co.uk',
+      'britishgas.co.uk',
+      'homeadvisor.com',
+      'angi.com',
+      'thisoldhouse.com',
+    ],
+  ],
+  [
+    /\b(seo|marketing|backlinks?|keywords?|content|ranking|traffic|ads|advertising)\b/,
+    [
+      'ahrefs.com',
+      'semrush.com',
+      'moz.com',
+      'searchenginejournal.com',
+      'backlinko.com',
+      'searchengineland.com',
+      'neilpatel.com',
+      'hubspot.com',
+    ],
+  ],
+  [
+    /\b(money|loans?|credit|mortgages?|invest\w*|tax|budget\w*|savings|insurance|bank\w*)\b/,
+    [
+      'nerdwallet.com',
+      'investopedia.com',
+      'bankrate.com',
+      'moneysavingexpert.com',
+      'forbes.com',
+      'which.co.uk',
+      'thebalancemoney.com',
+      'fool.com',
+    ],
+  ],
+  [
+    /\b(health|fitness|workouts?|diet|yoga|running|gym|sleep|nutrition)\b/,
+    [
+      'healthline.com',
+      'webmd.com',
+      'mayoclinic.org',
+      'verywellfit.com',
+      'runnersworld.com',
+      'nhs.uk',
+      'menshealth.com',
+      'womenshealthmag.com',
+    ],
+  ],
+  [
+    /\b(travel|hotels?|flights?|holidays?|trips?|tours?|beach|city break)\b/,
+    [
+      'tripadvisor.com',
+      'lonelyplanet.com',
+      'booking.com',
+      'expedia.com',
+      'timeout.com',
+      'cntraveler.com',
+      'roughguides.com',
+      'skyscanner.net',
+    ],
+  ],
+]
+
+/** The sites a query's results come from: the topics its words name first, then sites that rank for anything. */
+export function serpDomains(keyword: string): string[] {
+  const topical = TOPICAL_DOMAINS.filter(([pattern]) => pattern.test(keyword)).flatMap(([, domains]) => domains)
+  const ordered = [...new Set(topical)].sort((a, b) => gen.unitHash(a, keyword) - gen.unitHash(b, keyword))
+  const general = GENERAL_DOMAINS.filter((domain) => !ordered.includes(domain)).sort(
+    (a, b) => gen.unitHash(a, keyword) - gen.unitHash(b, keyword),
+  )
+  // A topical query still shows an encyclopaedia or a forum among the first results.
+  return [...ordered.slice(0, 7), ...general.slice(0, 3), ...ordered.slice(7), ...general.slice(3)]
+}
+
 const TITLES = [
   '{K}: The Complete Guide',
   'What Is {K}? Everything You Need to Know',
@@ -30,10 +166,12 @@ export function organicSerp(task: Task, market: { location_code: number; languag
   const depth = Math.min(100, Math.max(1, Number(task.depth) || 10))
   const heading = keyword.replace(/\b\w/g, (c) => c.toUpperCase())
   const slug = keyword.replace(/[^a-z0-9]+/g, '-')
-  const domains = [...SERP_DOMAINS].sort((a, b) => gen.unitHash(a, keyword) - gen.unitHash(b, keyword))
+  const domains = serpDomains(keyword)
   const items: unknown[] = []
   for (let rank = 1; rank <= depth; rank++) {
-    const domain = rank <= domains.length ? `www.${domains[rank - 1]}` : `www.${slug.slice(0, 20)}-${rank}.com`
+    // Past the sites the mock knows, results come from them again (deeper pages of the same sites).
+    const domain = `www.${domains[(rank - 1) % domains.length]}`
+    const path = rank <= domains.length ? slug : `${slug}-${Math.ceil(rank / domains.length)}`
     items.push({
       type: 'organic',
       rank_group: rank,
@@ -42,8 +180,8 @@ export function organicSerp(task: Task, market: { location_code: number; languag
       xpath: `/html[1]/body[1]/div[${rank}]`,
       domain,
       title: TITLES[Math.floor(gen.unitHash(domain, keyword) * TITLES.length)]!.replace('{K}', heading),
-      url: `https://${domain}/${slug}`,
-      breadcrumb: `https://${domain} › ${slug}`,
+      url: `https://${domain}/${path}`,
+      breadcrumb: `https://${domain} › ${path}`,
       website_name: domain.replace(/^www\./, ''),
       is_image: false,
       is_video: false,

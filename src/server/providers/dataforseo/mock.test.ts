@@ -2,6 +2,7 @@ import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dataforseoHandlers } from './mock'
 import { intentOf, searchVolume } from './mock-data'
+import { serpDomains } from './mock-serp'
 
 const BASE = 'https://dfs.mock.test'
 const server = setupServer(...dataforseoHandlers({ baseUrl: BASE }))
@@ -74,6 +75,60 @@ describe('DataForSEO mock wire shapes', () => {
     expect(small).toBeGreaterThan(200)
     expect(volumes.some((v) => v >= 10_000)).toBe(true)
     expect(new Set(volumes).size).toBeGreaterThan(20)
+  })
+
+  it('answers a SERP from sites plausible for the query, and invents no domain however deep', async () => {
+    const domainsFor = async (keyword: string, depth: number) => {
+      const response = await post('serp/google/organic/live/advanced', [{ keyword, depth, location_code: 2826, language_code: 'en' }])
+      const items = (await response.json()).tasks[0].result[0].items as Array<{ type: string; domain: string }>
+      return items.filter((item) => item.type === 'organic').map((item) => item.domain.replace(/^www\./, ''))
+    }
+    const topical = {
+      'sourdough bread': [
+        'kingarthurbaking.com',
+        'bbcgoodfood.com',
+        'theperfectloaf.com',
+        'bakerybits.co.uk',
+        'gailsbread.co.uk',
+        'bettys.co.uk',
+        'allrecipes.com',
+        'seriouseats.com',
+      ],
+      'project management software': [
+        'g2.com',
+        'capterra.com',
+        'asana.com',
+        'monday.com',
+        'clickup.com',
+        'atlassian.com',
+        'zapier.com',
+        'getapp.com',
+        'teamwork.com',
+        'wrike.com',
+      ],
+      'west highland way': [
+        'alltrails.com',
+        'walkhighlands.co.uk',
+        'rei.com',
+        'outdoorgearlab.com',
+        'komoot.com',
+        'ramblers.org.uk',
+        'cicerone.co.uk',
+        'backpacker.com',
+      ],
+    }
+    for (const [keyword, sites] of Object.entries(topical)) {
+      const found = await domainsFor(keyword, 10)
+      expect(found).toHaveLength(10)
+      // Seven results from sites of the query's topic, three from sites that rank for anything.
+      expect(
+        found.filter((domain) => sites.includes(domain)),
+        keyword,
+      ).toHaveLength(7)
+    }
+    const deep = await domainsFor('sourdough bread', 40)
+    expect(deep).toHaveLength(40)
+    expect(new Set(deep)).toEqual(new Set(serpDomains('sourdough bread')))
   })
 
   it('reads intent from the keyword words', () => {

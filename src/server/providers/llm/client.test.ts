@@ -39,14 +39,14 @@ describe('LLM client', () => {
   })
 
   it('sends the zod schema as a strict json_schema response_format', async () => {
-    let sent: Record<string, any> | undefined
+    let sent: { response_format?: { json_schema?: { schema?: { required?: string[] } } } } | undefined
     server.events.on('request:start', async ({ request }) => {
-      sent = (await request.clone().json()) as Record<string, any>
+      sent = (await request.clone().json()) as typeof sent
     })
     await ask()
     server.events.removeAllListeners()
     expect(sent?.response_format).toMatchObject({ type: 'json_schema', json_schema: { name: 'profile', strict: true } })
-    expect(sent?.response_format.json_schema.schema.required).toEqual(['name', 'services'])
+    expect(sent?.response_format?.json_schema?.schema?.required).toEqual(['name', 'services'])
   })
 
   it('waits as long as Retry-After says on a 429, then succeeds', async () => {

@@ -69,7 +69,10 @@ describe('mocked LLM structured output', () => {
     expect(object.url).toBe('https://www.harbourlightbakery.co.uk/')
     expect(object.services).toEqual(['Sourdough bread', 'Celebration cakes', 'Wholesale for cafés'])
     expect(object.description).toContain('family bakery')
-    expect(object.targetAudience).toBe('People looking for sourdough bread')
+    // Who the page says it serves ("Wholesale for cafés"), not a sentence made up around a service.
+    expect(object.targetAudience).toBe('Cafés')
+    // The instruction line above the page is not the page.
+    expect(JSON.stringify(object)).not.toMatch(/Analyse this crawled page|describe the business behind it/i)
     expect(usage.inputTokens).toBeGreaterThan(50)
     expect(usage.outputTokens).toBeGreaterThan(10)
   })

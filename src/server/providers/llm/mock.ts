@@ -6,8 +6,9 @@ import { fillSchema, type JsonSchema } from './schema-filler'
 
 /**
  * An OpenAI-compatible /chat/completions that answers from its input: with a json_schema
- * response_format it returns JSON valid for that schema, filled from the prompt; without one,
- * prose about the prompt's subject.
+ * response_format it returns JSON valid for that schema, filled from the content the prompt
+ * hands over (prompt-material.ts: system messages and free instruction sentences are never
+ * material); without one, prose about the prompt's subject.
  *
  * With `strict: true` (the client always asks for it) the schema must pass OpenAI's strict-mode
  * rules, or the answer is OpenAI's 400 for it.
@@ -100,7 +101,7 @@ export function llmHandlers(options: { baseUrl?: string } = {}): RequestHandler[
         }
 
         const texts = body.messages.map(messageText)
-        const material = extractMaterial(texts)
+        const material = extractMaterial(body.messages.map((message, i) => ({ role: String(message.role), text: texts[i]! })))
         const schema = body.response_format?.type === 'json_schema' ? body.response_format.json_schema?.schema : undefined
         const problem = schema && body.response_format?.json_schema?.strict ? strictSchemaProblem(schema) : undefined
         if (problem) {

@@ -48,7 +48,17 @@ describe('JSON schema filler', () => {
       ],
       additionalProperties: false,
     } as JsonSchema
-    const value = fillSchema(schema, material) as Record<string, any>
+    const value = fillSchema(schema, material) as {
+      homepage: string
+      contact: string
+      parent: unknown
+      fixed: string
+      tags: string[]
+      rating: number
+      share: number
+      code: string
+      headline: string
+    }
     const validator = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0])
     expect(validator.safeParse(value).error).toBeUndefined()
     expect(value.homepage).toBe('https://brewlab.example/')

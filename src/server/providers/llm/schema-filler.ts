@@ -1,10 +1,14 @@
-import { stableHash, type PromptMaterial } from './prompt-material'
+import { stableHash, type ListedSite, type PromptMaterial } from './prompt-material'
+import { readSite, type SiteReading } from './site-reading'
 
 /**
- * Fills a JSON schema (as sent in response_format) with values built from the prompt. Property
- * names steer what goes where (a `name` gets the business name, `headings` get the keyword);
- * the constraints (lengths, item counts, enums, ranges, formats) are always met, so the AI
- * SDK's own validation passes exactly as it would for a real model.
+ * Fills a JSON schema (as sent in response_format) with values built from the prompt's content
+ * (never its instructions). Property names steer what goes where: over a crawled site, each
+ * business-profile field has its own extraction rule (site-reading.ts); a list of sites (objects
+ * with a url or website) holds exactly the sites the prompt lists; otherwise a `name` gets the
+ * business name and `headings` get the keyword. The constraints (lengths, item counts, enums,
+ * ranges, formats) are always met, so the AI SDK's own validation passes exactly as it would for
+ * a real model.
  */
 export interface JsonSchema {
   type?: string | string[]
@@ -35,13 +39,62 @@ export interface JsonSchema {
 interface Context {
   root: JsonSchema
   material: PromptMaterial
+  /** The profile read from the prompt's crawled pages, when it carries any. */
+  reading: SiteReading | undefined
   depth: number
   /** Positions of the enclosing array items, so nested lists differ from item to item. */
   outer: number
+  /** The listed site an item of a list of sites is about. */
+  site?: ListedSite
 }
 
 export function fillSchema(schema: JsonSchema, material: PromptMaterial): unknown {
-  return fill(schema, { root: schema, material, depth: 0, outer: 0 }, [], 0)
+  const reading = material.pages.length > 0 ? readSite(material) : undefined
+  return fill(schema, { root: schema, material, reading, depth: 0, outer: 0 }, [], 0)
+}
+
+/** A property name as words: "targetAudiences" → "target audiences". */
+const keyWords = (key: string | undefined) =>
+  (key ?? '')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase()
+
+const SITE_KEY = /\burl\b|website|homepage|domain|\blink\b|\bsite\b/
+
+/** The profile list a property names, over a crawled site. */
+function readingList(reading: SiteReading, key: string): string[] | undefined {
+  if (/primary (service|offering|product)/.test(key)) return reading.primaryServices
+  if (/core product|product|package|plan/.test(key)) return reading.coreProducts
+  if (/service|offering|feature/.test(key)) return reading.services
+  if (/audience|customer segment|persona|segment/.test(key)) return reading.audiences
+  if (/problem|pain|challenge/.test(key)) return reading.problems
+  if (/advantage|differentiat|strength|usp|reason/.test(key)) return reading.advantages
+  if (/outcome|result|benefit|goal/.test(key)) return reading.outcomes
+  if (/keyword|phrase|quer|search term|seed/.test(key)) return reading.seeds
+  return undefined
+}
+
+/** A profile field a property names, over a crawled site. */
+function readingValue(ctx: Context, path: string[], index: number): string | undefined {
+  const reading = ctx.reading
+  if (!reading) return undefined
+  const key = keyWords(path.at(-1))
+  // Items of a list of objects (services: [{ name, description }]) take their name from that list.
+  const parentList = path.length > 1 ? readingList(reading, keyWords(path.at(-2))) : undefined
+  if (parentList) return /name|title|label/.test(key) ? (parentList[index] ?? '') : ''
+  if (/business category|competitor type|category of competitor|relationship/.test(key)) {
+    if (reading.relevance === undefined) return undefined
+    return reading.relevance >= 50 ? 'direct competitor' : reading.relevance >= 20 ? 'indirect competitor' : 'content competitor'
+  }
+  if (/value proposition|\busp\b|tagline|headline|pitch/.test(key)) return reading.valueProposition
+  if (/business model|revenue|monetization|monetisation/.test(key)) return reading.businessModel
+  if (/industry|sector|niche|market|category/.test(key)) return reading.industry
+  if (/audience|customer|persona|reader/.test(key)) return reading.audiences.join(', ')
+  if (/description|summary|overview|about/.test(key)) return reading.description
+  if (/^(business |company |brand |site )?name$|^brand$|^company$|^business$/.test(key)) return reading.name
+  const list = readingList(reading, key)
+  return list ? (list[0] ?? '') : undefined
 }
 
 function resolveRef(ref: string, root: JsonSchema): JsonSchema {
@@ -64,6 +117,11 @@ function fill(schema: JsonSchema, ctx: Context, path: string[], index: number): 
   if (schema.oneOf) return fill(pickBranch(schema.oneOf), ctx, path, index)
   if (schema.allOf) return fill(Object.assign({}, ...schema.allOf) as JsonSchema, ctx, path, index)
   if (schema.enum) return schema.enum[stableHash(`${ctx.material.seed}:${path.join('.')}:${index}`) % schema.enum.length]
+  if (ctx.reading && /relevance|similarity|overlap/.test(keyWords(path.at(-1))) && ctx.reading.relevance !== undefined) {
+    const low = schema.minimum ?? 0
+    const high = schema.maximum ?? 100
+    return Math.min(high, Math.max(low, Math.round(low + ((high - low) * ctx.reading.relevance) / 100)))
+  }
 
   const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : []
   const type =
@@ -86,29 +144,73 @@ function fill(schema: JsonSchema, ctx: Context, path: string[], index: number): 
     case 'null':
       return null
     default:
-      return fitLength(fillString(schema, ctx.material, path, index, ctx.outer), schema, ctx.material)
+      return fitLength(
+        (ctx.site && siteField(ctx.site, keyWords(path.at(-1)))) ??
+          readingValue(ctx, path, index) ??
+          fillString(schema, ctx.material, path, index, ctx.outer),
+        schema,
+        ctx.material,
+      )
   }
+}
+
+/** A field of one item of a list of sites: its address, its name (the host) and what the prompt says of it. */
+function siteField(site: ListedSite, key: string): string | undefined {
+  if (SITE_KEY.test(key)) return site.url
+  if (/name|title|label/.test(key)) return site.host
+  if (/reason|why|description|summary|note|explanation|rationale|evidence/.test(key)) return site.note ? capitalise(site.note) : site.host
+  return undefined
+}
+
+function resolved(schema: JsonSchema, root: JsonSchema): JsonSchema {
+  let current = schema
+  for (let i = 0; current.$ref && i < 12; i++) current = resolveRef(current.$ref, root)
+  return current.anyOf ? pickBranch(current.anyOf) : current.oneOf ? pickBranch(current.oneOf) : current
 }
 
 function fillArray(schema: JsonSchema, ctx: Context, path: string[]): unknown[] {
   const min = schema.minItems ?? 0
   const max = schema.maxItems ?? Number.POSITIVE_INFINITY
-  // A list the prompt already enumerates (the site's services) is as long as it is there.
-  const listed = /service|product|offering|feature/.test(path.at(-1)?.toLowerCase() ?? '') ? services(ctx.material).length : 5
-  const count = Math.max(min, Math.min(max, listed))
   const itemSchema = Array.isArray(schema.items) ? (schema.items[0] ?? {}) : (schema.items ?? {})
+  const item = resolved(itemSchema, ctx.root)
+  const key = keyWords(path.at(-1))
+
+  // A list of sites holds the sites the prompt lists, and no other: never an invented domain.
+  if (item.properties && Object.keys(item.properties).some((name) => SITE_KEY.test(keyWords(name)))) {
+    const sites = ctx.material.sites.slice(0, Number.isFinite(max) ? max : undefined)
+    if (sites.length >= min)
+      return sites.map((site, i) => fill(itemSchema, { ...ctx, depth: ctx.depth + 1, outer: ctx.outer * 7 + i, site }, path, i))
+  }
+  // Over a crawled site, a profile list is what the pages give for it, however short (an empty list rather than an invented one).
+  const fromSite = ctx.reading ? readingList(ctx.reading, key) : undefined
+  if (fromSite && (fromSite.length > 0 || min === 0)) {
+    const count = Math.max(min, Math.min(max, fromSite.length))
+    if (item.properties) return Array.from({ length: count }, (_, i) => fill(itemSchema, { ...ctx, depth: ctx.depth + 1 }, path, i))
+    return unique(
+      Array.from({ length: count }, (_, i) => fitLength(fromSite[i % fromSite.length]!, item, ctx.material)),
+      item,
+    )
+  }
+
+  // A list the prompt already enumerates (the site's services) is as long as it is there.
+  const listed = /service|product|offering|feature/.test(key) ? services(ctx.material).length : 5
+  const count = Math.max(min, Math.min(max, listed))
   const values: unknown[] = []
   for (let i = 0; i < count; i++) values.push(fill(itemSchema, { ...ctx, depth: ctx.depth + 1, outer: ctx.outer * 7 + i }, path, i))
-  // A list a model writes does not repeat itself; keep strings unique (keyword lists rely on it).
+  return unique(values, itemSchema)
+}
+
+/** A list a model writes does not repeat itself; keep strings unique (keyword lists rely on it). */
+function unique(values: unknown[], itemSchema: JsonSchema): unknown[] {
   const seen = new Set<unknown>()
-  return values.map((value, i) => {
-    let unique = value
-    for (let n = 2; typeof unique === 'string' && seen.has(unique) && n < 1000; n++) {
+  return values.map((value) => {
+    let kept = value
+    for (let n = 2; typeof kept === 'string' && seen.has(kept) && n < 1000; n++) {
       const suffix = ` ${n}`
-      unique = `${(value as string).slice(0, Math.max(0, (itemSchema.maxLength ?? Number.POSITIVE_INFINITY) - suffix.length))}${suffix}`
+      kept = `${(value as string).slice(0, Math.max(0, (itemSchema.maxLength ?? Number.POSITIVE_INFINITY) - suffix.length))}${suffix}`
     }
-    seen.add(unique)
-    return unique
+    seen.add(kept)
+    return kept
   })
 }
 
@@ -189,7 +291,21 @@ function sentence(material: PromptMaterial, index: number): string {
   const matching = material.sentences.filter((candidate) => candidate.toLowerCase().includes(material.subject.split(' ')[0] ?? ''))
   const pool = matching.length > 0 ? matching : material.sentences
   if (pool.length > 0) return pool[index % pool.length]!
+  const others = material.items.filter((item) => item.toLowerCase() !== material.subject).slice(0, 3)
+  if (others.length > 0) return `${capitalise(material.subject)}: ${others.map((item) => item.toLowerCase()).join(', ')}.`
   return `${material.name} focuses on ${material.subject}, with ${material.words.slice(0, 3).join(', ') || 'practical advice'} at the heart of it.`
+}
+
+/**
+ * A search phrase: around the keyword or topic the prompt names; a prompt that names none but
+ * lists things (services, keywords) gets those first, then phrases around them.
+ */
+function keywordFor(material: PromptMaterial, index: number): string {
+  const named = [...material.fields.keys()].some((label) => /keyword|topic|seed|subject|query|focus/.test(label))
+  const listed = [...new Set(material.items.map((item) => item.toLowerCase()).filter((item) => item.split(/\s+/).length <= 5))]
+  if (named || listed.length === 0) return fromPattern(KEYWORD_PATTERNS, material.subject, index, material.seed)
+  if (index < listed.length) return listed[index]!
+  return fromPattern(KEYWORD_PATTERNS, listed[index % listed.length]!, 1 + index, material.seed)
 }
 
 function fillString(schema: JsonSchema, material: PromptMaterial, path: string[], index: number, outer: number): string {
@@ -222,8 +338,8 @@ function fillString(schema: JsonSchema, material: PromptMaterial, path: string[]
     return services(material)[index % services(material).length]!
   if (/service|product|offering|feature/.test(key)) return services(material)[index % services(material).length]!
   if (/point|bullet|note|tip|idea|takeaway|step/.test(key)) return fromPattern(POINT_PATTERNS, subject, index + outer, seed)
-  if (/keyword|quer|term|phrase|topic/.test(key) || /keyword|quer|term/.test(parent))
-    return fromPattern(KEYWORD_PATTERNS, subject, index, seed)
+  if (/^(label|topic name|theme|cluster name)$/.test(key)) return subject.replace(/\b\p{L}/gu, (letter) => letter.toUpperCase())
+  if (/keyword|quer|term|phrase|topic/.test(key) || /keyword|quer|term/.test(parent)) return keywordFor(material, index)
   if (/heading|section|outline|h2|h3|chapter/.test(key) || /heading|section|outline/.test(parent))
     return fromPattern(HEADING_PATTERNS, subject, index, seed)
   if (/question|faq/.test(key) || /question|faq/.test(parent)) return fromPattern(QUESTION_PATTERNS, subject, index, seed)
