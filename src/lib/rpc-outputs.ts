@@ -17,3 +17,12 @@ export type BillingOverview = RpcOutputs['billing']['overview']
 export type SetupState = RpcOutputs['setup']['state']
 export type Business = NonNullable<SetupState['business']>
 export type Competitor = SetupState['competitors'][number]
+
+/** The latest keyword-research run of a business, or null (`research.status`). */
+export type ResearchStatus = RpcOutputs['research']['status']
+
+/** A business's topic clusters (`cluster.list`). */
+export type KeywordCluster = RpcOutputs['cluster']['list'][number]
+
+/** Why a keyword is in the plan (`keyword.explain`). */
+export type KeywordExplanation = RpcOutputs['keyword']['explain']

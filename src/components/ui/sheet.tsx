@@ -3,12 +3,26 @@ import { XIcon } from 'lucide-react'
 import type { ComponentProps } from 'react'
 import { cn } from '~/lib/utils'
 
-/** A panel sliding in from the left (the small-screen navigation), built on Radix Dialog. */
+/** A panel sliding in from the left (the small-screen navigation) or the right (details), built on Radix Dialog. */
 export const Sheet = DialogPrimitive.Root
 export const SheetTrigger = DialogPrimitive.Trigger
 export const SheetClose = DialogPrimitive.Close
 
-export function SheetContent({ className, children, title, ...props }: ComponentProps<typeof DialogPrimitive.Content> & { title: string }) {
+export function SheetContent({
+  className,
+  children,
+  title,
+  side = 'left',
+  closeLabel = 'Close menu',
+  showTitle = false,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Content> & {
+  title: string
+  side?: 'left' | 'right'
+  closeLabel?: string
+  /** Show the title as the panel's heading (otherwise it is for screen readers only). */
+  showTitle?: boolean
+}) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/60" />
@@ -16,16 +30,17 @@ export function SheetContent({ className, children, title, ...props }: Component
         // No description: the panel is a list of links, which the title describes.
         aria-describedby={undefined}
         className={cn(
-          'fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-4 border-r border-border bg-card p-4 shadow-xl',
+          'fixed inset-y-0 z-50 flex max-w-[85vw] flex-col gap-4 bg-card p-4 shadow-xl',
+          side === 'left' ? 'left-0 w-72 border-r border-border' : 'right-0 w-[28rem] overflow-y-auto border-l border-border',
           className,
         )}
         {...props}
       >
-        <DialogPrimitive.Title className="sr-only">{title}</DialogPrimitive.Title>
+        <DialogPrimitive.Title className={showTitle ? 'pr-8 text-lg font-semibold' : 'sr-only'}>{title}</DialogPrimitive.Title>
         {children}
         <DialogPrimitive.Close
           className="absolute top-3 right-3 rounded-sm p-1 text-muted-foreground hover:text-foreground"
-          aria-label="Close menu"
+          aria-label={closeLabel}
         >
           <XIcon className="size-4" />
         </DialogPrimitive.Close>

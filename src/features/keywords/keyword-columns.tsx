@@ -52,7 +52,14 @@ const dataColumn = (
  * The Keywords table's columns. `keywordWidth` is computed from the keywords on the page
  * (keywordColumnWidth), so the column fits them without wasting space.
  */
-export function keywordColumns({ keywordWidth }: { keywordWidth: number }): ColumnDef<KeywordRow>[] {
+export function keywordColumns({
+  keywordWidth,
+  onExplain,
+}: {
+  keywordWidth: number
+  /** Opens the "why this keyword" panel; without it the keyword is plain text. */
+  onExplain?: (row: KeywordRow) => void
+}): ColumnDef<KeywordRow>[] {
   return [
     {
       id: 'select',
@@ -79,11 +86,22 @@ export function keywordColumns({ keywordWidth }: { keywordWidth: number }): Colu
     },
     dataColumn(
       'keyword',
-      ({ row }) => (
-        <div className="truncate font-medium" style={{ width: keywordWidth - 16 }} title={row.original.keyword}>
-          {row.original.keyword}
-        </div>
-      ),
+      ({ row }) =>
+        onExplain ? (
+          <button
+            type="button"
+            className="block truncate text-left font-medium underline-offset-4 hover:underline focus-visible:underline"
+            style={{ width: keywordWidth - 16 }}
+            title={`Why “${row.original.keyword}”?`}
+            onClick={() => onExplain(row.original)}
+          >
+            {row.original.keyword}
+          </button>
+        ) : (
+          <div className="truncate font-medium" style={{ width: keywordWidth - 16 }} title={row.original.keyword}>
+            {row.original.keyword}
+          </div>
+        ),
       { size: keywordWidth, minSize: 200, maxSize: 400, enableHiding: false },
     ),
     dataColumn('searchIntent', ({ row }) => <SearchIntentBadge intent={row.original.searchIntent} />, { size: 140 }),

@@ -4,9 +4,9 @@ import { Badge } from '~/components/ui/badge'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { formatCount } from '../format'
 
-/** The card titled "Keywords" with the total in a badge; the body is the table or a state. */
-export function KeywordsCardFrame({ total, children }: { total?: number; children: ReactNode }) {
-  return (
+/** The card titled "Keywords" with the total in a badge; the body is the table or a state. `before` goes above the card. */
+export function KeywordsCardFrame({ total, before, children }: { total?: number; before?: ReactNode; children: ReactNode }) {
+  const card = (
     <Card>
       <CardHeader className="flex-row items-center gap-3">
         <CardTitle>Keywords</CardTitle>
@@ -18,6 +18,13 @@ export function KeywordsCardFrame({ total, children }: { total?: number; childre
       </CardHeader>
       <CardContent>{children}</CardContent>
     </Card>
+  )
+  if (!before) return card
+  return (
+    <div className="flex min-w-0 flex-col gap-4">
+      {before}
+      {card}
+    </div>
   )
 }
 

@@ -12,6 +12,8 @@ import { cn } from '~/lib/utils'
 import type { JoinOperator } from '~/shared/data-table/config'
 import type { FilterItem } from '~/shared/data-table/filter-schema'
 import type { TableSearch } from '~/shared/data-table/search-state'
+import { KeywordWhyPanel } from '~/features/research/keyword-why-panel'
+import { isResearchRunning, ResearchPanel, useCurrentBusinessId, useResearchStatus } from '~/features/research/research-panel'
 import { DeleteKeywordsDialog } from './delete-keywords-dialog'
 import { KeywordActionBar } from './keyword-action-bar'
 import { keywordColumns, type KeywordRow } from './keyword-columns'
@@ -32,9 +34,16 @@ const NO_ROWS: KeywordRow[] = []
 export function KeywordsScreen({ search, onSearchChange }: { search: TableSearch; onSearchChange: SearchChange }) {
   const query = useQuery(keywordListQuery(search))
   const rows = query.data?.items ?? NO_ROWS
+  const businessId = useCurrentBusinessId()
+  const research = useResearchStatus(businessId)
+  const researchRunning = isResearchRunning(research.data)
 
   const keywordWidth = useMemo(() => keywordColumnWidth(rows.map((row) => row.keyword)), [rows])
-  const columns = useMemo(() => keywordColumns({ keywordWidth }), [keywordWidth])
+  const [explaining, setExplaining] = useState<{ id: string; keyword: string } | null>(null)
+  const columns = useMemo(
+    () => keywordColumns({ keywordWidth, onExplain: (row) => setExplaining({ id: row.id, keyword: row.keyword }) }),
+    [keywordWidth],
+  )
 
   // Page and sort changes come from the table; "Reset" on a sorted column leaves no sort, which
   // is the default order (createdAt desc) again.
@@ -68,9 +77,11 @@ export function KeywordsScreen({ search, onSearchChange }: { search: TableSearch
   const [confirmingDelete, setConfirmingDelete] = useState<string[] | null>(null)
   const actions = useKeywordBulkActions({ onDone: () => table.resetRowSelection() })
 
+  const researchPanel = businessId ? <ResearchPanel businessId={businessId} /> : null
+
   if (query.isError && !query.data) {
     return (
-      <KeywordsCardFrame>
+      <KeywordsCardFrame before={researchPanel}>
         <ErrorPanel title="Could not load your keywords" error={query.error} onRetry={() => void query.refetch()} />
       </KeywordsCardFrame>
     )
@@ -79,18 +90,22 @@ export function KeywordsScreen({ search, onSearchChange }: { search: TableSearch
   // No keywords at all (not "none match"): say what the list is for and what fills it.
   if (query.data && query.data.total === 0 && search.filters.length === 0) {
     return (
-      <KeywordsCardFrame total={0}>
+      <KeywordsCardFrame total={0} before={researchPanel}>
         <EmptyState
           icon={KeyRoundIcon}
-          title="No keywords yet"
-          description="The searches your articles will target are listed here with their volume, difficulty, priority and status. Keyword research fills this list from your business profile and competitors once setup is finished."
+          title={researchRunning ? 'Keyword research is running' : 'No keywords yet'}
+          description={
+            researchRunning
+              ? 'The searches your articles will target appear here as soon as the run above has planned your month: volume, difficulty, priority and the day each is scheduled.'
+              : 'The searches your articles will target are listed here with their volume, difficulty, priority and status. Keyword research fills this list from your business profile and competitors: run it above.'
+          }
         />
       </KeywordsCardFrame>
     )
   }
 
   return (
-    <KeywordsCardFrame total={query.data?.total}>
+    <KeywordsCardFrame total={query.data?.total} before={researchPanel}>
       <DataTable
         table={table}
         isLoading={query.isPending}
@@ -121,6 +136,14 @@ export function KeywordsScreen({ search, onSearchChange }: { search: TableSearch
           <DataTableViewOptions table={table} />
         </div>
       </DataTable>
+      {businessId && (
+        <KeywordWhyPanel
+          businessId={businessId}
+          keywordId={explaining?.id ?? null}
+          keyword={explaining?.keyword ?? ''}
+          onClose={() => setExplaining(null)}
+        />
+      )}
       <DeleteKeywordsDialog
         open={confirmingDelete !== null}
         onOpenChange={(open) => !open && setConfirmingDelete(null)}

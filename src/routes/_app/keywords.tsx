@@ -12,6 +12,7 @@ import {
 import { KeywordsCardFrame, KeywordsTableSkeleton } from '~/features/keywords/keywords-card-frame'
 import { KeywordsScreen, type SearchChange } from '~/features/keywords/keywords-screen'
 import { pageTitle } from '~/features/page-title'
+import { KeywordsTabs } from '~/features/research/keywords-tabs'
 import type { TableSearch } from '~/shared/data-table/search-state'
 
 export const Route = createFileRoute('/_app/keywords')({
@@ -61,6 +62,7 @@ function KeywordsPage() {
   return (
     <>
       <KeywordsHeader />
+      <KeywordsTabs />
       <KeywordsScreen search={search} onSearchChange={onSearchChange} />
     </>
   )

@@ -45,6 +45,11 @@ const PROCEDURES: Record<string, { access: AccessClass; attack: ((victim: Victim
   'research.status': { access: 'business', attack: (v) => ({ businessId: v.businessId }) },
   'research.cancel': { access: 'business', attack: (v) => ({ businessId: v.businessId }) },
   'cluster.list': { access: 'business', attack: (v) => ({ businessId: v.businessId }) },
+  'cluster.setPillar': { access: 'business', attack: (v) => ({ businessId: v.businessId, clusterId: 'cluster1', keywordId: v.keywordId }) },
+  'cluster.moveKeyword': {
+    access: 'business',
+    attack: (v) => ({ businessId: v.businessId, clusterId: 'cluster1', keywordId: v.keywordId }),
+  },
   'settings.get': { access: 'business', attack: null },
   'settings.updateProfile': { access: 'business', attack: null },
   'settings.updateArticleSettings': { access: 'business', attack: null },

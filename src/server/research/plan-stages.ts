@@ -17,7 +17,7 @@ type LongTailRow = typeof longTailKeyword.$inferSelect
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
 
 /** A stage's writes and its checkpoint commit together, so a rerun finds all of it or none. */
-export type Checkpoint = (tx: Transaction, stage: ResearchStage, count: number) => Promise<void>
+export type Checkpoint = (tx: Transaction, stage: ResearchStage, count: number, extra?: Record<string, number>) => Promise<void>
 
 const volumeOf = (row: LongTailRow) => Number((row.metrics as { searchVolume?: number | null } | null)?.searchVolume ?? 0)
 const difficultyOf = (row: LongTailRow) => (row.metrics as { difficulty?: number | null } | null)?.difficulty ?? null
@@ -143,7 +143,7 @@ export async function guardAndSelect(context: RunContext, checkpoint: Checkpoint
           ),
         )
     }
-    await checkpoint(tx, 'guard', accepted.length)
+    await checkpoint(tx, 'guard', accepted.length, { capacity, merged: merges.length })
   })
   return accepted.length
 }

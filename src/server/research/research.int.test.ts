@@ -140,6 +140,36 @@ describe('keyword research on the mocks', () => {
     expect(why.scores!.final).toBeGreaterThan(0)
     expect(why.cluster?.id).toBe(planned[0]!.clusterId)
 
+    // The user stays in control of topics: another keyword becomes the pillar (and goes first) …
+    const topic = clusters.find((cluster) => cluster.keywordIds.length >= 2)!
+    expect(topic).toBeDefined()
+    const newPillar = topic.keywords.find((item) => !item.isPillar)!
+    const afterPillar = await client.cluster.setPillar({ businessId: business.id, clusterId: topic.id, keywordId: newPillar.id })
+    expect(afterPillar.find((cluster) => cluster.id === topic.id)!.pillarKeywordId).toBe(newPillar.id)
+    const topicRows = await app.db.select().from(keyword).where(eq(keyword.clusterId, topic.id))
+    const firstDate = Math.min(...topicRows.map((row) => row.scheduledAt!.getTime()))
+    expect(topicRows.find((row) => row.id === newPillar.id)!.scheduledAt!.getTime()).toBe(firstDate)
+    expect(
+      (
+        await rejectionOf(
+          client.cluster.setPillar({
+            businessId: business.id,
+            clusterId: topic.id,
+            keywordId: planned.find((row) => row.clusterId !== topic.id)?.id ?? 'none',
+          }),
+        )
+      )?.code,
+    ).toMatch(/BAD_REQUEST|NOT_FOUND/)
+    // … and a keyword moves to another topic.
+    const otherTopic = clusters.find((cluster) => cluster.id !== topic.id)
+    if (otherTopic) {
+      const moved = await client.cluster.moveKeyword({ businessId: business.id, clusterId: otherTopic.id, keywordId: newPillar.id })
+      expect(moved.find((cluster) => cluster.id === otherTopic.id)!.keywordIds).toContain(newPillar.id)
+      const source = moved.find((cluster) => cluster.id === topic.id)!
+      expect(source.keywordIds).not.toContain(newPillar.id)
+      expect(source.pillarKeywordId).not.toBeNull()
+    }
+
     // Merged candidates point at a planned keyword of this business.
     const merges = await app.db.select().from(keywordMerge).where(eq(keywordMerge.businessId, business.id))
     for (const merge of merges.filter((item) => item.reason === 'this_run')) {

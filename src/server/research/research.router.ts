@@ -1,6 +1,14 @@
 import { ownedBusinessProcedure } from '~/server/rpc/procedures'
 import { businessIdInput, rowId } from '~/shared/setup-wizard'
-import { cancelResearch, explainKeyword, listClusters, researchStatus, startResearch } from './research.service'
+import {
+  cancelResearch,
+  explainKeyword,
+  listClusters,
+  moveKeywordToCluster,
+  researchStatus,
+  setClusterPillar,
+  startResearch,
+} from './research.service'
 
 /** Keyword research of one of the caller's businesses (docs/product/pipeline.md §3). */
 export const researchRouter = {
@@ -23,6 +31,14 @@ export const clusterRouter = {
   list: ownedBusinessProcedure(businessIdInput)
     .route({ method: 'GET' })
     .handler(({ context }) => listClusters(context.db, context.businessId)),
+  /** Makes one of a topic's keywords its pillar (scheduled first); answers the clusters. */
+  setPillar: ownedBusinessProcedure(businessIdInput.extend({ clusterId: rowId('Topic id'), keywordId: rowId('Keyword id') })).handler(
+    ({ context, input }) => setClusterPillar(context.db, context.businessId, input),
+  ),
+  /** Moves a keyword to another topic of the business; answers the clusters. */
+  moveKeyword: ownedBusinessProcedure(businessIdInput.extend({ clusterId: rowId('Topic id'), keywordId: rowId('Keyword id') })).handler(
+    ({ context, input }) => moveKeywordToCluster(context.db, context.businessId, input),
+  ),
 }
 
 /** The why-panel of one keyword: source, stage path, metrics, scores with the formula, cluster, merged duplicates. */

@@ -66,9 +66,10 @@ export async function runResearch(job: Pick<JobContext<ResearchRunInput>, 'input
       )
     },
   }
-  const checkpoint: Checkpoint = async (tx, stage, count) => {
+  const checkpoint: Checkpoint = async (tx, stage, count, extra = {}) => {
     completed.add(stage)
     counts[stage] = count
+    Object.assign(counts, extra)
     await tx
       .update(researchRun)
       .set({

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, notInArray } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Database } from '~/server/db'
 import {
@@ -311,4 +311,133 @@ export async function explainKeyword(db: Database, businessId: string, keywordId
       : null,
     merged,
   }
+}
+
+async function clusterOf(db: Database, businessId: string, clusterId: string) {
+  const [cluster] = await db
+    .select()
+    .from(keywordCluster)
+    .where(and(eq(keywordCluster.id, clusterId), eq(keywordCluster.businessId, businessId)))
+  if (!cluster) throw appError(RESEARCH_ERRORS.CLUSTER_NOT_FOUND)
+  return cluster
+}
+
+async function plannedKeyword(db: Database, businessId: string, keywordId: string) {
+  const [row] = await db
+    .select()
+    .from(keyword)
+    .where(and(eq(keyword.id, keywordId), eq(keyword.businessId, businessId)))
+  if (!row) throw appError(RESEARCH_ERRORS.KEYWORD_NOT_FOUND)
+  return row
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
+
+/** Marks `pillar` as its topic's pillar (membership flags and the topic's pillar fields). */
+async function markPillar(tx: Tx, clusterId: string, pillar: typeof keyword.$inferSelect | undefined) {
+  await tx
+    .update(keywordClusterMembership)
+    .set({ isPillar: false, contentType: 'supporting' })
+    .where(eq(keywordClusterMembership.clusterId, clusterId))
+  if (pillar?.longTailKeywordId) {
+    await tx
+      .update(keywordClusterMembership)
+      .set({ isPillar: true, contentType: 'pillar' })
+      .where(
+        and(eq(keywordClusterMembership.clusterId, clusterId), eq(keywordClusterMembership.longTailKeywordId, pillar.longTailKeywordId)),
+      )
+  }
+  await tx
+    .update(keywordCluster)
+    .set({
+      pillarKeyword: pillar?.keyword ?? null,
+      pillarSearchVolume: pillar?.searchVolume ?? null,
+      pillarDifficulty: pillar?.difficulty ?? null,
+    })
+    .where(eq(keywordCluster.id, clusterId))
+}
+
+/**
+ * Makes a keyword its topic's pillar. The pillar is written first: when it is scheduled after
+ * another keyword of the topic, the two swap dates.
+ */
+export async function setClusterPillar(db: Database, businessId: string, input: { clusterId: string; keywordId: string }) {
+  const cluster = await clusterOf(db, businessId, input.clusterId)
+  const chosen = await plannedKeyword(db, businessId, input.keywordId)
+  if (chosen.clusterId !== cluster.id) throw appError(RESEARCH_ERRORS.KEYWORD_NOT_IN_CLUSTER)
+  await db.transaction(async (tx) => {
+    await markPillar(tx, cluster.id, chosen)
+    const [earliest] = await tx
+      .select({ id: keyword.id, scheduledAt: keyword.scheduledAt })
+      .from(keyword)
+      .where(and(eq(keyword.businessId, businessId), eq(keyword.clusterId, cluster.id), eq(keyword.status, 'scheduled')))
+      .orderBy(asc(keyword.scheduledAt))
+      .limit(1)
+    if (
+      chosen.status === 'scheduled' &&
+      earliest &&
+      earliest.id !== chosen.id &&
+      earliest.scheduledAt &&
+      chosen.scheduledAt &&
+      earliest.scheduledAt < chosen.scheduledAt
+    ) {
+      await tx.update(keyword).set({ scheduledAt: earliest.scheduledAt }).where(eq(keyword.id, chosen.id))
+      await tx.update(keyword).set({ scheduledAt: chosen.scheduledAt }).where(eq(keyword.id, earliest.id))
+    }
+  })
+  return listClusters(db, businessId)
+}
+
+/**
+ * Moves a keyword to another of the business's topics. A topic that loses its pillar gets its
+ * most searched remaining keyword as the new one.
+ */
+export async function moveKeywordToCluster(db: Database, businessId: string, input: { keywordId: string; clusterId: string }) {
+  const target = await clusterOf(db, businessId, input.clusterId)
+  const row = await plannedKeyword(db, businessId, input.keywordId)
+  if (row.clusterId === target.id) return listClusters(db, businessId)
+  await db.transaction(async (tx) => {
+    const from = row.clusterId
+    await tx.update(keyword).set({ clusterId: target.id }).where(eq(keyword.id, row.id))
+    if (row.longTailKeywordId) {
+      if (from) {
+        await tx
+          .delete(keywordClusterMembership)
+          .where(and(eq(keywordClusterMembership.clusterId, from), eq(keywordClusterMembership.longTailKeywordId, row.longTailKeywordId)))
+      }
+      await tx
+        .insert(keywordClusterMembership)
+        .values({ clusterId: target.id, longTailKeywordId: row.longTailKeywordId, contentType: 'supporting' })
+        .onConflictDoNothing()
+    }
+    if (from) {
+      const [fromCluster] = await tx.select().from(keywordCluster).where(eq(keywordCluster.id, from))
+      if (fromCluster?.pillarKeyword === row.keyword) {
+        const [next] = await tx
+          .select()
+          .from(keyword)
+          .where(and(eq(keyword.businessId, businessId), eq(keyword.clusterId, from)))
+          .orderBy(sql`${keyword.searchVolume} desc nulls last`, asc(keyword.keyword))
+          .limit(1)
+        await markPillar(tx, from, next)
+      }
+    }
+    const counts = await tx
+      .select({
+        clusterId: keyword.clusterId,
+        count: sql<number>`count(*)::int`,
+        volume: sql<number>`coalesce(sum(${keyword.searchVolume}), 0)::int`,
+      })
+      .from(keyword)
+      .where(and(eq(keyword.businessId, businessId), inArray(keyword.clusterId, [target.id, ...(from ? [from] : [])])))
+      .groupBy(keyword.clusterId)
+    for (const clusterId of [target.id, ...(from ? [from] : [])]) {
+      const count = counts.find((item) => item.clusterId === clusterId)
+      await tx
+        .update(keywordCluster)
+        .set({ keywordCount: count?.count ?? 0, totalVolume: count?.volume ?? 0 })
+        .where(eq(keywordCluster.id, clusterId))
+    }
+  })
+  return listClusters(db, businessId)
 }

@@ -1,0 +1,205 @@
+import { useQuery } from '@tanstack/react-query'
+import { ErrorPanel } from '~/components/fallbacks/error-panel'
+import { Badge } from '~/components/ui/badge'
+import { Sheet, SheetContent } from '~/components/ui/sheet'
+import { Skeleton } from '~/components/ui/skeleton'
+import { formatCount } from '~/features/format'
+import { orpc } from '~/lib/orpc'
+import type { KeywordExplanation } from '~/lib/rpc-outputs'
+import { KEYWORD_SOURCE_LABELS, researchStageLabel, type KeywordSource } from '~/shared/research'
+
+const MERGE_REASONS: Record<string, string> = {
+  this_run: 'same topic, found in this run',
+  planned: 'already planned',
+  written: 'already written',
+  search_console: 'already ranking in Search Console',
+}
+
+const sourceLabel = (kind: string) => KEYWORD_SOURCE_LABELS[kind as KeywordSource] ?? kind
+
+/**
+ * "Why this keyword": where it came from, the research stages it went through, its numbers, the
+ * three scores with the formula, its topic, and the near-duplicates merged into it.
+ */
+export function KeywordWhyPanel({
+  businessId,
+  keywordId,
+  keyword,
+  onClose,
+}: {
+  businessId: string
+  keywordId: string | null
+  keyword: string
+  onClose: () => void
+}) {
+  const query = useQuery({
+    ...orpc.keyword.explain.queryOptions({ input: { businessId, keywordId: keywordId ?? '' } }),
+    enabled: Boolean(keywordId),
+  })
+  return (
+    <Sheet open={keywordId !== null} onOpenChange={(open) => !open && onClose()}>
+      <SheetContent side="right" title={`Why “${keyword}”`} showTitle closeLabel="Close">
+        {query.data ? (
+          <Explanation data={query.data} />
+        ) : query.isError ? (
+          <ErrorPanel title="Could not load why this keyword was chosen" error={query.error} onRetry={() => void query.refetch()} />
+        ) : (
+          <div className="grid gap-3" aria-label="Loading">
+            <Skeleton className="h-5 w-2/3" />
+            <Skeleton className="h-24 w-full" />
+            <Skeleton className="h-24 w-full" />
+          </div>
+        )}
+      </SheetContent>
+    </Sheet>
+  )
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="grid gap-2">
+      <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{title}</h3>
+      {children}
+    </section>
+  )
+}
+
+function Explanation({ data }: { data: KeywordExplanation }) {
+  const { source, scores, metrics, cluster } = data
+  return (
+    <div className="grid gap-5 text-sm">
+      <Section title="Source">
+        {source ? (
+          <p>
+            <Badge variant="secondary">{sourceLabel(source.kind)}</Badge>{' '}
+            {source.seed ? (
+              <>
+                from the seed <strong>“{source.seed}”</strong>
+                {source.kind === 'competitor' && source.competitorRank ? (
+                  <>
+                    , which a competitor ranks #{source.competitorRank} for
+                    {source.competitorUrl ? (
+                      <>
+                        {' '}
+                        (<span className="break-all text-muted-foreground">{source.competitorUrl}</span>)
+                      </>
+                    ) : null}
+                  </>
+                ) : null}
+              </>
+            ) : null}
+          </p>
+        ) : (
+          <p className="text-muted-foreground">Added before keyword research recorded sources.</p>
+        )}
+      </Section>
+
+      {data.path.length > 0 && (
+        <Section title="How research got here">
+          <ol className="grid gap-1.5">
+            {data.path.map((step) => (
+              <li key={step.stage} className="grid grid-cols-[9rem_1fr] gap-2">
+                <span className="text-muted-foreground">{researchStageLabel(step.stage)}</span>
+                <span>{step.text}</span>
+              </li>
+            ))}
+          </ol>
+        </Section>
+      )}
+
+      <Section title="Numbers">
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-1">
+          <dt className="text-muted-foreground">Monthly searches</dt>
+          <dd className="tabular-nums">{metrics.searchVolume === null ? '—' : formatCount(metrics.searchVolume)}</dd>
+          <dt className="text-muted-foreground">Difficulty</dt>
+          <dd className="tabular-nums">{metrics.difficulty === null ? '—' : `${Math.round(metrics.difficulty)}%`}</dd>
+          <dt className="text-muted-foreground">Cost per click</dt>
+          <dd className="tabular-nums">{metrics.cpc === null ? '—' : `$${metrics.cpc.toFixed(2)}`}</dd>
+          <dt className="text-muted-foreground">Intent</dt>
+          <dd className="capitalize">{metrics.intent ?? '—'}</dd>
+        </dl>
+        {metrics.trend.length > 0 && <TrendBars points={metrics.trend} />}
+      </Section>
+
+      {scores && (
+        <Section title="Scores">
+          <dl className="grid grid-cols-[7rem_3rem_1fr] items-baseline gap-x-3 gap-y-2">
+            {(
+              [
+                ['Relevance', scores.relevance, scores.formula.relevance],
+                ['Opportunity', scores.opportunity, scores.formula.opportunity],
+                ['Trend', scores.trend, scores.formula.trend],
+                ['Final', scores.final, scores.formula.final],
+              ] as const
+            ).map(([label, value, formula]) => (
+              <div key={label} className="contents">
+                <dt className={label === 'Final' ? 'font-semibold' : 'text-muted-foreground'}>{label}</dt>
+                <dd className="text-right font-medium tabular-nums">{value === null ? '—' : Math.round(value)}</dd>
+                <dd className="text-xs text-muted-foreground">{formula}</dd>
+              </div>
+            ))}
+          </dl>
+        </Section>
+      )}
+
+      {cluster && (
+        <Section title="Topic">
+          <p>
+            <strong>{cluster.label}</strong>
+            {cluster.isPillar ? (
+              <> · this is the topic’s pillar article</>
+            ) : cluster.pillarKeyword ? (
+              <> · pillar: “{cluster.pillarKeyword}”</>
+            ) : null}
+          </p>
+        </Section>
+      )}
+
+      <Section title="Merged into it">
+        {data.merged.length === 0 ? (
+          <p className="text-muted-foreground">No near-duplicates: no other keyword was close enough to compete with it.</p>
+        ) : (
+          <ul className="grid gap-1">
+            {data.merged.map((item) => (
+              <li key={item.keyword} className="flex justify-between gap-3">
+                <span>
+                  “{item.keyword}” <span className="text-muted-foreground">({MERGE_REASONS[item.reason] ?? item.reason})</span>
+                </span>
+                <span className="text-muted-foreground tabular-nums">{Math.round(item.similarity * 100)}% similar</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+    </div>
+  )
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+
+/** The last 12 months of searches as small bars. */
+function TrendBars({ points }: { points: Array<{ year: number; month: number; searchVolume: number | null }> }) {
+  const max = Math.max(1, ...points.map((point) => point.searchVolume ?? 0))
+  return (
+    <figure className="grid gap-1" aria-label="Monthly searches over the last 12 months">
+      <div className="flex h-16 items-end gap-1">
+        {points.map((point) => (
+          <div
+            key={`${point.year}-${point.month}`}
+            className="flex-1 rounded-sm bg-primary/70"
+            style={{ height: `${Math.max(4, ((point.searchVolume ?? 0) / max) * 100)}%` }}
+            title={`${MONTHS[point.month - 1]} ${point.year}: ${point.searchVolume === null ? 'no data' : formatCount(point.searchVolume)}`}
+          />
+        ))}
+      </div>
+      <figcaption className="flex justify-between text-xs text-muted-foreground">
+        <span>
+          {MONTHS[points[0]!.month - 1]} {points[0]!.year}
+        </span>
+        <span>
+          {MONTHS[points[points.length - 1]!.month - 1]} {points[points.length - 1]!.year}
+        </span>
+      </figcaption>
+    </figure>
+  )
+}

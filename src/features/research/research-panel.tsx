@@ -1,0 +1,146 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { CircleAlert, Play, Sparkles } from 'lucide-react'
+import { useEffect } from 'react'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent } from '~/components/ui/card'
+import { JobProgress } from '~/features/jobs/job-progress'
+import { jobWatchQueryOptions } from '~/features/jobs/job-queries'
+import { orpc } from '~/lib/orpc'
+import { toast } from '~/lib/toast'
+import type { ResearchStatus } from '~/lib/rpc-outputs'
+import { formatCount, pluralize } from '~/features/format'
+
+const RUNNING_STATES = ['queued', 'running', 'retrying']
+
+const monthName = (month: string) =>
+  new Date(`${month}-01T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
+
+const formatCost = (dollars: number) => (dollars < 0.01 ? '< $0.01' : `$${dollars.toFixed(2)}`)
+
+function outcome(run: NonNullable<ResearchStatus>): string {
+  const planned = run.counts.plan ?? 0
+  const month = monthName(run.month)
+  if (planned > 0) return `${pluralize(planned, 'keyword')} planned for ${month} in ${pluralize(run.counts.cluster ?? 0, 'topic')}`
+  if (run.counts.capacity === 0) return `${month} is fully planned: no new keywords were needed`
+  return `No new keywords for ${month}: every candidate was already planned or too close to one`
+}
+
+function spend(run: NonNullable<ResearchStatus>): string {
+  if (run.paidCalls === 0) return `no paid calls, ${formatCount(run.cacheHits)} answers from cache`
+  return `${pluralize(run.paidCalls, 'provider call')}, ${formatCount(run.cacheHits)} answered from cache · estimated cost ${formatCost(run.cost)}`
+}
+
+/** The id of the business the app is working on (the switcher's current one). */
+export function useCurrentBusinessId(): string | undefined {
+  const businesses = useQuery(orpc.business.list.queryOptions())
+  return businesses.data?.find((business) => business.isCurrent)?.id
+}
+
+/** The research status query of a business (shared by the panel and the keywords screen). */
+export function useResearchStatus(businessId: string | undefined) {
+  return useQuery({
+    ...orpc.research.status.queryOptions({ input: { businessId: businessId ?? '' } }),
+    enabled: Boolean(businessId),
+  })
+}
+
+export const isResearchRunning = (status: ResearchStatus | null | undefined) => Boolean(status && RUNNING_STATES.includes(status.state))
+
+/**
+ * Keyword research on the Keywords screen: live progress while a run goes (stage, percentage,
+ * time left, Cancel), a failed run's reason with Retry, and after a run what it planned and what
+ * it cost, with "Run research".
+ */
+export function ResearchPanel({ businessId }: { businessId: string }) {
+  const queryClient = useQueryClient()
+  const status = useResearchStatus(businessId)
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: orpc.research.key() }),
+      queryClient.invalidateQueries({ queryKey: orpc.keyword.key() }),
+      queryClient.invalidateQueries({ queryKey: orpc.cluster.key() }),
+    ])
+  const start = useMutation(
+    orpc.research.start.mutationOptions({
+      onSuccess: () => refresh(),
+    }),
+  )
+  const cancel = useMutation(
+    orpc.research.cancel.mutationOptions({
+      onSuccess: () => {
+        toast.success('Keyword research cancelled')
+        return refresh()
+      },
+    }),
+  )
+  const run = status.data
+  const running = isResearchRunning(run)
+
+  // When the run ends, the keywords and topics it planned are new: fetch them. (The same live
+  // query JobProgress shows, so no second request.)
+  const watched = useQuery({ ...jobWatchQueryOptions(run?.jobId ?? ''), enabled: running })
+  const watchedState = watched.data?.state
+  useEffect(() => {
+    if (!watchedState || RUNNING_STATES.includes(watchedState)) return
+    void Promise.all([
+      queryClient.invalidateQueries({ queryKey: orpc.research.key() }),
+      queryClient.invalidateQueries({ queryKey: orpc.keyword.key() }),
+      queryClient.invalidateQueries({ queryKey: orpc.cluster.key() }),
+    ])
+  }, [watchedState, queryClient])
+
+  if (!run && status.isPending) return null
+  const runButton = (label: string) => (
+    <Button size="sm" onClick={() => start.mutate({ businessId })} disabled={start.isPending || running}>
+      <Play aria-hidden />
+      {start.isPending ? 'Starting…' : label}
+    </Button>
+  )
+
+  return (
+    <Card aria-label="Keyword research">
+      <CardContent className="grid gap-3 py-4">
+        {running && run ? (
+          <JobProgress
+            jobId={run.jobId}
+            label="Keyword research"
+            onCancel={() => cancel.mutate({ businessId })}
+            onRetry={() => start.mutate({ businessId })}
+          />
+        ) : !run ? (
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="text-sm text-muted-foreground">
+              Keyword research has not run for this business yet. It finds the searches you can win and plans a month of articles.
+            </p>
+            {runButton('Run research')}
+          </div>
+        ) : run.state === 'failed' ? (
+          <div role="alert" className="flex flex-wrap items-start justify-between gap-3">
+            <div className="grid gap-1">
+              <p className="flex items-center gap-2 font-medium text-destructive">
+                <CircleAlert className="size-4" aria-hidden /> Keyword research failed
+              </p>
+              <p className="text-sm text-muted-foreground">{run.error ?? 'The run stopped.'}</p>
+            </div>
+            {runButton('Retry')}
+          </div>
+        ) : (
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <div className="grid gap-1">
+              <p className="flex items-center gap-2 font-medium">
+                <Sparkles className="size-4 text-primary" aria-hidden />
+                {run.state === 'cancelled' ? 'Keyword research was cancelled' : outcome(run)}
+              </p>
+              <p className="text-sm text-muted-foreground">
+                {run.state === 'cancelled'
+                  ? 'What it found so far is kept. Run it again to plan your month.'
+                  : `${formatCount(run.counts.expand ?? 0)} keywords considered, ${formatCount(run.counts.score ?? 0)} scored, ${formatCount(run.counts.merged ?? 0)} merged as duplicates · ${spend(run)}`}
+              </p>
+            </div>
+            {runButton('Run research')}
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  )
+}
