@@ -147,6 +147,27 @@ describe.skipIf(!server.available)('setup wizard', () => {
     await page.getByRole('button', { name: 'Finish' }).click()
     await page.waitForURL((url) => url.pathname === '/keywords')
 
+    // Finishing started keyword research: its progress shows on /keywords, and within a minute on
+    // the mocks the month is planned, in topics.
+    const research = page.locator('[aria-label="Keyword research"]').first()
+    await research.waitFor()
+    await expect.poll(() => research.textContent(), { timeout: 60_000 }).toMatch(/keywords? planned for/)
+    await expect.poll(() => page.locator('tbody tr').count(), { timeout: 10_000 }).toBeGreaterThan(0)
+    expect(await page.getByText('Scheduled').first().isVisible()).toBe(true)
+
+    // Why this keyword: the panel names its source, the stages, the scores with the formula.
+    await page.locator('tbody tr td:nth-child(2) button').first().click()
+    const why = page.getByRole('dialog')
+    await why.getByText('How research got here').waitFor()
+    expect(await why.getByText(/^Final = /).isVisible()).toBe(true)
+    await page.keyboard.press('Escape')
+
+    // The Clusters tab: each topic with its pillar.
+    await page.getByRole('link', { name: 'Clusters' }).click()
+    await page.waitForURL((url) => url.pathname === '/keywords/clusters')
+    await page.locator('[aria-label^="Topic "]').first().waitFor()
+    expect(await page.getByLabel('Pillar').count()).toBeGreaterThan(0)
+
     // The gate lets the user in everywhere now, with the cookie it was given at once.
     for (const path of ['/content', '/settings', '/setup']) {
       await gotoHydrated(page, path)
