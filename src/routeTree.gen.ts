@@ -31,6 +31,7 @@ import { Route as PublicTermsOfServiceRouteImport } from './routes/_public/terms
 import { Route as E2eFallbacksRouteImport } from './routes/e2e.fallbacks'
 import { Route as E2eJobsRouteImport } from './routes/e2e.jobs'
 import { Route as RpcSplatRouteImport } from './routes/rpc/$'
+import { Route as AppKeywordsClustersRouteImport } from './routes/_app/keywords_.clusters'
 import { Route as PublicBlogIndexRouteImport } from './routes/_public/blog/index'
 import { Route as PublicBlogSlugRouteImport } from './routes/_public/blog/$slug'
 import { Route as PublicBlogIndex_oldRouteImport } from './routes/_public/blog/index_old'
@@ -148,6 +149,11 @@ const RpcSplatRoute = RpcSplatRouteImport.update({
   path: '/rpc/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppKeywordsClustersRoute = AppKeywordsClustersRouteImport.update({
+  id: '/keywords_/clusters',
+  path: '/keywords/clusters',
+  getParentRoute: () => AppRoute,
+} as any)
 const PublicBlogIndexRoute = PublicBlogIndexRouteImport.update({
   id: '/blog/',
   path: '/blog/',
@@ -210,6 +216,7 @@ export interface FileRoutesByFullPath {
   '/e2e/fallbacks': typeof E2eFallbacksRoute
   '/e2e/jobs': typeof E2eJobsRoute
   '/rpc/$': typeof RpcSplatRoute
+  '/keywords/clusters': typeof AppKeywordsClustersRoute
   '/blog/$slug': typeof PublicBlogSlugRoute
   '/blog/index_old': typeof PublicBlogIndex_oldRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
@@ -240,6 +247,7 @@ export interface FileRoutesByTo {
   '/e2e/fallbacks': typeof E2eFallbacksRoute
   '/e2e/jobs': typeof E2eJobsRoute
   '/rpc/$': typeof RpcSplatRoute
+  '/keywords/clusters': typeof AppKeywordsClustersRoute
   '/blog/$slug': typeof PublicBlogSlugRoute
   '/blog/index_old': typeof PublicBlogIndex_oldRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
@@ -273,6 +281,7 @@ export interface FileRoutesById {
   '/e2e/jobs': typeof E2eJobsRoute
   '/rpc/$': typeof RpcSplatRoute
   '/_public/': typeof PublicIndexRoute
+  '/_app/keywords_/clusters': typeof AppKeywordsClustersRoute
   '/_public/blog/$slug': typeof PublicBlogSlugRoute
   '/_public/blog/index_old': typeof PublicBlogIndex_oldRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
@@ -305,6 +314,7 @@ export interface FileRouteTypes {
     | '/e2e/fallbacks'
     | '/e2e/jobs'
     | '/rpc/$'
+    | '/keywords/clusters'
     | '/blog/$slug'
     | '/blog/index_old'
     | '/api/auth/$'
@@ -335,6 +345,7 @@ export interface FileRouteTypes {
     | '/e2e/fallbacks'
     | '/e2e/jobs'
     | '/rpc/$'
+    | '/keywords/clusters'
     | '/blog/$slug'
     | '/blog/index_old'
     | '/api/auth/$'
@@ -367,6 +378,7 @@ export interface FileRouteTypes {
     | '/e2e/jobs'
     | '/rpc/$'
     | '/_public/'
+    | '/_app/keywords_/clusters'
     | '/_public/blog/$slug'
     | '/_public/blog/index_old'
     | '/api/auth/$'
@@ -552,6 +564,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RpcSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/keywords_/clusters': {
+      id: '/_app/keywords_/clusters'
+      path: '/keywords/clusters'
+      fullPath: '/keywords/clusters'
+      preLoaderRoute: typeof AppKeywordsClustersRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_public/blog/': {
       id: '/_public/blog/'
       path: '/blog'
@@ -620,6 +639,7 @@ interface AppRouteChildren {
   AppPaywallRoute: typeof AppPaywallRoute
   AppSettingsRoute: typeof AppSettingsRoute
   AppSetupRoute: typeof AppSetupRoute
+  AppKeywordsClustersRoute: typeof AppKeywordsClustersRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -631,6 +651,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPaywallRoute: AppPaywallRoute,
   AppSettingsRoute: AppSettingsRoute,
   AppSetupRoute: AppSetupRoute,
+  AppKeywordsClustersRoute: AppKeywordsClustersRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
