@@ -5,7 +5,7 @@ import { insertBusiness, rejectionOf, rpcClient } from '../../../tests/fixtures/
 import { waitForJob } from '../../../tests/fixtures/setup-test-env'
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
 import { JOB_KINDS } from '~/server/app/job-kinds'
-import { competitor, jobRun, keyword, keywordMerge, plan, user } from '~/server/db/schema'
+import { competitor, jobRun, keyword, keywordMerge, plan, researchRun, user } from '~/server/db/schema'
 import { startJobs, stopJobs } from '~/server/jobs'
 import { dataforseoHandlers } from '~/server/providers/dataforseo/mock'
 import { embeddingsHandlers } from '~/server/providers/embeddings/mock'
@@ -13,7 +13,7 @@ import { cosineSimilarity } from '~/server/providers/embeddings/vectors'
 import { llmHandlers } from '~/server/providers/llm/mock'
 import { clearFaults, injectFault } from '~/server/providers/mock-faults'
 import { CANNIBALISATION_SIMILARITY, RESEARCH_STAGE_IDS } from '~/shared/research'
-import { monthToPlan, researchRunJob } from './research.service'
+import { monthToPlan, researchRunJob, startMonthlyResearch } from './research.service'
 
 const network = setupServer(...llmHandlers(), ...dataforseoHandlers(), ...embeddingsHandlers())
 let app: TestApp
@@ -235,6 +235,24 @@ describe('keyword research on the mocks', () => {
       .from(jobRun)
       .where(and(eq(jobRun.id, jobId)))
     expect(row!.state).toBe('cancelled')
+  }, 120_000)
+})
+
+describe('the monthly research', () => {
+  it('starts next month’s run for every business with a plan, once', async () => {
+    const paid = await roaster('sumatra')
+    const unpaidOwner = await app.signUp()
+    const unpaid = await insertBusiness(app, unpaidOwner.userId, { name: 'Lapsed Roasters' })
+    const on20th = new Date('2026-11-20T04:05:00Z')
+    await startMonthlyResearch(app.db, on20th)
+    const runsOf = (businessId: string) => app.db.select().from(researchRun).where(eq(researchRun.businessId, businessId))
+    expect(await runsOf(paid.business.id)).toEqual([expect.objectContaining({ trigger: 'monthly', month: '2026-12' })])
+    expect(await runsOf(unpaid!.id)).toEqual([])
+    // The cron firing again the same month starts nothing new for it.
+    await startMonthlyResearch(app.db, on20th)
+    expect(await runsOf(paid.business.id)).toHaveLength(1)
+    const [run] = await runsOf(paid.business.id)
+    expect((await waitForJob(app, run!.id, 90_000)).state).toBe('completed')
   }, 120_000)
 })
 

@@ -1,7 +1,9 @@
-import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm'
+import { env } from '~/env'
 import { z } from 'zod'
 import type { Database } from '~/server/db'
 import {
+  business,
   contentSeries,
   jobRun,
   keyword,
@@ -13,7 +15,9 @@ import {
   researchRun,
   seedKeyword,
   TERMINAL_JOB_RUN_STATES,
+  user,
 } from '~/server/db/schema'
+import { billingMode } from '~/server/providers/modes'
 import { defineJob } from '~/server/jobs/define'
 import { enqueueJob } from '~/server/jobs'
 import { cancelJobRun } from '~/server/jobs/job-run.service'
@@ -34,6 +38,43 @@ export const researchRunJob = defineJob({
   retry: { retryLimit: 3, retryDelaySeconds: 10, retryDelayMaxSeconds: 120 },
   expireInSeconds: 30 * 60,
   handler: (job) => runResearch(job),
+})
+
+/** On the 20th of each month at 04:05 UTC: next month is planned ten days ahead. */
+export const MONTHLY_RESEARCH_CRON = '5 4 20 * *'
+
+/**
+ * Starts next month's research for every business whose owner has a plan (every business when
+ * billing is off). A business with a run already going, or already planned for that month by a
+ * monthly run, is skipped, so the cron firing twice starts nothing twice.
+ */
+export async function startMonthlyResearch(db: Database, now = new Date()) {
+  const month = monthToPlan(now, 'monthly')
+  const paying = billingMode(env()) === 'off' ? sql`true` : isNotNull(user.plan)
+  const businesses = await db
+    .select({ businessId: business.id, userId: business.userId })
+    .from(business)
+    .innerJoin(user, eq(user.id, business.userId))
+    .where(
+      and(
+        paying,
+        sql`not exists (select 1 from ${researchRun} r where r.business_id = ${business.id} and r.month = ${month} and r.trigger = 'monthly')`,
+      ),
+    )
+  let started = 0
+  for (const target of businesses) {
+    if (await activeRun(db, target.businessId)) continue
+    await startResearch(db, target, 'monthly', now)
+    started++
+  }
+  return { month, started, skipped: businesses.length - started }
+}
+
+export const monthlyResearchJob = defineJob({
+  name: 'research.monthly',
+  input: z.object({}),
+  retry: { retryLimit: 3, retryDelaySeconds: 300 },
+  handler: ({ db }) => startMonthlyResearch(db),
 })
 
 /** Fewer days than this left in the month: a new plan is for next month. */
@@ -97,7 +138,8 @@ export async function researchStatus(db: Database, businessId: string) {
   const [latest] = await db
     .select({ run: researchRun, job: jobRun })
     .from(researchRun)
-    .innerJoin(jobRun, eq(jobRun.id, researchRun.id))
+    // Finished job rows are purged after 90 days; the run's own row still tells how it ended.
+    .leftJoin(jobRun, eq(jobRun.id, researchRun.id))
     .where(eq(researchRun.businessId, businessId))
     .orderBy(desc(researchRun.createdAt))
     .limit(1)
@@ -108,8 +150,8 @@ export async function researchStatus(db: Database, businessId: string) {
     jobId: run.id,
     trigger: run.trigger,
     month: run.month,
-    state: job.state,
-    stage: job.step,
+    state: job?.state ?? (run.finishedAt ? 'completed' : 'failed'),
+    stage: job?.step ?? null,
     completedStages: run.completedStages,
     stages: RESEARCH_STAGE_IDS.map((id) => ({
       id,
@@ -117,17 +159,17 @@ export async function researchStatus(db: Database, businessId: string) {
       done: run.completedStages.includes(id),
       count: run.counts[id] ?? null,
     })),
-    done: job.done,
-    total: job.total,
-    message: job.message,
-    error: job.error,
+    done: job?.done ?? 0,
+    total: job?.total ?? null,
+    message: job?.message ?? null,
+    error: job?.error ?? null,
     counts: run.counts,
     calls,
     cost: Math.round(Object.values(calls).reduce((sum, tally) => sum + tally.cost, 0) * 1e6) / 1e6,
     paidCalls: Object.values(calls).reduce((sum, tally) => sum + tally.calls, 0),
     cacheHits: Object.values(calls).reduce((sum, tally) => sum + tally.cacheHits, 0),
     createdAt: run.createdAt,
-    finishedAt: run.finishedAt ?? job.finishedAt,
+    finishedAt: run.finishedAt ?? job?.finishedAt ?? null,
   }
 }
 
