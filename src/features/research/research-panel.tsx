@@ -4,6 +4,7 @@ import { useEffect } from 'react'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
 import { JobProgress } from '~/features/jobs/job-progress'
+import { AddKeywordsDialog } from './add-keywords-dialog'
 import { jobWatchQueryOptions } from '~/features/jobs/job-queries'
 import { orpc } from '~/lib/orpc'
 import { toast } from '~/lib/toast'
@@ -112,7 +113,10 @@ export function ResearchPanel({ businessId }: { businessId: string }) {
             <p className="text-sm text-muted-foreground">
               Keyword research has not run for this business yet. It finds the searches you can win and plans a month of articles.
             </p>
-            {runButton('Run research')}
+            <div className="flex flex-wrap gap-2">
+              <AddKeywordsDialog businessId={businessId} />
+              {runButton('Run research')}
+            </div>
           </div>
         ) : run.state === 'failed' ? (
           <div role="alert" className="flex flex-wrap items-start justify-between gap-3">
@@ -122,7 +126,10 @@ export function ResearchPanel({ businessId }: { businessId: string }) {
               </p>
               <p className="text-sm text-muted-foreground">{run.error ?? 'The run stopped.'}</p>
             </div>
-            {runButton('Retry')}
+            <div className="flex flex-wrap gap-2">
+              <AddKeywordsDialog businessId={businessId} />
+              {runButton('Retry')}
+            </div>
           </div>
         ) : (
           <div className="flex flex-wrap items-center justify-between gap-3">
@@ -137,7 +144,10 @@ export function ResearchPanel({ businessId }: { businessId: string }) {
                   : `${formatCount(run.counts.expand ?? 0)} keywords considered, ${formatCount(run.counts.score ?? 0)} scored, ${formatCount(run.counts.merged ?? 0)} merged as duplicates · ${spend(run)}`}
               </p>
             </div>
-            {runButton('Run research')}
+            <div className="flex flex-wrap gap-2">
+              <AddKeywordsDialog businessId={businessId} />
+              {runButton('Run research')}
+            </div>
           </div>
         )}
       </CardContent>

@@ -41,6 +41,7 @@ const PROCEDURES: Record<string, { access: AccessClass; attack: ((victim: Victim
   'keyword.delete': { access: 'business', attack: (v) => ({ ids: [v.keywordId] }) },
   'keyword.restore': { access: 'business', attack: (v) => ({ ids: [v.keywordId] }) },
   'keyword.explain': { access: 'business', attack: (v) => ({ businessId: v.businessId, keywordId: v.keywordId }) },
+  'keyword.add': { access: 'business', attack: (v) => ({ businessId: v.businessId, keywords: ['hijacked keyword'] }) },
   'research.start': { access: 'business', attack: (v) => ({ businessId: v.businessId }) },
   'research.status': { access: 'business', attack: (v) => ({ businessId: v.businessId }) },
   'research.cancel': { access: 'business', attack: (v) => ({ businessId: v.businessId }) },

@@ -238,6 +238,38 @@ describe('keyword research on the mocks', () => {
   }, 120_000)
 })
 
+describe('keywords added by hand', () => {
+  it('are measured, scored, put in a topic and scheduled; duplicates and near-duplicates are refused with the reason', async () => {
+    const { owner, business } = await roaster('yirgacheffe')
+    const client = rpcClient(app, owner.cookie)
+    const first = await client.keyword.add({
+      businessId: business.id,
+      keywords: ['Cold Brew Ratio', 'cold brew ratios', 'best grinder for espresso', '123', '   '],
+    })
+    expect(first.added.map((item) => item.keyword).sort()).toEqual(['best grinder for espresso', 'cold brew ratio'])
+    expect(first.skipped).toEqual([expect.objectContaining({ keyword: '123', reason: expect.stringMatching(/not a search keyword/) })])
+    const rows = await app.db.select().from(keyword).where(eq(keyword.businessId, business.id))
+    const month = monthToPlan(new Date(), 'manual')
+    for (const row of rows) {
+      expect(row).toMatchObject({ status: 'scheduled', source: 'manual', assignedMonth: month })
+      expect(row.clusterId).not.toBeNull()
+      expect(row.longTailKeywordId).not.toBeNull()
+      expect(row.scheduledAt!.getTime()).toBeGreaterThan(Date.now())
+    }
+    const why = await client.keyword.explain({ businessId: business.id, keywordId: rows[0]!.id })
+    expect(why.source?.kind).toBe('manual')
+    expect(why.scores?.final).toBeGreaterThanOrEqual(0)
+
+    const again = await client.keyword.add({ businessId: business.id, keywords: ['cold brew ratio', 'cold-brew ratio'] })
+    expect(again.added).toEqual([])
+    expect(again.skipped).toEqual([
+      { keyword: 'cold brew ratio', reason: 'already in your plan as “cold brew ratio”' },
+      expect.objectContaining({ keyword: 'cold-brew ratio', reason: expect.stringMatching(/too close to “cold brew ratio”/) }),
+    ])
+    expect((await rejectionOf(client.keyword.add({ businessId: business.id, keywords: [] })))?.message).toMatch(/at least one/)
+  }, 60_000)
+})
+
 describe('the monthly research', () => {
   it('starts next month’s run for every business with a plan, once', async () => {
     const paid = await roaster('sumatra')

@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { ownedBusinessProcedure } from '~/server/rpc/procedures'
 import { businessIdInput, rowId } from '~/shared/setup-wizard'
 import {
@@ -9,6 +10,7 @@ import {
   setClusterPillar,
   startResearch,
 } from './research.service'
+import { addManualKeywords, MAX_MANUAL_KEYWORDS } from './manual-keywords'
 
 /** Keyword research of one of the caller's businesses (docs/product/pipeline.md §3). */
 export const researchRouter = {
@@ -45,3 +47,16 @@ export const clusterRouter = {
 export const explainKeywordProcedure = ownedBusinessProcedure(businessIdInput.extend({ keywordId: rowId('Keyword id') }))
   .route({ method: 'GET' })
   .handler(({ context, input }) => explainKeyword(context.db, context.businessId, input.keywordId))
+
+/**
+ * Keywords the user adds by hand (a pasted list): measured, scored, checked against the plan,
+ * put in a topic and scheduled. Answers what was added and, for the rest, why not.
+ */
+export const addKeywordsProcedure = ownedBusinessProcedure(
+  businessIdInput.extend({
+    keywords: z
+      .array(z.string().max(200, 'A keyword can be at most 200 characters.'))
+      .min(1, 'Add at least one keyword.')
+      .max(MAX_MANUAL_KEYWORDS, `Add at most ${MAX_MANUAL_KEYWORDS} keywords at a time.`),
+  }),
+).handler(({ context, input }) => addManualKeywords(context.db, context.providers, context.business, input.keywords))
