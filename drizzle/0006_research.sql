@@ -1,3 +1,13 @@
+CREATE TABLE "keywords"."excluded_keyword" (
+	"id" text PRIMARY KEY NOT NULL,
+	"business_id" text NOT NULL,
+	"keyword" text NOT NULL,
+	"variant_key" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "excluded_keyword_business_variant_unique" UNIQUE("business_id","variant_key")
+);
+--> statement-breakpoint
 CREATE TABLE "keywords"."keyword_merge" (
 	"id" text PRIMARY KEY NOT NULL,
 	"business_id" text NOT NULL,
@@ -26,9 +36,11 @@ CREATE TABLE "keywords"."research_run" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "business" ADD COLUMN "negative_keywords" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "keywords"."keyword" ADD COLUMN "cluster_id" text;--> statement-breakpoint
 ALTER TABLE "keywords"."keyword" ADD COLUMN "source" text;--> statement-breakpoint
 ALTER TABLE "keywords"."long_tail_keyword" ADD COLUMN "research_run_id" uuid;--> statement-breakpoint
+ALTER TABLE "keywords"."excluded_keyword" ADD CONSTRAINT "excluded_keyword_business_id_business_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."business"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "keywords"."keyword_merge" ADD CONSTRAINT "keyword_merge_business_id_business_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."business"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "keywords"."keyword_merge" ADD CONSTRAINT "keyword_merge_long_tail_keyword_id_long_tail_keyword_id_fk" FOREIGN KEY ("long_tail_keyword_id") REFERENCES "keywords"."long_tail_keyword"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "keywords"."keyword_merge" ADD CONSTRAINT "keyword_merge_merged_into_keyword_id_keyword_id_fk" FOREIGN KEY ("merged_into_keyword_id") REFERENCES "keywords"."keyword"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -1,10 +1,13 @@
-import { useQuery } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useId, useState } from 'react'
 import { ErrorPanel } from '~/components/fallbacks/error-panel'
 import { Badge } from '~/components/ui/badge'
+import { Button } from '~/components/ui/button'
 import { Sheet, SheetContent } from '~/components/ui/sheet'
 import { Skeleton } from '~/components/ui/skeleton'
 import { formatCount } from '~/features/format'
 import { orpc } from '~/lib/orpc'
+import { toast } from '~/lib/toast'
 import type { KeywordExplanation } from '~/lib/rpc-outputs'
 import { KEYWORD_SOURCE_LABELS, researchStageLabel, type KeywordSource } from '~/shared/research'
 
@@ -40,7 +43,10 @@ export function KeywordWhyPanel({
     <Sheet open={keywordId !== null} onOpenChange={(open) => !open && onClose()}>
       <SheetContent side="right" title={`Why “${keyword}”`} showTitle closeLabel="Close">
         {query.data ? (
-          <Explanation data={query.data} />
+          <>
+            <PlanControls businessId={businessId} data={query.data} onExcluded={onClose} />
+            <Explanation data={query.data} />
+          </>
         ) : query.isError ? (
           <ErrorPanel title="Could not load why this keyword was chosen" error={query.error} onRetry={() => void query.refetch()} />
         ) : (
@@ -52,6 +58,91 @@ export function KeywordWhyPanel({
         )}
       </SheetContent>
     </Sheet>
+  )
+}
+
+/** Its date (from tomorrow on) and "Exclude for good". */
+function PlanControls({ businessId, data, onExcluded }: { businessId: string; data: KeywordExplanation; onExcluded: () => void }) {
+  const queryClient = useQueryClient()
+  const dateId = useId()
+  const current = data.keyword.scheduledAt ? new Date(data.keyword.scheduledAt).toISOString().slice(0, 10) : ''
+  const [date, setDate] = useState(current)
+  const [confirming, setConfirming] = useState(false)
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: orpc.keyword.key() }),
+      queryClient.invalidateQueries({ queryKey: orpc.cluster.key() }),
+      queryClient.invalidateQueries({ queryKey: orpc.research.key() }),
+    ])
+  const reschedule = useMutation(
+    orpc.keyword.reschedule.mutationOptions({
+      onSuccess: async () => {
+        await refresh()
+        toast.success(`Scheduled for ${new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' })}`)
+      },
+    }),
+  )
+  const exclude = useMutation(
+    orpc.keyword.exclude.mutationOptions({
+      onSuccess: async () => {
+        await refresh()
+        toast.success(`“${data.keyword.keyword}” excluded: research will not plan it again`)
+        onExcluded()
+      },
+    }),
+  )
+  const published = data.keyword.status === 'published'
+  const [tomorrow] = useState(() => new Date(Date.now() + 24 * 3600 * 1000).toISOString().slice(0, 10))
+  return (
+    <section className="grid gap-3 rounded-md border border-border p-3 text-sm" aria-label="Plan">
+      <form
+        className="flex flex-wrap items-end gap-2"
+        onSubmit={(event) => {
+          event.preventDefault()
+          if (date) reschedule.mutate({ businessId, keywordId: data.keyword.id, date })
+        }}
+      >
+        <div className="grid gap-1">
+          <label htmlFor={dateId} className="text-xs font-medium text-muted-foreground">
+            Scheduled for
+          </label>
+          <input
+            id={dateId}
+            type="date"
+            value={date}
+            min={tomorrow}
+            disabled={published}
+            onChange={(event) => setDate(event.target.value)}
+            className="h-8 rounded-md border border-input bg-transparent px-2 text-sm [color-scheme:dark]"
+          />
+        </div>
+        <Button type="submit" size="sm" variant="outline" disabled={published || !date || date === current || reschedule.isPending}>
+          Change date
+        </Button>
+      </form>
+      {confirming ? (
+        <div className="flex flex-wrap items-center gap-2">
+          <span>Remove it from the plan and never plan it again?</span>
+          <Button
+            size="sm"
+            variant="destructive"
+            disabled={exclude.isPending}
+            onClick={() => exclude.mutate({ businessId, ids: [data.keyword.id] })}
+          >
+            Exclude
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setConfirming(false)}>
+            Keep it
+          </Button>
+        </div>
+      ) : (
+        <div>
+          <Button size="sm" variant="ghost" onClick={() => setConfirming(true)}>
+            Exclude for good…
+          </Button>
+        </div>
+      )}
+    </section>
   )
 }
 

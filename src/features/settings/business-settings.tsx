@@ -6,6 +6,7 @@ import { Skeleton } from '~/components/ui/skeleton'
 import { orpc } from '~/lib/orpc'
 import { toast } from '~/lib/toast'
 import { businessLabel } from '../shell/current-business'
+import { ResearchSettingsCard } from '~/features/research/research-settings-card'
 import { ArticleSettingsForm } from './article-settings-form'
 import { SelectField } from './fields'
 import { ProfileForm } from './profile-form'
@@ -26,6 +27,7 @@ export function BusinessSettings() {
       <BusinessPicker businessId={businessId} />
       <ProfileForm key={`profile-${businessId}`} settings={settings.data} />
       <ArticleSettingsForm key={`articles-${businessId}`} settings={settings.data} />
+      <ResearchSettingsCard key={`research-${businessId}`} businessId={businessId} />
     </>
   )
 }

@@ -4,7 +4,14 @@ import { e2eTestRoutesEnabled } from '~/server/e2e/fallbacks'
 import { businessRouter } from '~/server/business/business.router'
 import { jobRouter } from '~/server/jobs/jobs.router'
 import { keywordRouter } from '~/server/keywords/keywords.router'
-import { addKeywordsProcedure, clusterRouter, explainKeywordProcedure, researchRouter } from '~/server/research/research.router'
+import {
+  addKeywordsProcedure,
+  clusterRouter,
+  excludeKeywordsProcedure,
+  explainKeywordProcedure,
+  rescheduleKeywordProcedure,
+  researchRouter,
+} from '~/server/research/research.router'
 import { newsletterRouter } from '~/server/newsletter/newsletter.router'
 import { planRouter } from '~/server/plans/plans.router'
 import { setupRouter } from '~/server/setup/setup.router'
@@ -16,7 +23,13 @@ const appRouter = {
   plan: planRouter,
   billing: billingRouter,
   newsletter: newsletterRouter,
-  keyword: { ...keywordRouter, explain: explainKeywordProcedure, add: addKeywordsProcedure },
+  keyword: {
+    ...keywordRouter,
+    explain: explainKeywordProcedure,
+    add: addKeywordsProcedure,
+    exclude: excludeKeywordsProcedure,
+    reschedule: rescheduleKeywordProcedure,
+  },
   research: researchRouter,
   cluster: clusterRouter,
   job: jobRouter,

@@ -3,7 +3,7 @@ import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import type { Database } from '~/server/db'
-import { embeddingCache, keywordCache, type business, type competitor } from '~/server/db/schema'
+import { embeddingCache, excludedKeyword, keywordCache, type business, type competitor } from '~/server/db/schema'
 import { KEYWORD_CACHE_MAX_AGE_MS } from '~/server/providers/dataforseo/keyword-data.service'
 import type { Providers } from '~/server/providers'
 import type { Market } from '~/server/providers/dataforseo/types'
@@ -134,4 +134,19 @@ export async function cachedLlmObject<T extends z.ZodType>(
     })
     .onConflictDoUpdate({ target: keywordCache.cacheKey, set: { apiResponse: sql`excluded.api_response`, updatedAt } })
   return object
+}
+
+/** What the business told research to leave out: negative terms (settings) and excluded keywords. */
+export interface Exclusions {
+  negativeTerms: readonly string[]
+  /** variantKey of every excluded keyword. */
+  excluded: ReadonlySet<string>
+}
+
+export async function exclusionsOf(db: Database, owner: BusinessRow): Promise<Exclusions> {
+  const rows = await db
+    .select({ variantKey: excludedKeyword.variantKey })
+    .from(excludedKeyword)
+    .where(eq(excludedKeyword.businessId, owner.id))
+  return { negativeTerms: owner.negativeKeywords ?? [], excluded: new Set(rows.map((row) => row.variantKey)) }
 }

@@ -3,8 +3,8 @@ import { expandedKeyword, longTailKeyword, refinedSeed } from '~/server/db/schem
 import type { KeywordMetrics, MonthlySearches } from '~/server/providers/dataforseo/types'
 import { cosineSimilarity } from '~/server/providers/embeddings/vectors'
 import { finalScore, opportunityScore, relevanceScore, trendScore } from '~/shared/research'
-import { embedTexts, mapLimit, ofRun, profileText, type RunContext } from './context'
-import { hasNegativeTerm, isUsableKeyword, normalizeKeyword } from './normalize'
+import { embedTexts, exclusionsOf, mapLimit, ofRun, profileText, type RunContext } from './context'
+import { hasNegativeTerm, isUsableKeyword, normalizeKeyword, variantKey } from './normalize'
 import { MAX_REFINED_SEEDS } from './seed-stages'
 
 const SUGGESTIONS_PER_SEED = 20
@@ -37,8 +37,9 @@ const series = (monthly: MonthlySearches[]) =>
  * CPC, competition, intent, SERP features and the monthly series. The seeds themselves are
  * measured too, so a good seed can be planned as it is.
  */
-export async function expandKeywords(context: RunContext, negativeTerms: readonly string[] = []): Promise<number> {
+export async function expandKeywords(context: RunContext): Promise<number> {
   const { db, business, runId, providers, ledger, market } = context
+  const { negativeTerms, excluded } = await exclusionsOf(db, business)
   const seeds = await db
     .select()
     .from(refinedSeed)
@@ -50,7 +51,8 @@ export async function expandKeywords(context: RunContext, negativeTerms: readonl
   const found = new Map<string, Expansion>()
   const add = (seed: (typeof seeds)[number], type: ExpansionType, metrics: KeywordMetrics) => {
     const keyword = normalizeKeyword(metrics.keyword)
-    if (!isUsableKeyword(keyword) || hasNegativeTerm(keyword, negativeTerms) || found.has(keyword)) return
+    if (!isUsableKeyword(keyword) || hasNegativeTerm(keyword, negativeTerms) || excluded.has(variantKey(keyword)) || found.has(keyword))
+      return
     found.set(keyword, { keyword, type, refinedSeedId: seed.id, seedKeyword: seed.keyword, seedSource: seed.source, metrics })
   }
   const tally = (answer: { fromCache: boolean; cost: number }) =>

@@ -13,10 +13,10 @@ import {
   relevanceScore,
   trendScore,
 } from '~/shared/research'
-import { embedTexts, profileText } from './context'
+import { embedTexts, exclusionsOf, profileText } from './context'
 import { createLedger } from './ledger'
 import { keywordMarket } from './market'
-import { isUsableKeyword, normalizeKeyword, variantKey } from './normalize'
+import { hasNegativeTerm, isUsableKeyword, normalizeKeyword, variantKey } from './normalize'
 import { publishingDays } from './plan-stages'
 import { monthToPlan } from './research.service'
 
@@ -70,10 +70,14 @@ export async function addManualKeywords(
     .from(keyword)
     .where(eq(keyword.businessId, owner.id))
   const existingKeys = new Map(existing.map((row) => [variantKey(row.keyword), row.keyword]))
+  const { negativeTerms, excluded } = await exclusionsOf(db, owner)
   const candidates: string[] = []
   for (const [key, text] of wanted) {
     const same = existingKeys.get(key)
     if (same) skipped.push({ keyword: text, reason: `already in your plan as “${same}”` })
+    else if (excluded.has(key)) skipped.push({ keyword: text, reason: 'you excluded it from your plan' })
+    else if (hasNegativeTerm(text, negativeTerms))
+      skipped.push({ keyword: text, reason: 'it contains one of your negative keywords (Settings)' })
     else candidates.push(text)
   }
   if (candidates.length === 0) return { added: [], skipped }

@@ -6,7 +6,8 @@ import { cosineSimilarity } from '~/server/providers/embeddings/vectors'
 import { SEARCH_INTENTS, type SearchIntent } from '~/shared/keywords'
 import { CANNIBALISATION_SIMILARITY, CLUSTER_DISTANCE_THRESHOLD, MIN_PLANNED_RELEVANCE, type ResearchStage } from '~/shared/research'
 import { clusterByCosine } from './clustering'
-import { cachedLlmObject, embedTexts, type RunContext } from './context'
+import { cachedLlmObject, embedTexts, exclusionsOf, type RunContext } from './context'
+import { hasNegativeTerm, variantKey } from './normalize'
 
 /** Candidates the guard compares, best first: bounds the embeddings a run pays for. */
 const MAX_GUARD_CANDIDATES = 600
@@ -56,6 +57,10 @@ export async function guardAndSelect(context: RunContext, checkpoint: Checkpoint
     .select({ id: keyword.id, keyword: keyword.keyword, status: keyword.status })
     .from(keyword)
     .where(eq(keyword.businessId, business.id))
+  // Excluded or negative since the candidates were scored (the settings may change mid-run).
+  const { negativeTerms, excluded } = await exclusionsOf(db, business)
+  const allowed = candidates.filter((row) => !excluded.has(variantKey(row.keyword)) && !hasNegativeTerm(row.keyword, negativeTerms))
+  candidates.splice(0, candidates.length, ...allowed)
   context.report('guard', 0.2, `Comparing ${candidates.length} keywords with ${existing.length} you already have`)
 
   const vectors = await embedTexts(context, [...existing.map((row) => row.keyword), ...candidates.map((row) => row.keyword)])

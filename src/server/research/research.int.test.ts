@@ -270,6 +270,50 @@ describe('keywords added by hand', () => {
   }, 60_000)
 })
 
+describe('what research leaves out', () => {
+  it('excluded keywords and negative terms are never planned; a keyword moves to another day', async () => {
+    const { owner, business } = await roaster('harrar')
+    const client = rpcClient(app, owner.cookie)
+    await client.research.setNegativeKeywords({ businessId: business.id, negativeKeywords: ['Subscription', ' subscription ', 'decaf'] })
+    expect((await client.research.exclusions({ businessId: business.id })).negativeKeywords).toEqual(['subscription', 'decaf'])
+
+    const { jobId } = await client.research.start({ businessId: business.id })
+    expect((await waitForJob(app, jobId, 90_000)).state).toBe('completed')
+    const planned = await app.db.select().from(keyword).where(eq(keyword.businessId, business.id))
+    expect(planned.length).toBeGreaterThan(0)
+    for (const row of planned) expect(row.keyword).not.toMatch(/\b(subscriptions?|decaf)\b/)
+
+    // Excluded for good: out of the plan, refused when added again (a plural too), until allowed.
+    const target = planned[0]!
+    expect(await client.keyword.exclude({ businessId: business.id, ids: [target.id] })).toEqual({ excluded: 1, removed: 1 })
+    expect(await app.db.select().from(keyword).where(eq(keyword.id, target.id))).toEqual([])
+    const { excluded } = await client.research.exclusions({ businessId: business.id })
+    expect(excluded.map((item) => item.keyword)).toEqual([target.keyword])
+    const refused = await client.keyword.add({ businessId: business.id, keywords: [target.keyword, 'harrar decaf beans'] })
+    expect(refused.added).toEqual([])
+    expect(refused.skipped.map((item) => item.reason)).toEqual([
+      'you excluded it from your plan',
+      'it contains one of your negative keywords (Settings)',
+    ])
+    await client.research.allowKeyword({ businessId: business.id, id: excluded[0]!.id })
+    expect((await client.keyword.add({ businessId: business.id, keywords: [target.keyword] })).added).toHaveLength(1)
+
+    // Another day: from tomorrow on, as YYYY-MM-DD.
+    const other = planned[1]!
+    const tomorrow = new Date(Date.now() + 24 * 3600 * 1000).toISOString().slice(0, 10)
+    const yesterday = new Date(Date.now() - 24 * 3600 * 1000).toISOString().slice(0, 10)
+    expect((await rejectionOf(client.keyword.reschedule({ businessId: business.id, keywordId: other.id, date: yesterday })))?.message).toBe(
+      'Choose a date from tomorrow on.',
+    )
+    expect(
+      (await rejectionOf(client.keyword.reschedule({ businessId: business.id, keywordId: other.id, date: '2026-02-30' })))?.message,
+    ).toBe('Choose a date as YYYY-MM-DD.')
+    const moved = await client.keyword.reschedule({ businessId: business.id, keywordId: other.id, date: tomorrow })
+    expect(moved).toMatchObject({ assignedMonth: tomorrow.slice(0, 7), status: 'scheduled' })
+    expect(moved.scheduledAt!.toISOString()).toBe(`${tomorrow}T09:00:00.000Z`)
+  }, 120_000)
+})
+
 describe('the monthly research', () => {
   it('starts next month’s run for every business with a plan, once', async () => {
     const paid = await roaster('sumatra')

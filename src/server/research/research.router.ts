@@ -11,6 +11,7 @@ import {
   startResearch,
 } from './research.service'
 import { addManualKeywords, MAX_MANUAL_KEYWORDS } from './manual-keywords'
+import { allowKeyword, excludeKeywords, rescheduleKeyword, researchExclusions, setNegativeKeywords } from './exclusions'
 
 /** Keyword research of one of the caller's businesses (docs/product/pipeline.md §3). */
 export const researchRouter = {
@@ -22,6 +23,22 @@ export const researchRouter = {
   status: ownedBusinessProcedure(businessIdInput)
     .route({ method: 'GET' })
     .handler(({ context }) => researchStatus(context.db, context.businessId)),
+  /** Negative terms and excluded keywords: what research leaves out. */
+  exclusions: ownedBusinessProcedure(businessIdInput)
+    .route({ method: 'GET' })
+    .handler(({ context }) => researchExclusions(context.db, context.businessId)),
+  /** Replaces the negative terms (whole words; a keyword containing one is never planned). */
+  setNegativeKeywords: ownedBusinessProcedure(
+    businessIdInput.extend({
+      negativeKeywords: z
+        .array(z.string().max(80, 'A negative keyword can be at most 80 characters.'))
+        .max(200, 'Keep at most 200 negative keywords.'),
+    }),
+  ).handler(({ context, input }) => setNegativeKeywords(context.db, context.businessId, input.negativeKeywords)),
+  /** Lets research plan an excluded keyword again. */
+  allowKeyword: ownedBusinessProcedure(businessIdInput.extend({ id: rowId('Excluded keyword id') })).handler(({ context, input }) =>
+    allowKeyword(context.db, context.businessId, input.id),
+  ),
   /** Cancels the running run; NOT_FOUND when none runs. */
   cancel: ownedBusinessProcedure(businessIdInput).handler(({ context }) =>
     cancelResearch(context.db, { userId: context.user.id, businessId: context.businessId }),
@@ -60,3 +77,15 @@ export const addKeywordsProcedure = ownedBusinessProcedure(
       .max(MAX_MANUAL_KEYWORDS, `Add at most ${MAX_MANUAL_KEYWORDS} keywords at a time.`),
   }),
 ).handler(({ context, input }) => addManualKeywords(context.db, context.providers, context.business, input.keywords))
+
+/** Excludes keywords for good: out of the plan, never planned again. */
+export const excludeKeywordsProcedure = ownedBusinessProcedure(
+  businessIdInput.extend({
+    ids: z.array(rowId('Keyword id')).min(1, 'Select at least one keyword.').max(100, 'Select at most 100 keywords at a time.'),
+  }),
+).handler(({ context, input }) => excludeKeywords(context.db, context.businessId, input.ids))
+
+/** Moves a keyword to another day (YYYY-MM-DD, from tomorrow on). */
+export const rescheduleKeywordProcedure = ownedBusinessProcedure(
+  businessIdInput.extend({ keywordId: rowId('Keyword id'), date: z.string().max(10) }),
+).handler(({ context, input }) => rescheduleKeyword(context.db, context.businessId, input))

@@ -6,7 +6,7 @@ import { JobError } from '~/server/jobs/errors'
 import { RESEARCH_STAGES, RESEARCH_STAGE_IDS, type ResearchStage } from '~/shared/research'
 import type { RunContext } from './context'
 import { expandKeywords, scoreLongTail } from './expand-stages'
-import { createLedger } from './ledger'
+import { createLedger, type ProviderTally } from './ledger'
 import { keywordMarket } from './market'
 import { clusterSelected, guardAndSelect, planKeywords, planSeries, type Checkpoint } from './plan-stages'
 import { collectSeeds, refineSeeds } from './seed-stages'
@@ -23,6 +23,8 @@ export interface ResearchRunResult {
   counts: Record<string, number>
   cost: number
   paidCalls: number
+  /** This attempt's stages in the order they ran: how long each took and what it asked the providers. */
+  stages: Record<string, { ms: number; calls: Record<string, ProviderTally> }>
 }
 
 /**
@@ -36,7 +38,7 @@ export async function runResearch(job: Pick<JobContext<ResearchRunInput>, 'input
   const [run] = await db.select().from(researchRun).where(eq(researchRun.id, jobId))
   if (!run) throw new JobError('This research run was not found; it may have been deleted with its business.')
   const [business] = await db.select().from(businessTable).where(eq(businessTable.id, run.businessId))
-  if (!business) return { planned: 0, counts: {}, cost: 0, paidCalls: 0 }
+  if (!business) return { planned: 0, counts: {}, cost: 0, paidCalls: 0, stages: {} }
   const plan = await findUserPlan(db, business.userId)
   if (!plan) throw new JobError('Keyword research needs an active plan. Choose a plan, then run research again.')
   const competitors = await db.select().from(competitor).where(eq(competitor.businessId, business.id))
@@ -94,14 +96,25 @@ export async function runResearch(job: Pick<JobContext<ResearchRunInput>, 'input
     series: () => planSeries(context, checkpoint),
     plan: () => planKeywords(context, checkpoint),
   }
+  const stageMs: Record<string, number> = {}
   for (const stage of RESEARCH_STAGE_IDS) {
     if (completed.has(stage)) continue
     job.signal.throwIfAborted()
+    ledger.stage(stage)
+    const started = performance.now()
     context.report(stage, 0)
     await stages[stage]()
+    stageMs[stage] = Math.round(performance.now() - started)
     context.report(stage, 1, summary(stage, counts[stage] ?? 0))
   }
-  return { planned: counts.plan ?? 0, counts, cost: ledger.totalCost(), paidCalls: ledger.paidCalls() } satisfies ResearchRunResult
+  const byStage = ledger.snapshotByStage()
+  return {
+    planned: counts.plan ?? 0,
+    counts,
+    cost: ledger.totalCost(),
+    paidCalls: ledger.paidCalls(),
+    stages: Object.fromEntries(Object.entries(stageMs).map(([stage, ms]) => [stage, { ms, calls: byStage[stage] ?? {} }])),
+  } satisfies ResearchRunResult
 }
 
 function summary(stage: ResearchStage, count: number): string {

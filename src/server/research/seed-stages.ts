@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { refinedSeed, seedKeyword } from '~/server/db/schema'
 import { cosineSimilarity } from '~/server/providers/embeddings/vectors'
 import { relevanceScore, type SeedSource } from '~/shared/research'
-import { cachedLlmObject, embedTexts, mapLimit, ofRun, profileText, type RunContext } from './context'
+import { cachedLlmObject, embedTexts, exclusionsOf, mapLimit, ofRun, profileText, type RunContext } from './context'
 import { hasNegativeTerm, isUsableKeyword, normalizeKeyword, variantKey } from './normalize'
 
 /** Seeds from each source, at most. */
@@ -136,16 +136,17 @@ function dedupe(candidates: SeedCandidate[]): SeedCandidate[] {
  * trusted source; negative terms dropped; relevance = similarity to the business profile; priority
  * from the source, raised for competitor keywords that rank near the top.
  */
-export async function refineSeeds(context: RunContext, negativeTerms: readonly string[] = []): Promise<number> {
+export async function refineSeeds(context: RunContext): Promise<number> {
   const { db, business, runId } = context
+  const { negativeTerms, excluded } = await exclusionsOf(db, business)
   const seeds = await db
     .select()
     .from(seedKeyword)
     .where(and(eq(seedKeyword.businessId, business.id), ofRun(seedKeyword.metadata, runId)))
   const byVariant = new Map<string, (typeof seeds)[number]>()
   for (const seed of seeds) {
-    if (hasNegativeTerm(seed.keyword, negativeTerms)) continue
     const key = variantKey(seed.keyword)
+    if (hasNegativeTerm(seed.keyword, negativeTerms) || excluded.has(key)) continue
     const current = byVariant.get(key)
     if (
       !current ||

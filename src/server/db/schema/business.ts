@@ -53,6 +53,8 @@ export const business = pgTable(
     sitemapUrl: text('sitemap_url'),
     blogUrl: text('blog_url'),
     bestArticles: textArray('best_articles'),
+    /** Words keyword research never plans a keyword with (whole words, singular or plural). */
+    negativeKeywords: textArray('negative_keywords'),
     gscConnected: boolean('gsc_connected').notNull().default(false),
     language: text('language').notNull().default('English'),
     tone: text('tone').notNull().default('Informative'),

@@ -294,3 +294,20 @@ export const keywordMerge = keywordsSchema.table(
     index('keyword_merge_into_idx').on(table.mergedIntoKeywordId),
   ],
 )
+
+/**
+ * Keywords the user excluded for good: research never plans them (or a singular/plural variant)
+ * again and keyword.add refuses them. `variantKey` is the keyword's duplicate key (normalised, each
+ * word singular).
+ */
+export const excludedKeyword = keywordsSchema.table(
+  'excluded_keyword',
+  {
+    id: id(),
+    businessId: businessId(),
+    keyword: text('keyword').notNull(),
+    variantKey: text('variant_key').notNull(),
+    ...timestamps(),
+  },
+  (table) => [unique('excluded_keyword_business_variant_unique').on(table.businessId, table.variantKey)],
+)

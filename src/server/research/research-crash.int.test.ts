@@ -1,0 +1,268 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { createInterface } from 'node:readline'
+import { PGlite } from '@electric-sql/pglite'
+import { eq, inArray } from 'drizzle-orm'
+import type pg from 'pg'
+import { afterAll, describe, expect, inject, it } from 'vitest'
+import type { ResearchChildEvent } from '../../../tests/fixtures/research-worker-child'
+import { noProviders } from '../../../tests/fixtures/no-providers'
+import { createTestDatabase } from '../../../tests/fixtures/test-app'
+import { openDatabase, type DatabaseHandle } from '~/server/db/client'
+import {
+  business,
+  competitor,
+  contentSeries,
+  jobRun,
+  keyword,
+  keywordCluster,
+  keywordClusterMembership,
+  longTailKeyword,
+  plan,
+  researchRun,
+  user,
+} from '~/server/db/schema'
+import { seedPlans } from '~/server/db/seed'
+import { createId } from '~/server/ids'
+import { startJobs, stopJobs } from '~/server/jobs'
+import { createJobQueue } from '~/server/jobs/queue'
+import { RESEARCH_STAGE_IDS } from '~/shared/research'
+import { researchRunJob, startResearch } from './research.service'
+
+// A research run whose worker process is SIGKILLed in the middle of it (docs/decisions/0006-jobs.md,
+// docs/product/pipeline.md §3): a second worker process picks the job up once the dead worker's
+// heartbeat lapses, resumes after the last finished stage, and the run completes exactly once
+// with every row written once. On PGlite the children open a data folder of their own (one
+// process per folder); on PostgreSQL they share the test database with this process.
+const root = resolve(import.meta.dirname, '../../..')
+const CHILD = join(root, 'tests/fixtures/research-worker-child.ts')
+const FAST = { pollingIntervalSeconds: 0.5, monitorIntervalSeconds: 1, cronMonitorIntervalSeconds: 1 }
+/** job_run.done counts hundredths of a stage (research.run.ts). */
+const STEPS_PER_STAGE = 100
+const T0 = Date.now()
+const mark = (what: string) => console.log(((Date.now()-T0)/1000).toFixed(1), what)
+
+const children: ChildProcess[] = []
+const dirs: string[] = []
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })))
+})
+
+/** A worker child and the events it printed so far. */
+function startWorker(databaseEnv: Record<string, string>, jobId: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'silent', CHILD_JOB_ID: jobId, ...databaseEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  children.push(child)
+  const events: ResearchChildEvent[] = []
+  let stderr = ''
+  child.stderr!.on('data', (chunk) => (stderr += chunk))
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    if (line.startsWith('{')) { events.push(JSON.parse(line) as ResearchChildEvent); console.log(((Date.now()-T0)/1000).toFixed(1), line) }
+  })
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.once('exit', (code, signal) => done({ code, signal })),
+  )
+  const waitFor = async (predicate: (event: ResearchChildEvent) => boolean, timeoutMs: number) => {
+    const deadline = Date.now() + timeoutMs
+    while (!events.some(predicate)) {
+      if (child.exitCode !== null) throw new Error(`worker exited (${child.exitCode}) early:\n${stderr}`)
+      if (Date.now() > deadline) throw new Error(`worker: no such event within ${timeoutMs} ms; saw ${JSON.stringify(events)}\n${stderr}`)
+      await new Promise((done) => setTimeout(done, 50))
+    }
+  }
+  const progress = () => events.filter((event) => event.event === 'progress')
+  return { child, events, progress, exited, waitFor }
+}
+
+/**
+ * A PGlite data folder with the migrations applied, for the children to open in turn. Filled from
+ * the pglite project's migrated template when there is one (seconds faster than initdb and
+ * migrating the folder from scratch).
+ */
+async function migratedPgliteDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'rankpilot-research-crash-pglite-'))
+  dirs.push(dir)
+  const template = inject('pgliteTemplate')
+  if (template) {
+    const seeded = new PGlite(dir, { loadDataDir: new Blob([await readFile(template)]) })
+    await seeded.waitReady
+    await seeded.close()
+  }
+  return dir
+}
+
+/** A Growth user's coffee roaster with a profile and two competitors, and a manual research run started for it. */
+async function prepare(handle: DatabaseHandle) {
+  const { db } = handle
+  mark('migrated')
+  await seedPlans(db)
+  const [growth] = await db.select({ id: plan.id }).from(plan).where(eq(plan.name, 'Growth'))
+  const userId = createId()
+  await db.insert(user).values({ id: userId, name: 'Research Crash', email: `${userId.toLowerCase()}@example.com`, plan: growth!.id })
+  const [row] = await db
+    .insert(business)
+    .values({
+      userId,
+      name: 'Acme Roasters',
+      url: 'https://acme-roasters.example',
+      description: 'Small-batch specialty coffee roaster shipping single-origin beans within 48 hours of roasting.',
+      industry: 'Specialty coffee',
+      services: ['Coffee subscriptions', 'Wholesale coffee for cafés'],
+      coreProducts: ['Ethiopia Yirgacheffe', 'Colombia Huila espresso'],
+      seeds: ['specialty coffee beans', 'coffee subscription', 'pour over coffee', 'espresso beans'],
+      keywordRegion: 'US',
+      language: 'English',
+    })
+    .returning({ id: business.id })
+  const businessId = row!.id
+  await db.insert(competitor).values([
+    { businessId, url: 'https://bluebottlecoffee.com', name: 'Blue Bottle' },
+    { businessId, url: 'https://counterculturecoffee.com', name: 'Counter Culture' },
+  ])
+  mark('inserted')
+  // startResearch queues through the process's job queue; this process only enqueues.
+  await startJobs(handle, { work: false, kinds: [researchRunJob], providers: noProviders(), timings: FAST })
+  try {
+    mark('jobs started')
+    const { jobId } = await startResearch(db, { userId, businessId }, 'manual')
+    return { jobId, businessId }
+  } finally {
+    await stopJobs()
+  }
+}
+
+describe('a research worker process killed mid-run', () => {
+  it('the run is picked up by the next worker process, resumes after its last finished stage and completes exactly once', async () => {
+    const serverDatabase = process.env.TEST_DATABASE_URL ? await createTestDatabase() : undefined
+    let databaseEnv: Record<string, string>
+    let reopen: () => DatabaseHandle
+    let prepared: { jobId: string; businessId: string }
+    if (serverDatabase) {
+      const pool = (serverDatabase.db as unknown as { $client: pg.Pool }).$client
+      databaseEnv = { CHILD_DATABASE_URL: pool.options.connectionString! }
+      reopen = () => serverDatabase
+      prepared = await prepare(serverDatabase)
+    } else {
+      const pgliteDir = await migratedPgliteDir()
+      mark('dir')
+      const setup = openDatabase({ pgliteDir })
+      await setup.migrate()
+      prepared = await prepare(setup)
+      // Released before the children start: a PGlite folder belongs to one process at a time.
+      await setup.close()
+      databaseEnv = { CHILD_PGLITE_DIR: pgliteDir }
+      reopen = () => openDatabase({ pgliteDir })
+    }
+    const { jobId, businessId } = prepared
+    mark('prepared')
+
+    // Killed while expanding keywords, once its first seeds' keyword data is in: seeds and refined
+    // seeds are checkpointed, the rest is not.
+    const first = startWorker(databaseEnv, jobId)
+    await first.waitFor(
+      (event) => event.event === 'progress' && event.completedStages.includes('refine') && event.done > 2.1 * STEPS_PER_STAGE,
+      30_000,
+    )
+    first.child.kill('SIGKILL')
+    expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' })
+    expect(first.events.some((event) => event.event === 'completed')).toBe(false)
+    const atCrash = first.progress().at(-1)!
+    expect(atCrash).toMatchObject({ attempts: 1, state: 'running' })
+    expect(atCrash.completedStages).not.toContain('plan')
+
+    mark('killed')
+    const second = startWorker(databaseEnv, jobId)
+    // What the restarted worker finds first: the run not completed.
+    await second.waitFor((event) => event.event === 'progress', 30_000)
+    const found = second.progress()[0]!
+    expect(found.state).not.toBe('completed')
+    expect(found.completedStages).not.toContain('plan')
+    // pg-boss gives the dead worker's attempt up once its heartbeat (10 s) lapses, then retries it.
+    await second.waitFor((event) => event.event === 'completed', 60_000)
+    const stopped = second.exited
+    second.child.kill('SIGTERM')
+    expect((await stopped).code).toBe(0)
+
+    const completions = [...first.events, ...second.events].filter((event) => event.event === 'completed')
+    expect(completions).toEqual([{ event: 'completed', jobId }])
+    // The second attempt resumed: it never went back to a stage finished before the crash.
+    const rerun = second.progress().filter((event) => event.attempts === 2)
+    expect(rerun.length).toBeGreaterThan(0)
+    expect(Math.min(...rerun.map((event) => event.done))).toBeGreaterThanOrEqual(atCrash.completedStages.length * STEPS_PER_STAGE)
+
+    mark('second stopped')
+    const handle = reopen()
+    try {
+      const { db } = handle
+      const [job] = await db.select().from(jobRun).where(eq(jobRun.id, jobId))
+      expect(job).toMatchObject({ state: 'completed', attempts: 2, error: null })
+      const [run] = await db.select().from(researchRun).where(eq(researchRun.id, jobId))
+      expect(run!.completedStages).toEqual(RESEARCH_STAGE_IDS)
+      expect(run!.finishedAt).not.toBeNull()
+      const counts = run!.counts
+      expect(job!.result).toMatchObject({ planned: counts.plan })
+      expect(counts.plan).toBeGreaterThan(0)
+
+      // The plan: each keyword once, all scheduled, as many as the run says it planned.
+      const planned = await db.select().from(keyword).where(eq(keyword.businessId, businessId))
+      expect(planned).toHaveLength(counts.plan!)
+      expect(new Set(planned.map((row) => row.keyword)).size).toBe(planned.length)
+      expect(new Set(planned.map((row) => row.longTailKeywordId)).size).toBe(planned.length)
+      for (const row of planned) {
+        expect(row).toMatchObject({ status: 'scheduled', assignedMonth: run!.month })
+        expect(row.longTailKeywordId).not.toBeNull()
+        expect(row.clusterId).not.toBeNull()
+      }
+
+      // Long-tail keywords: one row per keyword, as many as the score stage wrote; guard's selection once.
+      const longTail = await db.select().from(longTailKeyword).where(eq(longTailKeyword.businessId, businessId))
+      expect(new Set(longTail.map((row) => row.keyword)).size).toBe(longTail.length)
+      expect(longTail).toHaveLength(counts.score!)
+      const selected = longTail.filter((row) => row.isSelected)
+      expect(selected).toHaveLength(counts.guard!)
+
+      // Topics: distinct labels, as many as the cluster stage made, one series each.
+      const clusters = await db.select().from(keywordCluster).where(eq(keywordCluster.businessId, businessId))
+      expect(new Set(clusters.map((row) => row.label.toLowerCase())).size).toBe(clusters.length)
+      expect(clusters).toHaveLength(counts.cluster!)
+      const series = await db.select().from(contentSeries).where(eq(contentSeries.businessId, businessId))
+      expect(series).toHaveLength(counts.series!)
+      expect(new Set(series.map((row) => row.clusterId)).size).toBe(series.length)
+
+      // Memberships: every selected long-tail keyword in exactly one topic, once; the planned keyword agrees.
+      const memberships = await db
+        .select()
+        .from(keywordClusterMembership)
+        .where(
+          inArray(
+            keywordClusterMembership.clusterId,
+            clusters.map((row) => row.id),
+          ),
+        )
+      expect(memberships.map((row) => row.longTailKeywordId).sort()).toEqual(selected.map((row) => row.id).sort())
+      for (const cluster of clusters) {
+        const own = memberships.filter((row) => row.clusterId === cluster.id)
+        expect(own).toHaveLength(cluster.keywordCount!)
+        expect(own.filter((row) => row.isPillar)).toHaveLength(1)
+      }
+      const clusterOf = new Map(memberships.map((row) => [row.longTailKeywordId, row.clusterId]))
+      for (const row of planned) expect(row.clusterId).toBe(clusterOf.get(row.longTailKeywordId!))
+
+      const queue = createJobQueue({ handle, kinds: [researchRunJob], providers: noProviders(), timings: FAST })
+      await queue.start({ work: false })
+      const [bossJob] = await queue.boss.findJobs(researchRunJob.name, { id: jobId })
+      await queue.stop()
+      mark('checked')
+      console.log(JSON.stringify(run!.calls))
+      expect(bossJob).toMatchObject({ state: 'completed', retryCount: 1 })
+    } finally {
+      await handle.close()
+    }
+  }, 120_000)
+})
