@@ -8,6 +8,7 @@ if (!name || !/^[a-z-]+$/.test(name) || !existsSync(file)) {
   console.error('       npm run bench -- keywords [--own N] [--others N] [--runs N] [--explain] [--strict]')
   console.error('       npm run bench -- load [--no-build] [--connections N] [--duration S] [--strict]')
   console.error('       npm run bench -- clustering [--sizes N,N] [--threshold T] [--baseline] [--input FILE.csv] [--strict]')
+  console.error('       npm run bench -- research [--dataforseo-ms N] [--llm-ms N] [--embeddings-ms N] [--strict]')
   process.exit(2)
 }
 const { run } = await import(file.href)

@@ -7,6 +7,13 @@ import { delay, HttpResponse, type DefaultBodyType, type HttpResponseResolver, t
  *   injectFault('dataforseo', { kind: 'status', status: 503, times: 1 })
  *   injectFault('llm', { kind: 'rate-limit', retryAfterSeconds: 2 })
  *   clearFaults()   // in afterEach
+ *
+ * Latency is separate and persistent: a benchmark that models a provider's response time sets it
+ * once for a vendor, and every request to that vendor's mocks waits that long before answering.
+ *
+ *   setMockLatency('llm', 2000)
+ *   setMockLatency('dataforseo', (request) => (request.url.includes('/serp/') ? 600 : 300))
+ *   setMockLatency('llm', null)   // answers at once again
  */
 
 export type MockVendor =
@@ -37,8 +44,15 @@ interface ActiveFault {
   remaining: number
 }
 
-const globalForFaults = globalThis as typeof globalThis & { __rankpilotMockFaults?: Map<MockVendor, ActiveFault[]> }
+/** Milliseconds a vendor's mock waits before each answer: a constant, or chosen per request (read its body from `request.clone()`). */
+export type MockLatency = number | ((request: Request) => number)
+
+const globalForFaults = globalThis as typeof globalThis & {
+  __rankpilotMockFaults?: Map<MockVendor, ActiveFault[]>
+  __rankpilotMockLatency?: Map<MockVendor, MockLatency>
+}
 const active = (globalForFaults.__rankpilotMockFaults ??= new Map())
+const latencies = (globalForFaults.__rankpilotMockLatency ??= new Map())
 
 export function injectFault(vendor: MockVendor, fault: MockFault) {
   const list = active.get(vendor) ?? []
@@ -49,6 +63,12 @@ export function injectFault(vendor: MockVendor, fault: MockFault) {
 export function clearFaults(vendor?: MockVendor) {
   if (vendor) active.delete(vendor)
   else active.clear()
+}
+
+/** Every later request to the vendor's mocks waits `latency` ms before it is answered; `null` removes the wait. */
+export function setMockLatency(vendor: MockVendor, latency: MockLatency | null) {
+  if (latency === null) latencies.delete(vendor)
+  else latencies.set(vendor, latency)
 }
 
 /** Counts requests per vendor, so tests can assert retries happened (or did not). */
@@ -70,7 +90,8 @@ function takeFault(vendor: MockVendor): MockFault | undefined {
 }
 
 /**
- * Wraps a vendor's resolver: counts the request, then answers with the pending fault if any.
+ * Wraps a vendor's resolver: counts the request, waits the vendor's latency if one is set, then
+ * answers with the pending fault if any.
  * The resolver itself stays a plain description of the happy path.
  */
 export function withFaults<R extends HttpResponseResolver<PathParams, DefaultBodyType, DefaultBodyType>>(
@@ -79,6 +100,9 @@ export function withFaults<R extends HttpResponseResolver<PathParams, DefaultBod
 ): R {
   const wrapped = async (info: Parameters<R>[0]) => {
     requestCounts.set(vendor, (requestCounts.get(vendor) ?? 0) + 1)
+    const latency = latencies.get(vendor)
+    const waitMs = typeof latency === 'function' ? latency(info.request) : latency
+    if (waitMs !== undefined && waitMs > 0) await delay(waitMs)
     const fault = takeFault(vendor)
     if (fault) {
       switch (fault.kind) {

@@ -1,0 +1,55 @@
+// `npm run bench -- research`: a whole keyword-research run (src/server/research) on the mocks.
+//
+// One business with 10 seed keywords and 5 competitors on the Growth plan, in-memory PGlite with
+// the job queue, every provider answered by its in-process mock with latency injected per request
+// (setMockLatency in src/server/providers/mock-faults.ts): DataForSEO 300 ms a task, LLM 2 s a
+// call, embeddings 150 ms a batch. Prints the run's wall time; its critical path, counted per
+// stage from the calls the run made (the research ledger's per-stage tallies) and the concurrency
+// each stage uses with each provider; their ratio (target ≤ 1.2); provider calls, cache hits and
+// estimated cost. Then the same for a second run the same day (target: 0 paid calls).
+//
+// The body is TypeScript (bench/lib/research-bench.ts) loaded through Vite's SSR module loader.
+//
+// Options: --dataforseo-ms N (default 300), --llm-ms N (default 2000), --embeddings-ms N
+// (default 150), --strict (exit 1 when a target is missed).
+import { createServer } from 'vite'
+
+function parseArgs(args) {
+  const options = { dataforseoMs: 300, llmMs: 2000, embeddingsMs: 150, strict: false }
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]
+    const number = () => {
+      const parsed = Number(args[++index])
+      if (!Number.isFinite(parsed) || parsed < 0) throw new Error(`${arg} needs a number of milliseconds`)
+      return Math.round(parsed)
+    }
+    if (arg === '--dataforseo-ms') options.dataforseoMs = number()
+    else if (arg === '--llm-ms') options.llmMs = number()
+    else if (arg === '--embeddings-ms') options.embeddingsMs = number()
+    else if (arg === '--strict') options.strict = true
+    else throw new Error(`unknown option ${arg}`)
+  }
+  return options
+}
+
+export async function run(args) {
+  const options = parseArgs(args)
+  process.env.NODE_ENV = 'test'
+  process.env.LOG_LEVEL = 'silent'
+  const vite = await createServer({
+    configFile: false,
+    root: new URL('..', import.meta.url).pathname,
+    logLevel: 'error',
+    appType: 'custom',
+    resolve: { tsconfigPaths: true },
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  })
+  try {
+    const { runResearchBench } = await vite.ssrLoadModule('/bench/lib/research-bench.ts')
+    const failures = await runResearchBench(options)
+    return options.strict && failures > 0 ? 1 : 0
+  } finally {
+    await vite.close()
+  }
+}
