@@ -10,6 +10,7 @@ import { parseEnv, resetEnvCache } from '~/env'
 import { JOB_KINDS } from '~/server/app/job-kinds'
 import { createAuth } from '~/server/auth'
 import { openDatabase } from '~/server/db/client'
+import { LABEL_CONCURRENCY } from '~/server/research/plan-stages'
 import { business, competitor, jobRun, plan, researchRun, user } from '~/server/db/schema'
 import { seedPlans } from '~/server/db/seed'
 import { createMailer } from '~/server/email/mailer'
@@ -49,7 +50,7 @@ const PROVIDERS: Provider[] = ['dataforseo', 'llm', 'embeddings']
  *   at once (expansion: 4 seeds at a time, each a suggestions call then a related-keywords call;
  *   competitors: 3 at a time). The rate limit is not reached by a run's few dozen calls.
  * - The LLM client has no concurrency limit of its own, so the code's sequencing is the bound:
- *   one service-keywords call in seeds; cluster naming asks one topic after the other.
+ *   one service-keywords call in seeds; cluster naming asks LABEL_CONCURRENCY (4) topics at a time.
  * - Embeddings: one batch (up to 96 inputs) at a time per call site, one call site per stage.
  * A stage's provider-bound time is therefore each provider's calls in "waves" of its concurrency.
  */
@@ -82,11 +83,13 @@ function stageCriticalMs(
         note: `${batches} batch task${batches === 1 ? '' : 's'} in sequence, ${perSeed} per-seed tasks for ${expandedSeeds} seeds (2 in sequence per seed, 4 seeds at a time: ${waves} waves), ${ideas} ideas task`,
       }
     }
-    case 'cluster':
+    case 'cluster': {
+      const waves = Math.ceil(l / LABEL_CONCURRENCY)
       return {
-        ms: E + l * latency.llm,
-        note: `${e} embeddings batch${e === 1 ? '' : 'es'} in sequence, then ${l} topic-naming LLM call${l === 1 ? '' : 's'} one after the other`,
+        ms: E + waves * latency.llm,
+        note: `${e} embeddings batch${e === 1 ? '' : 'es'} in sequence, then ${l} topic-naming LLM call${l === 1 ? '' : 's'}, ${LABEL_CONCURRENCY} at a time (${waves} wave${waves === 1 ? '' : 's'})`,
       }
+    }
     default:
       return {
         ms: E + l * latency.llm + d * latency.dataforseo,
@@ -249,12 +252,6 @@ function whereTimeGoes(result: ResearchRunResult, latency: Record<Provider, numb
   for (const share of [...shares].sort((a, b) => b.measured - a.measured)) {
     console.log(
       `    ${pad(share.stage, 8)} ${seconds(share.measured)} (${((share.measured / total) * 100).toFixed(0)}%): provider-bound ${seconds(share.critical)}, other ${seconds(Math.max(0, share.overhead))}`,
-    )
-  }
-  const naming = result.stages.cluster?.calls.llm?.calls ?? 0
-  if (naming > 1) {
-    console.log(
-      `    cluster naming asks the LLM ${naming} times one after the other (${seconds(naming * latency.llm)}); 4 at a time would take ${seconds(Math.ceil(naming / 4) * latency.llm)}`,
     )
   }
 }

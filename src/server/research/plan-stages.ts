@@ -6,9 +6,11 @@ import { cosineSimilarity } from '~/server/providers/embeddings/vectors'
 import { SEARCH_INTENTS, type SearchIntent } from '~/shared/keywords'
 import { CANNIBALISATION_SIMILARITY, CLUSTER_DISTANCE_THRESHOLD, MIN_PLANNED_RELEVANCE, type ResearchStage } from '~/shared/research'
 import { clusterByCosine } from './clustering'
-import { cachedLlmObject, embedTexts, exclusionsOf, type RunContext } from './context'
+import { cachedLlmObject, embedTexts, exclusionsOf, mapLimit, type RunContext } from './context'
 import { hasNegativeTerm, variantKey } from './normalize'
 
+/** Topic names asked of the LLM at once. */
+export const LABEL_CONCURRENCY = 4
 /** Candidates the guard compares, best first: bounds the embeddings a run pays for. */
 const MAX_GUARD_CANDIDATES = 600
 /** Articles are scheduled at this hour (UTC) of their day. */
@@ -204,7 +206,8 @@ export async function clusterSelected(context: RunContext, checkpoint: Checkpoin
   const usedThisRun = new Set<string>()
   const clusters: Array<{ label: string; description: string; members: number[]; pillar: number; centroid: number[] }> = []
   let named = 0
-  for (const members of groups.values()) {
+  // Topics are named 4 at a time (the LLM answers calls in parallel); names are settled in order.
+  const named_ = await mapLimit([...groups.values()], LABEL_CONCURRENCY, async (members) => {
     context.signal.throwIfAborted()
     const pillar = members.reduce((best, index) =>
       volumeOf(selected[index]!) > volumeOf(selected[best]!) ||
@@ -224,13 +227,16 @@ export async function clusterSelected(context: RunContext, checkpoint: Checkpoin
         .map((k) => `- ${k}`)
         .join('\n')}`,
     })
+    named++
+    context.report('cluster', 0.3 + (0.6 * named) / groups.size, `Named ${named} of ${groups.size} topics`)
+    return { members, pillar, object }
+  })
+  for (const { members, pillar, object } of named_) {
     let label = object.label.trim().replace(/\s+/g, ' ').slice(0, 60) || titleCase(selected[pillar]!.keyword)
     // Two topics of one run never share a name; a name a previous run used joins that topic.
     if (usedThisRun.has(label.toLowerCase())) label = titleCase(selected[pillar]!.keyword).slice(0, 60)
     usedThisRun.add(label.toLowerCase())
     clusters.push({ label, description: object.description.trim(), members, pillar, centroid: centroidOf(members.map((i) => vectors[i]!)) })
-    named++
-    context.report('cluster', 0.3 + (0.6 * named) / groups.size, `Named ${named} of ${groups.size} topics`)
   }
 
   await db.transaction(async (tx) => {
