@@ -41,8 +41,6 @@ const CHILD = join(root, 'tests/fixtures/research-worker-child.ts')
 const FAST = { pollingIntervalSeconds: 0.5, monitorIntervalSeconds: 1, cronMonitorIntervalSeconds: 1 }
 /** job_run.done counts hundredths of a stage (research.run.ts). */
 const STEPS_PER_STAGE = 100
-const T0 = Date.now()
-const mark = (what: string) => console.log(((Date.now()-T0)/1000).toFixed(1), what)
 
 const children: ChildProcess[] = []
 const dirs: string[] = []
@@ -63,7 +61,7 @@ function startWorker(databaseEnv: Record<string, string>, jobId: string) {
   let stderr = ''
   child.stderr!.on('data', (chunk) => (stderr += chunk))
   createInterface({ input: child.stdout! }).on('line', (line) => {
-    if (line.startsWith('{')) { events.push(JSON.parse(line) as ResearchChildEvent); console.log(((Date.now()-T0)/1000).toFixed(1), line) }
+    if (line.startsWith('{')) events.push(JSON.parse(line) as ResearchChildEvent)
   })
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
     child.once('exit', (code, signal) => done({ code, signal })),
@@ -100,7 +98,6 @@ async function migratedPgliteDir(): Promise<string> {
 /** A Growth user's coffee roaster with a profile and two competitors, and a manual research run started for it. */
 async function prepare(handle: DatabaseHandle) {
   const { db } = handle
-  mark('migrated')
   await seedPlans(db)
   const [growth] = await db.select({ id: plan.id }).from(plan).where(eq(plan.name, 'Growth'))
   const userId = createId()
@@ -125,11 +122,9 @@ async function prepare(handle: DatabaseHandle) {
     { businessId, url: 'https://bluebottlecoffee.com', name: 'Blue Bottle' },
     { businessId, url: 'https://counterculturecoffee.com', name: 'Counter Culture' },
   ])
-  mark('inserted')
   // startResearch queues through the process's job queue; this process only enqueues.
   await startJobs(handle, { work: false, kinds: [researchRunJob], providers: noProviders(), timings: FAST })
   try {
-    mark('jobs started')
     const { jobId } = await startResearch(db, { userId, businessId }, 'manual')
     return { jobId, businessId }
   } finally {
@@ -150,7 +145,6 @@ describe('a research worker process killed mid-run', () => {
       prepared = await prepare(serverDatabase)
     } else {
       const pgliteDir = await migratedPgliteDir()
-      mark('dir')
       const setup = openDatabase({ pgliteDir })
       await setup.migrate()
       prepared = await prepare(setup)
@@ -160,7 +154,6 @@ describe('a research worker process killed mid-run', () => {
       reopen = () => openDatabase({ pgliteDir })
     }
     const { jobId, businessId } = prepared
-    mark('prepared')
 
     // Killed while expanding keywords, once its first seeds' keyword data is in: seeds and refined
     // seeds are checkpointed, the rest is not.
@@ -176,7 +169,6 @@ describe('a research worker process killed mid-run', () => {
     expect(atCrash).toMatchObject({ attempts: 1, state: 'running' })
     expect(atCrash.completedStages).not.toContain('plan')
 
-    mark('killed')
     const second = startWorker(databaseEnv, jobId)
     // What the restarted worker finds first: the run not completed.
     await second.waitFor((event) => event.event === 'progress', 30_000)
@@ -196,7 +188,6 @@ describe('a research worker process killed mid-run', () => {
     expect(rerun.length).toBeGreaterThan(0)
     expect(Math.min(...rerun.map((event) => event.done))).toBeGreaterThanOrEqual(atCrash.completedStages.length * STEPS_PER_STAGE)
 
-    mark('second stopped')
     const handle = reopen()
     try {
       const { db } = handle
@@ -258,8 +249,6 @@ describe('a research worker process killed mid-run', () => {
       await queue.start({ work: false })
       const [bossJob] = await queue.boss.findJobs(researchRunJob.name, { id: jobId })
       await queue.stop()
-      mark('checked')
-      console.log(JSON.stringify(run!.calls))
       expect(bossJob).toMatchObject({ state: 'completed', retryCount: 1 })
     } finally {
       await handle.close()

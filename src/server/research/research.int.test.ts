@@ -209,6 +209,37 @@ describe('keyword research on the mocks', () => {
     expect((await app.db.select().from(keyword).where(eq(keyword.businessId, business.id))).length).toBeGreaterThan(0)
   }, 300_000)
 
+  it.each([
+    {
+      vendor: 'dataforseo' as const,
+      fault: { kind: 'rate-limit' as const, retryAfterSeconds: 1, times: 2 },
+      origin: 'bourbon',
+      ends: 'completed',
+    },
+    { vendor: 'embeddings' as const, fault: { kind: 'network' as const, times: 2 }, origin: 'geisha', ends: 'completed' },
+    { vendor: 'llm' as const, fault: { kind: 'status' as const, status: 503, times: 1 }, origin: 'typica', ends: 'completed' },
+    { vendor: 'llm' as const, fault: { kind: 'malformed' as const }, origin: 'pacamara', ends: 'failed' },
+  ])(
+    '$vendor answering $fault.kind: retried, then $ends',
+    async ({ vendor, fault, origin, ends }) => {
+      const { owner, business } = await roaster(origin)
+      injectFault(vendor, fault)
+      try {
+        const { jobId } = await rpcClient(app, owner.cookie).research.start({ businessId: business.id })
+        const run = await waitForJob(app, jobId, 120_000)
+        expect(run.state).toBe(ends)
+        if (ends === 'failed') {
+          // The provider's own words, not a generic error.
+          expect(run.error).toMatch(/AI|LLM|answer/i)
+          expect(run.attempts).toBeGreaterThan(1)
+        }
+      } finally {
+        clearFaults()
+      }
+    },
+    180_000,
+  )
+
   it('is refused for another user’s business, for a user without a plan, and cancel stops a run', async () => {
     const { business } = await roaster()
     const stranger = await app.signUp({ plan: 'Growth' })
