@@ -27,7 +27,11 @@ afterAll(() => app?.close())
 beforeEach(async () => {
   await app.db.delete(keyword)
   await app.db.delete(deletedKeyword)
-  const [link] = await app.db.insert(longTailKeyword).values({ businessId: ownerBusinessId, keyword: 'long tail' }).returning()
+  // One long-tail row per business and keyword: each test links a fresh one.
+  const [link] = await app.db
+    .insert(longTailKeyword)
+    .values({ businessId: ownerBusinessId, keyword: `long tail ${crypto.randomUUID()}` })
+    .returning()
   mine = []
   for (let i = 0; i < 3; i++) {
     mine.push(
