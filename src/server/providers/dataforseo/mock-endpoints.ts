@@ -31,11 +31,7 @@ function labsKeyword(keyword: string, market: { location_code: number; language_
       high_top_of_page_bid: gen.round(price * 1.6, 2),
       categories: null,
       monthly_searches: gen.monthlySearches(keyword),
-      search_volume_trend: {
-        monthly: Math.round(40 * gen.unitHash(keyword, 'm') - 20),
-        quarterly: 0,
-        yearly: Math.round(100 * gen.unitHash(keyword, 'y') - 40),
-      },
+      search_volume_trend: gen.searchVolumeTrend(keyword),
     },
     keyword_properties: {
       se_type: 'google',
@@ -93,9 +89,10 @@ function domainsFor(seed: string, count: number) {
     .replace(/^www\./, '')
     .split('.')[0]!
     .replace(/[^a-z0-9]/g, '')
-  return gen
-    .suggestionsFor(stem, count)
-    .map((_, i) => `${stem.slice(0, 6)}${parts[Math.floor(gen.unitHash(seed, `d${i}`) * parts.length)]}${i + 1}.com`)
+  return Array.from(
+    { length: count },
+    (_, i) => `${stem.slice(0, 6)}${parts[Math.floor(gen.unitHash(seed, `d${i}`) * parts.length)]}${i + 1}.com`,
+  )
 }
 
 export const ENDPOINTS: Record<string, Endpoint> = {
@@ -137,7 +134,7 @@ export const ENDPOINTS: Record<string, Endpoint> = {
       se_type: 'google',
       keyword_data: labsKeyword(keyword, market, task.include_serp_info === true),
       depth: level,
-      related_keywords: gen.suggestionsFor(keyword, 4),
+      related_keywords: gen.relatedTo(keyword).slice(0, 8),
     }))
     return labsResult(task, market, items, { seed_keyword: seed, seed_keyword_data: null })
   },
@@ -182,38 +179,30 @@ export const ENDPOINTS: Record<string, Endpoint> = {
   'dataforseo_labs/google/ranked_keywords/live': (task, market) => {
     if (typeof task.target !== 'string' || !task.target) return invalidField('target')
     const target = task.target.replace(/^https?:\/\//, '').replace(/\/.*$/, '')
-    const seed = target
-      .replace(/^www\./, '')
-      .split('.')[0]!
-      .replace(/[-_]+/g, ' ')
-    const items = [seed, ...gen.suggestionsFor(seed, limitOf(task, 100) - 1)].map((keyword) => {
-      const rank = 1 + Math.floor(gen.unitHash(keyword, target) * 60)
-      const url = `https://${target}/${keyword.replace(/[^a-z0-9]+/g, '-')}`
-      return {
+    const items = gen.rankedFor(target, limitOf(task, 100)).map(({ keyword, rank, url, title, etv }) => ({
+      se_type: 'google',
+      keyword_data: labsKeyword(keyword, market, false),
+      ranked_serp_element: {
         se_type: 'google',
-        keyword_data: labsKeyword(keyword, market, false),
-        ranked_serp_element: {
+        serp_item: {
           se_type: 'google',
-          serp_item: {
-            se_type: 'google',
-            type: 'organic',
-            rank_group: rank,
-            rank_absolute: rank,
-            position: 'left',
-            domain: target,
-            url,
-            title: keyword,
-            etv: 0,
-          },
-          check_url: `https://www.google.com/search?q=${encodeURIComponent(keyword)}`,
-          serp_item_types: serpItemTypes(keyword),
-          se_results_count: gen.searchVolume(keyword) * 1000,
-          keyword_difficulty: gen.keywordDifficulty(keyword),
-          is_lost: false,
-          last_updated_time: gen.day(),
+          type: 'organic',
+          rank_group: rank,
+          rank_absolute: rank,
+          position: 'left',
+          domain: target,
+          url,
+          title,
+          etv,
         },
-      }
-    })
+        check_url: `https://www.google.com/search?q=${encodeURIComponent(keyword)}`,
+        serp_item_types: serpItemTypes(keyword),
+        se_results_count: gen.searchVolume(keyword) * 1000,
+        keyword_difficulty: gen.keywordDifficulty(keyword),
+        is_lost: false,
+        last_updated_time: gen.day(),
+      },
+    }))
     return labsResult(task, market, items, { target: task.target, metrics: null })
   },
   'serp/google/organic/live/advanced': organicSerp,

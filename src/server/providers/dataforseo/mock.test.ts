@@ -69,12 +69,13 @@ describe('DataForSEO mock wire shapes', () => {
     expect(await response.json()).toMatchObject({ status_code: 40100, tasks: null })
   })
 
-  it('spreads volumes like real keywords: mostly long tail, some head terms', () => {
-    const volumes = Array.from({ length: 400 }, (_, i) => searchVolume(`keyword ${i}`))
-    const small = volumes.filter((v) => v < 1000).length
-    expect(small).toBeGreaterThan(200)
-    expect(volumes.some((v) => v >= 10_000)).toBe(true)
-    expect(new Set(volumes).size).toBeGreaterThan(20)
+  it('spreads volumes like real keywords: head terms in the thousands, the long tail mostly small', () => {
+    const heads = Array.from({ length: 200 }, (_, i) => searchVolume(`keyword ${i}`))
+    const tails = Array.from({ length: 200 }, (_, i) => searchVolume(`best keyword ${i} for small business`))
+    expect(heads.every((v) => v >= 1000 && v <= 50_000)).toBe(true)
+    expect(heads.some((v) => v >= 10_000)).toBe(true)
+    expect(tails.filter((v) => v <= 500).length).toBeGreaterThan(150)
+    expect(new Set([...heads, ...tails]).size).toBeGreaterThan(15)
   })
 
   it('answers a SERP from sites plausible for the query, and invents no domain however deep', async () => {
