@@ -16,7 +16,7 @@ import {
 import { embedTexts, exclusionsOf, profileText } from './context'
 import { createLedger } from './ledger'
 import { keywordMarket } from './market'
-import { hasNegativeTerm, isUsableKeyword, normalizeKeyword, variantKey } from './normalize'
+import { hasNegativeTerm, isUsableKeyword, normalizeKeyword, titleCase, variantKey } from './normalize'
 import { publishingDays } from './plan-stages'
 import { monthToPlan } from './research.service'
 
@@ -28,7 +28,6 @@ export interface SkippedKeyword {
   reason: string
 }
 
-const titleCase = (text: string) => text.replace(/\b\p{L}/gu, (letter) => letter.toUpperCase())
 const nextMonth = (month: string) => {
   const [year, index] = month.split('-').map(Number) as [number, number]
   const date = new Date(Date.UTC(year, index, 1))

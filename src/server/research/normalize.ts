@@ -49,3 +49,11 @@ export function hasNegativeTerm(keyword: string, negativeTerms: readonly string[
     return key !== '' && padded.includes(` ${key} `)
   })
 }
+
+/** Each word's first letter in upper case ("wholesale coffee for cafés" → "Wholesale Coffee For Cafés"). */
+export function titleCase(text: string): string {
+  return text
+    .split(' ')
+    .map((word) => (word ? word[0]!.toUpperCase() + word.slice(1) : word))
+    .join(' ')
+}

@@ -7,7 +7,7 @@ import { SEARCH_INTENTS, type SearchIntent } from '~/shared/keywords'
 import { CANNIBALISATION_SIMILARITY, CLUSTER_DISTANCE_THRESHOLD, MIN_PLANNED_RELEVANCE, type ResearchStage } from '~/shared/research'
 import { clusterByCosine } from './clustering'
 import { cachedLlmObject, embedTexts, exclusionsOf, mapLimit, type RunContext } from './context'
-import { hasNegativeTerm, variantKey } from './normalize'
+import { hasNegativeTerm, titleCase, variantKey } from './normalize'
 
 /** Topic names asked of the LLM at once. */
 export const LABEL_CONCURRENCY = 4
@@ -170,8 +170,6 @@ const labelSchema = z.object({
   label: z.string().describe('A topic name of 2 to 4 words for the whole group, in title case.'),
   description: z.string().describe('One sentence: what a reader of this topic wants to know.'),
 })
-
-const titleCase = (text: string) => text.replace(/\b\p{L}/gu, (letter) => letter.toUpperCase())
 
 /**
  * f. Clusters: the selected keywords grouped by meaning (agglomerative, average linkage, cosine

@@ -27,9 +27,21 @@ function hash32(text: string, salt: number): number {
 const NOMIC_PREFIX = /^(clustering|search_query|search_document|classification):\s*/
 
 /**
+ * Words that shape a search's intent more than its topic ("best", "for", "how"): a quarter of a
+ * topic word's weight, so "single origin coffee for beginners" lies near "single origin coffee"
+ * as it does for a real embedding model.
+ */
+const FUNCTION_WORDS = new Set(
+  'a an the of for to in on at by with and or vs versus how what why when where which who is are do does can should best top cheap buy near me my your our types type kinds online'.split(
+    ' ',
+  ),
+)
+
+/**
  * A deterministic stand-in for an embedding model: a signed hashed bag of words, word bigrams
- * and character trigrams, L2-normalised. Texts sharing words land close together ("seo tools"
- * near "best seo tools", far from "banana bread"), which is what clustering needs from it.
+ * and character trigrams, L2-normalised, with function words weighed down. Texts sharing topic
+ * words land close together ("seo tools" near "best seo tools", far from "banana bread"), which
+ * is what clustering and the cannibalisation guard need from it.
  */
 export function hashedEmbedding(text: string, dimensions: number): number[] {
   const vector = new Array<number>(dimensions).fill(0)
@@ -43,10 +55,11 @@ export function hashedEmbedding(text: string, dimensions: number): number[] {
     vector[slot]! += hash32(feature, 0x9e3779b9) & 1 ? weight : -weight
   }
   words.forEach((word, i) => {
-    add(`w:${word}`, 1)
-    if (i > 0) add(`b:${words[i - 1]} ${word}`, 0.7)
+    const weight = FUNCTION_WORDS.has(word) ? 0.25 : 1
+    add(`w:${word}`, weight)
+    if (i > 0) add(`b:${words[i - 1]} ${word}`, 0.7 * Math.min(weight, FUNCTION_WORDS.has(words[i - 1]!) ? 0.25 : 1))
     const padded = `#${word}#`
-    for (let j = 0; j + 3 <= padded.length; j++) add(`c:${padded.slice(j, j + 3)}`, 0.25)
+    for (let j = 0; j + 3 <= padded.length; j++) add(`c:${padded.slice(j, j + 3)}`, 0.25 * weight)
   })
   if (words.length === 0) add('empty', 1)
   const norm = Math.sqrt(vector.reduce((sum, value) => sum + value * value, 0))

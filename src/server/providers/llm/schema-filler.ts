@@ -338,7 +338,8 @@ function fillString(schema: JsonSchema, material: PromptMaterial, path: string[]
     return services(material)[index % services(material).length]!
   if (/service|product|offering|feature/.test(key)) return services(material)[index % services(material).length]!
   if (/point|bullet|note|tip|idea|takeaway|step/.test(key)) return fromPattern(POINT_PATTERNS, subject, index + outer, seed)
-  if (/^(label|topic name|theme|cluster name)$/.test(key)) return subject.replace(/\b\p{L}/gu, (letter) => letter.toUpperCase())
+  if (/^(label|topic name|theme|cluster name)$/.test(key))
+    return subject.replace(/(^|\s)(\p{L})/gu, (_, space: string, letter: string) => space + letter.toUpperCase())
   if (/keyword|quer|term|phrase|topic/.test(key) || /keyword|quer|term/.test(parent)) return keywordFor(material, index)
   if (/heading|section|outline|h2|h3|chapter/.test(key) || /heading|section|outline/.test(parent))
     return fromPattern(HEADING_PATTERNS, subject, index, seed)
