@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { isOperatorAllowed } from './data-table/config'
 import { filterValueIssue, parseRelativeToToday, relativeDateRange } from './data-table/filter-schema'
 import { difficultyColour, KEYWORD_FILTER_FIELDS, KEYWORD_SORTABLE_COLUMNS, priorityBand } from './keywords'
+import { KEYWORD_SOURCES } from './research'
 
 describe('priorityBand (docs/product/keywords-table.md)', () => {
   it.each([
@@ -44,7 +45,37 @@ describe('KEYWORD_FILTER_FIELDS', () => {
       'pending',
     ])
     for (const id of KEYWORD_SORTABLE_COLUMNS) expect(KEYWORD_FILTER_FIELDS[id]).toBeDefined()
+    expect(KEYWORD_SORTABLE_COLUMNS).toContain('source')
+    expect(KEYWORD_SORTABLE_COLUMNS).not.toContain('clusterLabel')
     expect(isOperatorAllowed(KEYWORD_FILTER_FIELDS.createdAt.variant, 'isRelativeToToday')).toBe(true)
+  })
+})
+
+describe('KEYWORD_FILTER_FIELDS: the Keywords table’s columns (docs/product/keywords-table.md)', () => {
+  it('lists every column in table order, each with its variant', () => {
+    expect(Object.entries(KEYWORD_FILTER_FIELDS).map(([id, field]) => [id, field.label, field.variant])).toEqual([
+      ['keyword', 'Keyword', 'text'],
+      ['searchIntent', 'Search intent', 'multiSelect'],
+      ['searchVolume', 'Search volume', 'range'],
+      ['difficulty', 'Difficulty', 'range'],
+      ['priority', 'Priority', 'range'],
+      ['status', 'Status', 'multiSelect'],
+      ['clusterLabel', 'Topic', 'text'],
+      ['source', 'Source', 'multiSelect'],
+      ['scheduledAt', 'Scheduled', 'date'],
+      ['createdAt', 'Created', 'dateRange'],
+    ])
+  })
+
+  it('offers every keyword source with its label', () => {
+    expect(KEYWORD_FILTER_FIELDS.source.options).toEqual([
+      { value: 'profile', label: 'Business profile' },
+      { value: 'service', label: 'Services and products' },
+      { value: 'competitor', label: 'Competitor' },
+      { value: 'search_console', label: 'Search Console' },
+      { value: 'manual', label: 'Added by you' },
+    ])
+    expect(KEYWORD_FILTER_FIELDS.source.options.map((option) => option.value)).toEqual([...KEYWORD_SOURCES])
   })
 })
 

@@ -1,4 +1,5 @@
 import { dataTableConfig, type FilterVariant } from './data-table/config'
+import { KEYWORD_SOURCE_LABELS, KEYWORD_SOURCES } from './research'
 
 /** Keywords screen paging: 10 rows by default, page sizes 10, 20, 30, 40, 50. */
 export const KEYWORDS_PAGE_SIZE = 10
@@ -54,6 +55,9 @@ export const KEYWORD_FILTER_FIELDS = {
   difficulty: { label: 'Difficulty', variant: 'range', range: [0, 100], unit: '%' },
   priority: { label: 'Priority', variant: 'range', range: [0, 100] },
   status: { label: 'Status', variant: 'multiSelect', options: optionsOf(KEYWORD_STATUSES, KEYWORD_STATUS_LABELS) },
+  /** The label of the keyword's topic cluster (keyword_cluster.label), which keyword.list joins in. */
+  clusterLabel: { label: 'Topic', variant: 'text' },
+  source: { label: 'Source', variant: 'multiSelect', options: optionsOf(KEYWORD_SOURCES, KEYWORD_SOURCE_LABELS) },
   scheduledAt: { label: 'Scheduled', variant: 'date' },
   createdAt: { label: 'Created', variant: 'dateRange' },
 } as const satisfies Record<string, FilterFieldDefinition>
@@ -61,7 +65,10 @@ export const KEYWORD_FILTER_FIELDS = {
 export type KeywordFilterField = keyof typeof KEYWORD_FILTER_FIELDS
 export const KEYWORD_FILTER_FIELD_IDS = Object.keys(KEYWORD_FILTER_FIELDS) as [KeywordFilterField, ...KeywordFilterField[]]
 
-/** Columns the Keywords list can be sorted by (every shown column). */
+/**
+ * Columns the Keywords list can be sorted by: every shown column but Topic, whose label lives in
+ * another table (a sort by it would join every keyword of the business before paging).
+ */
 export const KEYWORD_SORTABLE_COLUMNS = [
   'keyword',
   'searchIntent',
@@ -69,6 +76,7 @@ export const KEYWORD_SORTABLE_COLUMNS = [
   'difficulty',
   'priority',
   'status',
+  'source',
   'scheduledAt',
   'createdAt',
 ] as const satisfies readonly KeywordFilterField[]

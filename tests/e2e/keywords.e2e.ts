@@ -126,7 +126,18 @@ describe.skipIf(!server.available)('Keywords screen in Chromium (docs/product/ke
     await open()
     expect(await totalBadge(page)).toBe(String(KEYWORD_COUNT))
     expect(await keywordsOnPage(page)).toEqual(seeded.slice(0, 10).map((row) => row.keyword))
-    for (const title of ['Keyword', 'Search intent', 'Search volume', 'Difficulty', 'Priority', 'Status', 'Scheduled', 'Created']) {
+    for (const title of [
+      'Keyword',
+      'Search intent',
+      'Search volume',
+      'Difficulty',
+      'Priority',
+      'Status',
+      'Topic',
+      'Source',
+      'Scheduled',
+      'Created',
+    ]) {
       await page.getByRole('button', { name: new RegExp(`^${title} column options`) }).waitFor()
     }
     await page.getByText('Page 1 of 6').waitFor()

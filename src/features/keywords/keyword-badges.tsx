@@ -10,6 +10,7 @@ import {
   type PriorityBand,
   type SearchIntent,
 } from '~/shared/keywords'
+import { KEYWORD_SOURCE_LABELS, type KeywordSource } from '~/shared/research'
 import { EMPTY_CELL, formatPercent } from './keyword-format'
 
 const Empty = () => <span className="text-muted-foreground">{EMPTY_CELL}</span>
@@ -41,6 +42,27 @@ export function SearchIntentBadge({ intent }: { intent: string | null | undefine
   if (!intent) return <Empty />
   const label = intent in SEARCH_INTENT_LABELS ? SEARCH_INTENT_LABELS[intent as SearchIntent] : intent
   return <Badge variant="outline">{label}</Badge>
+}
+
+/** Where the keyword came from, by its label ("Business profile", "Added by you", …). */
+export function KeywordSourceBadge({ source }: { source: string | null | undefined }) {
+  if (!source) return <Empty />
+  const label = source in KEYWORD_SOURCE_LABELS ? KEYWORD_SOURCE_LABELS[source as KeywordSource] : source
+  return (
+    <Badge variant="secondary" data-source={source}>
+      {label}
+    </Badge>
+  )
+}
+
+/** The keyword's topic cluster, by its label; cut to the column's width with the whole label on hover. */
+export function TopicLabel({ label }: { label: string | null | undefined }) {
+  if (!label) return <Empty />
+  return (
+    <span className="block truncate" title={label}>
+      {label}
+    </span>
+  )
 }
 
 const DIFFICULTY_CLASSES: Record<DifficultyColour, string> = {

@@ -4,7 +4,7 @@ import type { DataTableColumnMeta } from '~/components/data-table/column-meta'
 import { Checkbox } from '~/components/ui/checkbox'
 import type { RpcClient } from '~/lib/orpc'
 import { KEYWORD_FILTER_FIELDS, type KeywordFilterField } from '~/shared/keywords'
-import { DifficultyValue, KeywordStatusBadge, PriorityBadge, SearchIntentBadge } from './keyword-badges'
+import { DifficultyValue, KeywordSourceBadge, KeywordStatusBadge, PriorityBadge, SearchIntentBadge, TopicLabel } from './keyword-badges'
 import { formatLongDate, formatVolume } from './keyword-format'
 
 /** One row of the Keywords table, as keyword.list returns it (docs/product/keywords-table.md). */
@@ -109,6 +109,9 @@ export function keywordColumns({
     dataColumn('difficulty', ({ row }) => <DifficultyValue difficulty={row.original.difficulty} />, { size: 110 }),
     dataColumn('priority', ({ row }) => <PriorityBadge priority={row.original.priority} />, { size: 110 }),
     dataColumn('status', ({ row }) => <KeywordStatusBadge status={row.original.status} />, { size: 120 }),
+    // Not sortable: the label is the cluster's (src/shared/keywords.ts KEYWORD_SORTABLE_COLUMNS).
+    dataColumn('clusterLabel', ({ row }) => <TopicLabel label={row.original.clusterLabel} />, { size: 180, enableSorting: false }),
+    dataColumn('source', ({ row }) => <KeywordSourceBadge source={row.original.source} />, { size: 170 }),
     dataColumn('scheduledAt', ({ row }) => <span className="whitespace-nowrap">{formatLongDate(row.original.scheduledAt)}</span>, {
       size: 160,
     }),

@@ -72,6 +72,24 @@ describe('Keywords URL search state (docs/product/keywords-table.md)', () => {
     expect(parseKeywordsSearch({ filters: [bad, good] }).filters).toEqual([good])
   })
 
+  it('keeps source and topic filters and a sort by source; a sort by topic falls back to the default', () => {
+    const filters = [
+      { id: 'source', value: ['competitor', 'manual'], variant: 'multiSelect', operator: 'inArray', filterId: 'src12345' },
+      { id: 'clusterLabel', value: 'crm', variant: 'text', operator: 'iLike', filterId: 'top12345' },
+      { id: 'clusterLabel', value: 'CRM software', variant: 'text', operator: 'ne', filterId: 'top67890' },
+    ]
+    expect(parseKeywordsSearch({ filters, sort: 'source.desc' })).toMatchObject({ filters, sort: [{ id: 'source', desc: true }] })
+    expect(parseKeywordsSearch({ sort: 'clusterLabel.asc' }).sort).toEqual([{ id: 'createdAt', desc: true }])
+  })
+
+  it.each([
+    ['an unknown source', { id: 'source', value: ['seo'], variant: 'multiSelect', operator: 'inArray', filterId: 'abcd1234' }],
+    ['a topic as a list', { id: 'clusterLabel', value: ['crm'], variant: 'text', operator: 'iLike', filterId: 'abcd1234' }],
+    ['a topic as a multiSelect', { id: 'clusterLabel', value: ['crm'], variant: 'multiSelect', operator: 'inArray', filterId: 'abcd1234' }],
+  ])('drops %s', (_label, bad) => {
+    expect(parseKeywordsSearch({ filters: [bad] }).filters).toEqual([])
+  })
+
   it('keeps filters still being typed (empty values): the server ignores them', () => {
     const filters = [
       text(''),

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, isNull, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm'
-import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core'
 import type { JoinOperator } from '~/shared/data-table/config'
 import {
   DAY_MS,
@@ -24,6 +24,13 @@ export interface SqlColumn {
   nullable: boolean
   /** A column the database keeps equal to lower(column): "contains" filters match on it. */
   lowerColumn?: AnyPgColumn
+  /**
+   * `column` belongs to another table, reached from the row through `on` (a condition between
+   * the two tables). A filter then matches when such a related row matches; its negations ("is
+   * not", "does not contain", "has none of") and "is empty" when none does, so a row without a
+   * related row counts as empty. Such a column cannot be sorted by.
+   */
+  related?: { table: AnyPgTable; on: SQL }
 }
 export type ColumnMap = Record<string, SqlColumn>
 
@@ -138,11 +145,33 @@ function dateFilter(filter: FilterItem, target: SqlColumn, now: Date): SQL | und
   throw new FilterError(`The operator ${filter.operator} does not apply to dates.`)
 }
 
+/** The operators a related column's filter answers as "no related row matches the opposite". */
+const NEGATED_OPERATORS: Partial<Record<FilterItem['operator'], FilterItem['operator']>> = {
+  isEmpty: 'isNotEmpty',
+  ne: 'eq',
+  notILike: 'iLike',
+  notInArray: 'inArray',
+}
+
+/**
+ * A filter on another table's column: `exists (select 1 from table where on and condition)`,
+ * or `not exists` of the opposite condition for the negating operators.
+ */
+function relatedFilterToSql(filter: FilterItem, own: SqlColumn, related: NonNullable<SqlColumn['related']>, now: Date) {
+  const opposite = NEGATED_OPERATORS[filter.operator]
+  const condition = filterToSql(opposite ? { ...filter, operator: opposite } : filter, own, now)
+  if (!condition) return undefined
+  const exists = sql`exists (select 1 from ${related.table} where ${related.on} and ${condition})`
+  return opposite ? sql`not ${exists}` : exists
+}
+
 /**
  * One filter item as a drizzle condition on its column; undefined when it does not narrow
  * anything yet (no value). Values always travel as parameters.
  */
 export function filterToSql(filter: FilterItem, target: SqlColumn, now: Date): SQL | undefined {
+  const { related, ...own } = target
+  if (related) return relatedFilterToSql(filter, own, related, now)
   const column = target.column
   if (filter.operator === 'isEmpty') return emptyCondition(target)
   if (filter.operator === 'isNotEmpty') return sql`not (${emptyCondition(target)})`
@@ -211,7 +240,7 @@ export function filtersToSql(filters: readonly FilterItem[], joinOperator: JoinO
 export function sortToSql(sort: readonly SortItem[], columns: ColumnMap): SQL[] {
   return sort.map((item) => {
     const target = columns[item.id]
-    if (!target) throw new FilterError(`Cannot sort by "${item.id}".`)
+    if (!target || target.related) throw new FilterError(`Cannot sort by "${item.id}".`)
     return item.desc ? sql`${target.column} desc nulls last` : asc(target.column)
   })
 }

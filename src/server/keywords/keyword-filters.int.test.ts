@@ -7,12 +7,14 @@ import { insertBusiness, insertKeyword, rejectionOf, rpcClient } from '../../../
 import { createTestApp, TEST_APP_URL, type TestApp } from '../../../tests/fixtures/test-app'
 import { handleRpcRequest } from '~/server/app/rpc-handler'
 import { eq, sql } from 'drizzle-orm'
-import { keyword } from '~/server/db/schema'
+import { keyword, keywordCluster } from '~/server/db/schema'
 import { keywordPageQuery, listKeywords, type KeywordRow } from './keywords.service'
 
 /**
  * Every operator of every variant the Keywords table uses, against six rows with nulls and
- * empty strings (letters A–F below), through the service with a pinned "now".
+ * empty strings (letters A–F below), through the service with a pinned "now". Topics: A and B are
+ * in the business's "CRM software" cluster, F in "SEO Basics"; C names a cluster that does not
+ * exist, E another business's "CRM software" cluster, D none: C, D and E have no topic.
  */
 let app: TestApp
 let owner: { userId: string; cookie: string }
@@ -31,6 +33,8 @@ const ROWS = {
     status: 'draft',
     scheduledAt: at('2025-03-01T10:00:00Z'),
     createdAt: at('2025-01-31T12:00:00Z'),
+    source: 'profile',
+    cluster: 'crm',
   },
   B: {
     keyword: 'crm for startups',
@@ -41,6 +45,8 @@ const ROWS = {
     status: 'scheduled',
     scheduledAt: at('2025-03-10T00:00:00Z'),
     createdAt: at('2025-02-28T23:59:59Z'),
+    source: 'competitor',
+    cluster: 'crm',
   },
   C: {
     keyword: 'buy crm',
@@ -51,6 +57,8 @@ const ROWS = {
     status: 'published',
     scheduledAt: null,
     createdAt: at('2025-03-01T00:00:00Z'),
+    source: 'manual',
+    cluster: 'missing',
   },
   D: {
     keyword: 'hubspot login',
@@ -61,6 +69,8 @@ const ROWS = {
     status: 'archived',
     scheduledAt: at('2025-02-28T23:00:00Z'),
     createdAt: at('2025-03-10T08:00:00Z'),
+    source: null,
+    cluster: null,
   },
   E: {
     keyword: '100% free_tool',
@@ -71,6 +81,8 @@ const ROWS = {
     status: 'pending',
     scheduledAt: null,
     createdAt: at('2025-03-15T00:00:00Z'),
+    source: 'search_console',
+    cluster: 'foreign',
   },
   F: {
     keyword: 'seo audit',
@@ -81,6 +93,8 @@ const ROWS = {
     status: 'pending',
     scheduledAt: at('2025-04-01T00:00:00Z'),
     createdAt: at('2025-03-31T23:00:00Z'),
+    source: 'service',
+    cluster: 'seo',
   },
 } as const
 type Letter = keyof typeof ROWS
@@ -117,18 +131,41 @@ async function list(filters: FilterItem[], options: { join?: JoinOperator; sort?
 const letters = async (filters: FilterItem[], options: { join?: JoinOperator; now?: Date } = {}) =>
   (await list(filters, options)).map((row) => letterOf.get(row.keyword)!).sort()
 
+const insertCluster = async (business: string, label: string) =>
+  (await app.db.insert(keywordCluster).values({ businessId: business, label }).returning({ id: keywordCluster.id }))[0].id
+
+/** The six rows in a business; `clusters` gives each row's cluster id by its `cluster` key. */
+async function insertRows(business: string, clusters: Record<string, string>) {
+  for (const { cluster, ...row } of Object.values(ROWS)) {
+    await insertKeyword(app, business, { ...row, searchIntent: row.searchIntent as never, clusterId: cluster && clusters[cluster] })
+  }
+}
+
 beforeAll(async () => {
   app = await createTestApp()
   owner = await app.signUp({ plan: 'Growth' })
   const business = await insertBusiness(app, owner.userId)
   businessId = business.id
-  for (const row of Object.values(ROWS)) await insertKeyword(app, businessId, { ...row, searchIntent: row.searchIntent as never })
-  pagingBusinessId = (await insertBusiness(app, owner.userId)).id
-  for (let i = 0; i < 25; i++) await insertKeyword(app, pagingBusinessId, { keyword: `paging ${i}`, searchVolume: i })
-  // Another user's rows that every filter would match: they must never appear.
+  // Another user's business, with a cluster of the same label as ours, and rows that every filter would match: they must never appear.
   const stranger = await app.signUp({ plan: 'Growth' })
   const strangers = await insertBusiness(app, stranger.userId)
-  for (const row of Object.values(ROWS)) await insertKeyword(app, strangers.id, { ...row, searchIntent: row.searchIntent as never })
+  const strangerCrm = await insertCluster(strangers.id, 'CRM software')
+  const strangerClusters = {
+    crm: strangerCrm,
+    seo: await insertCluster(strangers.id, 'SEO Basics'),
+    missing: 'no-such-cluster',
+    foreign: strangerCrm,
+  }
+  const clusters = {
+    crm: await insertCluster(businessId, 'CRM software'),
+    seo: await insertCluster(businessId, 'SEO Basics'),
+    missing: 'no-such-cluster',
+    foreign: strangerCrm,
+  }
+  await insertRows(businessId, clusters)
+  pagingBusinessId = (await insertBusiness(app, owner.userId)).id
+  for (let i = 0; i < 25; i++) await insertKeyword(app, pagingBusinessId, { keyword: `paging ${i}`, searchVolume: i })
+  await insertRows(strangers.id, strangerClusters)
 })
 afterAll(() => app?.close())
 
@@ -182,6 +219,69 @@ describe('multiSelect (searchIntent with null and "", status)', () => {
     ['status isNotEmpty', filter('status', 'isNotEmpty'), ALL],
   ])('%s', async (_, item, expected) => {
     expect(await letters([item])).toEqual(expected)
+  })
+})
+
+describe('multiSelect (source; null in D)', () => {
+  it.each<Case>([
+    ['inArray', filter('source', 'inArray', ['profile', 'competitor']), ['A', 'B']],
+    ['inArray with one text', filter('source', 'inArray', 'manual'), ['C']],
+    ['notInArray keeps empty values', filter('source', 'notInArray', ['manual', 'service']), ['A', 'B', 'D', 'E']],
+    ['isEmpty', filter('source', 'isEmpty'), ['D']],
+    ['isNotEmpty', filter('source', 'isNotEmpty'), ['A', 'B', 'C', 'E', 'F']],
+    ['an empty list is ignored', filter('source', 'inArray', []), ALL],
+  ])('%s', async (_, item, expected) => {
+    expect(await letters([item])).toEqual(expected)
+  })
+})
+
+describe('text on the topic cluster’s label (clusterLabel; no topic in C, D and E)', () => {
+  it.each<Case>([
+    ['iLike, case-insensitive contains', filter('clusterLabel', 'iLike', 'crm SOFT'), ['A', 'B']],
+    ['iLike treats % literally', filter('clusterLabel', 'iLike', '%'), []],
+    ['notILike keeps rows without a topic', filter('clusterLabel', 'notILike', 'crm'), ['C', 'D', 'E', 'F']],
+    ['eq is exact', filter('clusterLabel', 'eq', 'SEO Basics'), ['F']],
+    ['eq is case-sensitive', filter('clusterLabel', 'eq', 'seo basics'), []],
+    ['ne keeps rows without a topic', filter('clusterLabel', 'ne', 'CRM software'), ['C', 'D', 'E', 'F']],
+    ['isEmpty: no cluster, an unknown one, another business’s', filter('clusterLabel', 'isEmpty'), ['C', 'D', 'E']],
+    ['isNotEmpty', filter('clusterLabel', 'isNotEmpty'), ['A', 'B', 'F']],
+    ['an empty value is ignored', filter('clusterLabel', 'iLike', ''), ALL],
+  ])('%s', async (_, item, expected) => {
+    expect(await letters([item])).toEqual(expected)
+  })
+
+  it('never matches through another business’s cluster of the same label', async () => {
+    // E's cluster id is the other business's "CRM software": neither its label nor the row shows.
+    expect(await letters([filter('clusterLabel', 'eq', 'CRM software')])).toEqual(['A', 'B'])
+    expect(await letters([filter('clusterLabel', 'iLike', 'crm'), filter('source', 'inArray', ['search_console'])])).toEqual([])
+  })
+
+  it('filters with an EXISTS subquery over the business’s clusters', () => {
+    const compiled = keywordPageQuery({ businessId, page: 1, perPage: 10, filters: [filter('clusterLabel', 'iLike', 'crm')] })
+    expect(compiled.total.sql).toContain('exists (select 1 from "keywords"."keyword_cluster" where')
+    expect(compiled.total.sql).toContain('"keywords"."keyword_cluster"."business_id" = "keywords"."keyword"."business_id"')
+  })
+})
+
+describe('the page’s rows', () => {
+  it('carry the source and the topic cluster’s label (null without a cluster of the business)', async () => {
+    const rows = await list([])
+    const byLetter = Object.fromEntries(rows.map((row) => [letterOf.get(row.keyword)!, [row.source, row.clusterLabel]]))
+    expect(byLetter).toEqual({
+      A: ['profile', 'CRM software'],
+      B: ['competitor', 'CRM software'],
+      C: ['manual', null],
+      D: [null, null],
+      E: ['search_console', null],
+      F: ['service', 'SEO Basics'],
+    })
+  })
+
+  it('are limited before the cluster is joined, then kept in order', () => {
+    const { items } = keywordPageQuery({ businessId, page: 3, perPage: 20, sort: [{ id: 'searchVolume', desc: true }] })
+    expect(items.sql).toMatch(
+      / limit 20 offset 40\) "page" left join "keywords"\."keyword_cluster" on .* order by "page"\."search_volume" desc nulls last, "page"\."id" asc$/,
+    )
   })
 })
 
@@ -289,6 +389,12 @@ describe('joins', () => {
   it('an ignored filter does not turn "or" into everything', async () => {
     expect(await letters([filter('keyword', 'iLike', 'hubspot'), filter('keyword', 'iLike', '')], { join: 'or' })).toEqual(['D'])
   })
+  it('or across a topic and a source', async () => {
+    expect(await letters([filter('clusterLabel', 'eq', 'SEO Basics'), filter('source', 'inArray', ['profile'])], { join: 'or' })).toEqual([
+      'A',
+      'F',
+    ])
+  })
   it('or of three variants', async () => {
     const filters = [
       filter('status', 'inArray', ['archived']),
@@ -375,7 +481,7 @@ describe("a caller's own ORDER BY with parameters", () => {
       page: 1,
       perPage: 10,
       filters: [filter('keyword', 'iLike', 'crm')],
-      orderBy: [sql`abs(${keyword.searchVolume} - ${400})`],
+      orderBy: (table) => [sql`abs(${table.searchVolume} - ${400})`],
     })
     expect(page.items.map((row) => letterOf.get(row.keyword))).toEqual(['B', 'C', 'A'])
     expect(page.total).toBe(3)
@@ -441,6 +547,9 @@ describe('keyword.list input over RPC', () => {
     ['a huge perPage', { perPage: 100000 }, 'Rows per page can be at most 50.'],
     ['a fractional page', { page: 1.5 }, 'Page must be a whole number.'],
     ['an unknown sort column', { sort: [{ id: 'password', desc: true }] }, 'Cannot sort by "password"'],
+    ['a sort by the topic', { sort: [{ id: 'clusterLabel', desc: false }] }, 'Cannot sort by "clusterLabel"'],
+    ['an unknown source', { filters: [filter('source', 'inArray', ['seo'])] }, 'Source: "seo" is not an option.'],
+    ['a topic as a list', { filters: [filter('clusterLabel', 'eq', ['CRM software'])] }, 'not a list'],
     [
       'a sort column twice',
       {
@@ -466,6 +575,7 @@ describe('listKeywords (service) with input the schema would refuse', () => {
     ['an unknown filter column', [{ ...filter('keyword', 'iLike', 'x'), id: 'businessId' }], []],
     ['a malformed number', [filter('searchVolume', 'gt', 'abc')], []],
     ['an unknown sort column', [], [{ id: 'businessId', desc: false }]],
+    ['a sort by the topic, whose label is another table’s', [], [{ id: 'clusterLabel', desc: false }]],
   ])('%s is BAD_REQUEST, not a database error', async (_, filters, sort) => {
     const error = await rejectionOf(listKeywords(app.db, { businessId, page: 1, perPage: 10, filters, sort }))
     expect(error).toMatchObject({ code: 'BAD_REQUEST', status: 400, data: { reason: 'INVALID_INPUT' } })

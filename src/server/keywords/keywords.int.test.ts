@@ -51,7 +51,19 @@ describe('keyword.list', () => {
     expect(page.items[0].keyword).toBe('owner keyword 22')
     expect(page.items[9].keyword).toBe('owner keyword 13')
     expect(Object.keys(page.items[0]).sort()).toEqual(
-      ['createdAt', 'difficulty', 'id', 'keyword', 'priority', 'scheduledAt', 'searchIntent', 'searchVolume', 'status'].sort(),
+      [
+        'clusterLabel',
+        'createdAt',
+        'difficulty',
+        'id',
+        'keyword',
+        'priority',
+        'scheduledAt',
+        'searchIntent',
+        'searchVolume',
+        'source',
+        'status',
+      ].sort(),
     )
     expect(page.items[0]).toMatchObject({
       searchIntent: 'informational',
@@ -59,6 +71,8 @@ describe('keyword.list', () => {
       difficulty: 22,
       priority: 50,
       status: 'scheduled',
+      source: null,
+      clusterLabel: null,
       scheduledAt: new Date(Date.UTC(2025, 5, 23)),
       createdAt: new Date(Date.UTC(2025, 0, 23)),
     })

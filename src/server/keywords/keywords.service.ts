@@ -1,31 +1,35 @@
 import { and, asc, count, eq, getTableColumns, inArray, sql, type Query, type SQL } from 'drizzle-orm'
-import { PgDialect, type PreparedQueryConfig, type SelectedFieldsOrdered } from 'drizzle-orm/pg-core'
+import { alias, PgDialect, type AnyPgColumn, type PreparedQueryConfig, type SelectedFieldsOrdered } from 'drizzle-orm/pg-core'
 import { FilterError, filtersToSql, sortToSql } from '~/server/data-table/filter-to-sql'
 import type { Database } from '~/server/db'
-import { deletedKeyword, keyword, longTailKeyword } from '~/server/db/schema'
+import { deletedKeyword, keyword, keywordCluster, longTailKeyword } from '~/server/db/schema'
 import { appError, RPC_ERRORS } from '~/server/rpc/errors'
 import type { JoinOperator } from '~/shared/data-table/config'
 import type { FilterItem, SortItem } from '~/shared/data-table/filter-schema'
 import { KEYWORDS_BULK_LIMIT, KEYWORDS_DEFAULT_SORT, type KeywordStatus } from '~/shared/keywords'
-import { KEYWORD_COLUMNS } from './keyword-columns'
+import { KEYWORD_COLUMNS, keywordClusterJoin, keywordOwnColumns, type KeywordTableColumns } from './keyword-columns'
 import { KEYWORD_ERRORS } from './keywords.errors'
 
 export { KEYWORDS_MAX_PAGE_SIZE, KEYWORDS_PAGE_SIZE } from '~/shared/keywords'
 
-/** The columns of a Keywords-screen row (docs/product/keywords-table.md). */
-const keywordRowColumns = {
-  id: keyword.id,
-  keyword: keyword.keyword,
-  searchIntent: keyword.searchIntent,
-  searchVolume: keyword.searchVolume,
-  difficulty: keyword.difficulty,
-  priority: keyword.priority,
-  status: keyword.status,
-  scheduledAt: keyword.scheduledAt,
-  createdAt: keyword.createdAt,
-}
+/** The keyword columns of a Keywords-screen row (docs/product/keywords-table.md), on `table`. */
+const keywordRowColumns = (table: KeywordTableColumns) => ({
+  id: table.id,
+  keyword: table.keyword,
+  searchIntent: table.searchIntent,
+  searchVolume: table.searchVolume,
+  difficulty: table.difficulty,
+  priority: table.priority,
+  status: table.status,
+  source: table.source,
+  scheduledAt: table.scheduledAt,
+  createdAt: table.createdAt,
+})
 
-export type KeywordRow = { [K in keyof typeof keywordRowColumns]: (typeof keyword.$inferSelect)[K] }
+export type KeywordRow = { [K in keyof ReturnType<typeof keywordRowColumns>]: (typeof keyword.$inferSelect)[K] } & {
+  /** The label of the keyword's topic cluster; null when it has none. */
+  clusterLabel: string | null
+}
 /**
  * A whole keyword row, as keyword.delete keeps it for an undo; without keywordLower, which the
  * database derives from keyword.
@@ -43,8 +47,13 @@ export interface KeywordListQuery {
   joinOperator?: JoinOperator
   /** Extra conditions ANDed after the business scope. */
   where?: SQL
-  /** Replaces the sort list's order; id is always the final tie-breaker. */
-  orderBy?: SQL[]
+  /**
+   * Replaces the sort list's order; id is always the final tie-breaker. The page statement orders
+   * twice, so this builds the order on the columns it is given (the keyword table's, then the
+   * page's), using only the columns the page carries: a row's (keywordRowColumns), cluster_id and
+   * business_id.
+   */
+  orderBy?: (table: KeywordTableColumns) => SQL[]
 }
 
 export interface KeywordListOptions {
@@ -60,42 +69,70 @@ export interface KeywordPage {
   pageCount: number
 }
 
-/** The WHERE and ORDER BY of a list query: business first, so no filter can widen it. */
+/**
+ * The page statement (keywordPageQuery) picks the page's rows first, filtered, sorted and limited
+ * as if alone, then joins each of those rows to its topic cluster by the cluster's primary key, so
+ * the join touches the page's rows only, never the whole business:
+ *
+ *   select <page's row columns>, keyword_cluster.label
+ *   from (select <row columns>, cluster_id, business_id from keywords.keyword
+ *         where … order by … limit … offset …) page
+ *   left join keywords.keyword_cluster on <keywordClusterJoin(page)>
+ *   order by <the same order, on page>
+ *
+ * A join does not promise to keep its input's order, so the outer query orders again (the planner
+ * knows the page is ordered already and adds no sort of its own). The page carries only the
+ * columns it needs: a sort of all the business's rows copies every column the page selects
+ * (`select *` made the sorted views about 25% slower on the benchmark's 100,000 keywords).
+ */
+const PAGE = 'page'
+const page = alias(keyword, PAGE)
+const PAGE_COLUMNS = keywordOwnColumns(page)
+
+/** The WHERE and ORDER BY of a list query: business first, so no filter can widen it; the ORDER BY also on the page. */
 export function keywordListSql(query: KeywordListQuery, options: KeywordListOptions = {}) {
   const sort = query.sort && query.sort.length > 0 ? query.sort : KEYWORDS_DEFAULT_SORT
   let filters: SQL | undefined
   let sortOrder: SQL[]
+  let pageSortOrder: SQL[]
   try {
     filters = filtersToSql(query.filters ?? [], query.joinOperator ?? 'and', KEYWORD_COLUMNS, options.now ?? new Date())
     sortOrder = sortToSql(sort, KEYWORD_COLUMNS)
+    pageSortOrder = sortToSql(sort, PAGE_COLUMNS)
   } catch (error) {
     // The input schema refuses these first; a direct caller still gets a 400, never a 500.
     if (error instanceof FilterError) throw appError(RPC_ERRORS.INVALID_INPUT, { message: error.message, cause: error })
     throw error
   }
   const where = and(eq(keyword.businessId, query.businessId), filters, query.where)
-  const orderBy = [...(query.orderBy ?? sortOrder), asc(keyword.id)]
-  return { where, orderBy }
+  const orderBy = [...(query.orderBy?.(keyword) ?? sortOrder), asc(keyword.id)]
+  const pageOrderBy = [...(query.orderBy?.(page) ?? pageSortOrder), asc(page.id)]
+  return { where, orderBy, pageOrderBy }
 }
 
 /**
- * The two statements of a list call, compiled. The fixed parts (the row's columns, the table)
- * are compiled once; per call only the WHERE, ORDER BY and paging are. drizzle's query builder
- * spent ~0.1 ms a call rebuilding the same select list and FROM, a tenth of the fastest list
- * queries (docs/decisions/0008). The columns are keywordRowColumns' own, so
- * rows are mapped by their column types exactly as a builder select would map them.
+ * The two statements of a list call, compiled. The fixed parts (the row's columns, the table,
+ * the join) are compiled once; per call only the WHERE, ORDER BY and paging are. drizzle's query
+ * builder spent ~0.1 ms a call rebuilding the same select list and FROM, a tenth of the fastest
+ * list queries (docs/decisions/0008). The columns are keywordRowColumns' own, so rows are mapped
+ * by their column types exactly as a builder select would map them.
  */
 const dialect = new PgDialect()
-const rowFields: SelectedFieldsOrdered = Object.entries(keywordRowColumns).map(([key, column]) => ({ path: [key], field: column }))
+const pageRowColumns = { ...keywordRowColumns(page), clusterLabel: keywordCluster.label }
+const rowFields: SelectedFieldsOrdered = Object.entries(pageRowColumns).map(([key, column]) => ({ path: [key], field: column }))
 const totalFields: SelectedFieldsOrdered = [{ path: ['total'], field: count() }]
 const compiledText = (fragment: SQL) => dialect.sqlToQuery(fragment).sql
 const TABLE = compiledText(sql`${keyword}`)
-const SELECT_ROWS = `select ${compiledText(
-  sql.join(
-    Object.values(keywordRowColumns).map((column) => sql`${column}`),
-    sql`, `,
-  ),
-)} from ${TABLE}`
+const columnList = (columns: AnyPgColumn[]) =>
+  compiledText(
+    sql.join(
+      columns.map((column) => sql`${column}`),
+      sql`, `,
+    ),
+  )
+const PAGE_ROW_COLUMNS = columnList([...Object.values(keywordRowColumns(keyword)), keyword.clusterId, keyword.businessId])
+const SELECT_PAGE = `select ${columnList(Object.values(pageRowColumns))} from (select ${PAGE_ROW_COLUMNS} from ${TABLE} where `
+const JOIN_CLUSTER = compiledText(sql`${sql.identifier(PAGE)} left join ${keywordCluster} on ${keywordClusterJoin(page)}`)
 const SELECT_TOTAL = `select count(*) from ${TABLE}`
 
 /** A page size or offset as SQL text: only ever a whole, non-negative number. */
@@ -109,14 +146,20 @@ function wholeNumber(value: number): string {
  * directly). The WHERE is compiled once and shared by both statements, with the same parameters.
  */
 export function keywordPageQuery(query: KeywordListQuery, options: KeywordListOptions = {}): { items: Query; total: Query } {
-  const { where, orderBy } = keywordListSql(query, options)
+  const { where, orderBy, pageOrderBy } = keywordListSql(query, options)
   const filter = dialect.sqlToQuery(where ?? sql`true`)
   const order = dialect.sqlToQuery(sql.join(orderBy, sql`, `))
+  const pageOrder = dialect.sqlToQuery(sql.join(pageOrderBy, sql`, `))
   const paging = ` limit ${wholeNumber(query.perPage)} offset ${wholeNumber((query.page - 1) * query.perPage)}`
   const items =
-    order.params.length === 0
-      ? { sql: `${SELECT_ROWS} where ${filter.sql} order by ${order.sql}${paging}`, params: filter.params }
-      : dialect.sqlToQuery(sql`${sql.raw(SELECT_ROWS)} where ${where} order by ${sql.join(orderBy, sql`, `)}${sql.raw(paging)}`)
+    order.params.length === 0 && pageOrder.params.length === 0
+      ? {
+          sql: `${SELECT_PAGE}${filter.sql} order by ${order.sql}${paging}) ${JOIN_CLUSTER} order by ${pageOrder.sql}`,
+          params: filter.params,
+        }
+      : dialect.sqlToQuery(
+          sql`${sql.raw(SELECT_PAGE)}${where} order by ${sql.join(orderBy, sql`, `)}${sql.raw(paging)}) ${sql.raw(JOIN_CLUSTER)} order by ${sql.join(pageOrderBy, sql`, `)}`,
+        )
   return { items, total: { sql: `${SELECT_TOTAL} where ${filter.sql}`, params: filter.params } }
 }
 
