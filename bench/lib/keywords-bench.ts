@@ -277,6 +277,8 @@ export async function runKeywordsBench(options: BenchOptions): Promise<number> {
     // (60 s) is fresh. The sign-up's cache expired during the seeding above, which would make
     // every call read the session table — not what a user's requests do.
     const { cookie, userId } = await signIn(auth, false)
+    // Keyword procedures need a paid plan: the bench user is on Growth, as a customer would be.
+    await handle.db.execute(sql`update "user" set plan = (select id from plan where name = 'Growth') where id = ${userId}`)
     const headers = new Headers({ origin: APP_URL, cookie })
     const client = createRouterClient(router, {
       context: { db: handle.db, auth, providers: createProviders({ db: handle.db, auth }), headers },
