@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { KeyRoundIcon } from 'lucide-react'
 import { useCallback, useMemo, useState } from 'react'
 import { DataTable } from '~/components/data-table/data-table'
@@ -8,7 +8,10 @@ import { useDataTable } from '~/components/data-table/use-data-table'
 import { EmptyState } from '~/components/empty-state'
 import { ErrorPanel } from '~/components/fallbacks/error-panel'
 import { Button } from '~/components/ui/button'
+import { orpc } from '~/lib/orpc'
+import { toast } from '~/lib/toast'
 import { cn } from '~/lib/utils'
+import { pluralize } from '~/features/format'
 import type { JoinOperator } from '~/shared/data-table/config'
 import type { FilterItem } from '~/shared/data-table/filter-schema'
 import type { TableSearch } from '~/shared/data-table/search-state'
@@ -76,6 +79,20 @@ export function KeywordsScreen({ search, onSearchChange }: { search: TableSearch
 
   const [confirmingDelete, setConfirmingDelete] = useState<string[] | null>(null)
   const actions = useKeywordBulkActions({ onDone: () => table.resetRowSelection() })
+  const queryClient = useQueryClient()
+  const exclude = useMutation(
+    orpc.keyword.exclude.mutationOptions({
+      onSuccess: async (result) => {
+        table.resetRowSelection()
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: orpc.keyword.key() }),
+          queryClient.invalidateQueries({ queryKey: orpc.cluster.key() }),
+          queryClient.invalidateQueries({ queryKey: orpc.research.key() }),
+        ])
+        toast.success(`${pluralize(result.excluded, 'keyword')} excluded: research will not plan them again`)
+      },
+    }),
+  )
 
   const researchPanel = businessId ? <ResearchPanel businessId={businessId} /> : null
 
@@ -128,6 +145,8 @@ export function KeywordsScreen({ search, onSearchChange }: { search: TableSearch
             table={table}
             actions={actions}
             onDelete={() => setConfirmingDelete(Object.keys(table.getState().rowSelection))}
+            onExclude={businessId ? (ids) => exclude.mutate({ businessId, ids }) : undefined}
+            excluding={exclude.isPending}
           />
         }
       >

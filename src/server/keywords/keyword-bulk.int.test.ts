@@ -66,7 +66,7 @@ describe('keyword.setStatus', () => {
 
   it('refuses the whole call with NOT_FOUND when any id is another user’s, changing nothing', async () => {
     const error = await rejectionOf(
-      rpcClient(app, owner.cookie).keyword.setStatus({ ids: [mine[0].id, theirs[0].id], status: 'published' }),
+      rpcClient(app, owner.cookie).keyword.setStatus({ ids: [mine[0].id, theirs[0].id], status: 'scheduled' }),
     )
     expect(error).toMatchObject({ code: 'NOT_FOUND', status: 404, data: { reason: 'KEYWORDS_NOT_FOUND' } })
     expect((await rowsOf([mine[0].id, theirs[0].id])).map((row) => row.status)).toEqual(['draft', 'draft'])
@@ -81,9 +81,18 @@ describe('keyword.setStatus', () => {
   })
 
   it('counts a repeated id once', async () => {
-    expect(await rpcClient(app, owner.cookie).keyword.setStatus({ ids: [mine[0].id, mine[0].id], status: 'published' })).toEqual({
+    expect(await rpcClient(app, owner.cookie).keyword.setStatus({ ids: [mine[0].id, mine[0].id], status: 'scheduled' })).toEqual({
       updated: 1,
     })
+  })
+
+  it('never marks a keyword published: that follows its article', async () => {
+    const error = await rejectionOf(rpcClient(app, owner.cookie).keyword.setStatus({ ids: [mine[0].id], status: 'published' }))
+    expect(error).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'A keyword is marked published when its article is published. Publish the article instead.',
+    })
+    expect((await rowsOf([mine[0].id]))[0]!.status).toBe('draft')
   })
 })
 

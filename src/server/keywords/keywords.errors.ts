@@ -12,5 +12,9 @@ export const KEYWORD_ERRORS = defineErrorCodes({
     code: 'NOT_FOUND',
     message: 'These keywords can no longer be restored: they were restored already, or were not deleted here.',
   },
+  KEYWORD_STATUS_PUBLISHED: {
+    code: 'BAD_REQUEST',
+    message: 'A keyword is marked published when its article is published. Publish the article instead.',
+  },
   KEYWORD_ALREADY_EXISTS: { code: 'CONFLICT', message: 'Some of these keywords exist again already, so they were not restored.' },
 })

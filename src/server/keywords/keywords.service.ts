@@ -201,6 +201,8 @@ async function ownedIds(tx: Pick<Database, 'select'>, businessId: string, ids: r
 
 /** Sets the status of some of the business's keywords (archive is status "archived"). */
 export async function setKeywordStatus(db: Database, businessId: string, ids: readonly string[], status: KeywordStatus) {
+  // Published follows the article (publishing sets it), never a user's say-so.
+  if (status === 'published') throw appError(KEYWORD_ERRORS.KEYWORD_STATUS_PUBLISHED)
   return db.transaction(async (tx) => {
     const owned = await ownedIds(tx, businessId, ids)
     if (owned.length === 0) return { updated: 0 }
