@@ -96,7 +96,9 @@ function ExclusionsForm({
       <section className="grid gap-2" aria-label="Excluded keywords">
         <h3 className="text-sm font-medium">Excluded keywords</h3>
         {data.excluded.length === 0 ? (
-          <p className="text-sm text-muted-foreground">None. Exclude a keyword from its “Why” panel on the Keywords screen.</p>
+          <p className="text-sm text-muted-foreground">
+            None. Exclude keywords on the Keywords screen: select rows and choose Exclude, or open a keyword’s “Why” panel.
+          </p>
         ) : (
           <ul className="divide-y divide-border rounded-md border border-border">
             {data.excluded.map((item) => (
