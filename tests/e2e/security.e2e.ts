@@ -97,14 +97,34 @@ describe('Content-Security-Policy in Chromium', () => {
     expect(await violations()).toEqual([])
 
     const reached: string[] = []
-    for (const path of ['/keywords', '/keywords/clusters', '/content', '/competitors', '/history', '/integrations', '/settings', '/setup', '/paywall']) {
+    for (const path of [
+      '/keywords',
+      '/keywords/clusters',
+      '/content',
+      '/competitors',
+      '/history',
+      '/integrations',
+      '/settings',
+      '/setup',
+      '/paywall',
+    ]) {
       const response = await gotoHydrated(page, path)
       expectPolicy(response, path)
       expect(await violations(), path).toEqual([])
       reached.push(pathOf(page))
     }
     // Each page rendered itself, not a redirect to another one.
-    expect(reached).toEqual(['/keywords', '/keywords/clusters', '/content', '/competitors', '/history', '/integrations', '/settings', '/setup', '/paywall'])
+    expect(reached).toEqual([
+      '/keywords',
+      '/keywords/clusters',
+      '/content',
+      '/competitors',
+      '/history',
+      '/integrations',
+      '/settings',
+      '/setup',
+      '/paywall',
+    ])
   })
 
   it('the demo stand-ins (Google consent, Polar checkout and portal) and the auth error page render styled, no violation', async () => {
