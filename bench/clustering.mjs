@@ -19,7 +19,7 @@
 // prints the ARI of our clusters against the labels, at the threshold and over a sweep;
 // bench/lib/clustering-sample.csv is a small hand-labelled example).
 import { existsSync } from 'node:fs'
-import { createServer } from 'vite'
+import { withTypeScriptModule } from './lib/typescript-module.mjs'
 
 function parseArgs(args) {
   const options = { sizes: [2000, 10000], seed: 20240601, baseline: false, sklearn: true, strict: false }
@@ -56,21 +56,9 @@ export async function run(args) {
   process.env.NODE_ENV ??= 'test'
   process.env.LOG_LEVEL ??= 'silent'
   if (options.input && existsSync('.env')) process.loadEnvFile('.env')
-  const vite = await createServer({
-    configFile: false,
-    root: new URL('..', import.meta.url).pathname,
-    logLevel: 'error',
-    appType: 'custom',
-    resolve: { tsconfigPaths: true },
-    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
-    optimizeDeps: { noDiscovery: true, include: [] },
-  })
-  try {
-    const bench = await vite.ssrLoadModule('/bench/lib/clustering-bench.ts')
+  return withTypeScriptModule('/bench/lib/clustering-bench.ts', async (bench) => {
     options.threshold ??= bench.DEFAULT_CLUSTER_DISTANCE_THRESHOLD
     const failures = await bench.runClusteringBench(options)
     return options.strict && failures > 0 ? 1 : 0
-  } finally {
-    await vite.close()
-  }
+  })
 }

@@ -14,7 +14,7 @@
 // --explain (EXPLAIN ANALYZE of each page query), --strict (exit 1 when a target is missed),
 // --data DIR (keep the seeded database in DIR and reuse it on the next run with the same sizes;
 // migrations still run, so a new index is built on the kept rows).
-import { createServer } from 'vite'
+import { withTypeScriptModule } from './lib/typescript-module.mjs'
 
 function parseArgs(args) {
   const options = { own: 100_000, others: 900_000, runs: 31, explain: false, strict: false }
@@ -36,20 +36,8 @@ export async function run(args) {
   const options = parseArgs(args)
   process.env.NODE_ENV ??= 'test'
   process.env.LOG_LEVEL ??= 'silent'
-  const vite = await createServer({
-    configFile: false,
-    root: new URL('..', import.meta.url).pathname,
-    logLevel: 'error',
-    appType: 'custom',
-    resolve: { tsconfigPaths: true },
-    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
-    optimizeDeps: { noDiscovery: true, include: [] },
-  })
-  try {
-    const { runKeywordsBench } = await vite.ssrLoadModule('/bench/lib/keywords-bench.ts')
+  return withTypeScriptModule('/bench/lib/keywords-bench.ts', async ({ runKeywordsBench }) => {
     const failures = await runKeywordsBench(options)
     return options.strict && failures > 0 ? 1 : 0
-  } finally {
-    await vite.close()
-  }
+  })
 }

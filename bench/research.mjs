@@ -12,7 +12,7 @@
 //
 // Options: --dataforseo-ms N (default 300), --llm-ms N (default 2000), --embeddings-ms N
 // (default 150), --strict (exit 1 when a target is missed).
-import { createServer } from 'vite'
+import { withTypeScriptModule } from './lib/typescript-module.mjs'
 
 function parseArgs(args) {
   const options = { dataforseoMs: 300, llmMs: 2000, embeddingsMs: 150, strict: false }
@@ -36,20 +36,8 @@ export async function run(args) {
   const options = parseArgs(args)
   process.env.NODE_ENV = 'test'
   process.env.LOG_LEVEL = 'silent'
-  const vite = await createServer({
-    configFile: false,
-    root: new URL('..', import.meta.url).pathname,
-    logLevel: 'error',
-    appType: 'custom',
-    resolve: { tsconfigPaths: true },
-    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
-    optimizeDeps: { noDiscovery: true, include: [] },
-  })
-  try {
-    const { runResearchBench } = await vite.ssrLoadModule('/bench/lib/research-bench.ts')
+  return withTypeScriptModule('/bench/lib/research-bench.ts', async ({ runResearchBench }) => {
     const failures = await runResearchBench(options)
     return options.strict && failures > 0 ? 1 : 0
-  } finally {
-    await vite.close()
-  }
+  })
 }

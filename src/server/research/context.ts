@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, eq, getTableColumns, gt, inArray, sql, type SQL, type Table } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import type { Database } from '~/server/db'
@@ -149,4 +149,16 @@ export async function exclusionsOf(db: Database, owner: BusinessRow): Promise<Ex
     .from(excludedKeyword)
     .where(eq(excludedKeyword.businessId, owner.id))
   return { negativeTerms: owner.negativeKeywords ?? [], excluded: new Set(rows.map((row) => row.variantKey)) }
+}
+
+/**
+ * An upsert's `set` that takes the inserted row's value for each named column (`excluded.<name>`),
+ * and stamps `updatedAt`: research stages re-run by replacing their rows' values.
+ */
+export function fromInserted<T extends Table>(table: T, names: ReadonlyArray<keyof T['_']['columns'] & string>) {
+  const columns = getTableColumns(table)
+  return {
+    ...Object.fromEntries(names.map((name) => [name, sql.raw(`excluded.${columns[name]!.name}`)])),
+    updatedAt: sql`now()`,
+  }
 }

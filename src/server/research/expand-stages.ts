@@ -3,7 +3,7 @@ import { expandedKeyword, longTailKeyword, refinedSeed } from '~/server/db/schem
 import type { KeywordMetrics, MonthlySearches } from '~/server/providers/dataforseo/types'
 import { cosineSimilarity } from '~/server/providers/embeddings/vectors'
 import { finalScore, opportunityScore, relevanceScore, trendScore } from '~/shared/research'
-import { embedTexts, exclusionsOf, mapLimit, ofRun, profileText, type RunContext } from './context'
+import { embedTexts, exclusionsOf, mapLimit, ofRun, profileText, fromInserted, type RunContext } from './context'
 import { hasNegativeTerm, isUsableKeyword, normalizeKeyword, variantKey } from './normalize'
 import { MAX_REFINED_SEEDS } from './seed-stages'
 
@@ -133,21 +133,20 @@ export async function expandKeywords(context: RunContext): Promise<number> {
       .values(rows.slice(start, start + 500))
       .onConflictDoUpdate({
         target: [expandedKeyword.businessId, expandedKeyword.keyword],
-        set: {
-          refinedSeedId: sql`excluded.refined_seed_id`,
-          source: sql`excluded.source`,
-          type: sql`excluded.type`,
-          searchVolume: sql`excluded.search_volume`,
-          keywordDifficulty: sql`excluded.keyword_difficulty`,
-          cpc: sql`excluded.cpc`,
-          competition: sql`excluded.competition`,
-          competitionLevel: sql`excluded.competition_level`,
-          searchIntent: sql`excluded.search_intent`,
-          serpFeatures: sql`excluded.serp_features`,
-          trends: sql`excluded.trends`,
-          metadata: sql`excluded.metadata`,
-          updatedAt: sql`now()`,
-        },
+        set: fromInserted(expandedKeyword, [
+          'refinedSeedId',
+          'source',
+          'type',
+          'searchVolume',
+          'keywordDifficulty',
+          'cpc',
+          'competition',
+          'competitionLevel',
+          'searchIntent',
+          'serpFeatures',
+          'trends',
+          'metadata',
+        ]),
       })
   }
   return rows.length
@@ -208,20 +207,19 @@ export async function scoreLongTail(context: RunContext): Promise<number> {
       .values(rows.slice(start, start + 500))
       .onConflictDoUpdate({
         target: [longTailKeyword.businessId, longTailKeyword.keyword],
-        set: {
-          refinedSeedId: sql`excluded.refined_seed_id`,
-          expandedKeywordId: sql`excluded.expanded_keyword_id`,
-          metrics: sql`excluded.metrics`,
-          relevanceScore: sql`excluded.relevance_score`,
-          opportunityScore: sql`excluded.opportunity_score`,
-          trendScore: sql`excluded.trend_score`,
-          finalScore: sql`excluded.final_score`,
-          source: sql`excluded.source`,
-          sourceStage: sql`excluded.source_stage`,
-          isSelected: sql`excluded.is_selected`,
-          researchRunId: sql`excluded.research_run_id`,
-          updatedAt: sql`now()`,
-        },
+        set: fromInserted(longTailKeyword, [
+          'refinedSeedId',
+          'expandedKeywordId',
+          'metrics',
+          'relevanceScore',
+          'opportunityScore',
+          'trendScore',
+          'finalScore',
+          'source',
+          'sourceStage',
+          'isSelected',
+          'researchRunId',
+        ]),
       })
   }
   return rows.length

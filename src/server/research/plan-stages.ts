@@ -6,7 +6,7 @@ import { cosineSimilarity } from '~/server/providers/embeddings/vectors'
 import { SEARCH_INTENTS, type SearchIntent } from '~/shared/keywords'
 import { CANNIBALISATION_SIMILARITY, CLUSTER_DISTANCE_THRESHOLD, MIN_PLANNED_RELEVANCE, type ResearchStage } from '~/shared/research'
 import { clusterByCosine } from './clustering'
-import { cachedLlmObject, embedTexts, exclusionsOf, mapLimit, type RunContext } from './context'
+import { cachedLlmObject, embedTexts, exclusionsOf, mapLimit, fromInserted, type RunContext } from './context'
 import { hasNegativeTerm, titleCase, variantKey } from './normalize'
 
 /** Topic names asked of the LLM at once. */
@@ -128,15 +128,14 @@ export async function guardAndSelect(context: RunContext, checkpoint: Checkpoint
         .values(merges)
         .onConflictDoUpdate({
           target: [keywordMerge.businessId, keywordMerge.keyword],
-          set: {
-            researchRunId: sql`excluded.research_run_id`,
-            longTailKeywordId: sql`excluded.long_tail_keyword_id`,
-            mergedIntoKeywordId: sql`excluded.merged_into_keyword_id`,
-            mergedInto: sql`excluded.merged_into`,
-            reason: sql`excluded.reason`,
-            similarity: sql`excluded.similarity`,
-            updatedAt: sql`now()`,
-          },
+          set: fromInserted(keywordMerge, [
+            'researchRunId',
+            'longTailKeywordId',
+            'mergedIntoKeywordId',
+            'mergedInto',
+            'reason',
+            'similarity',
+          ]),
         })
     }
     if (accepted.length > 0) {

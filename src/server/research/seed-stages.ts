@@ -1,9 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { refinedSeed, seedKeyword } from '~/server/db/schema'
 import { cosineSimilarity } from '~/server/providers/embeddings/vectors'
 import { relevanceScore, type SeedSource } from '~/shared/research'
-import { cachedLlmObject, embedTexts, exclusionsOf, mapLimit, ofRun, profileText, type RunContext } from './context'
+import { cachedLlmObject, embedTexts, exclusionsOf, mapLimit, ofRun, profileText, fromInserted, type RunContext } from './context'
 import { hasNegativeTerm, isUsableKeyword, normalizeKeyword, variantKey } from './normalize'
 
 /** Seeds from each source, at most. */
@@ -109,14 +109,7 @@ export async function collectSeeds(context: RunContext): Promise<number> {
     )
     .onConflictDoUpdate({
       target: [seedKeyword.businessId, seedKeyword.keyword, seedKeyword.source],
-      set: {
-        sourceId: sql`excluded.source_id`,
-        originalText: sql`excluded.original_text`,
-        searchVolume: sql`excluded.search_volume`,
-        keywordDifficulty: sql`excluded.keyword_difficulty`,
-        metadata: sql`excluded.metadata`,
-        updatedAt: sql`now()`,
-      },
+      set: fromInserted(seedKeyword, ['sourceId', 'originalText', 'searchVolume', 'keywordDifficulty', 'metadata']),
     })
   return rows.length
 }
@@ -188,15 +181,7 @@ export async function refineSeeds(context: RunContext): Promise<number> {
     .values(rows)
     .onConflictDoUpdate({
       target: [refinedSeed.businessId, refinedSeed.keyword, refinedSeed.source],
-      set: {
-        priority: sql`excluded.priority`,
-        relevance: sql`excluded.relevance`,
-        sourceId: sql`excluded.source_id`,
-        searchVolume: sql`excluded.search_volume`,
-        keywordDifficulty: sql`excluded.keyword_difficulty`,
-        metadata: sql`excluded.metadata`,
-        updatedAt: sql`now()`,
-      },
+      set: fromInserted(refinedSeed, ['priority', 'relevance', 'sourceId', 'searchVolume', 'keywordDifficulty', 'metadata']),
     })
   return rows.length
 }
