@@ -12,6 +12,7 @@ import {
 import { KeywordsCardFrame, KeywordsTableSkeleton } from '~/features/keywords/keywords-card-frame'
 import { KeywordsScreen, type SearchChange } from '~/features/keywords/keywords-screen'
 import { pageTitle } from '~/features/page-title'
+import { orpc } from '~/lib/orpc'
 import { KeywordsTabs } from '~/features/research/keywords-tabs'
 import type { TableSearch } from '~/shared/data-table/search-state'
 
@@ -31,7 +32,9 @@ export const Route = createFileRoute('/_app/keywords')({
       void context.queryClient.prefetchQuery(query)
       return
     }
-    await context.queryClient.ensureQueryData(query)
+    // The business list names the current business, which the research panel works on: loaded
+    // before rendering so the server's HTML and the hydrating client agree on it.
+    await Promise.all([context.queryClient.ensureQueryData(query), context.queryClient.ensureQueryData(orpc.business.list.queryOptions())])
   },
   head: ({ matches }) => ({ meta: [{ title: pageTitle('Keywords', matches) }] }),
   pendingComponent: () => (
