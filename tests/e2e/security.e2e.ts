@@ -89,6 +89,10 @@ describe('Content-Security-Policy in Chromium', () => {
   it('every page of the app, signed into the demo account (plan and business), hydrates with no violation', async () => {
     const { context, page } = await browser.visit(server.baseUrl)
     const violations = await watchViolations(context, page)
+    // A page error here is most often a hydration mismatch (React #418): the server's HTML and the
+    // client's first render disagreed, and the page was thrown away and rendered again.
+    const pageErrors: string[] = []
+    page.on('pageerror', (error) => pageErrors.push(`${new URL(page.url()).pathname}: ${error.message}`))
     // "Explore the demo" is a plain form post that redirects into the app (form-action 'self').
     await gotoHydrated(page, '/sign-in')
     await page.getByRole('button', { name: 'Explore the demo' }).click()
@@ -113,6 +117,7 @@ describe('Content-Security-Policy in Chromium', () => {
       expect(await violations(), path).toEqual([])
       reached.push(pathOf(page))
     }
+    expect(pageErrors).toEqual([])
     // Each page rendered itself, not a redirect to another one.
     expect(reached).toEqual([
       '/keywords',
