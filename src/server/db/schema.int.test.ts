@@ -464,12 +464,15 @@ describe('keywords schema', () => {
     expect(result.rows.map((row) => row.table_name)).toEqual([
       'content_series',
       'deleted_keyword',
+      'excluded_keyword',
       'expanded_keyword',
       'keyword',
       'keyword_cluster',
       'keyword_cluster_membership',
+      'keyword_merge',
       'long_tail_keyword',
       'refined_seed',
+      'research_run',
       'seed_keyword',
     ])
   })
