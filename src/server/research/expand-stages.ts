@@ -90,17 +90,22 @@ export async function expandKeywords(context: RunContext): Promise<number> {
   context.report('expand', 0.1, `Measured ${seeds.length} seeds`)
 
   let done = 0
-  await mapLimit(seeds, KEYWORD_DATA_CONCURRENCY, async (seed) => {
+  const expansions = await mapLimit(seeds, KEYWORD_DATA_CONCURRENCY, async (seed) => {
     context.signal.throwIfAborted()
     const suggestions = await keywordData.keywordSuggestions(seed.keyword, { ...market, limit: SUGGESTIONS_PER_SEED })
     tally(suggestions)
-    for (const metrics of suggestions.data) add(seed, 'suggestion', metrics)
     const related = await keywordData.relatedKeywords(seed.keyword, { ...market, depth: 1, limit: RELATED_PER_SEED })
     tally(related)
-    for (const metrics of related.data) add(seed, 'related', metrics)
     done++
     context.report('expand', 0.1 + (0.7 * done) / seeds.length, `Expanded ${done} of ${seeds.length} seeds`)
+    return { seed, suggestions: suggestions.data, related: related.data }
   })
+  // Added in the seeds' order (best first), so which seed a shared keyword grew from never
+  // depends on which answer came back first.
+  for (const { seed, suggestions, related } of expansions) {
+    for (const metrics of suggestions) add(seed, 'suggestion', metrics)
+    for (const metrics of related) add(seed, 'related', metrics)
+  }
 
   const ideas = await keywordData.keywordIdeas(
     seeds.map((seed) => seed.keyword),

@@ -181,7 +181,7 @@ describe('keyword research on the mocks', () => {
     expect((await waitForJob(app, second.jobId, 60_000)).state).toBe('completed')
     const again = await client.research.status({ businessId: business.id })
     expect(again!.jobId).toBe(second.jobId)
-    expect(again!.paidCalls).toBe(0)
+    expect(again!.paidCalls, `second run: ${JSON.stringify({ calls: again!.calls, counts: again!.counts, first: status!.counts })}`).toBe(0)
     expect(again!.cacheHits).toBeGreaterThan(0)
     // And nothing is planned twice.
     expect(await app.db.select().from(keyword).where(eq(keyword.businessId, business.id))).toHaveLength(planned.length)

@@ -70,12 +70,17 @@ export async function collectSeeds(context: RunContext): Promise<number> {
   }
   context.report('seeds', 0.5, 'Turned your services and products into searches')
 
-  await mapLimit(context.competitors, 3, async (competitor) => {
+  // Fetched 3 at a time but added in the competitors' order, so a run's seeds never depend on
+  // which answer came back first.
+  const rankings = await mapLimit(context.competitors, 3, async (competitor) => {
     const domain = new URL(competitor.url).hostname.replace(/^www\./, '')
     const answer = await providers.keywordData.rankedKeywords(domain, { ...market, limit: COMPETITOR_KEYWORDS })
     if (answer.fromCache) ledger.cached('dataforseo', 1)
     else ledger.paid('dataforseo', 1, answer.cost)
-    for (const ranked of answer.data) {
+    return { competitor, ranked: answer.data }
+  })
+  for (const { competitor, ranked: keywords } of rankings) {
+    for (const ranked of keywords) {
       candidates.push({
         keyword: normalizeKeyword(ranked.keyword),
         source: 'competitor',
@@ -84,7 +89,7 @@ export async function collectSeeds(context: RunContext): Promise<number> {
         metrics: { searchVolume: ranked.searchVolume, difficulty: ranked.difficulty, rank: ranked.rank, url: ranked.url },
       })
     }
-  })
+  }
   context.report('seeds', 0.9, `Read what ${context.competitors.length} competitors rank for`)
 
   const rows = dedupe(candidates.filter((candidate) => isUsableKeyword(candidate.keyword)))
@@ -114,12 +119,14 @@ export async function collectSeeds(context: RunContext): Promise<number> {
   return rows.length
 }
 
-/** One row per keyword and source (the table's key), the first seen kept. */
+/** One row per keyword and source (the table's key): the best-ranked competitor's, else the first seen. */
 function dedupe(candidates: SeedCandidate[]): SeedCandidate[] {
   const seen = new Map<string, SeedCandidate>()
   for (const candidate of candidates) {
     const key = `${candidate.source}\u0001${candidate.keyword}`
-    if (!seen.has(key)) seen.set(key, candidate)
+    const kept = seen.get(key)
+    const rank = candidate.metrics?.rank ?? Number.POSITIVE_INFINITY
+    if (!kept || rank < (kept.metrics?.rank ?? Number.POSITIVE_INFINITY)) seen.set(key, candidate)
   }
   return [...seen.values()]
 }
@@ -136,6 +143,8 @@ export async function refineSeeds(context: RunContext): Promise<number> {
     .select()
     .from(seedKeyword)
     .where(and(eq(seedKeyword.businessId, business.id), ofRun(seedKeyword.metadata, runId)))
+    // A fixed order, so ties between variants are broken the same way on every run.
+    .orderBy(seedKeyword.keyword, seedKeyword.source, seedKeyword.id)
   const byVariant = new Map<string, (typeof seeds)[number]>()
   for (const seed of seeds) {
     const key = variantKey(seed.keyword)
