@@ -244,13 +244,14 @@ describe('keyword research on the mocks', () => {
     const { business } = await roaster()
     const stranger = await app.signUp({ plan: 'Growth' })
     const client = rpcClient(app, stranger.cookie)
+    // Each call started only when awaited: a rejection nobody awaits yet is an unhandled one.
     for (const call of [
-      client.research.start({ businessId: business.id }),
-      client.research.status({ businessId: business.id }),
-      client.research.cancel({ businessId: business.id }),
-      client.cluster.list({ businessId: business.id }),
+      () => client.research.start({ businessId: business.id }),
+      () => client.research.status({ businessId: business.id }),
+      () => client.research.cancel({ businessId: business.id }),
+      () => client.cluster.list({ businessId: business.id }),
     ]) {
-      expect((await rejectionOf(call))?.code).toBe('NOT_FOUND')
+      expect((await rejectionOf(call()))?.code).toBe('NOT_FOUND')
     }
     const unpaid = await app.signUp()
     expect((await rejectionOf(rpcClient(app, unpaid.cookie).research.start({ businessId: business.id })))?.code).toBe('FORBIDDEN')
