@@ -1,6 +1,7 @@
 import { env } from '~/env'
 import { getAuth } from '~/server/auth'
 import { closeDatabase, getDatabaseHandle } from '~/server/db'
+import { maintainDatabase } from '~/server/db/maintenance'
 import { seedPlans } from '~/server/db/seed'
 import { demoAccountEnabled, recreateDemoAccount } from '~/server/demo/demo-account'
 import { startJobs, stopJobs } from '~/server/jobs'
@@ -23,6 +24,8 @@ export function bootServer(): Promise<void> {
       const demo = await recreateDemoAccount(handle.db, env())
       logger.info(`demo account ready (${demo.keywords} keywords)`)
     }
+    // The embedded database has no autovacuum: statistics and the visibility map for what was just written.
+    await maintainDatabase(handle.db)
     logger.info(`database ready (${handle.kind})`)
     const providers = getProviders({ db: handle.db, auth: getAuth() })
     await startJobs(handle, { kinds: JOB_KINDS, schedules: JOB_SCHEDULES, providers, work: env().JOB_WORKER })

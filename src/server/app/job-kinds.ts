@@ -1,6 +1,7 @@
 import type { CronSchedule } from '~/server/jobs'
 import { demoCountJob } from '~/server/jobs/kinds/demo-count'
 import { PURGE_EXPIRED_CRON, purgeExpiredJob } from '~/server/jobs/kinds/purge-expired'
+import { VACUUM_CRON, vacuumJob } from '~/server/jobs/kinds/vacuum'
 import { MONTHLY_RESEARCH_CRON, monthlyResearchJob, researchRunJob } from '~/server/research/research.service'
 import { businessAnalyzeJob, competitorAnalyzeJob } from '~/server/setup/setup.jobs'
 
@@ -9,9 +10,18 @@ import { businessAnalyzeJob, competitorAnalyzeJob } from '~/server/setup/setup.j
  * at the top with the root router, so the job machinery (src/server/jobs) never imports a domain
  * and a domain may enqueue its own jobs without a cycle.
  */
-export const JOB_KINDS = [demoCountJob, purgeExpiredJob, businessAnalyzeJob, competitorAnalyzeJob, researchRunJob, monthlyResearchJob]
+export const JOB_KINDS = [
+  demoCountJob,
+  purgeExpiredJob,
+  vacuumJob,
+  businessAnalyzeJob,
+  competitorAnalyzeJob,
+  researchRunJob,
+  monthlyResearchJob,
+]
 
 export const JOB_SCHEDULES: CronSchedule[] = [
   { kind: purgeExpiredJob, cron: PURGE_EXPIRED_CRON },
+  { kind: vacuumJob, cron: VACUUM_CRON },
   { kind: monthlyResearchJob, cron: MONTHLY_RESEARCH_CRON },
 ]

@@ -1,5 +1,5 @@
 import { ORPCError } from '@orpc/server'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rejectionOf, rpcClient, rpcContext, rpcFetch } from '../../../tests/fixtures/rpc'
 import { createTestApp, TEST_APP_URL, type TestApp } from '../../../tests/fixtures/test-app'
@@ -10,6 +10,7 @@ import { createId } from '~/server/ids'
 import { JOB_ERRORS, type JobSnapshot } from './job-run.service'
 import { demoCountJob } from './kinds/demo-count'
 import { FINISHED_JOB_RETENTION_DAYS, PURGE_EXPIRED_CRON, purgeExpired, purgeExpiredJob } from './kinds/purge-expired'
+import { VACUUM_CRON, vacuumJob } from './kinds/vacuum'
 import { JOB_KINDS, JOB_SCHEDULES } from '~/server/app/job-kinds'
 import { router } from '~/server/app/router'
 import { createJobQueue, type JobQueue } from './queue'
@@ -155,6 +156,37 @@ describe('job.get / job.watch', () => {
       rpcContext(app, owner.cookie),
     )
     expect(response.status).toBe(404)
+  })
+})
+
+describe('the hourly vacuum', () => {
+  it('is scheduled with pg-boss (cron, UTC)', async () => {
+    const [schedule] = await queue.boss.getSchedules(vacuumJob.name)
+    expect(schedule).toMatchObject({ name: 'maintenance.vacuum', cron: VACUUM_CRON, timezone: 'UTC' })
+  })
+
+  it('gives the embedded database the statistics autovacuum would, and leaves PostgreSQL to its own', async () => {
+    const tag = createId()
+    await app.db
+      .insert(keywordCache)
+      .values(
+        Array.from({ length: 50 }, (_, index) => ({
+          keyword: `vacuum ${tag} ${index}`,
+          endpointType: 'volume',
+          cacheKey: `vacuum-${tag}-${index}`,
+        })),
+      )
+    const result = await vacuumJob.handler({ db: app.db } as Parameters<typeof vacuumJob.handler>[0])
+    expect(result).toEqual({ vacuumed: app.handle.kind === 'pglite' })
+    if (app.handle.kind !== 'pglite') return
+    // ANALYZE sets the table's row estimate (-1 on a table never analysed) and vacuum its visibility map.
+    const [stats] = (
+      await app.db.execute<{ reltuples: number; relallvisible: number }>(
+        sql`select reltuples, relallvisible from pg_class where oid = 'keyword_cache'::regclass`,
+      )
+    ).rows
+    expect(Number(stats.reltuples)).toBeGreaterThanOrEqual(50)
+    expect(Number(stats.relallvisible)).toBeGreaterThan(0)
   })
 })
 
