@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { DEMO_KEYWORD_COUNT } from '~/server/demo/keywords-seed'
+import { demoRunSchedule } from '~/server/demo/demo-research'
+import { PLAN_SEEDS } from '~/server/db/seed'
 import { gotoHydrated, pathOf, useBrowser } from '../fixtures/browser'
 import { e2eServer } from '../fixtures/e2e-server'
 
@@ -25,7 +26,11 @@ describe('demo mode', () => {
     await gotoHydrated(page, '/sign-in')
     await page.getByRole('button', { name: 'Explore the demo' }).click()
     await page.waitForURL((url) => url.pathname === '/keywords')
-    await expect.poll(() => page.getByTestId('keywords-total').textContent()).toBe(String(DEMO_KEYWORD_COUNT))
+    // Its plan is research's on the mocks: each replayed run fills a month at the Growth allowance.
+    const growth = PLAN_SEEDS.find((plan) => plan.name === 'Growth')!
+    await expect
+      .poll(() => page.getByTestId('keywords-total').textContent())
+      .toBe(String(demoRunSchedule(new Date()).length * growth.articlesPerMonth))
     // The business switcher (in the sidebar, or its sheet on narrow windows) names the demo business.
     await expect.poll(() => page.getByText('Acme Roasters').count()).toBeGreaterThan(0)
     expect(await page.getByRole('status', { name: 'Demo mode' }).isVisible()).toBe(true)

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { generateDemoKeywords } from '~/server/demo/keywords-seed'
+import { generateKeywordRows } from '../fixtures/keyword-rows'
 import { gotoHydrated, launchBrowser, newPage } from '../fixtures/browser'
 import { e2ePostgresServer, onboardedUser, type HttpClient } from '../fixtures/e2e-server'
 
@@ -27,7 +27,7 @@ let seeded: SeededKeyword[]
 /** 60 demo keywords, createdAt one hour apart so the default order is known. */
 async function insertKeywords(business: string) {
   const now = Date.now()
-  const rows = generateDemoKeywords(business, { seed: 4, count: KEYWORD_COUNT, now: new Date(now) }).map((row, index) => ({
+  const rows = generateKeywordRows(business, { seed: 4, count: KEYWORD_COUNT, now: new Date(now) }).map((row, index) => ({
     ...row,
     createdAt: new Date(now - (index + 1) * HOUR_MS),
   }))

@@ -4,6 +4,7 @@ import { closeDatabase, getDatabaseHandle } from '~/server/db'
 import { maintainDatabase } from '~/server/db/maintenance'
 import { seedPlans } from '~/server/db/seed'
 import { demoAccountEnabled, recreateDemoAccount } from '~/server/demo/demo-account'
+import { replayDemoResearch } from '~/server/demo/demo-research'
 import { startJobs, stopJobs } from '~/server/jobs'
 import { logger } from '~/server/logger'
 import { getProviders } from '~/server/providers'
@@ -20,14 +21,15 @@ export function bootServer(): Promise<void> {
     const handle = getDatabaseHandle()
     await handle.migrate()
     await seedPlans(handle.db)
+    const providers = getProviders({ db: handle.db, auth: getAuth() })
     if (demoAccountEnabled(env())) {
       const demo = await recreateDemoAccount(handle.db, env())
-      logger.info(`demo account ready (${demo.keywords} keywords)`)
+      const keywords = await replayDemoResearch(handle.db, providers, demo.businessId)
+      logger.info(`demo account ready (${keywords} keywords planned by research on the mocks)`)
     }
     // The embedded database has no autovacuum: statistics and the visibility map for what was just written.
     await maintainDatabase(handle.db)
     logger.info(`database ready (${handle.kind})`)
-    const providers = getProviders({ db: handle.db, auth: getAuth() })
     await startJobs(handle, { kinds: JOB_KINDS, schedules: JOB_SCHEDULES, providers, work: env().JOB_WORKER })
   })()
   return globalForBoot.__rankpilotBoot

@@ -1,10 +1,9 @@
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseEnv } from '~/env'
-import { business, competitor, keyword, plan, user } from '~/server/db/schema'
+import { business, competitor, plan, user } from '~/server/db/schema'
 import { cookieFrom, createTestApp, errorOf, type TestApp } from '../../../tests/fixtures/test-app'
 import { DEMO_EMAIL, DEMO_NAME, demoAccountEnabled, demoPassword, recreateDemoAccount } from './demo-account'
-import { DEMO_KEYWORD_COUNT } from './keywords-seed'
 import { DEMO_ACCOUNT_LOCKED, DEMO_PROFILE_LOCKED } from '../auth/demo-guard'
 
 let app: TestApp
@@ -34,7 +33,7 @@ describe('the demo account', () => {
     expect(demoAccountEnabled(parseEnv({ NODE_ENV: 'test', POLAR_ACCESS_TOKEN: 'polar_oat_1' }))).toBe(false)
   })
 
-  it('is a Growth user with one set-up business, its competitors and a few hundred keywords', async () => {
+  it('is a Growth user with one set-up business and its competitors', async () => {
     const demo = await recreateDemoAccount(app.db, app.env)
     const [row] = await app.db
       .select({ email: user.email, verified: user.emailVerified, plan: plan.name, selected: user.selectedBusiness })
@@ -51,20 +50,20 @@ describe('the demo account', () => {
       .from(competitor)
       .where(eq(competitor.businessId, demo.businessId))
     expect(competitors).toBeGreaterThanOrEqual(2)
-    expect(demo.keywords).toBe(DEMO_KEYWORD_COUNT)
-    const statuses = await app.db.selectDistinct({ status: keyword.status }).from(keyword).where(eq(keyword.businessId, demo.businessId))
-    expect(statuses).toHaveLength(5)
   })
 
   it('is re-created on each start: what a visitor changed is gone, and nothing is duplicated', async () => {
     const first = await recreateDemoAccount(app.db, app.env)
-    await app.db.delete(keyword).where(eq(keyword.businessId, first.businessId))
+    await app.db.delete(competitor).where(eq(competitor.businessId, first.businessId))
     const second = await recreateDemoAccount(app.db, app.env)
     expect(second.userId).not.toBe(first.userId)
     expect(await app.db.select().from(user).where(eq(user.email, DEMO_EMAIL))).toHaveLength(1)
     expect(await app.db.select().from(business).where(eq(business.id, first.businessId))).toHaveLength(0)
-    const [{ keywords }] = await app.db.select({ keywords: count() }).from(keyword).where(eq(keyword.businessId, second.businessId))
-    expect(keywords).toBe(DEMO_KEYWORD_COUNT)
+    const [{ competitors }] = await app.db
+      .select({ competitors: count() })
+      .from(competitor)
+      .where(eq(competitor.businessId, second.businessId))
+    expect(competitors).toBe(3)
   })
 
   it('two starts at once leave exactly one demo account', async () => {

@@ -7,13 +7,13 @@ import { account, business, competitor, plan, user } from '~/server/db/schema'
 import { createId } from '~/server/ids'
 import { isFullDemo, type providerModes } from '~/server/providers/modes'
 import { DEMO_EMAIL } from '~/shared/demo-account'
-import { insertDemoKeywords } from './keywords-seed'
 
 /**
  * The shared demo account (docs/product/services.md): "Explore the demo" on the sign-in page signs into it.
  * It exists only in demo mode, and only while the paid engines (AI writing, images, keyword data,
  * billing) are simulated: an anonymous visitor must never spend a real provider's credit.
- * Re-created on every start, so whatever a visitor changed is gone after a restart.
+ * Re-created on every start, so whatever a visitor changed is gone after a restart. Its keyword
+ * plan is then made by the research pipeline on the mocks (replayDemoResearch, demo-research.ts).
  */
 
 export { DEMO_EMAIL }
@@ -44,15 +44,14 @@ export async function isDemoUser(db: Database, userId: string) {
 export interface DemoAccount {
   userId: string
   businessId: string
-  keywords: number
 }
 
-/** Deletes the demo account (everything cascades from the user) and creates it afresh. */
+/** Deletes the demo account (everything cascades from the user) and creates it afresh, without keywords yet. */
 export async function recreateDemoAccount(db: Database, env: DemoEnv, now = new Date()): Promise<DemoAccount> {
   const passwordHash = await hashPassword(demoPassword(env))
   const userId = createId()
   const businessId = createId()
-  const keywords = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     // Several processes may start at once on one PostgreSQL: one seeds, the others wait and redo it.
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`)
     await tx.delete(user).where(eq(user.email, DEMO_EMAIL))
@@ -62,10 +61,8 @@ export async function recreateDemoAccount(db: Database, env: DemoEnv, now = new 
     await tx.insert(business).values({ id: businessId, userId, ...DEMO_BUSINESS, lastAnalyzedAt: now })
     await tx.insert(competitor).values(DEMO_COMPETITORS.map((row) => ({ id: createId(), businessId, lastAnalyzedAt: now, ...row })))
     await tx.update(user).set({ selectedBusiness: businessId }).where(eq(user.id, userId))
-    // Inside the lock: another start must not delete this business while its keywords go in.
-    return insertDemoKeywords(tx, businessId, { now })
   })
-  return { userId, businessId, keywords }
+  return { userId, businessId }
 }
 
 /** A believable small company: a specialty coffee roaster selling online and to cafés. */

@@ -29,6 +29,8 @@ export interface RunContext {
   ledger: Ledger
   signal: AbortSignal
   now: () => Date
+  /** The day the plan is made: its publishing days start the day after. Today, unless a run is replayed for an earlier month. */
+  planningDate: Date
   /** Progress within the current stage (0–1) with a line for the user. */
   report(stage: ResearchStage, fraction: number, message?: string): void
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
-import { expandedKeyword, longTailKeyword, refinedSeed } from '~/server/db/schema'
+import { expandedKeyword, keyword, longTailKeyword, refinedSeed } from '~/server/db/schema'
 import type { KeywordMetrics, MonthlySearches } from '~/server/providers/dataforseo/types'
 import { cosineSimilarity } from '~/server/providers/embeddings/vectors'
 import { finalScore, opportunityScore, relevanceScore, trendScore } from '~/shared/research'
@@ -7,9 +7,11 @@ import { embedTexts, exclusionsOf, mapLimit, ofRun, profileText, fromInserted, t
 import { hasNegativeTerm, isUsableKeyword, normalizeKeyword, variantKey } from './normalize'
 import { MAX_REFINED_SEEDS } from './seed-stages'
 
-const SUGGESTIONS_PER_SEED = 20
-const RELATED_PER_SEED = 20
-const IDEAS = 50
+const SUGGESTIONS_PER_SEED = 50
+const RELATED_PER_SEED = 50
+/** Related searches of the seed and of its related searches: one level finds close rephrasings only. */
+const RELATED_DEPTH = 2
+const IDEAS = 100
 /** DataForSEO Labs answers several tasks at once; stay well inside its rate limit. */
 const KEYWORD_DATA_CONCURRENCY = 4
 /** A long-tail candidate: at least two words, searched at least this often a month. */
@@ -36,15 +38,25 @@ const series = (monthly: MonthlySearches[]) =>
  * related keywords, plus keyword ideas for all of them together, each with volume, difficulty,
  * CPC, competition, intent, SERP features and the monthly series. The seeds themselves are
  * measured too, so a good seed can be planned as it is.
+ *
+ * Which seeds: the best `MAX_REFINED_SEEDS` by priority × relevance, each divided by one plus the
+ * articles earlier months' plans already took from it. So month after month research turns to
+ * the seeds the plan has used least instead of re-reading the same ones (whose keywords are
+ * planned or merged by now), while a second run for the same month reads the same seeds again
+ * (from the caches: it pays for nothing).
  */
 export async function expandKeywords(context: RunContext): Promise<number> {
   const { db, business, runId, providers, ledger, market } = context
   const { negativeTerms, excluded } = await exclusionsOf(db, business)
+  const plannedBefore = sql<number>`(
+    select count(*) from ${keyword} k join ${longTailKeyword} lt on lt.id = k.long_tail_keyword_id
+    where k.business_id = ${business.id} and lt.refined_seed_id = ${refinedSeed.id}
+      and k.status <> 'archived' and k.assigned_month < ${context.month})`
   const seeds = await db
     .select()
     .from(refinedSeed)
     .where(and(eq(refinedSeed.businessId, business.id), ofRun(refinedSeed.metadata, runId)))
-    .orderBy(desc(sql`${refinedSeed.priority} * ${refinedSeed.relevance}`), refinedSeed.keyword)
+    .orderBy(desc(sql`${refinedSeed.priority} * ${refinedSeed.relevance} / (1 + ${plannedBefore})`), refinedSeed.keyword)
     .limit(MAX_REFINED_SEEDS)
   if (seeds.length === 0) return 0
   const keywordData = providers.keywordData
@@ -94,7 +106,7 @@ export async function expandKeywords(context: RunContext): Promise<number> {
     context.signal.throwIfAborted()
     const suggestions = await keywordData.keywordSuggestions(seed.keyword, { ...market, limit: SUGGESTIONS_PER_SEED })
     tally(suggestions)
-    const related = await keywordData.relatedKeywords(seed.keyword, { ...market, depth: 1, limit: RELATED_PER_SEED })
+    const related = await keywordData.relatedKeywords(seed.keyword, { ...market, depth: RELATED_DEPTH, limit: RELATED_PER_SEED })
     tally(related)
     done++
     context.report('expand', 0.1 + (0.7 * done) / seeds.length, `Expanded ${done} of ${seeds.length} seeds`)

@@ -329,7 +329,7 @@ async function scheduleOfRun(context: RunContext): Promise<PlannedKeyword[]> {
   for (let round = 0; order.length < members.length; round++) {
     for (const queue of queues) if (queue[round]) order.push(queue[round]!)
   }
-  const days = publishingDays(month, context.now())
+  const days = publishingDays(month, context.planningDate)
   return order.map((member, index) => {
     const day = days[Math.floor((index * days.length) / order.length)]!
     return { row: member.row, clusterId: member.clusterId, isPillar: member.isPillar, scheduledAt: day }

@@ -33,7 +33,10 @@ export interface ResearchRunResult {
  * the last finished stage. Stages a–d upsert by natural keys, so re-running one is harmless; e–h
  * write their rows and their checkpoint in one transaction.
  */
-export async function runResearch(job: Pick<JobContext<ResearchRunInput>, 'input' | 'jobId' | 'db' | 'providers' | 'signal' | 'progress'>) {
+export async function runResearch(
+  job: Pick<JobContext<ResearchRunInput>, 'input' | 'jobId' | 'db' | 'providers' | 'signal' | 'progress'>,
+  options: { planningDate?: Date } = {},
+) {
   const { db, jobId } = job
   const [run] = await db.select().from(researchRun).where(eq(researchRun.id, jobId))
   if (!run) throw new JobError('This research run was not found; it may have been deleted with its business.')
@@ -58,6 +61,7 @@ export async function runResearch(job: Pick<JobContext<ResearchRunInput>, 'input
     ledger,
     signal: job.signal,
     now: () => new Date(),
+    planningDate: options.planningDate ?? new Date(),
     report(stage, fraction, message) {
       const index = RESEARCH_STAGE_IDS.indexOf(stage)
       job.progress(

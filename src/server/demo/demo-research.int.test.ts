@@ -1,0 +1,123 @@
+import { asc, eq } from 'drizzle-orm'
+import { setupServer } from 'msw/node'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { keyword, researchRun, user } from '~/server/db/schema'
+import { dataforseoHandlers } from '~/server/providers/dataforseo/mock'
+import { embeddingsHandlers } from '~/server/providers/embeddings/mock'
+import { cosineSimilarity } from '~/server/providers/embeddings/vectors'
+import { llmHandlers } from '~/server/providers/llm/mock'
+import { embedTexts } from '~/server/research/context'
+import { createLedger } from '~/server/research/ledger'
+import { explainKeyword, listClusters, researchStatus } from '~/server/research/research.service'
+import { CANNIBALISATION_SIMILARITY } from '~/shared/research'
+import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
+import { DEMO_EMAIL, recreateDemoAccount } from './demo-account'
+import { demoRunSchedule, replayDemoResearch } from './demo-research'
+
+// The demo's providers are the mocks, as in demo mode.
+const network = setupServer(...llmHandlers(), ...dataforseoHandlers(), ...embeddingsHandlers())
+let app: TestApp
+beforeAll(async () => {
+  network.listen({ onUnhandledFrame: 'error' })
+  app = await createTestApp()
+})
+afterAll(async () => {
+  await app?.close()
+  network.close()
+})
+
+const NOW = new Date('2026-11-25T10:00:00Z')
+const GROWTH_ARTICLES_PER_MONTH = 30
+
+describe('the demo account’s research history', () => {
+  it('is the setup run on last month’s 20th and, once passed, this month’s monthly run, each planning the month after it', () => {
+    expect(demoRunSchedule(NOW).map((run) => [run.at.toISOString(), run.trigger, run.month])).toEqual([
+      ['2026-10-20T04:05:00.000Z', 'setup', '2026-11'],
+      ['2026-11-20T04:05:00.000Z', 'monthly', '2026-12'],
+    ])
+    // Before this month's 20th, next month is not planned yet; across a new year too.
+    expect(demoRunSchedule(new Date('2026-11-19T12:00:00Z')).map((run) => run.month)).toEqual(['2026-11'])
+    expect(demoRunSchedule(new Date('2027-01-21T00:00:00Z')).map((run) => [run.at.toISOString().slice(0, 10), run.month])).toEqual([
+      ['2026-12-20', '2027-01'],
+      ['2027-01-20', '2027-02'],
+    ])
+  })
+
+  it('comes from the research pipeline on the mocks: months of plans in topics, aged to today, never competing with itself', async () => {
+    const demo = await recreateDemoAccount(app.db, app.env, NOW)
+    const planned = await replayDemoResearch(app.db, app.providers, demo.businessId, NOW)
+
+    const runs = await app.db
+      .select()
+      .from(researchRun)
+      .where(eq(researchRun.businessId, demo.businessId))
+      .orderBy(asc(researchRun.createdAt))
+    expect(runs.map((run) => [run.trigger, run.month, run.completedStages.length, Boolean(run.finishedAt)])).toEqual([
+      ['setup', '2026-11', 8, true],
+      ['monthly', '2026-12', 8, true],
+    ])
+    const status = await researchStatus(app.db, demo.businessId)
+    expect(status).toMatchObject({ state: 'completed', month: '2026-12', trigger: 'monthly' })
+
+    const rows = await app.db.select().from(keyword).where(eq(keyword.businessId, demo.businessId))
+    expect(planned).toBe(rows.length)
+    // Every month filled to the Growth plan's allowance.
+    for (const run of runs) expect(rows.filter((row) => row.assignedMonth === run.month).length, run.month).toBe(GROWTH_ARTICLES_PER_MONTH)
+
+    // Aged to today: the past published (a few archived), the next three days drafts, the rest scheduled.
+    for (const row of rows) {
+      expect(row.longTailKeywordId && row.clusterId, row.keyword).toBeTruthy()
+      const day = row.scheduledAt!.getTime()
+      if (day <= NOW.getTime()) expect(['published', 'archived'], row.keyword).toContain(row.status)
+      else if (day - NOW.getTime() <= 3 * 24 * 3600 * 1000) expect(row.status, row.keyword).toBe('draft')
+      else expect(row.status, row.keyword).toBe('scheduled')
+      // Added the day its run planned it, in the month before its own.
+      expect(row.createdAt.getTime()).toBeLessThan(day)
+      expect(row.assignedMonth).toBe(row.scheduledAt!.toISOString().slice(0, 7))
+    }
+    expect(new Set(rows.map((row) => row.status))).toEqual(new Set(['published', 'archived', 'draft', 'scheduled']))
+
+    // Topics with pillars and series, and a why for each keyword.
+    const clusters = await listClusters(app.db, demo.businessId)
+    expect(clusters.length).toBeGreaterThanOrEqual(5)
+    for (const cluster of clusters) {
+      expect(cluster.pillarKeyword, cluster.label).toBeTruthy()
+      expect(cluster.label).not.toMatch(/cluster|topic \d/i)
+    }
+    const why = await explainKeyword(app.db, demo.businessId, rows[0]!.id)
+    expect(why.keyword).toMatchObject({ id: rows[0]!.id, keyword: rows[0]!.keyword })
+
+    // The cannibalisation guard held across every month: no two planned keywords at cosine ≥ 0.9.
+    const vectors = await embedTexts(
+      { db: app.db, providers: app.providers, ledger: createLedger() },
+      rows.map((row) => row.keyword),
+    )
+    let closest = 0
+    for (let i = 0; i < vectors.length; i++) {
+      for (let j = i + 1; j < vectors.length; j++) closest = Math.max(closest, cosineSimilarity(vectors[i]!, vectors[j]!))
+    }
+    expect(closest).toBeLessThan(CANNIBALISATION_SIMILARITY)
+  })
+
+  it('stops quietly when another start replaces the demo account meanwhile', async () => {
+    const first = await recreateDemoAccount(app.db, app.env, NOW)
+    // The other start lands while this replay expands its first seed.
+    let replaced: ReturnType<typeof recreateDemoAccount> | undefined
+    const keywordData = app.providers.keywordData
+    const providers = {
+      ...app.providers,
+      keywordData: {
+        ...keywordData,
+        keywordSuggestions: async (...args: Parameters<typeof keywordData.keywordSuggestions>) => {
+          replaced ??= recreateDemoAccount(app.db, app.env, NOW)
+          await replaced
+          return keywordData.keywordSuggestions(...args)
+        },
+      },
+    }
+    expect(await replayDemoResearch(app.db, providers, first.businessId, NOW)).toBe(0)
+    const second = await replaced!
+    expect(await app.db.select({ id: user.id }).from(user).where(eq(user.email, DEMO_EMAIL))).toEqual([{ id: second.userId }])
+    expect(await app.db.select({ id: keyword.id }).from(keyword).where(eq(keyword.businessId, first.businessId))).toEqual([])
+  })
+})
