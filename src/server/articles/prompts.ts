@@ -1,0 +1,205 @@
+import { z } from 'zod'
+
+/**
+ * What article generation asks the LLM, and the shape of each answer (docs/product/pipeline.md §4).
+ *
+ * Prompts keep instructions and content apart, as every prompt of ours does
+ * (src/server/providers/llm/prompt-material.ts): the system message says what to do; the user
+ * message only carries labelled content — `Label: value` lines, `Label:` followed by `- item`
+ * lines, and `Page: <url> (<role>)` blocks with their Title, Headings and Text. The demo's mock
+ * writer (src/server/providers/llm/article-writer.ts) reads exactly this format, so it writes from
+ * the profile, the keyword and the search results it is given, never from our instructions.
+ */
+
+/** What the article is written for: the business as its profile describes it. */
+export interface WriterProfile {
+  name: string
+  url: string
+  description: string
+  valueProposition: string
+  services: string[]
+  audiences: string[]
+  language: string
+  tone: string
+}
+
+/** A page the article draws on: a top search result, or a source fetched for citations. */
+export interface BriefPage {
+  url: string
+  title: string
+  headings: string[]
+  /** Readable text, already cut to what the prompt may carry. */
+  text: string
+}
+
+export interface ArticleBrief {
+  keyword: string
+  profile: WriterProfile
+  /** The top organic results, best first. */
+  results: BriefPage[]
+  /** "People also ask" questions of the keyword's results page. */
+  questions: string[]
+}
+
+export const ARTICLE_SCHEMAS = {
+  outline: 'article_outline',
+  section: 'article_section',
+  faq: 'article_faq',
+  meta: 'article_meta',
+  cta: 'article_cta',
+} as const
+
+export const outlineSchema = z.object({
+  /** The article's title, used as its H1. */
+  title: z.string(),
+  sections: z.array(
+    z.object({
+      heading: z.string(),
+      level: z.enum(['h2', 'h3']),
+      /** What the section must cover, in a few words each. */
+      points: z.array(z.string()),
+    }),
+  ),
+})
+export type Outline = z.infer<typeof outlineSchema>
+
+/** One section's body in Markdown blocks (paragraphs, lists), without its heading. */
+export const sectionSchema = z.object({ blocks: z.array(z.string()) })
+
+export const faqSchema = z.object({ questions: z.array(z.object({ question: z.string(), answer: z.string() })) })
+export type Faq = z.infer<typeof faqSchema>['questions']
+
+export const metaSchema = z.object({ metaTitle: z.string(), metaDescription: z.string() })
+
+export const ctaSchema = z.object({ heading: z.string(), text: z.string(), buttonLabel: z.string() })
+export type CallToAction = z.infer<typeof ctaSchema>
+
+/** Longest text of one page a prompt carries. */
+export const PAGE_TEXT_LIMIT = 2_500
+const MAX_HEADINGS_PER_PAGE = 12
+
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim()
+const field = (label: string, value: string) => (oneLine(value) ? `${label}: ${oneLine(value)}` : '')
+const list = (label: string, items: string[]) => {
+  const lines = items.map(oneLine).filter(Boolean)
+  return lines.length > 0 ? [`${label}:`, ...lines.map((item) => `- ${item}`)].join('\n') : ''
+}
+const join = (...blocks: string[]) => blocks.filter(Boolean).join('\n\n')
+
+function profileBlock(keyword: string, profile: WriterProfile): string {
+  return [
+    field('Keyword', keyword),
+    field('Language', profile.language),
+    field('Tone', profile.tone),
+    field('Business', profile.name),
+    field('Site', profile.url),
+    field('Description', profile.description),
+    field('Value proposition', profile.valueProposition),
+    field('Services', profile.services.join(', ')),
+    field('Audience', profile.audiences.join(', ')),
+  ]
+    .filter(Boolean)
+    .join('\n')
+}
+
+function pageBlock(page: BriefPage, role: string): string {
+  return [
+    `Page: ${page.url} (${role})`,
+    field('Title', page.title),
+    list('Headings', page.headings.slice(0, MAX_HEADINGS_PER_PAGE)),
+    field('Text', page.text.slice(0, PAGE_TEXT_LIMIT)),
+  ]
+    .filter(Boolean)
+    .join('\n')
+}
+
+const languageRule = (profile: WriterProfile) =>
+  `Write in ${profile.language}, in a ${profile.tone.toLowerCase()} tone, for ${profile.audiences.join(', ') || 'the business’s customers'}.`
+
+export function outlinePrompt(brief: ArticleBrief) {
+  return {
+    system: [
+      'You plan SEO articles that answer a search better than the pages ranking for it today.',
+      'Plan a title that contains the keyword and 5 to 8 sections (h2, with h3 under them where a section needs parts).',
+      'Cover what the top results cover, then what they miss; use the questions people ask. Never plan a section about the business itself.',
+      languageRule(brief.profile),
+    ].join(' '),
+    prompt: join(
+      profileBlock(brief.keyword, brief.profile),
+      ...brief.results.map((page, index) => pageBlock(page, `result ${index + 1}`)),
+      list('People also ask', brief.questions),
+    ),
+  }
+}
+
+export interface SectionRequest {
+  keyword: string
+  profile: WriterProfile
+  title: string
+  heading: string
+  points: string[]
+  /** The other sections' headings: what this one must not repeat. */
+  otherHeadings: string[]
+  /** Pages fetched for this article, citable by their URL. */
+  sources: BriefPage[]
+}
+
+export function sectionPrompt(request: SectionRequest) {
+  return {
+    system: [
+      'You write one section of an SEO article in Markdown: two to four short paragraphs or a list, no heading.',
+      'Every sentence that states a number must end with a Markdown link to the source page it comes from, and the number must appear on that page.',
+      'Use no number you cannot cite. Do not repeat what the other sections cover. No filler, no claims about the business beyond its profile.',
+      languageRule(request.profile),
+    ].join(' '),
+    prompt: join(
+      profileBlock(request.keyword, request.profile),
+      field('Article title', request.title),
+      field('Section heading', request.heading),
+      list('Section points', request.points),
+      list('Other sections', request.otherHeadings),
+      ...request.sources.map((page, index) => pageBlock(page, `source ${index + 1}`)),
+    ),
+  }
+}
+
+export function faqPrompt(request: { keyword: string; profile: WriterProfile; questions: string[]; article: string }) {
+  return {
+    system: [
+      'You write the FAQ of an SEO article: 3 to 6 questions people search for, each answered in two or three sentences.',
+      'Answer from the article; state no number the article does not state.',
+      languageRule(request.profile),
+    ].join(' '),
+    prompt: join(
+      profileBlock(request.keyword, request.profile),
+      list('People also ask', request.questions),
+      field('Article', request.article.slice(0, 6_000)),
+    ),
+  }
+}
+
+export function metaPrompt(request: { keyword: string; profile: WriterProfile; title: string; introduction: string }) {
+  return {
+    system: [
+      'You write the meta title (at most 60 characters, with the keyword near the start) and the meta description',
+      '(120 to 160 characters, with the keyword, saying what the reader gets) of an SEO article.',
+      languageRule(request.profile),
+    ].join(' '),
+    prompt: join(
+      profileBlock(request.keyword, request.profile),
+      field('Article title', request.title),
+      field('Introduction', request.introduction),
+    ),
+  }
+}
+
+export function ctaPrompt(request: { keyword: string; profile: WriterProfile; title: string }) {
+  return {
+    system: [
+      'You write the call to action that closes an SEO article: a short heading, two sentences linking what the reader',
+      'just learned to what the business offers (from its value proposition), and a button label of at most four words.',
+      languageRule(request.profile),
+    ].join(' '),
+    prompt: join(profileBlock(request.keyword, request.profile), field('Article title', request.title)),
+  }
+}

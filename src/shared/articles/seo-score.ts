@@ -1,0 +1,516 @@
+import { getDefaults, Lexer, type MarkedToken, type Token } from 'marked'
+import { fleschReadingEase, isEnglish, sentenceStats, wordsOf } from './readability'
+
+/**
+ * The SEO score of an article: a fixed list of checks, each worth its weight in points. The
+ * weights add up to 100, so the score is the sum of the points. A failing check may earn part of
+ * its weight where the rule is a quantity (length, links, FAQ questions, readability); points are
+ * whole numbers, rounded down, so only a passing check earns its full weight.
+ *
+ * Meta title length and meta description length are two checks: they are two separate fixes with
+ * separate limits, and one should not hide the other.
+ */
+export const SEO_CHECKS = {
+  keywordInTitle: { label: 'Keyword in title', weight: 10 },
+  keywordInH1: { label: 'Keyword in H1', weight: 7 },
+  keywordInIntroduction: { label: 'Keyword in introduction', weight: 8 },
+  keywordInMeta: { label: 'Keyword in meta title and description', weight: 8 },
+  metaTitleLength: { label: 'Meta title length', weight: 5 },
+  metaDescriptionLength: { label: 'Meta description length', weight: 5 },
+  contentLength: { label: 'Content length', weight: 12 },
+  headingStructure: { label: 'Heading structure', weight: 9 },
+  internalLinks: { label: 'Internal links', weight: 8 },
+  externalLinks: { label: 'External links', weight: 5 },
+  imageAltText: { label: 'Image alt text', weight: 5 },
+  readability: { label: 'Readability', weight: 8 },
+  faq: { label: 'FAQ', weight: 5 },
+  structuredData: { label: 'Structured data', weight: 5 },
+} as const satisfies Record<string, { label: string; weight: number }>
+
+export type SeoCheckId = keyof typeof SEO_CHECKS
+export const SEO_CHECK_IDS = Object.keys(SEO_CHECKS) as SeoCheckId[]
+
+/** The limits the checks apply, for the UI to quote. */
+export const SEO_LIMITS = {
+  introductionWords: 100,
+  metaTitleMaxCharacters: 60,
+  metaDescriptionMinCharacters: 120,
+  metaDescriptionMaxCharacters: 160,
+  /** Share of the top results' median word count an article needs. */
+  serpMedianShare: 0.9,
+  /** The word count needed when the top results' median is unknown. */
+  minimumWordsWithoutSerp: 1200,
+  minimumH2: 3,
+  defaultInternalLinkTarget: 3,
+  minimumExternalLinks: 1,
+  /** Flesch reading ease (English): full points from the first, none below the second. */
+  fleschPass: 50,
+  fleschFloor: 30,
+  /** Average words per sentence (other languages): full points up to the first, none from the second. */
+  sentenceWordsPass: 20,
+  sentenceWordsCeiling: 30,
+  minimumFaqQuestions: 3,
+} as const
+
+export interface SeoScoreInput {
+  /** The focus keyword. */
+  keyword: string
+  /** The article title (usually the H1 text too). */
+  title: string
+  metaTitle: string
+  metaDescription: string
+  /** The body as Markdown, starting with "# H1". */
+  markdown: string
+  /** The business's language, by name ("English") or code ("en-US"). */
+  language: string
+  /** The business's site: links to its host (with or without "www.") and relative links are internal. */
+  siteUrl: string
+  /** Median word count of the top search results; null when unknown. */
+  serpMedianWordCount: number | null
+  /** The featured and inline images. */
+  images: { alt: string }[]
+  faqCount: number
+  /** Parsed JSON-LD objects attached to the article. */
+  structuredData: unknown[]
+}
+
+export interface SeoScoreOptions {
+  /** Internal links needed for full points; defaults to SEO_LIMITS.defaultInternalLinkTarget. */
+  internalLinkTarget?: number
+}
+
+export interface SeoCheck {
+  id: SeoCheckId
+  label: string
+  passed: boolean
+  points: number
+  maxPoints: number
+  /** The measured value, in a sentence. */
+  detail: string
+  /** What to change to pass, with the numbers involved; null when the check passes. */
+  hint: string | null
+}
+
+export interface SeoScore {
+  /** 0–100, a whole number. */
+  score: number
+  checks: SeoCheck[]
+}
+
+// ---------------------------------------------------------------------------------------------
+// Keyword matching
+
+/** Lowercase words without accents; anything but letters and digits separates words. */
+function normalisedWords(text: string): string[] {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+}
+
+function isPluralOf(plural: string, singular: string): boolean {
+  return (
+    plural === `${singular}s` || plural === `${singular}es` || (/[^aeiou]y$/.test(singular) && plural === `${singular.slice(0, -1)}ies`)
+  )
+}
+
+/**
+ * How often the keyword occurs in a text: its words in order, ignoring case, accents and
+ * punctuation, with the last word in either singular or plural ("coffee bean" counts "coffee beans").
+ */
+export function countKeyword(text: string, keyword: string): number {
+  const needle = normalisedWords(keyword)
+  if (needle.length === 0) return 0
+  const haystack = normalisedWords(text)
+  const last = needle.length - 1
+  let count = 0
+  for (let start = 0; start + needle.length <= haystack.length; start++) {
+    const matches = needle.every((word, index) => {
+      const found = haystack[start + index]
+      return found === word || (index === last && (isPluralOf(found, word) || isPluralOf(word, found)))
+    })
+    if (matches) {
+      count += 1
+      start += last
+    }
+  }
+  return count
+}
+
+export function containsKeyword(text: string, keyword: string): boolean {
+  return countKeyword(text, keyword) > 0
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading the Markdown
+
+type OutlineBlock = { kind: 'heading'; depth: number; text: string } | { kind: 'prose' | 'table'; text: string }
+
+interface ArticleOutline {
+  /** Readable text in document order: code blocks, raw HTML, image alt texts and bare URLs left out. */
+  blocks: OutlineBlock[]
+  hrefs: string[]
+}
+
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' }
+
+/** The lexer leaves character references in text as written; words are counted on the characters. */
+function decodeEntities(text: string): string {
+  return text.replace(/&(?:#(\d{1,7})|#x([\da-f]{1,6})|([a-z]+));/gi, (reference, decimal, hex, name) => {
+    const codePoint = decimal ? Number(decimal) : hex ? parseInt(hex, 16) : undefined
+    if (codePoint !== undefined) return codePoint > 0 && codePoint <= 0x10ffff ? String.fromCodePoint(codePoint) : reference
+    return NAMED_ENTITIES[name.toLowerCase()] ?? reference
+  })
+}
+
+const LOOKS_LIKE_URL = /^(?:[a-z][a-z\d+.-]*:|www\.)\S*$/i
+
+function inlineText(tokens: Token[], hrefs: string[]): string {
+  let text = ''
+  for (const token of tokens as MarkedToken[]) {
+    if (token.type === 'link') {
+      hrefs.push(token.href)
+      if (!token.autolink && !LOOKS_LIKE_URL.test(token.text.trim())) text += inlineText(token.tokens, hrefs)
+    } else if (token.type === 'br') text += ' '
+    else if (token.type === 'codespan' || token.type === 'escape') text += token.text
+    else if (token.type === 'text') text += token.tokens ? inlineText(token.tokens, hrefs) : decodeEntities(token.text)
+    else if (token.type === 'strong' || token.type === 'em' || token.type === 'del') text += inlineText(token.tokens, hrefs)
+    // Images, inline HTML tags and checkboxes have no text a reader sees in the flow.
+  }
+  return text
+}
+
+function collectBlocks(tokens: Token[], outline: ArticleOutline): void {
+  const add = (block: OutlineBlock) => {
+    if (block.text.trim() !== '') outline.blocks.push(block)
+  }
+  for (const token of tokens as MarkedToken[]) {
+    if (token.type === 'heading') add({ kind: 'heading', depth: token.depth, text: inlineText(token.tokens, outline.hrefs) })
+    else if (token.type === 'paragraph' || token.type === 'text') {
+      add({ kind: 'prose', text: token.tokens ? inlineText(token.tokens, outline.hrefs) : decodeEntities(token.text) })
+    } else if (token.type === 'list') for (const item of token.items) collectBlocks(item.tokens, outline)
+    else if (token.type === 'blockquote') collectBlocks(token.tokens, outline)
+    else if (token.type === 'table') {
+      for (const row of [token.header, ...token.rows]) {
+        add({ kind: 'table', text: row.map((cell) => inlineText(cell.tokens, outline.hrefs)).join(' ') })
+      }
+    }
+    // Code blocks, raw HTML blocks, rules and link definitions hold no article prose.
+  }
+}
+
+function readOutline(markdown: string): ArticleOutline {
+  const outline: ArticleOutline = { blocks: [], hrefs: [] }
+  // Fresh defaults, so options another module set on the shared `marked` instance do not apply.
+  collectBlocks(Lexer.lex(markdown, getDefaults()), outline)
+  return outline
+}
+
+// ---------------------------------------------------------------------------------------------
+// Links and structured data
+
+/** A host without its "www.", lowercase; null when the site URL cannot be read. */
+function siteHostOf(siteUrl: string): string | null {
+  const value = siteUrl.trim()
+  if (value === '') return null
+  return bareHost(parseUrl(/^[a-z][a-z\d+.-]*:\/\//i.test(value) ? value : `https://${value}`))
+}
+
+function parseUrl(value: string, base?: string): URL | null {
+  try {
+    return new URL(value, base)
+  } catch {
+    return null
+  }
+}
+
+function bareHost(url: URL | null): string | null {
+  return url ? url.hostname.toLowerCase().replace(/^www\./, '') || null : null
+}
+
+/**
+ * The distinct pages an article links to, internal and external. Relative links are internal;
+ * same-page anchors and links that are not http(s) (mailto:, tel:) are neither.
+ */
+function classifyLinks(hrefs: string[], siteUrl: string): { internal: number; external: number } {
+  const siteHost = siteHostOf(siteUrl)
+  const siteBase = siteHost ? `https://${siteHost}/` : undefined
+  const internal = new Set<string>()
+  const external = new Set<string>()
+  for (const href of hrefs) {
+    const value = href.trim()
+    if (value === '' || value.startsWith('#')) continue
+    const absolute = /^[a-z][a-z\d+.-]*:/i.test(value) || value.startsWith('//')
+    const url = parseUrl(value.startsWith('//') ? `https:${value}` : value, siteBase)
+    if (!absolute) {
+      internal.add(url ? `${bareHost(url)}${url.pathname}${url.search}` : value.replace(/#.*/, ''))
+      continue
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) continue
+    const host = bareHost(url)
+    const key = `${host}${url.pathname}${url.search}`
+    if (siteHost !== null && host === siteHost) internal.add(key)
+    else external.add(key)
+  }
+  return { internal: internal.size, external: external.size }
+}
+
+/** The schema.org types of the JSON-LD objects, including members of `@graph` arrays. */
+function schemaTypes(structuredData: unknown[]): Set<string> {
+  const types = new Set<string>()
+  const visit = (value: unknown, depth: number) => {
+    if (depth > 4 || value === null || typeof value !== 'object') return
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item, depth + 1)
+      return
+    }
+    const record = value as Record<string, unknown>
+    const declared = record['@type']
+    for (const type of Array.isArray(declared) ? declared : [declared]) {
+      if (typeof type === 'string') types.add(type.replace(/^https?:\/\/schema\.org\//, ''))
+    }
+    visit(record['@graph'], depth + 1)
+  }
+  visit(structuredData, 0)
+  return types
+}
+
+// ---------------------------------------------------------------------------------------------
+// The checks
+
+interface Outcome {
+  passed: boolean
+  /** Share of the weight a failing check earns, 0–1. */
+  share: number
+  detail: string
+  hint: string | null
+}
+
+const pass = (detail: string): Outcome => ({ passed: true, share: 1, detail, hint: null })
+const fail = (detail: string, hint: string, share = 0): Outcome => ({ passed: false, share, detail, hint })
+
+const formatNumber = (value: number) => Math.round(value).toLocaleString('en-US')
+const count = (value: number, one: string, many = `${one}s`) => `${formatNumber(value)} ${value === 1 ? one : many}`
+const characters = (text: string) => Array.from(text.trim()).length
+
+/** What the checks measure, read once from the input. */
+interface ArticleFacts {
+  input: SeoScoreInput
+  quotedKeyword: string
+  blocks: OutlineBlock[]
+  h1: OutlineBlock[]
+  words: number
+  links: { internal: number; external: number }
+}
+
+function keywordInTitle({ input, quotedKeyword }: ArticleFacts): Outcome {
+  if (containsKeyword(input.title, input.keyword)) return pass(`The title contains ${quotedKeyword}.`)
+  return fail(`The title does not contain ${quotedKeyword}.`, `Add the focus keyword ${quotedKeyword} to the title.`)
+}
+
+function keywordInH1({ input, quotedKeyword, h1 }: ArticleFacts): Outcome {
+  if (h1.length === 0) return fail('The article has no H1.', `Start the article with an H1 ("# …") that contains ${quotedKeyword}.`)
+  if (containsKeyword(h1[0].text, input.keyword)) return pass(`The H1 contains ${quotedKeyword}.`)
+  return fail(`The H1 "${h1[0].text.trim()}" does not contain ${quotedKeyword}.`, `Add the focus keyword ${quotedKeyword} to the H1.`)
+}
+
+function keywordInIntroduction({ input, quotedKeyword, blocks, h1 }: ArticleFacts): Outcome {
+  const limit = SEO_LIMITS.introductionWords
+  const body = blocks.slice(h1.length > 0 ? blocks.indexOf(h1[0]) + 1 : 0).filter((block) => block.kind !== 'heading')
+  const bodyText = body.map((block) => block.text).join('\n\n')
+  const opening = wordsOf(bodyText).slice(0, limit).join(' ')
+  if (containsKeyword(opening, input.keyword)) return pass(`${quotedKeyword} appears in the first ${limit} words.`)
+  const mentions = countKeyword(bodyText, input.keyword)
+  return fail(
+    `${quotedKeyword} is not in the first ${limit} words; the body mentions it ${count(mentions, 'time')}.`,
+    `Use ${quotedKeyword} within the first ${limit} words after the H1.`,
+  )
+}
+
+function keywordInMeta({ input, quotedKeyword }: ArticleFacts): Outcome {
+  const inTitle = containsKeyword(input.metaTitle, input.keyword)
+  const inDescription = containsKeyword(input.metaDescription, input.keyword)
+  const detail = `Meta title: ${inTitle ? 'contains' : 'lacks'} ${quotedKeyword}; meta description: ${inDescription ? 'contains' : 'lacks'} it.`
+  if (inTitle && inDescription) return pass(detail)
+  const missing = [inTitle ? null : 'the meta title', inDescription ? null : 'the meta description'].filter(Boolean).join(' and ')
+  return fail(detail, `Add ${quotedKeyword} to ${missing}.`, inTitle || inDescription ? 0.5 : 0)
+}
+
+function metaTitleLength({ input }: ArticleFacts): Outcome {
+  const max = SEO_LIMITS.metaTitleMaxCharacters
+  const length = characters(input.metaTitle)
+  const detail = `The meta title has ${count(length, 'character')}.`
+  if (length === 0) return fail(detail, `Write a meta title of up to ${max} characters.`)
+  if (length > max) return fail(detail, `Shorten the meta title to ${max} characters (it has ${length}).`)
+  return pass(detail)
+}
+
+function metaDescriptionLength({ input }: ArticleFacts): Outcome {
+  const { metaDescriptionMinCharacters: min, metaDescriptionMaxCharacters: max } = SEO_LIMITS
+  const length = characters(input.metaDescription)
+  const detail = `The meta description has ${count(length, 'character')}.`
+  if (length === 0) return fail(detail, `Write a meta description of ${min}–${max} characters.`)
+  if (length < min) return fail(detail, `Lengthen the meta description to at least ${min} characters (it has ${length}).`)
+  if (length > max) return fail(detail, `Shorten the meta description to ${max} characters (it has ${length}).`)
+  return pass(detail)
+}
+
+function contentLength({ input, words }: ArticleFacts): Outcome {
+  const median = input.serpMedianWordCount !== null && input.serpMedianWordCount > 0 ? input.serpMedianWordCount : null
+  const has = `this article has ${formatNumber(words)}`
+  if (median === null) {
+    const needed = SEO_LIMITS.minimumWordsWithoutSerp
+    const detail = `${count(words, 'word')}; without search results to compare, ${formatNumber(needed)} are needed.`
+    if (words >= needed) return pass(detail)
+    return fail(detail, `Add about ${count(needed - words, 'word')} to reach ${formatNumber(needed)}: ${has}.`, words / needed)
+  }
+  const needed = Math.ceil(median * SEO_LIMITS.serpMedianShare)
+  const detail = `${count(words, 'word')}; the top results have a median of ${formatNumber(median)} (${formatNumber(needed)} needed).`
+  if (words >= needed) return pass(detail)
+  return fail(
+    detail,
+    `Add about ${count(median - words, 'word')}: the top results have a median of ${formatNumber(median)} and ${has}.`,
+    words / needed,
+  )
+}
+
+function headingStructure({ blocks, h1 }: ArticleFacts): Outcome {
+  const headings = blocks.filter((block) => block.kind === 'heading')
+  const h2Count = headings.filter((heading) => heading.depth === 2).length
+  let skip: { from: number; to: number; text: string } | null = null
+  let previous = 1
+  for (const heading of headings) {
+    if (heading.depth > previous + 1 && !skip) skip = { from: previous, to: heading.depth, text: heading.text.trim() }
+    previous = heading.depth
+  }
+  const hints: string[] = []
+  if (h1.length !== 1) hints.push(`Use exactly one H1 (it has ${h1.length}).`)
+  else if (blocks[0] !== h1[0]) hints.push('Put the H1 first, before any other heading or text.')
+  if (h2Count < SEO_LIMITS.minimumH2) {
+    const more = SEO_LIMITS.minimumH2 - h2Count
+    hints.push(`Add ${count(more, 'more H2 section')} (it has ${h2Count}; ${SEO_LIMITS.minimumH2} or more pass).`)
+  }
+  if (skip) hints.push(`Use H${skip.from + 1} instead of H${skip.to} for "${skip.text}": levels must not be skipped.`)
+  const detail = `${count(h1.length, 'H1')}, ${count(h2Count, 'H2')}, ${skip ? `a jump from H${skip.from} to H${skip.to}` : 'no skipped level'}.`
+  if (hints.length === 0) return pass(detail)
+  return fail(detail, hints.join(' '), (3 - hints.length) / 3)
+}
+
+function internalLinks({ links, input }: ArticleFacts, target: number): Outcome {
+  const detail = `${count(links.internal, 'internal link')} to distinct pages.`
+  if (links.internal >= target) return pass(detail)
+  const site = siteHostOf(input.siteUrl) ?? 'your own site'
+  return fail(
+    detail,
+    `Add ${count(target - links.internal, 'more link')} to pages on ${site} (it has ${links.internal}; ${target} or more pass).`,
+    links.internal / target,
+  )
+}
+
+function externalLinks({ links }: ArticleFacts): Outcome {
+  const needed = SEO_LIMITS.minimumExternalLinks
+  const detail = `${count(links.external, 'external link')} to distinct pages.`
+  if (links.external >= needed) return pass(detail)
+  return fail(detail, `Cite at least ${count(needed, 'source')} with a link to another site (it has ${links.external}).`)
+}
+
+function imageAltText({ input }: ArticleFacts): Outcome {
+  const total = input.images.length
+  const withAlt = input.images.filter((image) => image.alt.trim() !== '').length
+  if (total === 0) return fail('The article has no image.', 'Add at least 1 image with descriptive alt text.')
+  const detail = `${formatNumber(withAlt)} of ${count(total, 'image')} ${total === 1 ? 'has' : 'have'} alt text.`
+  if (withAlt === total) return pass(detail)
+  const hint = total === 1 ? 'Write alt text for the image.' : `Write alt text for ${formatNumber(total - withAlt)} of the ${total} images.`
+  return fail(detail, hint, withAlt / total)
+}
+
+function readability({ input, blocks }: ArticleFacts): Outcome {
+  const prose = blocks
+    .filter((block) => block.kind === 'prose')
+    .map((block) => block.text)
+    .join('\n\n')
+  const stats = sentenceStats(prose)
+  if (stats.words === 0) return fail('The article has no body text to measure.', 'Write the body text: it has no paragraphs.')
+  const average = Math.round(stats.averageWordsPerSentence)
+  if (isEnglish(input.language)) {
+    const { fleschPass, fleschFloor } = SEO_LIMITS
+    const ease = Math.round(fleschReadingEase(prose))
+    const detail = `Flesch reading ease ${ease}; sentences average ${count(average, 'word')}.`
+    if (ease >= fleschPass) return pass(detail)
+    return fail(
+      detail,
+      `Raise the Flesch reading ease to ${fleschPass} or more (it is ${ease}): shorten sentences (they average ${count(average, 'word')}) and prefer shorter words.`,
+      (ease - fleschFloor) / (fleschPass - fleschFloor),
+    )
+  }
+  const { sentenceWordsPass, sentenceWordsCeiling } = SEO_LIMITS
+  const detail = `Sentences average ${count(average, 'word')}.`
+  if (stats.averageWordsPerSentence <= sentenceWordsPass) return pass(detail)
+  return fail(
+    detail,
+    `Shorten sentences to an average of ${sentenceWordsPass} words or fewer (they average ${average}).`,
+    (sentenceWordsCeiling - stats.averageWordsPerSentence) / (sentenceWordsCeiling - sentenceWordsPass),
+  )
+}
+
+function faq({ input }: ArticleFacts): Outcome {
+  const needed = SEO_LIMITS.minimumFaqQuestions
+  const detail = `The FAQ has ${count(input.faqCount, 'question')}.`
+  if (input.faqCount >= needed) return pass(detail)
+  return fail(
+    detail,
+    `Add ${count(needed - input.faqCount, 'more FAQ question')} (it has ${input.faqCount}; ${needed} or more pass).`,
+    input.faqCount / needed,
+  )
+}
+
+function structuredData({ input }: ArticleFacts): Outcome {
+  const types = schemaTypes(input.structuredData)
+  const detail = types.size === 0 ? 'No JSON-LD types.' : `JSON-LD types: ${[...types].join(', ')}.`
+  const hints: string[] = []
+  if (!types.has('Article') && !types.has('BlogPosting')) hints.push('Add Article (or BlogPosting) JSON-LD.')
+  if (input.faqCount > 0 && !types.has('FAQPage')) hints.push(`Add FAQPage JSON-LD for the ${count(input.faqCount, 'FAQ question')}.`)
+  if (hints.length === 0) return pass(detail)
+  const required = input.faqCount > 0 ? 2 : 1
+  return fail(detail, hints.join(' '), (required - hints.length) / required)
+}
+
+/** Scores an article against SEO_CHECKS; pure, so the editor can rescore on every change. */
+export function scoreArticle(input: SeoScoreInput, options: SeoScoreOptions = {}): SeoScore {
+  const internalLinkTarget = Math.max(1, options.internalLinkTarget ?? SEO_LIMITS.defaultInternalLinkTarget)
+  const outline = readOutline(input.markdown)
+  const facts: ArticleFacts = {
+    input,
+    quotedKeyword: `"${input.keyword.trim()}"`,
+    blocks: outline.blocks,
+    h1: outline.blocks.filter((block) => block.kind === 'heading' && block.depth === 1),
+    words: outline.blocks.reduce((sum, block) => sum + wordsOf(block.text).length, 0),
+    links: classifyLinks(outline.hrefs, input.siteUrl),
+  }
+  const outcomes: Record<SeoCheckId, Outcome> = {
+    keywordInTitle: keywordInTitle(facts),
+    keywordInH1: keywordInH1(facts),
+    keywordInIntroduction: keywordInIntroduction(facts),
+    keywordInMeta: keywordInMeta(facts),
+    metaTitleLength: metaTitleLength(facts),
+    metaDescriptionLength: metaDescriptionLength(facts),
+    contentLength: contentLength(facts),
+    headingStructure: headingStructure(facts),
+    internalLinks: internalLinks(facts, internalLinkTarget),
+    externalLinks: externalLinks(facts),
+    imageAltText: imageAltText(facts),
+    readability: readability(facts),
+    faq: faq(facts),
+    structuredData: structuredData(facts),
+  }
+  const checks = SEO_CHECK_IDS.map((id): SeoCheck => {
+    const { label, weight } = SEO_CHECKS[id]
+    const { passed, share, detail, hint } = outcomes[id]
+    // The epsilon keeps 9 × 2/3 at 6 despite floating point; a failing check stays below its weight.
+    const points = passed ? weight : Math.min(weight - 1, Math.floor(weight * Math.max(0, share) + 1e-9))
+    return { id, label, passed, points, maxPoints: weight, detail, hint }
+  })
+  return { score: checks.reduce((sum, check) => sum + check.points, 0), checks }
+}
