@@ -5,6 +5,6 @@ export default defineConfig({
   dialect: 'postgresql',
   schema: './src/server/db/schema/index.ts',
   out: './drizzle',
-  schemaFilter: ['public', 'keywords'],
+  schemaFilter: ['public', 'keywords', 'content'],
   casing: undefined,
 })

@@ -30,6 +30,7 @@ import { Route as PublicPrivacyPolicyRouteImport } from './routes/_public/privac
 import { Route as PublicTermsOfServiceRouteImport } from './routes/_public/terms-of-service'
 import { Route as E2eFallbacksRouteImport } from './routes/e2e.fallbacks'
 import { Route as E2eJobsRouteImport } from './routes/e2e.jobs'
+import { Route as MediaSplatRouteImport } from './routes/media.$'
 import { Route as RpcSplatRouteImport } from './routes/rpc/$'
 import { Route as AppKeywordsClustersRouteImport } from './routes/_app/keywords_.clusters'
 import { Route as PublicBlogIndexRouteImport } from './routes/_public/blog/index'
@@ -144,6 +145,11 @@ const E2eJobsRoute = E2eJobsRouteImport.update({
   path: '/e2e/jobs',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MediaSplatRoute = MediaSplatRouteImport.update({
+  id: '/media/$',
+  path: '/media/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const RpcSplatRoute = RpcSplatRouteImport.update({
   id: '/rpc/$',
   path: '/rpc/$',
@@ -215,6 +221,7 @@ export interface FileRoutesByFullPath {
   '/terms-of-service': typeof PublicTermsOfServiceRoute
   '/e2e/fallbacks': typeof E2eFallbacksRoute
   '/e2e/jobs': typeof E2eJobsRoute
+  '/media/$': typeof MediaSplatRoute
   '/rpc/$': typeof RpcSplatRoute
   '/keywords/clusters': typeof AppKeywordsClustersRoute
   '/blog/$slug': typeof PublicBlogSlugRoute
@@ -246,6 +253,7 @@ export interface FileRoutesByTo {
   '/terms-of-service': typeof PublicTermsOfServiceRoute
   '/e2e/fallbacks': typeof E2eFallbacksRoute
   '/e2e/jobs': typeof E2eJobsRoute
+  '/media/$': typeof MediaSplatRoute
   '/rpc/$': typeof RpcSplatRoute
   '/keywords/clusters': typeof AppKeywordsClustersRoute
   '/blog/$slug': typeof PublicBlogSlugRoute
@@ -279,6 +287,7 @@ export interface FileRoutesById {
   '/_public/terms-of-service': typeof PublicTermsOfServiceRoute
   '/e2e/fallbacks': typeof E2eFallbacksRoute
   '/e2e/jobs': typeof E2eJobsRoute
+  '/media/$': typeof MediaSplatRoute
   '/rpc/$': typeof RpcSplatRoute
   '/_public/': typeof PublicIndexRoute
   '/_app/keywords_/clusters': typeof AppKeywordsClustersRoute
@@ -313,6 +322,7 @@ export interface FileRouteTypes {
     | '/terms-of-service'
     | '/e2e/fallbacks'
     | '/e2e/jobs'
+    | '/media/$'
     | '/rpc/$'
     | '/keywords/clusters'
     | '/blog/$slug'
@@ -344,6 +354,7 @@ export interface FileRouteTypes {
     | '/terms-of-service'
     | '/e2e/fallbacks'
     | '/e2e/jobs'
+    | '/media/$'
     | '/rpc/$'
     | '/keywords/clusters'
     | '/blog/$slug'
@@ -376,6 +387,7 @@ export interface FileRouteTypes {
     | '/_public/terms-of-service'
     | '/e2e/fallbacks'
     | '/e2e/jobs'
+    | '/media/$'
     | '/rpc/$'
     | '/_public/'
     | '/_app/keywords_/clusters'
@@ -400,6 +412,7 @@ export interface RootRouteChildren {
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
   E2eFallbacksRoute: typeof E2eFallbacksRoute
   E2eJobsRoute: typeof E2eJobsRoute
+  MediaSplatRoute: typeof MediaSplatRoute
   RpcSplatRoute: typeof RpcSplatRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
   ApiDemoSignInRoute: typeof ApiDemoSignInRoute
@@ -557,6 +570,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof E2eJobsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/media/$': {
+      id: '/media/$'
+      path: '/media/$'
+      fullPath: '/media/$'
+      preLoaderRoute: typeof MediaSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/rpc/$': {
       id: '/rpc/$'
       path: '/rpc/$'
@@ -688,6 +708,7 @@ const rootRouteChildren: RootRouteChildren = {
   SitemapDotxmlRoute: SitemapDotxmlRoute,
   E2eFallbacksRoute: E2eFallbacksRoute,
   E2eJobsRoute: E2eJobsRoute,
+  MediaSplatRoute: MediaSplatRoute,
   RpcSplatRoute: RpcSplatRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,
   ApiDemoSignInRoute: ApiDemoSignInRoute,

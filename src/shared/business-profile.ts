@@ -210,6 +210,18 @@ export const articleSettingsSchema = z.object({
     .int('Internal links must be a whole number.')
     .min(0, 'Internal links cannot be negative.')
     .max(10, 'At most 10 internal links per article.'),
+  /** Articles are written this many days before their publishing day. */
+  articleLeadDays: z
+    .number()
+    .int('Lead time must be a whole number of days.')
+    .min(1, 'Write articles at least 1 day ahead.')
+    .max(14, 'Write articles at most 14 days ahead.'),
+  /** Below this SEO score an article is held for review, in autopilot too. */
+  seoScoreFloor: z
+    .number()
+    .int('The score floor must be a whole number.')
+    .min(0, 'The score floor cannot be negative.')
+    .max(100, 'The score floor is at most 100.'),
   addYoutubeVideo: z.boolean(),
   addCta: z.boolean(),
   includeInfographics: z.boolean(),

@@ -93,6 +93,8 @@ describe.skipIf(!server.available)('Settings in Chromium', () => {
     await choose(page, 'Keyword region', 'Germany')
     await choose(page, 'Image style', 'Watercolor')
     await page.getByLabel('Internal links per article').fill('4')
+    await page.getByLabel('Write articles ahead (days)').fill('5')
+    await page.getByLabel('Minimum SEO score').fill('80')
     for (const name of ['Publish automatically', 'Add a YouTube video', 'Add a call to action', 'Include infographics']) {
       await page.getByRole('checkbox', { name }).click()
     }
@@ -111,6 +113,8 @@ describe.skipIf(!server.available)('Settings in Chromium', () => {
     expect(await page.getByLabel('Keyword region', { exact: true }).textContent()).toBe('Germany')
     expect(await page.getByLabel('Image style', { exact: true }).textContent()).toBe('Watercolor')
     expect(await page.getByLabel('Internal links per article').inputValue()).toBe('4')
+    expect(await page.getByLabel('Write articles ahead (days)').inputValue()).toBe('5')
+    expect(await page.getByLabel('Minimum SEO score').inputValue()).toBe('80')
     expect(await hex.inputValue()).toBe('#7c3aed')
     expect(await picker.inputValue()).toBe('#7c3aed')
     for (const name of ['Publish automatically', 'Add a YouTube video', 'Add a call to action', 'Include infographics']) {

@@ -12,7 +12,15 @@ import { fieldErrorsOf, firstInvalidField, isHexColor, type FieldErrors } from '
 import { useUpdateArticleSettings } from './use-save-settings'
 
 /** Numbers and colours are typed as text; the schema judges them on save. */
-type Draft = Omit<ArticleSettings, 'internalLinks'> & { internalLinks: string }
+const NUMBER_FIELDS = ['internalLinks', 'articleLeadDays', 'seoScoreFloor'] as const
+type NumberField = (typeof NUMBER_FIELDS)[number]
+type Draft = Omit<ArticleSettings, NumberField> & Record<NumberField, string>
+
+const NUMBER_MESSAGES: Record<NumberField, string> = {
+  internalLinks: 'Internal links must be a whole number.',
+  articleLeadDays: 'Lead time must be a whole number of days.',
+  seoScoreFloor: 'The score floor must be a whole number.',
+}
 
 const FIELD_ORDER = [
   'language',
@@ -21,6 +29,8 @@ const FIELD_ORDER = [
   'imageStyle',
   'brandColor',
   'internalLinks',
+  'articleLeadDays',
+  'seoScoreFloor',
   'autoPublish',
   'addYoutubeVideo',
   'addCta',
@@ -35,10 +45,15 @@ const TOGGLES = [
   { name: 'includeInfographics', label: 'Include infographics', hint: 'Illustrate key points with generated infographics.' },
 ] as const
 
-const toDraft = (settings: ArticleSettings): Draft => ({ ...settings, internalLinks: String(settings.internalLinks) })
+const toDraft = (settings: ArticleSettings): Draft => ({
+  ...settings,
+  internalLinks: String(settings.internalLinks),
+  articleLeadDays: String(settings.articleLeadDays),
+  seoScoreFloor: String(settings.seoScoreFloor),
+})
 
-/** A whole number as typed, or the text itself so the schema's message explains what is wrong. */
-function internalLinksValue(text: string): number {
+/** A number as typed, or NaN when the text is not one. */
+function numberValue(text: string): number {
   const trimmed = text.trim()
   return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN
 }
@@ -70,9 +85,10 @@ export function ArticleSettingsForm({ settings }: { settings: BusinessSettings }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const internalLinks = internalLinksValue(draft.internalLinks)
-    if (Number.isNaN(internalLinks)) return showErrors({ internalLinks: 'Internal links must be a whole number.' })
-    const parsed = articleSettingsSchema.safeParse({ ...draft, internalLinks })
+    const numbers = Object.fromEntries(NUMBER_FIELDS.map((name) => [name, numberValue(draft[name])])) as Record<NumberField, number>
+    const notNumbers = NUMBER_FIELDS.filter((name) => Number.isNaN(numbers[name]))
+    if (notNumbers.length > 0) return showErrors(Object.fromEntries(notNumbers.map((name) => [name, NUMBER_MESSAGES[name]])))
+    const parsed = articleSettingsSchema.safeParse({ ...draft, ...numbers })
     if (!parsed.success) return showErrors(fieldErrorsOf(parsed.error))
     setErrors({})
     save.mutate(parsed.data, {
@@ -166,6 +182,26 @@ export function ArticleSettingsForm({ settings }: { settings: BusinessSettings }
               value={draft.internalLinks}
               error={errors.internalLinks}
               onChange={(event) => change('internalLinks', event.target.value)}
+            />
+            <FormField
+              id={fieldId('articleLeadDays')}
+              name="articleLeadDays"
+              label="Write articles ahead (days)"
+              hint="How many days before its publishing day an article is written, 1 to 14."
+              inputMode="numeric"
+              value={draft.articleLeadDays}
+              error={errors.articleLeadDays}
+              onChange={(event) => change('articleLeadDays', event.target.value)}
+            />
+            <FormField
+              id={fieldId('seoScoreFloor')}
+              name="seoScoreFloor"
+              label="Minimum SEO score"
+              hint="Articles scoring below it wait for your review, even when publishing automatically."
+              inputMode="numeric"
+              value={draft.seoScoreFloor}
+              error={errors.seoScoreFloor}
+              onChange={(event) => change('seoScoreFloor', event.target.value)}
             />
           </div>
           <fieldset className="grid gap-4 md:grid-cols-2">

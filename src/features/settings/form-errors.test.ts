@@ -20,6 +20,8 @@ describe('fieldErrorsOf', () => {
       keywordRegion: 'US',
       autoPublish: true,
       internalLinks: 0,
+      articleLeadDays: 3,
+      seoScoreFloor: 70,
       addYoutubeVideo: true,
       addCta: true,
       includeInfographics: true,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertBusiness, insertKeyword, rejectionOf, rpcContext } from '../../../tests/fixtures/rpc'
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
 import { applySubscriptionEvent } from '~/server/billing/webhooks'
-import { competitor, jobRun, plan } from '~/server/db/schema'
+import { article, competitor, jobRun, plan } from '~/server/db/schema'
 import type { AccessClass, ProcedureMeta } from '~/server/rpc/procedures'
 import { router } from './router'
 
@@ -21,6 +21,7 @@ interface Victim {
   businessId: string
   competitorId: string
   keywordId: string
+  articleId: string
   jobId: string
 }
 
@@ -50,6 +51,11 @@ const PROCEDURES: Record<string, { access: AccessClass; attack: ((victim: Victim
   'research.start': { access: 'business', attack: (v) => ({ businessId: v.businessId }) },
   'research.status': { access: 'business', attack: (v) => ({ businessId: v.businessId }) },
   'research.cancel': { access: 'business', attack: (v) => ({ businessId: v.businessId }) },
+  'article.generate': { access: 'business', attack: (v) => ({ businessId: v.businessId, keywordId: v.keywordId }) },
+  'article.get': { access: 'business', attack: (v) => ({ businessId: v.businessId, articleId: v.articleId }) },
+  'article.list': { access: 'business', attack: (v) => ({ businessId: v.businessId }) },
+  'article.approve': { access: 'business', attack: (v) => ({ businessId: v.businessId, articleId: v.articleId }) },
+  'article.regenerate': { access: 'business', attack: (v) => ({ businessId: v.businessId, articleId: v.articleId }) },
   'cluster.list': { access: 'business', attack: (v) => ({ businessId: v.businessId }) },
   'cluster.setPillar': { access: 'business', attack: (v) => ({ businessId: v.businessId, clusterId: 'cluster1', keywordId: v.keywordId }) },
   'cluster.moveKeyword': {
@@ -116,8 +122,32 @@ beforeAll(async () => {
       result: { name: 'Victim Roasters' },
     })
     .returning()
+  const [written] = await app.db
+    .insert(article)
+    .values({
+      businessId: owned.id,
+      keywordId: row.id,
+      keyword: row.keyword,
+      title: 'Victim secret article',
+      slug: 'victim-secret-article',
+      metaTitle: 'Victim secret article',
+      metaDescription: 'Not for anyone else.',
+      outline: [],
+      markdown: '# Victim secret article',
+      html: '<h1>Victim secret article</h1>',
+      images: [],
+      faq: [],
+      jsonLd: [],
+      citations: [],
+      internalLinks: [],
+      wordCount: 3,
+      seoScore: 10,
+      seoChecks: [],
+    })
+    .returning()
   victim = {
     ...account,
+    articleId: written!.id,
     businessId: owned.id,
     businessName: 'Victim Roasters',
     competitorId: rival.id,
@@ -196,5 +226,7 @@ describe('another paying user', () => {
     expect(keywords.items).toEqual([expect.objectContaining({ id: victim.keywordId, status: 'pending' })])
     const competitors = (await run('setup.competitors', { businessId: victim.businessId }, victim.cookie)) as { id: string }[]
     expect(competitors.map((row) => row.id)).toEqual([victim.competitorId])
+    const [written] = await app.db.select().from(article).where(eq(article.id, victim.articleId))
+    expect(written).toMatchObject({ status: 'draft', version: 1, title: 'Victim secret article' })
   })
 })

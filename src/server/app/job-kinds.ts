@@ -1,3 +1,4 @@
+import { ARTICLE_SCHEDULE_CRON, articleGenerateJob, articleScheduleJob } from '~/server/articles/articles.service'
 import type { CronSchedule } from '~/server/jobs'
 import { demoCountJob } from '~/server/jobs/kinds/demo-count'
 import { PURGE_EXPIRED_CRON, purgeExpiredJob } from '~/server/jobs/kinds/purge-expired'
@@ -18,10 +19,13 @@ export const JOB_KINDS = [
   competitorAnalyzeJob,
   researchRunJob,
   monthlyResearchJob,
+  articleGenerateJob,
+  articleScheduleJob,
 ]
 
 export const JOB_SCHEDULES: CronSchedule[] = [
   { kind: purgeExpiredJob, cron: PURGE_EXPIRED_CRON },
   { kind: vacuumJob, cron: VACUUM_CRON },
   { kind: monthlyResearchJob, cron: MONTHLY_RESEARCH_CRON },
+  { kind: articleScheduleJob, cron: ARTICLE_SCHEDULE_CRON },
 ]

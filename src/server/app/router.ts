@@ -1,3 +1,4 @@
+import { articleRouter } from '~/server/articles/articles.router'
 import { billingRouter } from '~/server/billing/billing.router'
 import { e2eRouter } from '~/server/e2e/e2e.router'
 import { e2eTestRoutesEnabled } from '~/server/e2e/fallbacks'
@@ -31,6 +32,7 @@ const appRouter = {
     reschedule: rescheduleKeywordProcedure,
   },
   research: researchRouter,
+  article: articleRouter,
   cluster: clusterRouter,
   job: jobRouter,
   setup: setupRouter,

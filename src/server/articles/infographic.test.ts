@@ -112,7 +112,7 @@ describe('chartDataFromFacts: numbers from cited sentences', () => {
     ])
   })
 
-  it('puts durations on one scale, in the unit most of them were written in', () => {
+  it('charts only values written in the same unit: seconds of extraction are not minutes of brewing', () => {
     const data = chartDataFromFacts(
       [
         fact('The pour-over method takes 3–4 minutes, while the French press takes about 4 minutes.'),
@@ -125,7 +125,6 @@ describe('chartDataFromFacts: numbers from cited sentences', () => {
       ['Pour-over method time (low)', 3],
       ['Pour-over method time (high)', 4],
       ['French press time', 4],
-      ['Espresso extraction time', 0.5],
     ])
   })
 

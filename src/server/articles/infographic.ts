@@ -4,8 +4,9 @@
  *
  * Extraction never invents a number. A range ("90–96 °C") becomes two points, its low and its high
  * end, because a midpoint is a figure no source gave; a range counts as one measurement, so a chart
- * needs at least two different measurements. Only units that convert exactly are put on one scale
- * (seconds to weeks; mg to tonnes; ml and litres); °C and °F, or money in two currencies, never mix.
+ * needs at least two different measurements. Only values written in the same unit share a chart:
+ * 30 seconds of extraction and 21 days of resting would convert to one scale but measure different
+ * things; °C and °F, or money in two currencies, never mix.
  *
  * The SVG has no scripts, links, external fonts or images, and every piece of text is escaped.
  */
@@ -614,7 +615,8 @@ function candidatesFromFact(fact: CitedFact, factIndex: number, keywordWords: Se
     const isRange = mention.values.length === 2
     const base = composeLabel(parts, keywordWords, inner, MAX_LABEL_LENGTH - (isRange ? ' (high)'.length : 0))
     if (!base) return
-    const key = mention.spec ? `${mention.spec.family}${mention.rate ? ` per ${mention.rate}` : ''}` : `count:${singular(mention.noun)}`
+    // Only values written in the same unit share a chart: 25 seconds of brewing and 21 days of resting convert to one scale but measure different things.
+    const key = mention.spec ? `${mention.spec.unit}${mention.rate ? ` per ${mention.rate}` : ''}` : `count:${singular(mention.noun)}`
     const ends = isRange ? [...mention.values].sort((a, b) => a - b) : mention.values
     ends.forEach((value, end) => {
       const label = isRange ? `${base} (${end === 0 ? 'low' : 'high'})` : base

@@ -70,7 +70,7 @@ describe('extractPage', () => {
     const capped = extractPage(ARTICLE, 'https://www.roastery.example/guides/kaffee-roesten', { maxTextChars: 60 })
     expect(capped.text.length).toBeLessThanOrEqual(61)
     expect(capped.text.endsWith('…')).toBe(true)
-    expect(capped.text).toBe('Kaffee rösten Grüne Bohnen werden bei etwa 200 Grad…')
+    expect(capped.text).toBe('Kaffee rösten. Grüne Bohnen werden bei etwa 200 Grad…')
   })
 
   it('falls back to og:title, then the h1, and reads og tags', () => {
@@ -86,5 +86,13 @@ describe('extractPage', () => {
       lang: undefined,
     })
     expect(extractPage('<body><h1>Only a heading</h1><p>Short.</p></body>', 'https://brew.example/').title).toBe('Only a heading')
+  })
+
+  it('keeps words and sentences of adjacent blocks apart in minified HTML', () => {
+    const html =
+      '<body><main><h2>Storage</h2><p>Store beans in an airtight container away from light and heat.</p><h2>Origin</h2><ul><li>Ethiopia</li><li>Colombia</li></ul></main></body>'
+    const { text } = extractPage(html, 'https://brew.example/')
+    expect(text).toContain('Storage. Store beans')
+    expect(text).toContain('light and heat. Origin. Ethiopia Colombia')
   })
 })

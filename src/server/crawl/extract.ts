@@ -59,6 +59,10 @@ function absolute(value: string | null | undefined, base: string) {
   }
 }
 
+/** Elements whose text ends a run of words. */
+const TEXT_BLOCKS =
+  'p, h1, h2, h3, h4, h5, h6, li, dt, dd, td, th, br, blockquote, pre, div, section, article, header, footer, figcaption, tr'
+
 export function extractPage(html: string, pageUrl: string, options: ExtractOptions = {}): ExtractedPage {
   const maxTextChars = options.maxTextChars ?? 20_000
   const { document } = parseHTML(html)
@@ -94,6 +98,13 @@ export function extractPage(html: string, pageUrl: string, options: ExtractOptio
     image: absolute(document.querySelector('meta[property="og:image"]')?.getAttribute('content'), base),
   }
 
+  // Minified HTML has no whitespace between blocks: without a separator their text runs together
+  // ("…away from heat.Origin and process…"), joining words and sentences.
+  // A heading ends like a sentence, so it never runs into the paragraph after it.
+  for (const element of document.querySelectorAll(TEXT_BLOCKS)) {
+    const heading = /^H[1-6]$/.test(element.tagName) && !/[.!?:]\s*$/.test(element.textContent ?? '')
+    element.append(document.createTextNode(heading ? '. ' : ' '))
+  }
   // Readability rewrites the document it reads, so it runs after everything above is collected.
   let text = ''
   try {

@@ -167,15 +167,13 @@ describe('the hourly vacuum', () => {
 
   it('gives the embedded database the statistics autovacuum would, and leaves PostgreSQL to its own', async () => {
     const tag = createId()
-    await app.db
-      .insert(keywordCache)
-      .values(
-        Array.from({ length: 50 }, (_, index) => ({
-          keyword: `vacuum ${tag} ${index}`,
-          endpointType: 'volume',
-          cacheKey: `vacuum-${tag}-${index}`,
-        })),
-      )
+    await app.db.insert(keywordCache).values(
+      Array.from({ length: 50 }, (_, index) => ({
+        keyword: `vacuum ${tag} ${index}`,
+        endpointType: 'volume',
+        cacheKey: `vacuum-${tag}-${index}`,
+      })),
+    )
     const result = await vacuumJob.handler({ db: app.db } as Parameters<typeof vacuumJob.handler>[0])
     expect(result).toEqual({ vacuumed: app.handle.kind === 'pglite' })
     if (app.handle.kind !== 'pglite') return

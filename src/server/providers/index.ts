@@ -1,4 +1,6 @@
 import { env } from '~/env'
+import { storeMedia } from '~/server/articles/media-store'
+import { safeFetcher } from '~/server/crawl/safe-fetch'
 import type { Auth } from '~/server/auth'
 import type { Database } from '~/server/db'
 import { dataForSeoClientFromEnv } from './dataforseo/client'
@@ -25,6 +27,10 @@ export function createProviders(deps: { db: Database; auth: Auth }) {
     /** DataForSEO behind keyword_cache (30-day freshness), each call's cost recorded. */
     keywordData: createKeywordDataService({ db: deps.db, client: dataForSeoClientFromEnv(config) }),
     youtube: youTubeClientFromEnv(config),
+    /** Public web pages (search results, sources) through the SSRF-safe fetcher. */
+    web: { fetch: safeFetcher() },
+    /** Article images and infographics, stored under DATA_DIR/media and served at /media. */
+    media: { store: (input: Omit<Parameters<typeof storeMedia>[0], 'dataDir'>) => storeMedia({ ...input, dataDir: config.DATA_DIR }) },
     /** Search Console on the Google account the user linked; tokens refreshed by better-auth. */
     searchConsole: (userId: string) => searchConsoleClientForUser({ ...deps, userId }),
   }

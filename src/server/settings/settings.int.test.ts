@@ -36,6 +36,8 @@ const validSettings = {
   keywordRegion: 'DE',
   autoPublish: false,
   internalLinks: 4,
+  articleLeadDays: 5,
+  seoScoreFloor: 80,
   addYoutubeVideo: false,
   addCta: false,
   includeInfographics: false,
@@ -77,6 +79,8 @@ describe('settings.get', () => {
         keywordRegion: 'US',
         autoPublish: true,
         internalLinks: 0,
+        articleLeadDays: 3,
+        seoScoreFloor: 70,
         addYoutubeVideo: true,
         addCta: true,
         includeInfographics: true,
@@ -186,6 +190,9 @@ describe('settings.updateArticleSettings', () => {
     ['negative internal links', { internalLinks: -1 }, 'Internal links cannot be negative.'],
     ['too many internal links', { internalLinks: 11 }, 'At most 10 internal links per article.'],
     ['fractional internal links', { internalLinks: 1.5 }, 'Internal links must be a whole number.'],
+    ['a lead time of 0 days', { articleLeadDays: 0 }, 'Write articles at least 1 day ahead.'],
+    ['a lead time over two weeks', { articleLeadDays: 15 }, 'Write articles at most 14 days ahead.'],
+    ['a score floor over 100', { seoScoreFloor: 101 }, 'The score floor is at most 100.'],
   ])('refuses %s with the schema’s message and saves nothing (not even the valid fields)', async (_name, change, message) => {
     const { client, business: row } = await userWithBusiness()
     const before = await rowOf(row.id)

@@ -35,6 +35,8 @@ export function toSettings(row: Business): BusinessSettings {
       keywordRegion: row.keywordRegion,
       autoPublish: row.autoPublish,
       internalLinks: row.internalLinks,
+      articleLeadDays: row.articleLeadDays,
+      seoScoreFloor: row.seoScoreFloor,
       addYoutubeVideo: row.addYoutubeVideo,
       addCta: row.addCta,
       includeInfographics: row.includeInfographics,

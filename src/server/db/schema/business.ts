@@ -65,6 +65,10 @@ export const business = pgTable(
     includeInfographics: boolean('include_infographics').notNull().default(true),
     imageStyle: text('image_style').notNull().default('Brand & Text Realism'),
     brandColor: text('brand_color').notNull().default('#000000'),
+    /** Articles are written this many days before their publishing day. */
+    articleLeadDays: integer('article_lead_days').notNull().default(3),
+    /** Below this SEO score an article is held for review, in autopilot too. */
+    seoScoreFloor: integer('seo_score_floor').notNull().default(70),
     ...timestamps(),
   },
   (table) => [unique('business_user_url_unique').on(table.userId, table.url), index('business_user_idx').on(table.userId, table.createdAt)],

@@ -160,6 +160,39 @@ const TITLES = [
   'How to Get Started With {K}',
 ]
 
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+
+/**
+ * The questions people also ask about a query, phrased for its kind: a "best …" query asks how to
+ * choose, a "how to …" how long it takes and what goes wrong, another question is asked as it is,
+ * a plural thing takes "are", a singular one "is".
+ */
+export function peopleAlsoAsk(keyword: string): string[] {
+  const isPlural = (phrase: string) => /[^s]s$/.test(phrase.split(' ').at(-1) ?? '')
+  const best = /^(best|top) (.+)$/.exec(keyword)
+  if (best) {
+    const thing = best[2]!.replace(/ (for|under|in|with) .*$/, '')
+    return isPlural(thing)
+      ? [`What are the ${keyword}?`, `How do you choose ${thing}?`, `Are expensive ${thing} worth it?`, `Where can you buy ${thing}?`]
+      : [`What is the ${keyword}?`, `How do you choose a ${thing}?`, `Is an expensive ${thing} worth it?`, `Where can you buy a ${thing}?`]
+  }
+  const howTo = /^how to (.+)$/.exec(keyword)
+  if (howTo) {
+    const task = howTo[1]!
+    return [
+      `How do you ${task}?`,
+      `What is the easiest way to ${task}?`,
+      `What are common mistakes when you ${task}?`,
+      `How long does it take to ${task}?`,
+    ]
+  }
+  // Any other question is asked as it is.
+  if (/^(what|why|when|where|which|who|is|are|can|should|does|do)\b/.test(keyword)) return [`${capitalise(keyword)}?`]
+  return isPlural(keyword)
+    ? [`What are ${keyword}?`, `How do ${keyword} work?`, `Are ${keyword} worth it?`, `How much do ${keyword} cost?`]
+    : [`What is ${keyword}?`, `How does ${keyword} work?`, `Is ${keyword} worth it?`, `How much does ${keyword} cost?`]
+}
+
 /** serp/google/organic/live/advanced: organic results with a people-also-ask box after the second. */
 export function organicSerp(task: Task, market: { location_code: number; language_code: string }): Outcome {
   const keyword = String(task.keyword).trim().toLowerCase()
@@ -197,7 +230,7 @@ export function organicSerp(task: Task, market: { location_code: number; languag
       links: null,
     })
     if (rank === 2) {
-      const questions = [`What is ${keyword}?`, `How does ${keyword} work?`, `Is ${keyword} worth it?`, `How much does ${keyword} cost?`]
+      const questions = peopleAlsoAsk(keyword)
       items.push({
         type: 'people_also_ask',
         rank_group: 1,

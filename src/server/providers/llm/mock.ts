@@ -1,5 +1,6 @@
 import { http, HttpResponse, type RequestHandler } from 'msw'
 import { withFaults } from '../mock-faults'
+import { writeArticlePart } from './article-writer'
 import { DEFAULT_LLM_BASE_URL } from './client'
 import { extractMaterial, stableHash, type PromptMaterial } from './prompt-material'
 import { fillSchema, type JsonSchema } from './schema-filler'
@@ -108,7 +109,13 @@ export function llmHandlers(options: { baseUrl?: string } = {}): RequestHandler[
           const name = body.response_format?.json_schema?.name ?? 'response'
           return openAiError(400, `Invalid schema for response_format '${name}': ${problem}`, 'invalid_request_error', null)
         }
-        const content = schema ? JSON.stringify(fillSchema(schema, material)) : proseAnswer(material)
+        // Article parts are written as prose from the material (article-writer.ts); other schemas are filled from it.
+        const userText = body.messages
+          .filter((message) => message.role !== 'system' && message.role !== 'developer')
+          .map(messageText)
+          .join('\n\n')
+        const article = schema ? writeArticlePart(body.response_format?.json_schema?.name ?? '', userText) : undefined
+        const content = schema ? JSON.stringify(article ?? fillSchema(schema, material)) : proseAnswer(material)
         const promptTokens = Math.ceil(texts.join('\n').length / 4)
         const completionTokens = Math.ceil(content.length / 4)
         return HttpResponse.json({

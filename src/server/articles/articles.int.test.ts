@@ -1,0 +1,298 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { and, eq } from 'drizzle-orm'
+import { http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { insertBusiness, insertKeyword, rejectionOf, rpcClient } from '../../../tests/fixtures/rpc'
+import { waitForJob } from '../../../tests/fixtures/setup-test-env'
+import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
+import { JOB_KINDS } from '~/server/app/job-kinds'
+import type { SafeFetcher } from '~/server/crawl/safe-fetch'
+import { article, business as businessTable, keyword, usage } from '~/server/db/schema'
+import { startJobs, stopJobs } from '~/server/jobs'
+import type { Providers } from '~/server/providers'
+import { dataforseoHandlers } from '~/server/providers/dataforseo/mock'
+import { imagesHandlers } from '~/server/providers/images/mock'
+import { DEFAULT_LLM_BASE_URL } from '~/server/providers/llm/client'
+import { llmHandlers } from '~/server/providers/llm/mock'
+import { clearFaults, injectFault } from '~/server/providers/mock-faults'
+import { youtubeHandlers } from '~/server/providers/youtube/mock'
+import { storeMedia } from './media-store'
+import { checkGrounding } from './grounding'
+import { ARTICLE_SCHEMAS } from './prompts'
+import { articleGenerateJob } from './articles.service'
+
+/** Result pages as the web would serve them: a coffee guide with facts, three ways of writing it. */
+const PAGES = [
+  {
+    title: 'Espresso Brewing Guide',
+    headings: ['Dose and yield', 'Water temperature', 'Grind size', 'Common mistakes'],
+    text: [
+      'Most baristas pull a double shot with 18 grams of ground coffee.',
+      'A classic espresso ratio is 1:2, so 18 grams in gives 36 grams out.',
+      'Brewing water between 90 and 96 °C extracts the most sweetness.',
+      'A shot that runs in 25 to 30 seconds is usually balanced.',
+    ],
+  },
+  {
+    title: 'How to Choose Coffee Beans',
+    headings: ['Roast date', 'Origin and process', 'Storage'],
+    text: [
+      'Beans taste best between 4 and 21 days after roasting.',
+      'Arabica makes up about 60% of world coffee production.',
+      'Store beans in an airtight container away from light and heat.',
+    ],
+  },
+  {
+    title: 'Coffee Subscription Buying Guide',
+    headings: ['How often to order', 'Whole bean or ground', 'Cancelling'],
+    text: [
+      'A typical home drinker uses about 340 grams of coffee every two weeks.',
+      'Ground coffee loses much of its aroma within 30 minutes of grinding.',
+      'Most subscriptions let you pause or skip a delivery at any time.',
+    ],
+  },
+]
+
+function pageHtml(url: string) {
+  const page = PAGES[[...url].reduce((sum, char) => sum + char.charCodeAt(0), 0) % PAGES.length]!
+  return `<!doctype html><html lang="en"><head><title>${page.title}</title></head><body><main><h1>${page.title}</h1>${page.headings
+    .map((heading, index) => `<h2>${heading}</h2><p>${page.text[index % page.text.length]} ${page.text.join(' ')}</p>`)
+    .join('')}</main></body></html>`
+}
+
+/** The web the safe fetcher would reach: every result page answers; one site is down. */
+const fetchPage: SafeFetcher = async (url) => {
+  if (url.includes('reddit.com')) throw new Error('connect ECONNREFUSED')
+  const body = Buffer.from(pageHtml(url))
+  return { url, status: 200, contentType: 'text/html; charset=utf-8', body, text: () => body.toString('utf8') }
+}
+
+const network = setupServer(...llmHandlers(), ...dataforseoHandlers(), ...imagesHandlers(), ...youtubeHandlers())
+let app: TestApp
+let mediaDir: string
+let providers: Providers
+
+beforeAll(async () => {
+  network.listen({ onUnhandledFrame: 'error' })
+  app = await createTestApp()
+  mediaDir = await mkdtemp(join(tmpdir(), 'rankpilot-media-'))
+  providers = {
+    ...app.providers,
+    web: { fetch: fetchPage },
+    media: { store: (input) => storeMedia({ ...input, dataDir: mediaDir }) },
+  }
+  await startJobs(app.handle, {
+    kinds: JOB_KINDS.map((kind) =>
+      kind.name === articleGenerateJob.name ? { ...kind, retry: { retryLimit: 1, retryDelaySeconds: 1, retryDelayMaxSeconds: 1 } } : kind,
+    ),
+    providers,
+    work: true,
+    timings: { pollingIntervalSeconds: 0.5, monitorIntervalSeconds: 1, cronMonitorIntervalSeconds: 1 },
+    progressIntervalMs: 50,
+  })
+}, 60_000)
+
+afterAll(async () => {
+  await stopJobs()
+  await app?.close()
+  network.close()
+  await rm(mediaDir, { recursive: true, force: true })
+})
+
+async function roaster() {
+  const owner = await app.signUp({ plan: 'Growth' })
+  const business = (await insertBusiness(app, owner.userId, {
+    name: 'Acme Roasters',
+    url: `https://acme-${owner.userId.slice(0, 6).toLowerCase()}.example`,
+    blogUrl: `https://acme-${owner.userId.slice(0, 6).toLowerCase()}.example/journal`,
+    description: 'Small-batch specialty coffee roaster shipping single-origin beans within 48 hours of roasting.',
+    valueProposition: 'Coffee roasted to order and on your doorstep within two days.',
+    services: ['Coffee subscriptions', 'Single-origin coffee beans'],
+    targetAudiences: ['Home baristas'],
+    language: 'English',
+    tone: 'Friendly',
+    internalLinks: 2,
+    bestArticles: ['https://acme.example/journal/how-to-dial-in-espresso', 'https://acme.example/journal/cold-brew-ratio'],
+    brandColor: '#8b5a2b',
+  }))!
+  const planned = await insertKeyword(app, business.id, {
+    keyword: 'best espresso beans',
+    status: 'scheduled',
+    scheduledAt: new Date(Date.now() + 2 * 24 * 3600 * 1000),
+  })
+  return { owner, business, planned, client: rpcClient(app, owner.cookie) }
+}
+
+const usageOf = (userId: string) => app.db.select().from(usage).where(eq(usage.userId, userId))
+
+describe('article generation on the mocks', () => {
+  it('writes a grounded, complete article, scores it, counts it once, and keeps versions when regenerated', async () => {
+    const { owner, business, planned, client } = await roaster()
+    const { jobId } = await client.article.generate({ businessId: business.id, keywordId: planned.id })
+    expect((await rejectionOf(client.article.generate({ businessId: business.id, keywordId: planned.id })))?.message).toMatch(
+      /being written|already has an article/,
+    )
+    const finished = await waitForJob(app, jobId, 60_000)
+    expect(finished.error).toBeNull()
+    expect(finished.state).toBe('completed')
+
+    const [{ id: articleId }] = await app.db.select({ id: article.id }).from(article).where(eq(article.keywordId, planned.id))
+    const written = await client.article.get({ businessId: business.id, articleId })
+    // One H1, the keyword in the title; meta within limits; a slug from the keyword.
+    expect(written.markdown.match(/^# /gm)).toHaveLength(1)
+    expect(written.title.toLowerCase()).toContain('espresso')
+    expect(written.metaTitle.length).toBeLessThanOrEqual(60)
+    expect(written.metaDescription.length).toBeLessThanOrEqual(160)
+    expect(written.slug).toBe('best-espresso-beans')
+    // Images in the brand's style, stored and served by the app, with alt text.
+    const featured = written.images.find((image) => image.kind === 'featured')!
+    expect(featured.url).toMatch(new RegExp(`^/media/${business.id}/`))
+    expect(written.images.every((image) => image.alt.trim().length > 0)).toBe(true)
+    for (const image of written.images)
+      expect((await stat(join(mediaDir, image.url.replace(/^\/media\//, 'media/')))).size).toBeGreaterThan(0)
+    // FAQ, structured data that parses, a video and a call to action.
+    expect(written.faq.length).toBeGreaterThanOrEqual(3)
+    expect(written.jsonLd.map((item) => item['@type'])).toEqual(['Article', 'FAQPage', 'BreadcrumbList'])
+    expect(written.video).not.toBeNull()
+    expect(written.html).toContain('youtube-nocookie.com/embed/')
+    // Every number left in the article is on a page it cites; citations are fetched pages only.
+    const sources = written.citations.map((citation) => ({ url: citation.url, title: citation.title, text: pageHtml(citation.url) }))
+    expect(written.citations.length).toBeGreaterThan(0)
+    for (const citation of written.citations) expect(citation.url).not.toContain('reddit.com')
+    const recheck = checkGrounding({
+      markdown: written.markdown.split('\n## Frequently asked questions')[0]!,
+      sources,
+      trusted: [planned.keyword, written.title],
+    })
+    expect(recheck.ungrounded).toEqual([])
+    // Internal links only to the business's best articles (nothing of ours is published yet).
+    expect(written.internalLinks.every((link) => link.kind === 'best')).toBe(true)
+    // A score with its breakdown; a failing check carries a hint.
+    expect(written.seoScore).toBeGreaterThan(0)
+    expect(written.seoChecks.length).toBeGreaterThan(10)
+    for (const check of written.failingChecks) expect(check.hint).toBeTruthy()
+    expect(['draft', 'held']).toContain(written.status)
+    expect(written.versions.map((version) => [version.version, version.reason])).toEqual([[1, 'generated']])
+
+    const [row] = await app.db.select({ status: keyword.status }).from(keyword).where(eq(keyword.id, planned.id))
+    expect(row!.status).toBe('draft')
+    expect(await usageOf(owner.userId)).toHaveLength(1)
+    const listed = await client.article.list({ businessId: business.id })
+    expect(listed).toMatchObject({ total: 1, items: [{ id: articleId, keyword: 'best espresso beans' }] })
+
+    const approved = await client.article.approve({ businessId: business.id, articleId })
+    expect(approved.status).toBe('approved')
+
+    // Regenerated with an instruction: a new version, the old one kept, the same address, counted again.
+    const again = await client.article.regenerate({ businessId: business.id, articleId, instruction: 'Shorter introduction.' })
+    expect((await waitForJob(app, again.jobId, 60_000)).state).toBe('completed')
+    const second = await client.article.get({ businessId: business.id, articleId })
+    expect(second.versions.map((version) => [version.version, version.reason])).toEqual([
+      [2, 'regenerated'],
+      [1, 'generated'],
+    ])
+    expect(second.slug).toBe(written.slug)
+    expect(second.status).not.toBe('approved')
+    expect(await usageOf(owner.userId)).toHaveLength(2)
+  })
+
+  it('links to the business’s published articles, never to an unpublished one', async () => {
+    const { business, planned, client } = await roaster()
+    await app.db.update(businessTable).set({ bestArticles: [], internalLinks: 3 }).where(eq(businessTable.id, business.id))
+    const other = (title: string, slug: string, status: 'published' | 'draft') =>
+      app.db.insert(article).values({
+        businessId: business.id,
+        keyword: slug.replace(/-/g, ' '),
+        status,
+        title,
+        slug,
+        metaTitle: title,
+        metaDescription: title,
+        outline: [],
+        markdown: `# ${title}`,
+        html: `<h1>${title}</h1>`,
+        images: [],
+        faq: [],
+        jsonLd: [],
+        citations: [],
+        internalLinks: [],
+        wordCount: 3,
+        seoScore: 80,
+        seoChecks: [],
+      })
+    await other('Espresso water temperature explained', 'espresso-water-temperature', 'published')
+    await other('Dose and yield for espresso roast dates', 'espresso-dose-and-yield', 'draft')
+    const { jobId } = await client.article.generate({ businessId: business.id, keywordId: planned.id })
+    expect((await waitForJob(app, jobId, 60_000)).state).toBe('completed')
+    const [written] = await app.db.select().from(article).where(eq(article.keywordId, planned.id))
+    expect(written!.internalLinks).toEqual([
+      { url: `${business.blogUrl}/espresso-water-temperature`, anchor: 'Espresso water temperature explained', kind: 'article' },
+    ])
+    expect(written!.markdown).toContain(`](${business.blogUrl}/espresso-water-temperature)`)
+    expect(written!.markdown).not.toContain('espresso-dose-and-yield')
+  })
+
+  it('drops a sentence whose number its cited page does not hold', async () => {
+    const { business, planned, client } = await roaster()
+    const invented = 'Nine in ten baristas now use a 1:7 ratio for every shot'
+    // The LLM writes one section with a number no fetched page contains, citing a page it fetched.
+    network.use(
+      http.post(`${DEFAULT_LLM_BASE_URL}/chat/completions`, async ({ request }) => {
+        const body = (await request.clone().json()) as {
+          response_format?: { json_schema?: { name?: string } }
+          messages: Array<{ content: string }>
+        }
+        if (body.response_format?.json_schema?.name !== ARTICLE_SCHEMAS.section) return undefined
+        const source =
+          /Page: (\S+) \(source 1\)/.exec(body.messages.map((message) => message.content).join('\n'))?.[1] ??
+          'https://www.seriouseats.com/espresso'
+        const content = JSON.stringify({
+          blocks: [
+            `Good espresso starts with fresh beans. ${invented} ([Guide](${source})).`,
+            'Taste as you go and adjust one thing at a time.',
+          ],
+        })
+        return HttpResponse.json({
+          id: 'chatcmpl-invented',
+          object: 'chat.completion',
+          created: 0,
+          model: 'mock',
+          choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, logprobs: null, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+        })
+      }),
+    )
+    try {
+      const { jobId } = await client.article.generate({ businessId: business.id, keywordId: planned.id })
+      expect((await waitForJob(app, jobId, 60_000)).state).toBe('completed')
+    } finally {
+      network.resetHandlers()
+    }
+    const [written] = await app.db.select().from(article).where(eq(article.keywordId, planned.id))
+    expect(written!.markdown).toContain('Good espresso starts with fresh beans.')
+    expect(written!.markdown).not.toContain('1:7')
+  })
+
+  it('records no usage and no article when generation fails', async () => {
+    const { owner, business, planned, client } = await roaster()
+    injectFault('llm', { kind: 'status', status: 500, times: 100 })
+    try {
+      const { jobId } = await client.article.generate({ businessId: business.id, keywordId: planned.id })
+      const failed = await waitForJob(app, jobId, 60_000)
+      expect(failed.state).toBe('failed')
+      expect(failed.error).toMatch(/AI writing/)
+    } finally {
+      clearFaults()
+    }
+    expect(await app.db.select().from(article).where(eq(article.keywordId, planned.id))).toEqual([])
+    expect(await usageOf(owner.userId)).toEqual([])
+    const [row] = await app.db
+      .select({ status: keyword.status })
+      .from(keyword)
+      .where(and(eq(keyword.id, planned.id)))
+    expect(row!.status).toBe('scheduled')
+  })
+})

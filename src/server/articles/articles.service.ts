@@ -1,0 +1,212 @@
+import { and, asc, count, desc, eq, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { checkAllowance } from '~/server/billing/usage'
+import type { Database } from '~/server/db'
+import { article, articleVersion, business, jobRun, keyword, TERMINAL_JOB_RUN_STATES } from '~/server/db/schema'
+import { enqueueJob } from '~/server/jobs'
+import { defineJob } from '~/server/jobs/define'
+import { appError } from '~/server/rpc/errors'
+import { findUserPlan } from '~/server/billing/plan-limits'
+import { logger } from '~/server/logger'
+import type { ArticleStatus } from '~/shared/articles/article'
+import { ARTICLE_ERRORS } from './articles.errors'
+import { generateArticle } from './generate'
+
+/**
+ * A generation that fails is retried twice (15 s, 30 s); past that it shows failed with its
+ * reason. Each attempt starts over: nothing is written before the last step.
+ */
+export const articleGenerateJob = defineJob({
+  name: 'article.generate',
+  input: z.object({ businessId: z.string().min(1), keywordId: z.string().min(1), instruction: z.string().max(500).optional() }),
+  retry: { retryLimit: 2, retryDelaySeconds: 15, retryDelayMaxSeconds: 60 },
+  expireInSeconds: 20 * 60,
+  handler: (job) => generateArticle(job),
+})
+
+const unfinished = notInArray(jobRun.state, [...TERMINAL_JOB_RUN_STATES])
+const singletonKeyOf = (keywordId: string) => `article:${keywordId}`
+
+async function ownedKeyword(db: Database, businessId: string, keywordId: string) {
+  const [row] = await db
+    .select({ id: keyword.id, keyword: keyword.keyword, status: keyword.status })
+    .from(keyword)
+    .where(and(eq(keyword.id, keywordId), eq(keyword.businessId, businessId)))
+  if (!row) throw appError(ARTICLE_ERRORS.KEYWORD_NOT_FOUND)
+  return row
+}
+
+async function enqueueGeneration(db: Database, target: { userId: string; businessId: string; keywordId: string; instruction?: string }) {
+  const [running] = await db
+    .select({ id: jobRun.id })
+    .from(jobRun)
+    .where(and(eq(jobRun.kind, articleGenerateJob.name), eq(jobRun.singletonKey, singletonKeyOf(target.keywordId)), unfinished))
+  if (running) throw appError(ARTICLE_ERRORS.ARTICLE_GENERATING)
+  // The plan's own message (and the upgrade advice) when this month's articles are used up.
+  await checkAllowance(db, target.userId, 1)
+  const queued = await enqueueJob(db, {
+    kind: articleGenerateJob,
+    userId: target.userId,
+    businessId: target.businessId,
+    input: {
+      businessId: target.businessId,
+      keywordId: target.keywordId,
+      ...(target.instruction ? { instruction: target.instruction } : {}),
+    },
+    singletonKey: singletonKeyOf(target.keywordId),
+  })
+  return { jobId: queued.id }
+}
+
+/** "Generate now" for a planned keyword without an article. Answers the job id to watch. */
+export async function startArticleGeneration(db: Database, target: { userId: string; businessId: string; keywordId: string }) {
+  const planned = await ownedKeyword(db, target.businessId, target.keywordId)
+  if (planned.status === 'archived') throw appError(ARTICLE_ERRORS.KEYWORD_ARCHIVED)
+  const [existing] = await db.select({ id: article.id }).from(article).where(eq(article.keywordId, planned.id))
+  if (existing) throw appError(ARTICLE_ERRORS.ARTICLE_EXISTS)
+  return enqueueGeneration(db, target)
+}
+
+/** Writes an article again (against today's results), optionally with an instruction; the current content is kept as a version. */
+export async function regenerateArticle(
+  db: Database,
+  target: { userId: string; businessId: string; articleId: string; instruction?: string },
+) {
+  const current = await ownedArticle(db, target.businessId, target.articleId)
+  if (!current.keywordId) throw appError(ARTICLE_ERRORS.ARTICLE_WITHOUT_KEYWORD)
+  return enqueueGeneration(db, { ...target, keywordId: current.keywordId })
+}
+
+async function ownedArticle(db: Database, businessId: string, articleId: string) {
+  const [row] = await db
+    .select()
+    .from(article)
+    .where(and(eq(article.id, articleId), eq(article.businessId, businessId)))
+  if (!row) throw appError(ARTICLE_ERRORS.ARTICLE_NOT_FOUND)
+  return row
+}
+
+/** Every field of one article, its planned day, and its kept versions (newest first). */
+export async function getArticle(db: Database, businessId: string, articleId: string) {
+  const row = await ownedArticle(db, businessId, articleId)
+  const [planned] = row.keywordId
+    ? await db.select({ scheduledAt: keyword.scheduledAt, status: keyword.status }).from(keyword).where(eq(keyword.id, row.keywordId))
+    : []
+  const versions = await db
+    .select({
+      id: articleVersion.id,
+      version: articleVersion.version,
+      reason: articleVersion.reason,
+      seoScore: articleVersion.seoScore,
+      createdAt: articleVersion.createdAt,
+    })
+    .from(articleVersion)
+    .where(eq(articleVersion.articleId, row.id))
+    .orderBy(desc(articleVersion.version))
+  const failing = row.seoChecks.filter((check) => !check.passed)
+  return {
+    ...row,
+    scheduledAt: planned?.scheduledAt ?? null,
+    failingChecks: failing,
+    versions,
+  }
+}
+
+export const ARTICLES_PAGE_SIZE = 20
+
+export interface ArticleListQuery {
+  page: number
+  perPage: number
+  status?: ArticleStatus[]
+}
+
+/** One page of the business's articles, newest change first, with the total. */
+export async function listArticles(db: Database, businessId: string, query: ArticleListQuery) {
+  const where = and(eq(article.businessId, businessId), query.status?.length ? inArray(article.status, query.status) : undefined)
+  const [items, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: article.id,
+        title: article.title,
+        slug: article.slug,
+        keyword: article.keyword,
+        keywordId: article.keywordId,
+        status: article.status,
+        seoScore: article.seoScore,
+        wordCount: article.wordCount,
+        scheduledAt: keyword.scheduledAt,
+        publishedAt: article.publishedAt,
+        updatedAt: article.updatedAt,
+      })
+      .from(article)
+      .leftJoin(keyword, eq(keyword.id, article.keywordId))
+      .where(where)
+      .orderBy(desc(article.updatedAt), asc(article.id))
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage),
+    db.select({ total: count() }).from(article).where(where),
+  ])
+  return { items, total, page: query.page, perPage: query.perPage, pageCount: Math.ceil(total / query.perPage) }
+}
+
+/** A person cleared the article: it is published on its day (draft or held → approved). */
+export async function approveArticle(db: Database, businessId: string, articleId: string) {
+  const row = await ownedArticle(db, businessId, articleId)
+  if (row.status === 'approved') return getArticle(db, businessId, articleId)
+  if (row.status !== 'draft' && row.status !== 'held') throw appError(ARTICLE_ERRORS.ARTICLE_NOT_APPROVABLE)
+  await db
+    .update(article)
+    .set({ status: 'approved', approvedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(article.id, row.id), eq(article.status, row.status)))
+  return getArticle(db, businessId, articleId)
+}
+
+/** Every 15 minutes (off the quarter hour). */
+export const ARTICLE_SCHEDULE_CRON = '7,22,37,52 * * * *'
+
+/**
+ * Starts the generation of every scheduled keyword whose day is within its business's lead time
+ * and that has no article yet, for owners with a plan and articles left this month. A keyword
+ * already being written is skipped (the job's singleton key holds under races too).
+ */
+export async function generateDueArticles(db: Database, now = new Date()) {
+  const due = await db
+    .select({ keywordId: keyword.id, businessId: keyword.businessId, userId: business.userId })
+    .from(keyword)
+    .innerJoin(business, eq(business.id, keyword.businessId))
+    .leftJoin(article, eq(article.keywordId, keyword.id))
+    .where(
+      and(
+        eq(keyword.status, 'scheduled'),
+        isNull(article.id),
+        lte(keyword.scheduledAt, sql`${now.toISOString()}::timestamptz + make_interval(days => ${business.articleLeadDays})`),
+      ),
+    )
+    .orderBy(asc(keyword.scheduledAt))
+  let started = 0
+  const refused = new Set<string>()
+  for (const item of due) {
+    if (refused.has(item.userId)) continue
+    if (!(await findUserPlan(db, item.userId))) {
+      refused.add(item.userId)
+      continue
+    }
+    try {
+      await enqueueGeneration(db, item)
+      started++
+    } catch (error) {
+      if ((error as { data?: { reason?: string } }).data?.reason === ARTICLE_ERRORS.ARTICLE_GENERATING.reason) continue
+      // This month's articles are used up: the owner's next keywords wait for the allowance too.
+      refused.add(item.userId)
+      logger.info(`articles: not starting ${item.keywordId}: ${error instanceof Error ? error.message : String(error)}`)
+    }
+  }
+  return { due: due.length, started }
+}
+
+export const articleScheduleJob = defineJob({
+  name: 'article.schedule',
+  input: z.object({}),
+  retry: { retryLimit: 2, retryDelaySeconds: 60 },
+  handler: ({ db }) => generateDueArticles(db),
+})

@@ -1,0 +1,194 @@
+import type { ArticleImage, ArticleInternalLink } from '~/shared/articles/article'
+import type { CallToAction, Faq } from './prompts'
+
+/**
+ * The pure parts of putting an article together: its Markdown from the written parts, internal
+ * links, structured data, meta lengths and slug. Each is deterministic, so a regeneration with
+ * the same parts gives the same article.
+ */
+
+export const META_TITLE_MAX = 60
+export const META_DESCRIPTION_MAX = 160
+
+export interface WrittenSection {
+  heading: string
+  level: 'h2' | 'h3'
+  blocks: string[]
+}
+
+/** ASCII, lower case, words joined by hyphens, at most 80 characters (cut at a word). */
+export function slugify(text: string): string {
+  const slug = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+  if (slug.length <= 80) return slug || 'article'
+  return slug.slice(0, 80).replace(/-[^-]*$/, '') || slug.slice(0, 80)
+}
+
+/** `base`, or `base-2`, `base-3` … : the first not in `taken`. */
+export function uniqueSlug(base: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(base)) return base
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`
+}
+
+/** Cut at the last whole word that fits, without a trailing comma or dash; never mid-word. */
+export function fitText(text: string, max: number): string {
+  const clean = text.replace(/\s+/g, ' ').trim()
+  if (clean.length <= max) return clean
+  const cut = clean.slice(0, max + 1)
+  const atWord = cut.slice(0, Math.max(cut.lastIndexOf(' '), 0)).replace(/[\s,;:–—-]+$/, '')
+  return atWord || clean.slice(0, max)
+}
+
+const words = (text: string) =>
+  new Set(
+    text
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .split(/[^a-z0-9]+/)
+      .filter((word) => word.length > 3),
+  )
+
+function overlap(a: Set<string>, b: Set<string>) {
+  let shared = 0
+  for (const word of a) if (b.has(word)) shared++
+  return shared
+}
+
+/**
+ * Internal links: each target goes to the section whose text shares most words with it (a
+ * section gets at most one), as a closing sentence of that section's last paragraph. Targets
+ * sharing no word with any section are left out rather than forced in.
+ */
+export function addInternalLinks(sections: WrittenSection[], targets: ArticleInternalLink[], count: number): ArticleInternalLink[] {
+  const used = new Set<number>()
+  const placed: ArticleInternalLink[] = []
+  for (const target of targets) {
+    if (placed.length >= count) break
+    const targetWords = words(`${target.anchor} ${target.url.replace(/[/_-]+/g, ' ')}`)
+    let best = -1
+    let bestScore = 0
+    for (const [index, section] of sections.entries()) {
+      if (used.has(index) || section.blocks.length === 0) continue
+      const score = overlap(targetWords, words(`${section.heading} ${section.blocks.join(' ')}`))
+      if (score > bestScore) [best, bestScore] = [index, score]
+    }
+    if (best < 0) continue
+    used.add(best)
+    const section = sections[best]!
+    const last = section.blocks.length - 1
+    const anchor = target.anchor.replace(/[[\]]/g, '')
+    section.blocks[last] = `${section.blocks[last]!.trimEnd()} More in [${anchor}](${target.url}).`
+    placed.push(target)
+  }
+  return placed
+}
+
+const imageMarkdown = (image: ArticleImage) => `![${image.alt.replace(/[[\]]/g, '')}](${image.url})`
+
+export interface ArticleParts {
+  title: string
+  /** Paragraphs before the first section. */
+  introduction: string[]
+  sections: WrittenSection[]
+  featured: ArticleImage | null
+  /** Placed after the section of the same index. */
+  figures: Array<{ afterSection: number; markdown: string }>
+  cta: (CallToAction & { url: string }) | null
+  faq: Faq
+}
+
+export const FAQ_HEADING = 'Frequently asked questions'
+
+export function imageFigure(image: ArticleImage): string {
+  return imageMarkdown(image)
+}
+
+/** The whole article in Markdown: one H1, the introduction, the sections with their figures, the call to action, the FAQ. */
+export function assembleMarkdown(parts: ArticleParts): string {
+  const blocks: string[] = [`# ${parts.title}`]
+  if (parts.featured) blocks.push(imageMarkdown(parts.featured))
+  blocks.push(...parts.introduction)
+  for (const [index, section] of parts.sections.entries()) {
+    blocks.push(`${section.level === 'h2' ? '##' : '###'} ${section.heading}`, ...section.blocks)
+    for (const figure of parts.figures) if (figure.afterSection === index) blocks.push(figure.markdown)
+  }
+  if (parts.cta)
+    blocks.push(`## ${parts.cta.heading}`, parts.cta.text, `[${parts.cta.buttonLabel.replace(/[[\]]/g, '')}](${parts.cta.url})`)
+  if (parts.faq.length > 0) {
+    blocks.push(`## ${FAQ_HEADING}`)
+    for (const item of parts.faq) blocks.push(`### ${item.question}`, item.answer)
+  }
+  return `${blocks
+    .map((block) => block.trim())
+    .filter(Boolean)
+    .join('\n\n')}\n`
+}
+
+export interface JsonLdInput {
+  title: string
+  description: string
+  url: string
+  business: { name: string; url: string; blogUrl: string | null }
+  images: ArticleImage[]
+  faq: Faq
+  datePublished: Date
+  dateModified: Date
+  keyword: string
+}
+
+/** Article, FAQPage (when there is an FAQ) and BreadcrumbList, as schema.org JSON-LD objects. */
+export function buildJsonLd(input: JsonLdInput): Record<string, unknown>[] {
+  const publisher = { '@type': 'Organization', name: input.business.name, url: input.business.url }
+  const images = input.images.filter((image) => image.kind !== 'infographic').map((image) => absolute(image.url, input.url))
+  const graph: Record<string, unknown>[] = [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'Article',
+      headline: input.title.slice(0, 110),
+      description: input.description,
+      ...(images.length > 0 ? { image: images } : {}),
+      author: publisher,
+      publisher,
+      datePublished: input.datePublished.toISOString(),
+      dateModified: input.dateModified.toISOString(),
+      mainEntityOfPage: { '@type': 'WebPage', '@id': input.url },
+      keywords: input.keyword,
+    },
+  ]
+  if (input.faq.length > 0) {
+    graph.push({
+      '@context': 'https://schema.org',
+      '@type': 'FAQPage',
+      mainEntity: input.faq.map((item) => ({
+        '@type': 'Question',
+        name: item.question,
+        acceptedAnswer: { '@type': 'Answer', text: item.answer },
+      })),
+    })
+  }
+  const crumbs = [
+    { name: input.business.name, url: input.business.url },
+    ...(input.business.blogUrl ? [{ name: 'Blog', url: input.business.blogUrl }] : []),
+    { name: input.title, url: input.url },
+  ]
+  graph.push({
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: crumb.url })),
+  })
+  return graph
+}
+
+function absolute(url: string, base: string) {
+  try {
+    return new URL(url, base).toString()
+  } catch {
+    return url
+  }
+}

@@ -1,0 +1,560 @@
+import { and, eq, ne } from 'drizzle-orm'
+import { ARTICLE_UNIT, checkAllowance, recordUsage } from '~/server/billing/usage'
+import type { Database } from '~/server/db'
+import { article, articleVersion, business as businessTable, keyword as keywordTable } from '~/server/db/schema'
+import type { JobContext } from '~/server/jobs/define'
+import { JobError } from '~/server/jobs/errors'
+import type { Providers } from '~/server/providers'
+import { mapLimit } from '~/server/research/context'
+import { createLedger } from '~/server/research/ledger'
+import { keywordMarket } from '~/server/research/market'
+import {
+  ARTICLE_STEPS,
+  type ArticleContent,
+  type ArticleImage,
+  type ArticleInternalLink,
+  type ArticleStep,
+} from '~/shared/articles/article'
+import { countWords } from '~/shared/articles/readability'
+import { scoreArticle } from '~/shared/articles/seo-score'
+import {
+  addInternalLinks,
+  assembleMarkdown,
+  buildJsonLd,
+  fitText,
+  imageFigure,
+  META_DESCRIPTION_MAX,
+  META_TITLE_MAX,
+  slugify,
+  uniqueSlug,
+  type WrittenSection,
+} from './assemble'
+import { checkGrounding, dropUngrounded } from './grounding'
+import { htmlToText, markdownToSafeHtml, youtubeEmbedHtml } from './html'
+import { chartDataFromFacts, renderInfographic } from './infographic'
+import {
+  ARTICLE_SCHEMAS,
+  ctaPrompt,
+  ctaSchema,
+  faqPrompt,
+  faqSchema,
+  metaPrompt,
+  metaSchema,
+  outlinePrompt,
+  outlineSchema,
+  sectionPrompt,
+  sectionSchema,
+  type WriterProfile,
+} from './prompts'
+import { researchSerp } from './sources'
+
+/** Sections written at once: the LLM's concurrency (docs/product/pipeline.md §4). */
+export const SECTION_CONCURRENCY = 4
+/** Fetched pages a section may cite. */
+const SOURCES_PER_SECTION = 4
+
+export interface ArticleJobInput {
+  businessId: string
+  keywordId: string
+  /** What the user asked a regeneration to change; empty for a first generation. */
+  instruction?: string
+}
+
+type GenerationContext = Pick<JobContext<ArticleJobInput>, 'input' | 'jobId' | 'db' | 'providers' | 'signal' | 'progress'>
+
+/**
+ * One article, step by step (the steps the progress line names: ARTICLE_STEPS). Nothing is
+ * written until the end: the article, its kept previous version, the keyword's status and the
+ * usage record go in one transaction, so a failed generation leaves nothing and is never counted,
+ * and a retry after a crash finds its own version and stops there (one article, one usage).
+ */
+export async function generateArticle(job: GenerationContext) {
+  const { db, providers, jobId, input } = job
+  const [done] = await db
+    .select({ articleId: articleVersion.articleId })
+    .from(articleVersion)
+    .where(eq(articleVersion.generationJobId, jobId))
+  if (done) return { articleId: done.articleId, resumed: true }
+
+  const [row] = await db
+    .select({ keyword: keywordTable, business: businessTable })
+    .from(keywordTable)
+    .innerJoin(businessTable, eq(businessTable.id, keywordTable.businessId))
+    .where(and(eq(keywordTable.id, input.keywordId), eq(keywordTable.businessId, input.businessId)))
+  if (!row) throw new JobError('This keyword was not found; it may have been deleted.')
+  const { keyword: planned, business } = row
+  // Waits with the plan's message (and its upgrade advice) when the month's articles are used up.
+  await checkAllowance(db, business.userId, 1).catch((error: unknown) => {
+    throw new JobError(error instanceof Error ? error.message : 'Your plan’s articles for this month are used up.')
+  })
+
+  const ledger = createLedger()
+  const step = (id: ArticleStep, message?: string) => {
+    job.signal.throwIfAborted()
+    const index = ARTICLE_STEPS.findIndex((item) => item.id === id)
+    job.progress(ARTICLE_STEPS[index]!.label, index, ARTICLE_STEPS.length, message)
+  }
+  const llm = async <T extends Parameters<Providers['llm']['generateObject']>[0]['schema']>(
+    schemaName: string,
+    schema: T,
+    request: { system: string; prompt: string },
+  ) => {
+    const answer = await providers.llm.generateObject({ schema, schemaName, ...request })
+    ledger.llm(answer.usage)
+    return answer.object
+  }
+  const businessName = business.name ?? new URL(business.url).hostname
+  const profile: WriterProfile = {
+    name: businessName,
+    url: business.url,
+    description: business.description ?? '',
+    valueProposition: business.valueProposition ?? '',
+    services: (business.primaryServices?.length ? business.primaryServices : (business.services ?? [])).filter(Boolean),
+    audiences: business.targetAudiences ?? [],
+    language: business.language,
+    tone: business.tone,
+  }
+  const focus = planned.keyword
+  const instruction = input.instruction?.trim() ?? ''
+
+  step('serp')
+  const serp = await researchSerp(
+    { keywordData: providers.keywordData, fetch: providers.web.fetch, signal: job.signal },
+    focus,
+    keywordMarket(business),
+  )
+  if (serp.fromCache) ledger.cached('dataforseo', 1)
+  else ledger.paid('dataforseo', 1, serp.cost)
+
+  step('outline', `${serp.results.length} results, ${serp.pages.length} pages read`)
+  const outlineRequest = outlinePrompt({ keyword: focus, profile, results: serp.pages, questions: serp.questions })
+  const outline = await llm(ARTICLE_SCHEMAS.outline, outlineSchema, withInstruction(outlineRequest, instruction))
+  const planSections = outline.sections.filter((section) => section.heading.trim()).slice(0, 10)
+  if (planSections.length < 3) throw new JobError('The outline came back with fewer than three sections. Try generating again.')
+
+  step('sections', `${planSections.length} sections`)
+  const headings = planSections.map((section) => section.heading)
+  const sourcesFor = (heading: string) => rankSources(serp.pages, `${heading} ${focus}`).slice(0, SOURCES_PER_SECTION)
+  const introRequest = sectionPrompt({
+    keyword: focus,
+    profile,
+    title: outline.title,
+    heading: outline.title,
+    // The introduction says what the article covers.
+    points: planSections.slice(0, 3).map((section) => section.heading),
+    otherHeadings: headings,
+    sources: sourcesFor(focus),
+  })
+  const [introduction, ...written] = await mapLimit([null, ...planSections], SECTION_CONCURRENCY, async (section) => {
+    const request = section
+      ? sectionPrompt({
+          keyword: focus,
+          profile,
+          title: outline.title,
+          heading: section.heading,
+          points: section.points,
+          otherHeadings: headings.filter((heading) => heading !== section.heading),
+          sources: sourcesFor(section.heading),
+        })
+      : introRequest
+    const answer = await llm(ARTICLE_SCHEMAS.section, sectionSchema, withInstruction(request, instruction))
+    return answer.blocks.map((block) => block.trim()).filter(Boolean)
+  })
+  const sections: WrittenSection[] = planSections.map((section, index) => ({
+    heading: section.heading.trim(),
+    level: section.level,
+    blocks: written[index] ?? [],
+  }))
+
+  step('links')
+  const siteUrl = business.url
+  const targets = await internalLinkTargets(db, business, planned.id)
+  const internalLinks = addInternalLinks(sections, targets, business.internalLinks)
+
+  step('citations')
+  // Every number must be on a page we fetched and the sentence cites; the rest is dropped.
+  const sourcesForCheck = serp.pages.map((page) => ({ url: page.url, title: page.title, text: page.fullText }))
+  const trusted = [focus, outline.title, profile.name, profile.description, profile.valueProposition, profile.services.join(' ')]
+  const draftBody = assembleMarkdown({
+    title: outline.title,
+    introduction: introduction ?? [],
+    sections,
+    featured: null,
+    figures: [],
+    cta: null,
+    faq: [],
+  })
+  const grounding = checkGrounding({ markdown: draftBody, sources: sourcesForCheck, trusted })
+  const checkedBody = grounding.ungrounded.length > 0 ? dropUngrounded(draftBody, grounding.ungrounded) : draftBody
+  const checked = splitBody(checkedBody, outline.title)
+  const fetchedAt = new Map(serp.pages.map((page) => [page.url, page.fetchedAt]))
+  const citations = dedupeBy(
+    grounding.grounded.map((citation) => ({
+      url: citation.url,
+      title: citation.title,
+      passage: citation.passage,
+      fetchedAt: fetchedAt.get(citation.url) ?? new Date().toISOString(),
+    })),
+    (citation) => `${citation.url}\n${citation.passage}`,
+  )
+
+  step('video')
+  let video: ArticleContent['video'] = null
+  if (business.addYoutubeVideo) {
+    const found = await providers.youtube.searchVideos(focus, { maxResults: 5 })
+    const best = rankByWords(found, (item) => item.title, focus)[0]
+    if (best && youtubeEmbedHtml(best.videoId, best.title)) video = { id: best.videoId, title: best.title, channel: best.channelTitle }
+  }
+
+  step('cta')
+  const cta = business.addCta
+    ? { ...(await llm(ARTICLE_SCHEMAS.cta, ctaSchema, ctaPrompt({ keyword: focus, profile, title: outline.title }))), url: siteUrl }
+    : null
+
+  const images: ArticleImage[] = []
+  const figures: Array<{ afterSection: number; markdown: string }> = []
+  step('infographic')
+  if (business.includeInfographics) {
+    const facts = grounding.grounded.flatMap((citation) =>
+      grounding.claims
+        .filter(
+          (claim) =>
+            claim.citedUrls.some((url) => sameUrl(url, citation.url)) && citation.numbers.some((number) => claim.numbers.includes(number)),
+        )
+        .map((claim) => ({ sentence: claim.sentence, sourceUrl: citation.url, sourceTitle: citation.title })),
+    )
+    const chart = chartDataFromFacts(
+      dedupeBy(facts, (fact) => fact.sentence),
+      { keyword: focus },
+    )
+    if (chart) {
+      const { svg, alt } = renderInfographic(chart, { brandColor: business.brandColor })
+      const stored = await providers.media.store({
+        businessId: business.id,
+        bytes: new TextEncoder().encode(svg),
+        contentType: 'image/svg+xml',
+        slug: `${focus} infographic`,
+      })
+      const image: ArticleImage = { url: stored.url, alt, prompt: chart.title, kind: 'infographic', width: 800, height: 0 }
+      images.push(image)
+      figures.push({
+        afterSection: sectionMentioning(
+          checked.sections,
+          chart.points.map((point) => point.label),
+        ),
+        markdown: imageFigure(image),
+      })
+    }
+  }
+
+  step('images')
+  const style = `${business.imageStyle} style, brand colour ${business.brandColor}, no text in the image`
+  const featuredPrompt = `${style}. Featured image for an article titled "${outline.title}" by ${profile.name}.`
+  const inlineHeading = checked.sections[Math.min(2, checked.sections.length - 1)]?.heading ?? outline.title
+  const inlinePrompt = `${style}. Illustration for the section "${inlineHeading}" of an article about ${focus}.`
+  const [featured, inline] = await Promise.all(
+    [
+      { prompt: featuredPrompt, size: '1536x1024' as const, kind: 'featured' as const, alt: `${outline.title}` },
+      { prompt: inlinePrompt, size: '1024x1024' as const, kind: 'inline' as const, alt: `${inlineHeading} — ${focus}` },
+    ].map(async (request) => {
+      const generated = await providers.images.generate({ prompt: request.prompt, size: request.size })
+      const stored = await providers.media.store({
+        businessId: business.id,
+        bytes: generated.bytes,
+        contentType: generated.mimeType,
+        slug: `${focus} ${request.kind}`,
+      })
+      const [width, height] = request.size.split('x').map(Number) as [number, number]
+      return { url: stored.url, alt: request.alt, prompt: request.prompt, kind: request.kind, width, height } satisfies ArticleImage
+    }),
+  )
+  images.unshift(featured!, inline!)
+  figures.push({ afterSection: Math.min(2, checked.sections.length - 1), markdown: imageFigure(inline!) })
+
+  step('faq')
+  // The FAQ answers from the article's paragraphs (headings and figures left out).
+  const paragraphs = [...checked.introduction, ...checked.sections.flatMap((section) => section.blocks)]
+  const articleText = htmlToText(markdownToSafeHtml(paragraphs.join('\n\n'), { siteUrl }))
+  const faqAnswer = await llm(
+    ARTICLE_SCHEMAS.faq,
+    faqSchema,
+    faqPrompt({ keyword: focus, profile, questions: serp.questions, article: articleText }),
+  )
+  const faq = faqAnswer.questions.filter((item) => item.question.trim() && item.answer.trim()).slice(0, 8)
+
+  const videoFigure = video ? [{ afterSection: 0, markdown: youtubeEmbedHtml(video.id, video.title)! }] : []
+  const markdown = assembleMarkdown({
+    title: outline.title,
+    introduction: checked.introduction,
+    sections: checked.sections,
+    featured,
+    figures: [...videoFigure, ...figures],
+    cta,
+    faq,
+  })
+
+  step('meta')
+  const meta = await llm(
+    ARTICLE_SCHEMAS.meta,
+    metaSchema,
+    metaPrompt({ keyword: focus, profile, title: outline.title, introduction: checked.introduction.join(' ') }),
+  )
+  const metaTitle = fitText(meta.metaTitle, META_TITLE_MAX)
+  const metaDescription = fitText(meta.metaDescription, META_DESCRIPTION_MAX)
+  const [existing] = await db.select({ id: article.id, slug: article.slug }).from(article).where(eq(article.keywordId, planned.id))
+  const taken = new Set(
+    (
+      await db
+        .select({ slug: article.slug })
+        .from(article)
+        .where(and(eq(article.businessId, business.id), existing ? ne(article.id, existing.id) : undefined))
+    ).map((item) => item.slug),
+  )
+  // A regenerated article keeps its address.
+  const slug = existing?.slug ?? uniqueSlug(slugify(focus), taken)
+
+  step('schema')
+  const base = (business.blogUrl || business.url).replace(/\/+$/, '')
+  const now = new Date()
+  const jsonLd = buildJsonLd({
+    title: outline.title,
+    description: metaDescription,
+    url: `${base}/${slug}`,
+    business: { name: businessName, url: business.url, blogUrl: business.blogUrl },
+    images,
+    faq,
+    datePublished: planned.scheduledAt ?? now,
+    dateModified: now,
+    keyword: focus,
+  })
+
+  step('score')
+  const html = markdownToSafeHtml(markdown, { siteUrl })
+  const score = scoreArticle(
+    {
+      keyword: focus,
+      title: outline.title,
+      metaTitle,
+      metaDescription,
+      markdown,
+      language: business.language,
+      siteUrl,
+      serpMedianWordCount: serp.medianWords,
+      images: images.map((image) => ({ alt: image.alt })),
+      faqCount: faq.length,
+      structuredData: jsonLd,
+    },
+    { internalLinkTarget: Math.max(1, business.internalLinks) },
+  )
+  const content: ArticleContent = {
+    title: outline.title,
+    slug,
+    metaTitle,
+    metaDescription,
+    outline: planSections.map(({ heading, level }) => ({ heading, level })),
+    markdown,
+    html,
+    images,
+    video,
+    faq,
+    jsonLd,
+    citations,
+    internalLinks,
+    wordCount: countWords(htmlToText(html)),
+    seoChecks: score.checks,
+  }
+  const articleId = await saveGeneratedArticle(db, {
+    jobId,
+    businessId: business.id,
+    userId: business.userId,
+    keywordId: planned.id,
+    keyword: focus,
+    content,
+    seoScore: score.score,
+    floor: business.seoScoreFloor,
+    serpMedianWords: serp.medianWords,
+    cost: ledger.totalCost(),
+    regenerated: Boolean(existing),
+  })
+  return { articleId, resumed: false, seoScore: score.score, cost: ledger.totalCost(), dropped: grounding.ungrounded.length }
+}
+
+/** The article, its kept previous version, the keyword's new status and the usage, together. */
+async function saveGeneratedArticle(
+  db: Database,
+  saved: {
+    jobId: string
+    businessId: string
+    userId: string
+    keywordId: string
+    keyword: string
+    content: ArticleContent
+    seoScore: number
+    floor: number
+    serpMedianWords: number | null
+    cost: number
+    regenerated: boolean
+  },
+): Promise<string> {
+  const status = saved.seoScore < saved.floor ? ('held' as const) : ('draft' as const)
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(article).where(eq(article.keywordId, saved.keywordId)).for('update')
+    const { seoChecks, ...columns } = saved.content
+    const values = {
+      ...columns,
+      seoChecks,
+      seoScore: saved.seoScore,
+      serpMedianWords: saved.serpMedianWords,
+      status,
+      generationJobId: saved.jobId,
+      approvedAt: null,
+    }
+    let articleId: string
+    let version: number
+    if (current) {
+      version = current.version + 1
+      articleId = current.id
+      await tx
+        .update(article)
+        .set({ ...values, version, providerCost: current.providerCost + saved.cost, updatedAt: new Date() })
+        .where(eq(article.id, current.id))
+    } else {
+      version = 1
+      const [created] = await tx
+        .insert(article)
+        .values({
+          ...values,
+          businessId: saved.businessId,
+          keywordId: saved.keywordId,
+          keyword: saved.keyword,
+          providerCost: saved.cost,
+          version,
+        })
+        .returning({ id: article.id })
+      articleId = created!.id
+    }
+    await tx.insert(articleVersion).values({
+      articleId,
+      version,
+      reason: saved.regenerated ? 'regenerated' : 'generated',
+      content: saved.content,
+      seoScore: saved.seoScore,
+      generationJobId: saved.jobId,
+    })
+    await tx
+      .update(keywordTable)
+      .set({ status: 'draft', generatedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(keywordTable.id, saved.keywordId), ne(keywordTable.status, 'published')))
+    await recordUsage(tx, {
+      userId: saved.userId,
+      businessId: saved.businessId,
+      source: 'article.generate',
+      sourceDetails: saved.keyword,
+      unit: ARTICLE_UNIT,
+      idempotencyKey: `article:${saved.jobId}`,
+      metadata: { articleId, version },
+    })
+    return articleId
+  })
+}
+
+/**
+ * Pages an article may link to: the business's best articles, then its published articles
+ * (never an unpublished one, never itself). Sitemap pages join when the site's crawl stored them.
+ */
+async function internalLinkTargets(
+  db: Database,
+  business: typeof businessTable.$inferSelect,
+  keywordId: string,
+): Promise<ArticleInternalLink[]> {
+  const best = (business.bestArticles ?? []).filter(Boolean).map((url) => ({ url, anchor: anchorFromUrl(url), kind: 'best' as const }))
+  const published = await db
+    .select({ slug: article.slug, title: article.title, keywordId: article.keywordId })
+    .from(article)
+    .where(and(eq(article.businessId, business.id), eq(article.status, 'published')))
+  const base = (business.blogUrl || business.url).replace(/\/+$/, '')
+  const ours = published
+    .filter((item) => item.keywordId !== keywordId)
+    .map((item) => ({ url: `${base}/${item.slug}`, anchor: item.title, kind: 'article' as const }))
+  return dedupeBy([...best, ...ours], (target) => target.url)
+}
+
+function anchorFromUrl(url: string): string {
+  try {
+    const last = new URL(url).pathname.split('/').filter(Boolean).at(-1) ?? ''
+    const text = decodeURIComponent(last)
+      .replace(/\.[a-z]+$/, '')
+      .replace(/[-_]+/g, ' ')
+      .trim()
+    return text ? text[0]!.toUpperCase() + text.slice(1) : new URL(url).hostname
+  } catch {
+    return url
+  }
+}
+
+/** The article Markdown (without figures) back into its introduction and sections. */
+function splitBody(markdown: string, title: string): { introduction: string[]; sections: WrittenSection[] } {
+  const blocks = markdown
+    .split(/\n{2,}/)
+    .map((block) => block.trim())
+    .filter(Boolean)
+  const introduction: string[] = []
+  const sections: WrittenSection[] = []
+  for (const block of blocks) {
+    const heading = /^(#{1,3}) (.+)$/.exec(block)
+    if (heading && heading[1] === '#' && heading[2] === title) continue
+    if (heading && heading[1] !== '#') {
+      sections.push({ heading: heading[2]!, level: heading[1] === '##' ? 'h2' : 'h3', blocks: [] })
+      continue
+    }
+    if (sections.length === 0) introduction.push(block)
+    else sections.at(-1)!.blocks.push(block)
+  }
+  return { introduction, sections }
+}
+
+function withInstruction(request: { system: string; prompt: string }, instruction: string) {
+  return instruction ? { system: `${request.system} The user asked for this change: ${instruction}`, prompt: request.prompt } : request
+}
+
+const wordSet = (text: string) =>
+  new Set(
+    text
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((word) => word.length > 2),
+  )
+
+function rankByWords<T>(items: T[], text: (item: T) => string, query: string): T[] {
+  const wanted = wordSet(query)
+  const score = (item: T) => [...wordSet(text(item))].filter((word) => wanted.has(word)).length
+  return [...items].sort((a, b) => score(b) - score(a))
+}
+
+function rankSources<T extends { title: string; headings: string[]; text: string }>(pages: T[], query: string): T[] {
+  return rankByWords(pages, (page) => `${page.title} ${page.headings.join(' ')} ${page.text.slice(0, 3000)}`, query)
+}
+
+function sectionMentioning(sections: WrittenSection[], labels: string[]): number {
+  const ranked = rankByWords(
+    sections.map((section, index) => ({ index, text: `${section.heading} ${section.blocks.join(' ')}` })),
+    (item) => item.text,
+    labels.join(' '),
+  )
+  return ranked[0]?.index ?? 0
+}
+
+const sameUrl = (a: string, b: string) =>
+  a
+    .replace(/[#?].*$/, '')
+    .replace(/\/+$/, '')
+    .toLowerCase() ===
+  b
+    .replace(/[#?].*$/, '')
+    .replace(/\/+$/, '')
+    .toLowerCase()
+
+function dedupeBy<T>(items: T[], key: (item: T) => string): T[] {
+  const seen = new Set<string>()
+  return items.filter((item) => (seen.has(key(item)) ? false : (seen.add(key(item)), true)))
+}

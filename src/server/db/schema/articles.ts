@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm'
+import { check, index, integer, jsonb, pgSchema, real, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { ARTICLE_STATUSES, type ArticleContent, type ArticleStatus } from '~/shared/articles/article'
+import type { SeoCheck } from '~/shared/articles/seo-score'
+import { business } from './business'
+import { id, timestamps } from './columns'
+import { keyword } from './keywords'
+
+export const contentSchema = pgSchema('content')
+
+/**
+ * The article written for a planned keyword (docs/product/pipeline.md §4): one current article
+ * per keyword row. Its content columns are what the editor changes; every generation, edit or
+ * restore first keeps the previous content as an `article_version`.
+ */
+export const article = contentSchema.table(
+  'article',
+  {
+    id: id(),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => business.id, { onDelete: 'cascade' }),
+    keywordId: text('keyword_id').references(() => keyword.id, { onDelete: 'set null' }),
+    /** The focus keyword it was written for (kept when the keyword row is deleted). */
+    keyword: text('keyword').notNull(),
+    status: text('status').$type<ArticleStatus>().notNull().default('draft'),
+    title: text('title').notNull(),
+    slug: text('slug').notNull(),
+    metaTitle: text('meta_title').notNull(),
+    metaDescription: text('meta_description').notNull(),
+    outline: jsonb('outline').$type<ArticleContent['outline']>().notNull(),
+    /** The body in Markdown (the source of truth) and as allow-listed HTML. */
+    markdown: text('markdown').notNull(),
+    html: text('html').notNull(),
+    images: jsonb('images').$type<ArticleContent['images']>().notNull(),
+    video: jsonb('video').$type<ArticleContent['video']>(),
+    faq: jsonb('faq').$type<ArticleContent['faq']>().notNull(),
+    jsonLd: jsonb('json_ld').$type<ArticleContent['jsonLd']>().notNull(),
+    citations: jsonb('citations').$type<ArticleContent['citations']>().notNull(),
+    internalLinks: jsonb('internal_links').$type<ArticleContent['internalLinks']>().notNull(),
+    wordCount: integer('word_count').notNull(),
+    seoScore: integer('seo_score').notNull(),
+    seoChecks: jsonb('seo_checks').$type<SeoCheck[]>().notNull(),
+    /** The SERP median word count the length check measured against (null: unknown). */
+    serpMedianWords: integer('serp_median_words'),
+    /** The generation that wrote the current content. */
+    generationJobId: uuid('generation_job_id'),
+    /** Estimated provider cost of all its generations, in dollars. */
+    providerCost: real('provider_cost').notNull().default(0),
+    version: integer('version').notNull().default(1),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (table) => [
+    uniqueIndex('article_keyword_unique')
+      .on(table.keywordId)
+      .where(sql`${table.keywordId} is not null`),
+    unique('article_business_slug_unique').on(table.businessId, table.slug),
+    index('article_business_status_idx').on(table.businessId, table.status, table.updatedAt),
+    check('article_status_check', sql.raw(`${table.status.name} in (${ARTICLE_STATUSES.map((s) => `'${s}'`).join(', ')})`)),
+    check('article_seo_score_range_check', sql`${table.seoScore} between 0 and 100`),
+  ],
+)
+
+/** A kept earlier content of an article: restorable. */
+export const articleVersion = contentSchema.table(
+  'article_version',
+  {
+    id: id(),
+    articleId: text('article_id')
+      .notNull()
+      .references(() => article.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    /** generated, regenerated, edited, restored. */
+    reason: text('reason').notNull(),
+    content: jsonb('content').$type<ArticleContent>().notNull(),
+    seoScore: integer('seo_score').notNull(),
+    /** The generation that wrote this content: a retried generation finds its own version and stops. */
+    generationJobId: uuid('generation_job_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('article_version_article_version_unique').on(table.articleId, table.version),
+    uniqueIndex('article_version_generation_job_unique')
+      .on(table.generationJobId)
+      .where(sql`${table.generationJobId} is not null`),
+  ],
+)
+
+export type ArticleRow = typeof article.$inferSelect

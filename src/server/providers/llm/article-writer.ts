@@ -1,0 +1,1084 @@
+import { ARTICLE_SCHEMAS, type CallToAction, type Faq, type Outline } from '~/server/articles/prompts'
+import { stableHash } from '~/server/providers/llm/prompt-material'
+
+/**
+ * The demo LLM's article writer: the answer to each article prompt (src/server/articles/prompts.ts),
+ * written only from the content the user message carries — the profile, the keyword, the search
+ * results, the fetched sources, the article so far — and never from the instructions.
+ *
+ * It reads the prompts' labelled format: `Label: value` lines, `Label:` followed by `- item` lines,
+ * and `Page: <url> (<role>)` blocks with Title, Headings and Text. Any other line is an instruction
+ * and is ignored. Choices vary with a stable hash of the input, never with randomness.
+ *
+ * The grounding rule holds by construction: a section states a number only in a sentence taken from
+ * a source's text (numbers untouched) that ends with a Markdown link to that source; every other
+ * sentence it writes has no digit at all.
+ */
+
+/** A page the prompt carries: a search result (`result N`) or a citable source (`source N`). */
+export interface MaterialPage {
+  url: string
+  role: string
+  title: string
+  headings: string[]
+  text: string
+}
+
+export interface ArticleMaterial {
+  /** `Label: value` lines outside pages, keyed by the lower-cased label. */
+  fields: Map<string, string>
+  /** `Label:` lines followed by `- item` lines, outside pages. */
+  lists: Map<string, string[]>
+  pages: MaterialPage[]
+}
+
+const LABEL_LINE = /^([A-Z][A-Za-z ]{0,40}):(?:\s+(.*))?$/
+const ITEM_LINE = /^-\s+(.+)$/
+const PAGE_VALUE = /^(\S+)\s+\(([^)]+)\)$/
+
+/** Reads the labelled content of the prompts' user messages; free sentences (instructions) are skipped. */
+export function parseArticleMaterial(text: string): ArticleMaterial {
+  const material: ArticleMaterial = { fields: new Map(), lists: new Map(), pages: [] }
+  let page: MaterialPage | undefined
+  let list: string[] | undefined
+  for (const raw of text.split('\n')) {
+    const line = raw.trim()
+    if (!line) {
+      page = undefined
+      list = undefined
+      continue
+    }
+    const item = ITEM_LINE.exec(line)
+    if (item && list) {
+      list.push(item[1].trim())
+      continue
+    }
+    list = undefined
+    const labelled = LABEL_LINE.exec(line)
+    if (!labelled) continue
+    const label = labelled[1].trim().toLowerCase()
+    const value = (labelled[2] ?? '').trim()
+    if (label === 'page') {
+      const parts = PAGE_VALUE.exec(value)
+      page = { url: parts?.[1] ?? value, role: parts?.[2].toLowerCase() ?? '', title: '', headings: [], text: '' }
+      material.pages.push(page)
+    } else if (page) {
+      if (label === 'title') page.title = value
+      else if (label === 'text') page.text = value
+      else if (label === 'headings' && !value) list = page.headings
+    } else if (value) {
+      if (!material.fields.has(label)) material.fields.set(label, value)
+    } else {
+      list = []
+      material.lists.set(label, list)
+    }
+  }
+  return material
+}
+
+// ————— Words and sentences —————
+
+const STOP_WORDS = new Set(
+  `a an and are as at be been being but by can could do does did for from get gets got has have how i if in into is it its
+  just may might more most much my no not of off on or our out should so such than that the their them then there these they
+  this those to too up us was we were what when where which while who why will with would you your yours about over very also
+  any each every own same some other only all both`.split(/\s+/),
+)
+const WORD = /\p{L}[\p{L}\p{N}'’-]*/gu
+const FIRST_WORD = /\p{L}[\p{L}\p{N}'’-]*/u
+const URLS = /https?:\/\/\S+|www\.\S+/g
+const HAS_URL = /https?:\/\/|www\./
+
+/** A crude stem, enough to match "roasted", "roasting" and "roasts", or "store" and "storing". */
+function stemOf(word: string): string {
+  let w = word.toLowerCase().replace(/['’]s$/, '')
+  if (w.length > 6 && w.endsWith('ness')) w = w.slice(0, -4)
+  else if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3)
+  else if (w.length > 5 && w.endsWith('ed')) w = w.slice(0, -2)
+  else if (w.length > 4 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`
+  else if (w.length > 4 && /(?:ch|sh|ss|x|z)es$/.test(w)) w = w.slice(0, -2)
+  else if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) w = w.slice(0, -1)
+  return w.length > 3 && w.endsWith('e') ? w.slice(0, -1) : w
+}
+
+function stemsOf(text: string): Set<string> {
+  const words = text.replace(URLS, ' ').toLowerCase().match(WORD) ?? []
+  return new Set(words.filter((word) => word.length > 2 && !STOP_WORDS.has(word)).map(stemOf))
+}
+
+const overlap = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...a].filter((stem) => b.has(stem)).length
+const without = (a: ReadonlySet<string>, b: ReadonlySet<string>) => new Set([...a].filter((stem) => !b.has(stem)))
+function similarity(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  const shared = overlap(a, b)
+  return shared === 0 ? 0 : shared / (a.size + b.size - shared)
+}
+
+const hasDigit = (text: string) => /\d/.test(text)
+const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length
+const capitalise = (text: string) => text.replace(/\p{L}/u, (letter) => letter.toUpperCase())
+const withoutEndPunctuation = (text: string) => text.trim().replace(/[\s.,;:!]+$/, '')
+const pick = <T>(options: readonly T[], seed: number, salt = 0): T => options[(seed + salt * 7919) % options.length]
+
+function splitSentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!?]["”’)]?)\s+(?=["“‘(]?[\p{Lu}\p{N}])/u)
+    .map((sentence) => sentence.trim())
+    .filter(Boolean)
+}
+
+const possessive = (name: string) => (/s$/i.test(name) ? `${name}’` : `${name}’s`)
+
+function joinList(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`
+}
+
+const FIRST_PERSON = /\b(?:i|we|we're|we've|our|ours|us|my|me)\b/i
+const BOILERPLATE =
+  /\b(?:click|subscribe|sign up|cookies?|newsletter|log in|cart|checkout|comments?|affiliate|read more|below|above|this (?:article|post|guide|page|review))\b/i
+
+/** A sentence a page states about the topic in its own right: whole, impersonal, free of site chrome. */
+function isStatement(sentence: string): boolean {
+  const words = wordCount(sentence)
+  return (
+    words >= 6 &&
+    words <= 40 &&
+    /^["“‘(]?[\p{Lu}\p{N}]/u.test(sentence) &&
+    /[.!]["”’)]?$/.test(sentence) &&
+    !FIRST_PERSON.test(sentence) &&
+    !BOILERPLATE.test(sentence) &&
+    !HAS_URL.test(sentence)
+  )
+}
+
+// ————— Casing —————
+
+/** Lower-cased word → how the material writes it: acronyms and brands ("CRM", "AeroPress"), names inside sentences ("Ethiopia"). */
+type Casing = ReadonlyMap<string, string>
+
+const isAcronymLike = (word: string) => /\p{Lu}.*\p{Lu}|\p{Ll}\p{Lu}/u.test(word)
+
+function learnCasing(prose: string[], labels: string[]): Casing {
+  const forms = new Map<string, string>()
+  const names = new Map<string, string>()
+  const lowered = new Set<string>()
+  for (const text of prose)
+    for (const sentence of splitSentences(text.replace(URLS, ' '))) {
+      for (const [index, [word]] of [...sentence.matchAll(WORD)].entries()) {
+        const lower = word.toLowerCase()
+        if (word === lower) lowered.add(lower)
+        else if (isAcronymLike(word)) forms.set(lower, forms.get(lower) ?? word)
+        // A capital inside a sentence marks a name ("from Ethiopia"); at its start it marks nothing.
+        else if (index > 0) names.set(lower, names.get(lower) ?? word)
+      }
+    }
+  for (const text of labels) {
+    if (text === text.toUpperCase()) continue
+    for (const [word] of text.replace(URLS, ' ').matchAll(WORD)) {
+      if (isAcronymLike(word)) forms.set(word.toLowerCase(), forms.get(word.toLowerCase()) ?? word)
+    }
+  }
+  for (const [lower, name] of names) if (!lowered.has(lower) && !forms.has(lower)) forms.set(lower, name)
+  return forms
+}
+
+const cased = (text: string, casing: Casing) => text.replace(WORD, (word) => casing.get(word.toLowerCase()) ?? word)
+
+/** "How To Choose The Right CRM" → "How to choose the right CRM". */
+function sentenceCase(text: string, casing: Casing): string {
+  const shouting = text === text.toUpperCase()
+  return capitalise(
+    text.replace(WORD, (word) => casing.get(word.toLowerCase()) ?? (!shouting && isAcronymLike(word) ? word : word.toLowerCase())),
+  )
+}
+
+/** Lower-cases the first word unless it is a name or an acronym, to continue a sentence with it. */
+function lowerFirst(text: string, casing: Casing): string {
+  return text.replace(
+    FIRST_WORD,
+    (word) => casing.get(word.toLowerCase()) ?? (isAcronymLike(word) || word === 'I' ? word : word.toLowerCase()),
+  )
+}
+
+const SMALL_WORDS = new Set('a an and as at but by for in nor of on or per the to vs via with from into'.split(' '))
+
+function titleCase(text: string, casing: Casing): string {
+  let first = true
+  return text.replace(/\S+/g, (token) => {
+    const [, before = '', core = '', after = ''] = /^([^\p{L}\p{N}]*)(.*?)([^\p{L}\p{N}]*)$/u.exec(token) ?? []
+    const small = !first && SMALL_WORDS.has(core.toLowerCase())
+    first = /[:?!]$/.test(token)
+    const word =
+      casing.get(core.toLowerCase()) ?? (isAcronymLike(core) ? core : small ? core.toLowerCase() : capitalise(core.toLowerCase()))
+    return before + word + after
+  })
+}
+
+// ————— The brief —————
+
+type Intent =
+  | { kind: 'how-to'; subject: string }
+  | { kind: 'best'; subject: string }
+  | { kind: 'versus'; subject: string; a: string; b: string }
+  | { kind: 'question'; subject: string }
+  | { kind: 'topic'; subject: string }
+
+const QUESTION_START = /^(?:what|why|when|where|which|who|how|can|does|do|is|are|should|will)\b/
+
+/** What kind of search the keyword is, and what it is about ("best coffee beans" → best, "coffee beans"). */
+function intentOf(keyword: string): Intent {
+  const howTo = /^how to (.+)$/.exec(keyword)
+  if (howTo) return { kind: 'how-to', subject: howTo[1] }
+  const versus = /^(.+?)\s+(?:vs\.?|versus)\s+(.+)$/.exec(keyword)
+  if (versus) return { kind: 'versus', subject: keyword, a: versus[1], b: versus[2] }
+  const best = /^(?:best|top)\s+(.+)$/.exec(keyword)
+  if (best) return { kind: 'best', subject: best[1] }
+  if (QUESTION_START.test(keyword) || keyword.endsWith('?')) {
+    const subject = keyword
+      .replace(/\?$/, '')
+      .replace(/^(?:what|why|when|where|which|who|how)(?:\s+(?:is|are|do|does|can|should|much|many|long))?(?:\s+(?:i|you|we))?\s+/, '')
+      .replace(/^(?:can|does|do|is|are|should|will)\s+/, '')
+      .replace(/^(?:a|an|the)\s+/, '')
+    return { kind: 'question', subject: subject || keyword }
+  }
+  return { kind: 'topic', subject: keyword }
+}
+
+interface WriterContext {
+  /** The keyword as searched, lower case. */
+  keyword: string
+  /** The keyword as prose writes it ("crm for startups" → "CRM for startups"). */
+  display: string
+  intent: Intent
+  /** The business's name, or "our team" when the profile gives none. */
+  business: string
+  hasBusinessName: boolean
+  description: string
+  valueProposition: string
+  services: string[]
+  audiences: string[]
+  casing: Casing
+  seed: number
+}
+
+const splitList = (value: string) =>
+  value
+    .split(/\s*,\s*/)
+    .map((item) => item.trim())
+    .filter(Boolean)
+
+function readContext(material: ArticleMaterial): WriterContext {
+  const field = (label: string) => material.fields.get(label) ?? ''
+  const keyword = (field('keyword') || field('article title') || 'this topic').replace(/\s+/g, ' ').trim().toLowerCase()
+  const prose = [
+    ...material.pages.map((page) => page.text),
+    field('description'),
+    field('value proposition'),
+    field('introduction'),
+    field('article'),
+  ]
+  const labels = [
+    ...material.pages.flatMap((page) => [page.title, ...page.headings]),
+    field('business'),
+    field('services'),
+    field('audience'),
+    field('article title'),
+  ]
+  const casing = learnCasing(prose, labels)
+  return {
+    keyword,
+    display: cased(keyword, casing),
+    intent: intentOf(keyword),
+    business: field('business') || 'our team',
+    hasBusinessName: Boolean(field('business')),
+    description: field('description'),
+    valueProposition: field('value proposition'),
+    services: splitList(field('services')),
+    audiences: splitList(field('audience')),
+    casing,
+    seed: stableHash(keyword),
+  }
+}
+
+// ————— Outline —————
+
+interface HeadingCandidate {
+  text: string
+  stems: Set<string>
+  places: Array<{ page: number; index: number }>
+  /** Mean relative position in the pages that carry it (0 = top). */
+  position: number
+  score: number
+}
+
+const NUMBERING = /^(?:(?:step|tip|part|chapter)\s*\d+\s*[:.)–-]?\s*|#?\d+\s*[.):–-]\s*)/i
+const NAVIGATION =
+  /^(?:home|blog|contact(?: us)?|menu|about(?: us)?|shop|cart|search|log ?in|sign up|subscribe|privacy policy|terms.*|follow us|share.*|read more|related (?:posts|articles)|recent posts|categories|tags|comments?|leave a (?:comment|reply))$/i
+const NOT_A_SECTION =
+  /\b(?:conclusion|summary|final thoughts|wrapping up|faqs?|frequently asked questions|table of contents|about the author|methodology|disclosure|newsletter)\b/i
+const IMPERATIVE_START =
+  /^(?:choose|pick|select|buy|store|use|check|avoid|find|compare|measure|track|keep|set up|plan|build|look for|try|start)\s/i
+const REPHRASINGS: Array<[RegExp, string]> = [
+  [/^the importance of (.+)$/i, 'why $1 matters'],
+  [/^(?:the |a )?(?:complete |ultimate |beginner'?s |quick )?guide to (.+)$/i, '$1: the essentials'],
+  [/^(?:everything )?(?:you need to know|what to know) about (.+)$/i, '$1: what to know'],
+  [/^tips (?:for|on) (.+)$/i, 'practical tips for $1'],
+  [/^understand(?:ing)? (.+)$/i, 'making sense of $1'],
+]
+const AUXILIARIES = new Set('is are was were do does did can could should will would much many long often makes make'.split(' '))
+/** Words a heading may add to the keyword and still say nothing more ("The best espresso beans: a guide"). */
+const EMPTY_ADDITIONS = new Set(['best', 'top', 'guide', 'complete', 'ultimate', 'review', 'essential', 'what', 'know'])
+
+/** A result's heading as our section heading: numbering and chrome gone, sentence case, lightly rephrased. */
+function rephraseHeading(raw: string, casing: Casing): string {
+  let text = raw
+    .replace(NUMBERING, '')
+    .replace(/[\s.:;,–-]+$/, '')
+    .trim()
+  for (const [pattern, replacement] of REPHRASINGS) text = text.replace(pattern, replacement)
+  if (IMPERATIVE_START.test(text)) text = `how to ${text}`
+  const [first = '', second = ''] = text.toLowerCase().split(/\s+/)
+  if (!text.endsWith('?') && QUESTION_START.test(first) && AUXILIARIES.has(second)) text += '?'
+  return sentenceCase(text, casing)
+}
+
+/** Names no section may carry: the business's and the ranking sites' ("… | Bean Review", beanreview.example). */
+function brandNames(business: string, results: MaterialPage[]): string[] {
+  const brands = results.flatMap((page) => {
+    const segments = page.title.split(/\s[|–—-]\s/)
+    const host = /^https?:\/\/(?:www\.)?([^./]+)/i.exec(page.url)?.[1]
+    return [...(segments.length > 1 ? [segments.at(-1)!] : []), ...(host ? [host] : [])]
+  })
+  return [business, ...brands].map((name) => name.trim().toLowerCase()).filter((name) => name.length > 2)
+}
+
+/** Stems the results share: the topic's vocabulary, so a heading about shipping or a newsletter falls away. */
+function topicStems(results: MaterialPage[], keywordStems: Set<string>): Set<string> {
+  const pagesWith = new Map<string, number>()
+  for (const page of results)
+    for (const stem of stemsOf([page.title, ...page.headings, page.text].join(' '))) pagesWith.set(stem, (pagesWith.get(stem) ?? 0) + 1)
+  const shared = [...pagesWith].filter(([, count]) => count >= Math.min(2, results.length)).map(([stem]) => stem)
+  return new Set([...keywordStems, ...shared])
+}
+
+function headingCandidates(results: MaterialPage[], context: WriterContext, keywordStems: Set<string>): HeadingCandidate[] {
+  const topic = topicStems(results, keywordStems)
+  const brands = brandNames(context.business, results)
+  const candidates: HeadingCandidate[] = []
+  results.forEach((page, pageIndex) => {
+    page.headings.forEach((raw, index) => {
+      const text = rephraseHeading(raw, context.casing)
+      const stems = stemsOf(text)
+      const lower = text.toLowerCase()
+      const words = wordCount(text)
+      if (words < 2 || words > 12 || hasDigit(text) || NAVIGATION.test(raw.trim()) || NOT_A_SECTION.test(text)) return
+      if (FIRST_PERSON.test(text) || brands.some((brand) => lower.includes(brand)) || overlap(stems, topic) === 0) return
+      if ([...without(stems, keywordStems)].every((stem) => EMPTY_ADDITIONS.has(stem))) return
+      const place = { page: pageIndex, index }
+      const position = index / Math.max(1, page.headings.length)
+      const same = candidates.find((candidate) => similarity(candidate.stems, stems) >= 0.5)
+      if (same) {
+        if (!same.places.some((known) => known.page === pageIndex))
+          same.position = (same.position * same.places.length + position) / (same.places.length + 1)
+        same.places.push(place)
+      } else candidates.push({ text, stems, places: [place], position, score: 0 })
+    })
+  })
+  for (const candidate of candidates) {
+    const pages = new Set(candidate.places.map((place) => place.page)).size
+    candidate.score = pages * 3 + overlap(candidate.stems, keywordStems) + overlap(candidate.stems, topic) * 0.5 - candidate.position
+  }
+  return candidates.sort((a, b) => b.score - a.score || a.position - b.position)
+}
+
+/** The h2 a remaining heading belongs under: the nearest chosen one before it on the same page. */
+function parentOf(candidate: HeadingCandidate, parents: HeadingCandidate[]): HeadingCandidate | undefined {
+  let best: { parent: HeadingCandidate; distance: number } | undefined
+  for (const place of candidate.places)
+    for (const parent of parents)
+      for (const at of parent.places) {
+        const distance = place.index - at.index
+        if (at.page === place.page && distance > 0 && distance <= 3 && (!best || distance < best.distance)) best = { parent, distance }
+      }
+  return best?.parent
+}
+
+function outlineTitle({ display, intent, casing, seed }: WriterContext): string {
+  const keyword = titleCase(display, casing)
+  const question = keyword.endsWith('?') ? keyword : `${keyword}?`
+  const templates: Record<Intent['kind'], string[]> = {
+    best: [
+      `${keyword}: How to Choose (and What to Avoid)`,
+      `${keyword}: What to Look For Before You Buy`,
+      `${keyword}: An Honest Buyer's Guide`,
+    ],
+    'how-to': [`${keyword}: A Step-by-Step Guide`, `${keyword} (Without the Guesswork)`, `${keyword}: What Actually Works`],
+    question: [`${question} A Clear, Practical Answer`, `${question} Here's What You Need to Know`],
+    versus: [`${keyword}: Key Differences and Which to Choose`, `${keyword}: Which Is Right for You?`],
+    topic: [
+      `${keyword}: The Complete Guide`,
+      `${keyword} Explained: What It Is and How to Get It Right`,
+      `A Practical Guide to ${keyword}`,
+      `${keyword}: Everything You Need to Know`,
+    ],
+  }
+  return pick(templates[intent.kind], seed)
+}
+
+/** Headings for a brief whose results give too little to plan from, and the closing heading. */
+function templateHeadings({ intent, casing, seed }: WriterContext): { fillers: string[]; closing: string } {
+  const subject = cased(intent.subject, casing)
+  switch (intent.kind) {
+    case 'best':
+      return {
+        fillers: [
+          `What to look for in ${subject}`,
+          `How to compare ${subject}`,
+          `Common mistakes when buying ${subject}`,
+          `How to get the most from ${subject}`,
+        ],
+        closing: `Choosing the right ${subject}`,
+      }
+    case 'how-to':
+      return {
+        fillers: [
+          'What you need before you start',
+          `How to ${subject}, step by step`,
+          'Common mistakes to avoid',
+          'How to tell it is working',
+        ],
+        closing: `How to ${subject}: a quick recap`,
+      }
+    case 'versus': {
+      const [a, b] = [cased(intent.a, casing), cased(intent.b, casing)]
+      return {
+        fillers: [`How ${a} and ${b} differ`, `When ${a} is the better choice`, `When ${b} is the better choice`, 'Costs and trade-offs'],
+        closing: `${capitalise(a)} or ${b}: which should you choose?`,
+      }
+    }
+    case 'question':
+      return {
+        fillers: ['The short answer', 'What to consider', 'Common misconceptions', 'Where to go from here'],
+        closing: `Making sense of ${subject}`,
+      }
+    case 'topic':
+      return {
+        fillers: [
+          `What ${subject} is and why it matters`,
+          `How to get started with ${subject}`,
+          `Common mistakes with ${subject}`,
+          `How to measure progress with ${subject}`,
+        ],
+        closing: pick([`Getting ${subject} right`, `Making the most of ${subject}`], seed),
+      }
+  }
+}
+
+/** Short phrases of a sentence ("beans need a few days to degas") that can stand as a section point. */
+function phraseChunks(sentence: string, casing: Casing): string[] {
+  return (
+    withoutEndPunctuation(sentence)
+      // Commas split only before a new clause: "conversation, deal and task" is one list.
+      .split(
+        /\s*[;:()]\s*|,\s+(?=(?:and|but|so|because|while|which|although|whereas)\s)|\s+[–—]\s+|\s+(?:because|while|although|whereas|which|so that|but)\s+/i,
+      )
+      .map((chunk) => chunk.replace(/^(?:and|or|but|so|then|also|that|even|especially)\s+/i, '').trim())
+      .filter(
+        (chunk) =>
+          wordCount(chunk) >= 3 &&
+          wordCount(chunk) <= 12 &&
+          !hasDigit(chunk) &&
+          !FIRST_PERSON.test(chunk) &&
+          !/^(?:it|its|this|that|they|these|those|he|she|there|which|who|because|while|although|whereas|not|as|since|when|if|unless|though)\b/i.test(
+            chunk,
+          ) &&
+          !/\b(?:the|a|an|of|and|or|to|with|for|in)$/i.test(chunk),
+      )
+      .map((chunk) => lowerFirst(chunk, casing))
+  )
+}
+
+interface PointPool {
+  /** Result headings not planned as sections. */
+  headings: HeadingCandidate[]
+  /** The results' sentences. */
+  sentences: string[]
+  keywordStems: Set<string>
+  casing: Casing
+}
+
+/** Points for a heading the results say nothing particular about, shaped by the heading itself. */
+function fallbackPoints(heading: string, casing: Casing): string[] {
+  const core = withoutEndPunctuation(heading.split(/:\s/)[0]).replace(/\?$/, '')
+  const versus = /^(.+?)\s+(?:vs\.?|versus)\s+(.+?)(?:\s+for\s+.+)?$/i.exec(core)
+  if (versus) {
+    const [a, b] = [lowerFirst(versus[1], casing), lowerFirst(versus[2], casing)]
+    return [`how ${a} and ${b} differ`, `when to choose ${a}`, `when to choose ${b}`]
+  }
+  if (heading.endsWith('?') || /^(?:what|which|when|where|who)\s/i.test(core)) return ['what it depends on', 'how to decide for yourself']
+  if (/^how to\s/i.test(core)) return ['what you need first', 'the steps in order']
+  if (/^why\s/i.test(core) || isClause(core)) return ['what difference it makes', 'what happens without it']
+  return ['what to look for first', 'common mistakes to avoid']
+}
+
+/** How telling each stem is: one over the number of phrases that use it, so a word every phrase shares weighs little. */
+function rarity(phrases: Array<{ stems: Set<string> }>): Map<string, number> {
+  const counts = new Map<string, number>()
+  for (const { stems } of phrases) for (const stem of stems) counts.set(stem, (counts.get(stem) ?? 0) + 1)
+  return new Map([...counts].map(([stem, count]) => [stem, 1 / count]))
+}
+
+const weighedOverlap = (stems: ReadonlySet<string>, focus: ReadonlySet<string>, weights: ReadonlyMap<string, number>) =>
+  [...stems].reduce((sum, stem) => sum + (focus.has(stem) ? (weights.get(stem) ?? 1) : 0), 0)
+
+/**
+ * What a heading is about beyond the keyword ("How to check the roast date" → check, roast, date);
+ * with one word or none of its own ("Storing coffee beans at home"), the keyword words it uses count too.
+ */
+function focusOf(text: string, keywordStems: Set<string>): Set<string> {
+  const stems = stemsOf(text)
+  const own = without(stems, keywordStems)
+  return own.size > 1 ? own : stems
+}
+
+/**
+ * Two to four points per heading. Each phrase of the results — a heading not planned as a section,
+ * a piece of a sentence — goes to the one heading it fits best, so no two sections cover the same
+ * ground; a heading left short takes phrases about the keyword, then points of its own shape.
+ */
+function assignPoints(headings: string[], pool: PointPool): string[][] {
+  const phrases: Array<{ text: string; stems: Set<string>; bonus: number }> = []
+  const candidates = [
+    ...pool.headings.map((candidate) => ({ text: lowerFirst(candidate.text.replace(/\?$/, ''), pool.casing), bonus: 0.25 })),
+    ...pool.sentences.flatMap((sentence) => phraseChunks(sentence, pool.casing)).map((text) => ({ text, bonus: 0 })),
+  ]
+  for (const { text, bonus } of candidates) {
+    const stems = stemsOf(text)
+    if ([...headings, ...phrases.map((phrase) => phrase.text)].every((other) => similarity(stemsOf(other), stems) < 0.5))
+      phrases.push({ text, stems, bonus })
+  }
+  const weights = rarity(phrases)
+  const focuses = headings.map((heading) => focusOf(heading, pool.keywordStems))
+  const assigned = headings.map((): Array<{ text: string; score: number }> => [])
+  const leftovers: string[] = []
+  for (const phrase of phrases) {
+    // Divided by the breadth of the heading, so a phrase about dark roast goes to "Is dark roast better?" rather than to "Roast level: light, medium or dark?".
+    const scores = focuses.map((focus) => weighedOverlap(phrase.stems, focus, weights) / Math.sqrt(focus.size))
+    const best = scores.indexOf(Math.max(...scores))
+    // A phrase that shares only the article's commonest words with a heading is not about it.
+    if (weighedOverlap(phrase.stems, focuses[best] ?? new Set(), weights) >= 0.3)
+      assigned[best].push({ text: phrase.text, score: scores[best] + phrase.bonus })
+    else if (overlap(phrase.stems, pool.keywordStems) > 0) leftovers.push(phrase.text)
+  }
+  return headings.map((heading, index) => {
+    const target = 2 + (stableHash(heading) % 3)
+    const points = assigned[index]
+      .sort((a, b) => b.score - a.score)
+      .slice(0, target)
+      .map((point) => point.text)
+    while (points.length < 2 && leftovers.length > 0) points.push(leftovers.shift()!)
+    for (const fallback of fallbackPoints(heading, pool.casing)) if (points.length < 2) points.push(fallback)
+    return points
+  })
+}
+
+function writeOutline(material: ArticleMaterial): Outline {
+  const context = readContext(material)
+  const results = material.pages.filter((page) => page.role.startsWith('result'))
+  const keywordStems = stemsOf(context.keyword)
+  const candidates = headingCandidates(results, context, keywordStems)
+  const questions = (material.lists.get('people also ask') ?? []).filter((question) => question.endsWith('?'))
+
+  // Four or five h2s from the results, one or two from the questions people ask, then h3s and a closing h2: five to eight in all.
+  const main = candidates.slice(0, 4 + (context.seed % 2))
+  const asked = questions
+    .map((question) => sentenceCase(question, context.casing))
+    .filter((question) => main.every((candidate) => similarity(candidate.stems, stemsOf(question)) < 0.5))
+    .slice(0, main.length < 4 ? 2 : 1)
+  const { fillers, closing } = templateHeadings(context)
+  const filled = fillers.slice(0, Math.max(0, 4 - main.length - asked.length))
+  const h3Room = Math.max(0, Math.min(3, 7 - main.length - asked.length - filled.length))
+  const children = candidates
+    .filter((candidate) => !main.includes(candidate))
+    .flatMap((candidate) => {
+      const parent = parentOf(candidate, main)
+      return parent ? [{ candidate, parent }] : []
+    })
+    .slice(0, h3Room)
+
+  const planned: Array<{ heading: string; level: 'h2' | 'h3' }> = [...main]
+    .sort((a, b) => a.position - b.position)
+    .flatMap((parent) => [
+      { heading: parent.text, level: 'h2' as const },
+      ...children.filter((child) => child.parent === parent).map((child) => ({ heading: child.candidate.text, level: 'h3' as const })),
+    ])
+  for (const question of asked) {
+    // A "what" or "why" question sets the scene, so it comes second; any other comes last.
+    const secondH2 = planned.findIndex((entry, index) => index > 0 && entry.level === 'h2')
+    const at = /^(?:what|why)\b/i.test(question) && secondH2 > 0 ? secondH2 : planned.length
+    planned.splice(at, 0, { heading: question, level: 'h2' })
+  }
+  planned.push(...filled.map((heading) => ({ heading, level: 'h2' as const })))
+
+  const pool: PointPool = {
+    headings: candidates.filter((candidate) => !main.includes(candidate) && !children.some((child) => child.candidate === candidate)),
+    sentences: results.flatMap((page) => splitSentences(page.text)).filter((sentence) => !FIRST_PERSON.test(sentence)),
+    keywordStems,
+    casing: context.casing,
+  }
+  const points = assignPoints(
+    planned.map((entry) => entry.heading),
+    pool,
+  )
+  const recap = planned.filter((entry) => entry.level === 'h2' && !entry.heading.endsWith('?')).slice(0, 2)
+  const sections: Outline['sections'] = [
+    ...planned.map((entry, index) => ({ ...entry, points: points[index] })),
+    {
+      heading: closing,
+      level: 'h2',
+      points: [...recap.map((entry) => lowerFirst(entry.heading, context.casing)), 'how to decide what suits you'],
+    },
+  ]
+  return { title: outlineTitle(context), sections }
+}
+
+// ————— Section —————
+
+const REWORDINGS: Array<[RegExp, string]> = [
+  [/\byou should\b/gi, 'it pays to'],
+  [/\bit is important to\b/gi, 'it pays to'],
+  [/\bin order to\b/gi, 'to'],
+  [/\ba lot of\b/gi, 'plenty of'],
+  [/\bmake sure\b/gi, 'be sure'],
+  [/\bvery /gi, ''],
+]
+
+/**
+ * A source's sentence in our words: a connector in front, a few plain rewordings; numbers are left exactly as they are.
+ * Connectors end in a comma, so they read as well before an instruction ("In practice, store…") as before a statement.
+ */
+function paraphrase(sentence: string, connector: string, casing: Casing): string {
+  let text = sentence.replace(/^(?:and|but|so|also|however|still),?\s+/i, '')
+  for (const [pattern, replacement] of REWORDINGS) text = text.replace(pattern, replacement)
+  text = capitalise(text)
+  return connector ? connector + lowerFirst(text, casing) : text
+}
+
+const CONNECTORS = ['In practice, ', 'As a rule, ', 'On top of that, ', 'In most cases, ', 'Just as important, ']
+const CITED_CONNECTORS = ['As a rule of thumb, ', 'To put a figure on it, ', '']
+const FOLLOW_UPS = [
+  'Treat that as a starting point and adjust to your own results.',
+  'It is a useful benchmark rather than a hard rule.',
+  'Use it as a baseline, then fine-tune from there.',
+]
+const LIST_LEAD_INS = ['A few points deserve a closer look:', 'Keep these points in mind:', 'Here is what to pay attention to:']
+const CLOSERS = [
+  'Get the basics right first, and the finer details become much easier to judge.',
+  'Small, deliberate adjustments tend to pay off more than sweeping changes.',
+  'None of this needs to be complicated once the fundamentals are in place.',
+]
+/** A finite verb: the phrase is a clause ("robusta adds body") rather than a topic ("roast level"). */
+const CLAUSE_VERB =
+  /(?<!\bto )\b(?:is|are|was|were|can|could|should|will|would|may|might|must|does|do|has|have|(?:matter|make|need|affect|change|work|help|get|keep|add|give|take|bring|use|cost|save|let|mean|offer|provide|stay|hold|produce|taste|look|start|come|go|lead|require|depend|break)s?)(?=\s)/i
+const isClause = (phrase: string) =>
+  wordCount(phrase) >= 4 && CLAUSE_VERB.test(phrase) && !/^(?:how|what|which|when|where|who|why|whether)\s/i.test(phrase)
+
+const GERUND_START =
+  /^(?:choosing|getting|making|finding|using|building|picking|buying|storing|brewing|setting|starting|keeping|learning|planning|comparing|measuring|tracking|managing)\s/i
+
+/** The section's first sentence, shaped by its heading: a question, an embedded question, a clause or a topic. */
+function openingSentence(heading: string, seed: number, casing: Casing): string {
+  const core = heading.split(/:\s/)[0].replace(/[.!]$/, '').trim()
+  const lower = lowerFirst(core, casing)
+  if (heading.endsWith('?') && !heading.includes(':'))
+    return `${heading} ${pick(['The answer is less complicated than it first seems.', 'It comes up often, and it has a practical answer.'], seed)}`
+  const why = /^why\s+(.+)$/i.exec(core)
+  if (why)
+    return `${capitalise(why[1])}, ${pick(['and the reasons are practical rather than theoretical.', 'and it is worth seeing why.'], seed)}`
+  if (/^(?:how|what|which|when|where|who|whether)\s/i.test(core))
+    return pick([`It helps to understand ${lower} before anything else.`, `Knowing ${lower} saves a lot of trial and error.`], seed)
+  if (isClause(core)) return `${capitalise(core)}, and it is worth understanding why.`
+  if (GERUND_START.test(core))
+    return pick(
+      [
+        `${capitalise(core)} is easier than it looks once the basics are clear.`,
+        `${capitalise(core)} comes down to a handful of decisions.`,
+      ],
+      seed,
+    )
+  return pick(
+    [
+      `${capitalise(core)} can make a bigger difference than most people expect.`,
+      `It pays to look closely at ${lower}.`,
+      `Few choices shape the outcome as much as ${lower}.`,
+    ],
+    seed,
+  )
+}
+
+/**
+ * At most one sentence about the business, from its profile: about what it offers where the section
+ * touches it, or now and then about whom it serves; in half the sections, none.
+ */
+function profileMention(context: WriterContext, focus: ReadonlySet<string>, seed: number): string | undefined {
+  if (seed % 2 === 0) return undefined
+  const { business, casing } = context
+  const offer = withoutEndPunctuation(splitSentences(context.valueProposition)[0] ?? '')
+  const service = context.services.find((candidate) => overlap(stemsOf(candidate), focus) > 0)
+  const behind = pick([`It is also the thinking behind ${business}`, `That is why ${business} works the way it does`], seed, 1)
+  return [
+    offer && overlap(stemsOf(offer), focus) > 0 ? `${behind}: ${lowerFirst(offer, casing)}.` : '',
+    service ? `It is the same care that goes into ${possessive(business)} ${lowerFirst(service, casing)}.` : '',
+    context.audiences.length > 0 && seed % 4 === 1
+      ? `This matters most for ${joinList(context.audiences.map((audience) => lowerFirst(audience, casing)))}.`
+      : '',
+  ].find((option) => option && !hasDigit(option))
+}
+
+/** A point in a sentence: a clause as it stands ("Robusta adds body."), a topic or a question in a frame. */
+function pointSentence(point: string, index: number): string {
+  if (isClause(point) || IMPERATIVE_START.test(point)) return `${capitalise(point)}.`
+  if (/^(?:how|what|which|when|where|why|whether)\s/i.test(point))
+    return index === 0 ? `It helps to know ${point}.` : `It is also worth knowing ${point}.`
+  return index === 0 ? `A good place to start is ${point}.` : `It is also worth thinking about ${point}.`
+}
+
+const markdownLinkText = (text: string) => text.replace(/[[\]]/g, (bracket) => (bracket === '[' ? '(' : ')'))
+
+interface SourceSentence {
+  text: string
+  page: MaterialPage
+  /** How much of the section's own subject (its heading and points, beyond the keyword) the sentence speaks to. */
+  relevance: number
+  score: number
+  order: number
+}
+
+function writeSection(material: ArticleMaterial): { blocks: string[] } {
+  const context = readContext(material)
+  const heading = material.fields.get('section heading') ?? context.display
+  const points = (material.lists.get('section points') ?? []).map(withoutEndPunctuation).filter((point) => point && !hasDigit(point))
+  const seed = stableHash(`${context.keyword}\n${heading}`)
+  const keywordStems = stemsOf(context.keyword)
+  const headingFocus = without(stemsOf(heading), keywordStems)
+  const pointFocus = without(stemsOf(points.join(' ')), new Set([...keywordStems, ...headingFocus]))
+  const focus = new Set([...headingFocus, ...pointFocus])
+  const others = (material.lists.get('other sections') ?? []).map((other) => without(stemsOf(other), keywordStems))
+
+  const statements = material.pages
+    .filter((page) => page.role.startsWith('source'))
+    .flatMap((page) =>
+      splitSentences(page.text)
+        .filter(isStatement)
+        .map((text) => ({ text, page, stems: stemsOf(text) })),
+    )
+  const weights = rarity(statements)
+  const sentences: SourceSentence[] = statements
+    .map(({ text, page, stems }, order) => {
+      const relevance = weighedOverlap(stems, headingFocus, weights) * 2 + weighedOverlap(stems, pointFocus, weights)
+      // A sentence that speaks more to another section's heading is left to that section.
+      const rival = Math.max(0, ...others.map((other) => weighedOverlap(stems, other, weights) * 2))
+      const score = rival > relevance ? 0 : relevance + overlap(stems, keywordStems) * 0.25
+      return { text, page, relevance, score, order }
+    })
+    .sort((a, b) => b.score - a.score || a.order - b.order)
+  // Only a figure about this section's own subject is worth citing here; the keyword alone is every section's subject.
+  // A sentence with a stop inside ("approx. 25 s", "93 °C… then") is left out: the grounding check may cut it there, away from its link.
+  const cited = sentences.find(
+    (sentence) =>
+      hasDigit(sentence.text) &&
+      sentence.relevance > 0 &&
+      sentence.score > 0 &&
+      wordCount(sentence.text) <= 35 &&
+      !/[.!?…]["'”’)\]]*\s/.test(sentence.text),
+  )
+  const plain = sentences.filter((sentence) => !hasDigit(sentence.text) && sentence.relevance >= 0.75 && sentence.score > 0).slice(0, 3)
+
+  const mention = profileMention(context, focus, seed)
+  const citation = cited
+    ? `${paraphrase(withoutEndPunctuation(cited.text), pick(CITED_CONNECTORS, seed), context.casing)} ([${markdownLinkText(cited.page.title || cited.page.url)}](${cited.page.url})).`
+    : undefined
+  const said = plain.map((sentence, index) => paraphrase(sentence.text, index === 0 ? '' : pick(CONNECTORS, seed, index), context.casing))
+  const told = points.map(pointSentence)
+
+  // A list needs prose around it; without source sentences the points are told in the paragraphs instead.
+  const withList = said.length > 0 && (points.length >= 3 || (points.length === 2 && seed % 2 === 1))
+  const firstBody = said.length > 0 ? said.slice(0, withList ? 1 : 2) : told.slice(0, 1)
+  const first = [openingSentence(heading, seed, context.casing), ...firstBody, ...(withList ? [pick(LIST_LEAD_INS, seed)] : [])]
+  const next =
+    said.length > firstBody.length
+      ? said.slice(firstBody.length, firstBody.length + 1)
+      : told.slice(said.length > 0 ? 0 : 1, said.length > 0 ? 1 : 2)
+  const last = [...(citation ? [citation, pick(FOLLOW_UPS, seed)] : next), ...(mention ? [mention] : [])]
+
+  const paragraphs = [first, ...(last.length > 0 || !withList ? [last] : [])].map((paragraph) =>
+    paragraph.filter((sentence) => sentence === citation || !hasDigit(sentence)),
+  )
+  // Every paragraph has at least two sentences; a closer fills in where the material ran short.
+  const spare = CLOSERS.filter((_, index) => index !== seed % CLOSERS.length).concat(pick(CLOSERS, seed))
+  for (const paragraph of [...paragraphs].reverse()) while (paragraph.length < 2) paragraph.push(spare.pop()!)
+  const [opening, closing] = paragraphs.map((paragraph) => paragraph.join(' '))
+  const list = points.map((point) => `- ${capitalise(point)}`).join('\n')
+  return { blocks: [opening, ...(withList ? [list] : []), ...(closing ? [closing] : [])] }
+}
+
+// ————— FAQ —————
+
+/** The article's own sentences, with Markdown structure gone: a heading's line and list items are not sentences to reuse. */
+function articleSentences(article: string): string[] {
+  // Citations go with the sentence they close; link texts stay as words.
+  const plain = article
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
+    .replace(/\s*\(\[[^\]]*\]\([^)]*\)\)/g, '')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[*_`]+/g, '')
+  return plain
+    .split(/\s(?=#{1,6}\s)|\s(?=[-+*]\s)|\|/)
+    .flatMap((segment) => {
+      const sentences = splitSentences(segment.trim())
+      return /^(?:#{1,6}|[-+*])\s/.test(segment.trim()) ? sentences.slice(1) : sentences
+    })
+    .filter(
+      (sentence, index, all) =>
+        wordCount(sentence) >= 5 && /[.!]$/.test(sentence) && !hasDigit(sentence) && all.indexOf(sentence) === index,
+    )
+}
+
+/** The writer's own framing sentences: true of any subject, so they answer no question and describe no article. */
+const FRAMING =
+  /^(?:it|this|that|these|those|they|knowing|few choices|a good place to start|the answer)\b|^\p{L}+\s+(?:it|this|that|these|those|they)\b|worth (?:seeing|understanding) why|bigger difference than most people expect|easier than it looks|comes down to a handful|the reasons are practical/iu
+
+/** A sentence that says something on its own: not a lead-in ("…: …"), not about the business, not leaning on the one before ("It…", "Treat that…"), not framing. */
+function isInformative(sentence: string, context: WriterContext): boolean {
+  return (
+    !sentence.includes(':') &&
+    !sentence.toLowerCase().includes(context.business.toLowerCase()) &&
+    !FRAMING.test(sentence) &&
+    ![...CLOSERS, ...FOLLOW_UPS].includes(sentence)
+  )
+}
+
+function fallbackQuestions({ intent, casing }: WriterContext): string[] {
+  const subject = cased(intent.subject, casing)
+  switch (intent.kind) {
+    case 'best':
+      return [`What should I look for in ${subject}?`, `How do I choose ${subject}?`, `Is it worth paying more for ${subject}?`]
+    case 'how-to':
+      return [
+        `What do I need to ${subject}?`,
+        `How long does it take to learn to ${subject}?`,
+        `What are the most common mistakes when trying to ${subject}?`,
+      ]
+    case 'versus': {
+      const [a, b] = [cased(intent.a, casing), cased(intent.b, casing)]
+      return [`What is the difference between ${a} and ${b}?`, `Which is better, ${a} or ${b}?`, `Can I switch between ${a} and ${b}?`]
+    }
+    case 'question':
+      return [
+        `How do I get started with ${subject}?`,
+        `What mistakes should I avoid with ${subject}?`,
+        `Where can I learn more about ${subject}?`,
+      ]
+    case 'topic':
+      return [`What is ${subject}?`, `How do I choose the right ${subject}?`, `What mistakes should I avoid with ${subject}?`]
+  }
+}
+
+const ANSWER_FALLBACKS = [
+  'It depends on your situation, but the points above are the right place to start.',
+  'If you are unsure, start simple and adjust once you see what works for you.',
+  'There is no single right answer, but a little preparation makes the decision much easier.',
+  'Start with the basics covered in this guide, then refine your choice as you learn more.',
+  'Most people get good results by changing one thing at a time.',
+]
+
+function writeFaq(material: ArticleMaterial): { questions: Faq } {
+  const context = readContext(material)
+  const asked = (material.lists.get('people also ask') ?? []).map((question) => capitalise(question.trim())).filter((q) => q.endsWith('?'))
+  const questions: string[] = []
+  for (const question of [...asked, ...fallbackQuestions(context)]) {
+    const stems = stemsOf(question)
+    if (
+      questions.length < 6 &&
+      (questions.length < 3 || asked.includes(question)) &&
+      questions.every((q) => similarity(stemsOf(q), stems) < 0.6)
+    )
+      questions.push(question)
+  }
+  const sentences = articleSentences(material.fields.get('article') ?? '').filter((sentence) => isInformative(sentence, context))
+  const keywordStems = stemsOf(context.keyword)
+  const stems = sentences.map(stemsOf)
+  const weights = rarity(stems.map((sentenceStems) => ({ stems: sentenceStems })))
+  const used = new Set<number>()
+  return {
+    questions: questions.map((question, questionIndex) => {
+      const focus = focusOf(question, keywordStems)
+      const relevant = stems
+        .map((sentenceStems, index) => {
+          const relevance = weighedOverlap(sentenceStems, focus, weights)
+          return { index, relevance, score: relevance + overlap(sentenceStems, keywordStems) * 0.1 }
+        })
+        .filter(({ relevance }) => relevance > 0)
+        .sort((a, b) => b.score - a.score || a.index - b.index)
+      // A sentence already answering another question is used again only when nothing else answers this one.
+      const fresh = relevant.filter(({ index }) => !used.has(index))
+      const ranked = fresh.length > 0 ? fresh : relevant.slice(0, 1)
+      const chosen: typeof ranked = []
+      for (const candidate of ranked) {
+        const enough = chosen.length >= 3 || (chosen.length > 0 && candidate.score < chosen[0].score * (chosen.length === 2 ? 0.75 : 0.5))
+        if (!enough && chosen.every(({ index }) => similarity(stems[index], stems[candidate.index]) < 0.6)) chosen.push(candidate)
+      }
+      // The best match leads: an answer opens with what answers the question most directly.
+      for (const { index } of chosen) used.add(index)
+      // Where the article says too little, general advice fills in, rotated so no two answers read the same.
+      const fallbacks = ANSWER_FALLBACKS.map((_, k) => ANSWER_FALLBACKS[(questionIndex * 2 + k) % ANSWER_FALLBACKS.length])
+      const answer = [...chosen.map(({ index }) => sentences[index]), ...fallbacks].slice(0, Math.max(2, chosen.length))
+      return { question, answer: answer.join(' ') }
+    }),
+  }
+}
+
+// ————— Meta —————
+
+const META_TITLE_LIMIT = 60
+const META_DESCRIPTION_RANGE = [120, 160] as const
+
+/** The longest run of whole words within the limit, never ending on a small word. */
+function trimToWords(text: string, limit: number): string {
+  const words = text.split(/\s+/)
+  let kept = ''
+  for (const word of words) {
+    const next = kept ? `${kept} ${word}` : word
+    if (next.length > limit) break
+    kept = next
+  }
+  return kept.replace(/(?:\s+(?:a|an|and|or|the|of|for|to|in|with|vs|:|–|-))+$/i, '').replace(/[\s:,–-]+$/, '')
+}
+
+function metaTitle(context: WriterContext, articleTitle: string): string {
+  const keyword = titleCase(context.display, context.casing)
+  const startsWithKeyword = articleTitle.toLowerCase().startsWith(context.keyword)
+  const shortened = startsWithKeyword
+    ? [
+        articleTitle,
+        ...[' (', ': ', ' – ', ' - '].flatMap((mark) =>
+          articleTitle.lastIndexOf(mark) > 0 ? [articleTitle.slice(0, articleTitle.lastIndexOf(mark))] : [],
+        ),
+      ]
+    : []
+  const fitting = [...shortened, `${keyword}: A Practical Guide`, `${keyword}: What to Know`, keyword].find(
+    (title) => title.length <= META_TITLE_LIMIT && title.toLowerCase().startsWith(context.keyword),
+  )
+  const title = fitting ?? trimToWords(keyword, META_TITLE_LIMIT)
+  const branded = `${title} | ${context.business}`
+  return context.hasBusinessName && branded.length <= META_TITLE_LIMIT ? branded : title
+}
+
+function metaDescription(context: WriterContext, introduction: string): string {
+  const { display, intent } = context
+  const lead = {
+    best: `Looking for the ${display}?`,
+    'how-to': `Want to learn ${display}?`,
+    versus: `Comparing ${display}?`,
+    question: `${capitalise(display.replace(/\?$/, ''))}?`,
+    topic: `A practical guide to ${display}.`,
+  }[intent.kind]
+  const body = [
+    ...articleSentences(introduction).filter((sentence) => sentence.length <= 110 && isInformative(sentence, context)),
+    {
+      best: 'This guide explains what matters, what to avoid and how to choose with confidence.',
+      'how-to': 'This step-by-step guide covers what you need, the common mistakes and how to get consistent results.',
+      versus: 'See how they differ, where each one shines and which suits you best.',
+      question: 'Get a clear answer, the details that matter and what to do next.',
+      topic: 'Learn what matters most, the mistakes to avoid and how to get it right.',
+    }[intent.kind],
+    'Clear, practical advice you can use straight away.',
+    `Practical tips from ${context.business}.`,
+    'No jargon, just what works.',
+  ]
+  const [low, high] = META_DESCRIPTION_RANGE
+  const combinations = [
+    ...body.map((sentence) => [sentence]),
+    ...body.flatMap((first, i) => body.filter((_, j) => j > i).map((second) => [first, second])),
+  ]
+  const fits = combinations.map((sentences) => [lead, ...sentences].join(' ')).find((text) => text.length >= low && text.length <= high)
+  if (fits) return fits
+  const longest = combinations
+    .map((sentences) => [lead, ...sentences].join(' '))
+    .filter((text) => text.length <= high)
+    .sort((a, b) => b.length - a.length)[0]
+  return longest ?? `${trimToWords(lead, high - 1)}.`
+}
+
+function writeMeta(material: ArticleMaterial): { metaTitle: string; metaDescription: string } {
+  const context = readContext(material)
+  return {
+    metaTitle: metaTitle(context, material.fields.get('article title') ?? ''),
+    metaDescription: metaDescription(context, material.fields.get('introduction') ?? ''),
+  }
+}
+
+// ————— Call to action —————
+
+const BUTTONS: Array<[RegExp, string]> = [
+  [/subscri/i, 'Start a subscription'],
+  [/\b(?:saas|software|app|platform|crm|tool)\b|free trial/i, 'Start a free trial'],
+  [/\bdemo\b/i, 'Book a demo'],
+  [/consult|audit|strategy|coaching|advice/i, 'Book a consultation'],
+  [/workshop/i, 'Book a workshop'],
+  [/\b(?:class|classes|course|courses|lessons?)\b/i, 'Book a class'],
+  [/wholesale/i, 'Ask about wholesale'],
+  [/\b(?:shop|store|products?|beans|buy)\b/i, 'Shop now'],
+]
+
+function writeCta(material: ArticleMaterial): CallToAction {
+  const context = readContext(material)
+  const { intent, business, casing, display } = context
+  const subject = cased(intent.subject, casing)
+  const offer = lowerFirst(
+    withoutEndPunctuation(splitSentences(context.valueProposition || context.description)[0] ?? joinList(context.services)),
+    casing,
+  )
+  const heading =
+    intent.kind === 'versus'
+      ? `Still deciding between ${cased(intent.a, casing)} and ${cased(intent.b, casing)}?`
+      : {
+          best: `Looking for the ${display}?`,
+          'how-to': `Ready to ${subject}?`,
+          question: `Still have questions about ${subject}?`,
+          topic: pick([`Want help with ${display}?`, `Ready to make the most of ${display}?`], context.seed),
+        }[intent.kind]
+  const lead = {
+    best: `Now that you know what to look for, let ${business} take care of the rest`,
+    'how-to': `Now that you know how to ${subject}, ${business} can make it easier`,
+    versus: `Whichever you choose, ${business} can help`,
+    question: `If you want to go further with ${subject}, ${business} can help`,
+    topic: `If you want to go further with ${display}, ${business} can help`,
+  }[intent.kind]
+  const services = joinList(context.services.map((service) => lowerFirst(service, casing)))
+  const audiences = joinList(context.audiences.map((audience) => lowerFirst(audience, casing)))
+  const invitation = services
+    ? `Explore our ${services}${audiences ? `, designed for ${audiences}` : ''}.`
+    : 'Get in touch to see how we can help.'
+  const offering = `${context.services.join(' ')} ${context.description}`
+  return {
+    heading: capitalise(heading),
+    text: `${offer ? `${lead}: ${offer}.` : `${lead}.`} ${invitation}`,
+    buttonLabel: BUTTONS.find(([pattern]) => pattern.test(offering))?.[1] ?? 'Get started',
+  }
+}
+
+// ————— Entry —————
+
+const WRITERS = new Map<string, (material: ArticleMaterial) => unknown>([
+  [ARTICLE_SCHEMAS.outline, writeOutline],
+  [ARTICLE_SCHEMAS.section, writeSection],
+  [ARTICLE_SCHEMAS.faq, writeFaq],
+  [ARTICLE_SCHEMAS.meta, writeMeta],
+  [ARTICLE_SCHEMAS.cta, writeCta],
+])
+
+/** The mock's answer for an article schema name, from the user messages' text (system messages excluded); undefined for any other schema name. */
+export function writeArticlePart(schemaName: string, userText: string): unknown | undefined {
+  const writer = WRITERS.get(schemaName)
+  return writer?.(parseArticleMaterial(userText))
+}
