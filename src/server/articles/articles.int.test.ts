@@ -7,10 +7,10 @@ import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertBusiness, insertKeyword, rejectionOf, rpcClient } from '../../../tests/fixtures/rpc'
 import { waitForJob } from '../../../tests/fixtures/setup-test-env'
+import { fetchResultPage as fetchPage, resultPageHtml as pageHtml } from '../../../tests/fixtures/result-pages'
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
 import { JOB_KINDS } from '~/server/app/job-kinds'
-import type { SafeFetcher } from '~/server/crawl/safe-fetch'
-import { article, business as businessTable, keyword, usage } from '~/server/db/schema'
+import { article, articleVersion, business as businessTable, keyword, usage } from '~/server/db/schema'
 import { startJobs, stopJobs } from '~/server/jobs'
 import type { Providers } from '~/server/providers'
 import { dataforseoHandlers } from '~/server/providers/dataforseo/mock'
@@ -23,52 +23,7 @@ import { storeMedia } from './media-store'
 import { checkGrounding } from './grounding'
 import { ARTICLE_SCHEMAS } from './prompts'
 import { articleGenerateJob } from './articles.service'
-
-/** Result pages as the web would serve them: a coffee guide with facts, three ways of writing it. */
-const PAGES = [
-  {
-    title: 'Espresso Brewing Guide',
-    headings: ['Dose and yield', 'Water temperature', 'Grind size', 'Common mistakes'],
-    text: [
-      'Most baristas pull a double shot with 18 grams of ground coffee.',
-      'A classic espresso ratio is 1:2, so 18 grams in gives 36 grams out.',
-      'Brewing water between 90 and 96 °C extracts the most sweetness.',
-      'A shot that runs in 25 to 30 seconds is usually balanced.',
-    ],
-  },
-  {
-    title: 'How to Choose Coffee Beans',
-    headings: ['Roast date', 'Origin and process', 'Storage'],
-    text: [
-      'Beans taste best between 4 and 21 days after roasting.',
-      'Arabica makes up about 60% of world coffee production.',
-      'Store beans in an airtight container away from light and heat.',
-    ],
-  },
-  {
-    title: 'Coffee Subscription Buying Guide',
-    headings: ['How often to order', 'Whole bean or ground', 'Cancelling'],
-    text: [
-      'A typical home drinker uses about 340 grams of coffee every two weeks.',
-      'Ground coffee loses much of its aroma within 30 minutes of grinding.',
-      'Most subscriptions let you pause or skip a delivery at any time.',
-    ],
-  },
-]
-
-function pageHtml(url: string) {
-  const page = PAGES[[...url].reduce((sum, char) => sum + char.charCodeAt(0), 0) % PAGES.length]!
-  return `<!doctype html><html lang="en"><head><title>${page.title}</title></head><body><main><h1>${page.title}</h1>${page.headings
-    .map((heading, index) => `<h2>${heading}</h2><p>${page.text[index % page.text.length]} ${page.text.join(' ')}</p>`)
-    .join('')}</main></body></html>`
-}
-
-/** The web the safe fetcher would reach: every result page answers; one site is down. */
-const fetchPage: SafeFetcher = async (url) => {
-  if (url.includes('reddit.com')) throw new Error('connect ECONNREFUSED')
-  const body = Buffer.from(pageHtml(url))
-  return { url, status: 200, contentType: 'text/html; charset=utf-8', body, text: () => body.toString('utf8') }
-}
+import { generateArticle } from './generate'
 
 const network = setupServer(...llmHandlers(), ...dataforseoHandlers(), ...imagesHandlers(), ...youtubeHandlers())
 let app: TestApp
@@ -233,6 +188,24 @@ describe('article generation on the mocks', () => {
     ])
     expect(written!.markdown).toContain(`](${business.blogUrl}/espresso-water-temperature)`)
     expect(written!.markdown).not.toContain('espresso-dose-and-yield')
+  })
+
+  it('a generation run again after it was saved (its worker died before the job completed) writes nothing twice', async () => {
+    const { owner, business, planned } = await roaster()
+    const job = {
+      input: { businessId: business.id, keywordId: planned.id },
+      jobId: crypto.randomUUID(),
+      db: app.db,
+      providers,
+      signal: new AbortController().signal,
+      progress: () => {},
+    }
+    const first = await generateArticle(job)
+    const again = await generateArticle(job)
+    expect(again).toEqual({ articleId: first.articleId, resumed: true })
+    expect(await app.db.select({ id: article.id }).from(article).where(eq(article.keywordId, planned.id))).toHaveLength(1)
+    expect(await app.db.select().from(articleVersion).where(eq(articleVersion.articleId, first.articleId))).toHaveLength(1)
+    expect(await usageOf(owner.userId)).toHaveLength(1)
   })
 
   it('drops a sentence whose number its cited page does not hold', async () => {

@@ -1,0 +1,162 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { createInterface } from 'node:readline'
+import { PGlite } from '@electric-sql/pglite'
+import { eq } from 'drizzle-orm'
+import type pg from 'pg'
+import { afterAll, describe, expect, inject, it } from 'vitest'
+import type { ResearchChildEvent } from '../../../tests/fixtures/research-worker-child'
+import { noProviders } from '../../../tests/fixtures/no-providers'
+import { createTestDatabase } from '../../../tests/fixtures/test-app'
+import { openDatabase, type DatabaseHandle } from '~/server/db/client'
+import { article, articleVersion, business, jobRun, keyword, plan, usage, user } from '~/server/db/schema'
+import { seedPlans } from '~/server/db/seed'
+import { createId } from '~/server/ids'
+import { startJobs, stopJobs } from '~/server/jobs'
+import { ARTICLE_STEPS } from '~/shared/articles/article'
+import { articleGenerateJob, startArticleGeneration } from './articles.service'
+
+// An article generation whose worker process is SIGKILLed while it writes the sections: a second
+// worker process picks the job up once the dead worker's heartbeat lapses and writes the article
+// from the start (nothing was saved), so the keyword ends with one article, one version and one
+// usage record (docs/decisions/0011-articles.md).
+const root = resolve(import.meta.dirname, '../../..')
+const CHILD = join(root, 'tests/fixtures/research-worker-child.ts')
+const FAST = { pollingIntervalSeconds: 0.5, monitorIntervalSeconds: 1, cronMonitorIntervalSeconds: 1 }
+const SECTIONS_STEP = ARTICLE_STEPS.find((step) => step.id === 'sections')!.label
+
+const children: ChildProcess[] = []
+const dirs: string[] = []
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })))
+})
+
+function startWorker(env: Record<string, string>, jobId: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'silent', CHILD_JOB_ID: jobId, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  children.push(child)
+  const events: ResearchChildEvent[] = []
+  let stderr = ''
+  child.stderr!.on('data', (chunk) => (stderr += chunk))
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    if (line.startsWith('{')) events.push(JSON.parse(line) as ResearchChildEvent)
+  })
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.once('exit', (code, signal) => done({ code, signal })),
+  )
+  const waitFor = async (predicate: (event: ResearchChildEvent) => boolean, timeoutMs: number) => {
+    const deadline = Date.now() + timeoutMs
+    while (!events.some(predicate)) {
+      if (child.exitCode !== null) throw new Error(`worker exited (${child.exitCode}) early:\n${stderr}`)
+      if (Date.now() > deadline) throw new Error(`worker: no such event within ${timeoutMs} ms; saw ${JSON.stringify(events)}\n${stderr}`)
+      await new Promise((done) => setTimeout(done, 50))
+    }
+  }
+  return { child, events, exited, waitFor }
+}
+
+async function migratedPgliteDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'rankpilot-article-crash-pglite-'))
+  dirs.push(dir)
+  const template = inject('pgliteTemplate')
+  if (template) {
+    const seeded = new PGlite(dir, { loadDataDir: new Blob([await readFile(template)]) })
+    await seeded.waitReady
+    await seeded.close()
+  }
+  return dir
+}
+
+/** A Growth user's roaster with one scheduled keyword, and "Generate now" pressed for it. */
+async function prepare(handle: DatabaseHandle) {
+  const { db } = handle
+  await seedPlans(db)
+  const [growth] = await db.select({ id: plan.id }).from(plan).where(eq(plan.name, 'Growth'))
+  const userId = createId()
+  await db.insert(user).values({ id: userId, name: 'Article Crash', email: `${userId.toLowerCase()}@example.com`, plan: growth!.id })
+  const [row] = await db
+    .insert(business)
+    .values({
+      userId,
+      name: 'Acme Roasters',
+      url: 'https://acme-roasters.example',
+      description: 'Small-batch specialty coffee roaster shipping single-origin beans within 48 hours of roasting.',
+      valueProposition: 'Coffee roasted to order and on your doorstep within two days.',
+      services: ['Coffee subscriptions'],
+      language: 'English',
+      tone: 'Friendly',
+    })
+    .returning({ id: business.id })
+  const [planned] = await db
+    .insert(keyword)
+    .values({ businessId: row!.id, keyword: 'best espresso beans', status: 'scheduled', scheduledAt: new Date(Date.now() + 86_400_000) })
+    .returning({ id: keyword.id })
+  await startJobs(handle, { work: false, kinds: [articleGenerateJob], providers: noProviders(), timings: FAST })
+  try {
+    const { jobId } = await startArticleGeneration(db, { userId, businessId: row!.id, keywordId: planned!.id })
+    return { jobId, userId, keywordId: planned!.id }
+  } finally {
+    await stopJobs()
+  }
+}
+
+describe('an article worker process killed mid-generation', () => {
+  it('the next worker writes the article once: one article, one version, one usage record', async () => {
+    const mediaDir = await mkdtemp(join(tmpdir(), 'rankpilot-article-crash-media-'))
+    dirs.push(mediaDir)
+    const serverDatabase = process.env.TEST_DATABASE_URL ? await createTestDatabase() : undefined
+    let env: Record<string, string>
+    let reopen: () => DatabaseHandle
+    let prepared: { jobId: string; userId: string; keywordId: string }
+    if (serverDatabase) {
+      const pool = (serverDatabase.db as unknown as { $client: pg.Pool }).$client
+      env = { CHILD_DATABASE_URL: pool.options.connectionString!, CHILD_MEDIA_DIR: mediaDir }
+      reopen = () => serverDatabase
+      prepared = await prepare(serverDatabase)
+    } else {
+      const pgliteDir = await migratedPgliteDir()
+      const setup = openDatabase({ pgliteDir })
+      await setup.migrate()
+      prepared = await prepare(setup)
+      await setup.close()
+      env = { CHILD_PGLITE_DIR: pgliteDir, CHILD_MEDIA_DIR: mediaDir }
+      reopen = () => openDatabase({ pgliteDir })
+    }
+    const { jobId, userId, keywordId } = prepared
+
+    const first = startWorker(env, jobId)
+    await first.waitFor((event) => event.event === 'progress' && event.step === SECTIONS_STEP, 30_000)
+    first.child.kill('SIGKILL')
+    expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' })
+    expect(first.events.some((event) => event.event === 'completed')).toBe(false)
+
+    const second = startWorker(env, jobId)
+    await second.waitFor((event) => event.event === 'completed', 60_000)
+    const stopped = second.exited
+    second.child.kill('SIGTERM')
+    expect((await stopped).code).toBe(0)
+    expect([...first.events, ...second.events].filter((event) => event.event === 'completed')).toEqual([{ event: 'completed', jobId }])
+
+    const handle = reopen()
+    try {
+      const { db } = handle
+      const [job] = await db.select().from(jobRun).where(eq(jobRun.id, jobId))
+      expect(job).toMatchObject({ state: 'completed', attempts: 2, error: null })
+      const articles = await db.select().from(article).where(eq(article.keywordId, keywordId))
+      expect(articles).toHaveLength(1)
+      expect(articles[0]!.generationJobId).toBe(jobId)
+      expect(await db.select().from(articleVersion).where(eq(articleVersion.articleId, articles[0]!.id))).toHaveLength(1)
+      expect(await db.select().from(usage).where(eq(usage.userId, userId))).toHaveLength(1)
+      const [planned] = await db.select({ status: keyword.status }).from(keyword).where(eq(keyword.id, keywordId))
+      expect(planned!.status).toBe('draft')
+    } finally {
+      await handle.close()
+    }
+  }, 120_000)
+})
