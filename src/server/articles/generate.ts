@@ -5,7 +5,6 @@ import { article, articleVersion, business as businessTable, keyword as keywordT
 import type { JobContext } from '~/server/jobs/define'
 import { JobError } from '~/server/jobs/errors'
 import type { Providers } from '~/server/providers'
-import { mapLimit } from '~/server/research/context'
 import { createLedger } from '~/server/research/ledger'
 import { keywordMarket } from '~/server/research/market'
 import {
@@ -48,8 +47,8 @@ import {
 } from './prompts'
 import { researchSerp } from './sources'
 
-/** Sections written at once: the LLM's concurrency (docs/product/pipeline.md §4). */
-export const SECTION_CONCURRENCY = 4
+/** LLM calls of one article at once (sections, call to action, FAQ, meta): docs/product/pipeline.md §4. */
+export const LLM_CONCURRENCY = 4
 /** Fetched pages a section may cite. */
 const SOURCES_PER_SECTION = 4
 
@@ -94,15 +93,22 @@ export async function generateArticle(job: GenerationContext) {
     const index = ARTICLE_STEPS.findIndex((item) => item.id === id)
     job.progress(ARTICLE_STEPS[index]!.label, index, ARTICLE_STEPS.length, message)
   }
-  const llm = async <T extends Parameters<Providers['llm']['generateObject']>[0]['schema']>(
+  const tokens = { input: 0, output: 0, calls: 0 }
+  const limit = createLimiter(LLM_CONCURRENCY)
+  const llm = <T extends Parameters<Providers['llm']['generateObject']>[0]['schema']>(
     schemaName: string,
     schema: T,
     request: { system: string; prompt: string },
-  ) => {
-    const answer = await providers.llm.generateObject({ schema, schemaName, ...request })
-    ledger.llm(answer.usage)
-    return answer.object
-  }
+  ) =>
+    limit(async () => {
+      job.signal.throwIfAborted()
+      const answer = await providers.llm.generateObject({ schema, schemaName, ...request })
+      ledger.llm(answer.usage)
+      tokens.input += answer.usage.inputTokens
+      tokens.output += answer.usage.outputTokens
+      tokens.calls++
+      return answer.object
+    })
   const businessName = business.name ?? new URL(business.url).hostname
   const profile: WriterProfile = {
     name: businessName,
@@ -132,21 +138,12 @@ export async function generateArticle(job: GenerationContext) {
   const planSections = outline.sections.filter((section) => section.heading.trim()).slice(0, 10)
   if (planSections.length < 3) throw new JobError('The outline came back with fewer than three sections. Try generating again.')
 
-  step('sections', `${planSections.length} sections`)
+  step('sections', `${planSections.length} sections; the video, call to action and images alongside`)
+  const siteUrl = business.url
   const headings = planSections.map((section) => section.heading)
   const sourcesFor = (heading: string) => rankSources(serp.pages, `${heading} ${focus}`).slice(0, SOURCES_PER_SECTION)
-  const introRequest = sectionPrompt({
-    keyword: focus,
-    profile,
-    title: outline.title,
-    heading: outline.title,
-    // The introduction says what the article covers.
-    points: planSections.slice(0, 3).map((section) => section.heading),
-    otherHeadings: headings,
-    sources: sourcesFor(focus),
-  })
-  const [introduction, ...written] = await mapLimit([null, ...planSections], SECTION_CONCURRENCY, async (section) => {
-    const request = section
+  const sectionRequest = (section: (typeof planSections)[number] | null) =>
+    section
       ? sectionPrompt({
           keyword: focus,
           profile,
@@ -156,18 +153,39 @@ export async function generateArticle(job: GenerationContext) {
           otherHeadings: headings.filter((heading) => heading !== section.heading),
           sources: sourcesFor(section.heading),
         })
-      : introRequest
-    const answer = await llm(ARTICLE_SCHEMAS.section, sectionSchema, withInstruction(request, instruction))
-    return answer.blocks.map((block) => block.trim()).filter(Boolean)
-  })
+      : sectionPrompt({
+          keyword: focus,
+          profile,
+          title: outline.title,
+          heading: outline.title,
+          // The introduction says what the article covers.
+          points: planSections.slice(0, 3).map((section) => section.heading),
+          otherHeadings: headings,
+          sources: sourcesFor(focus),
+        })
+  // What needs only the outline runs beside the sections: the call to action (its LLM call shares
+  // the limit with theirs), the video search and the two images.
+  const inlineHeading = headings[Math.min(2, headings.length - 1)] ?? outline.title
+  const [writtenParts, ctaAnswer, video, [featured, inline]] = await Promise.all([
+    Promise.all(
+      [null, ...planSections].map(async (section) => {
+        const answer = await llm(ARTICLE_SCHEMAS.section, sectionSchema, withInstruction(sectionRequest(section), instruction))
+        return answer.blocks.map((block) => block.trim()).filter(Boolean)
+      }),
+    ),
+    business.addCta ? llm(ARTICLE_SCHEMAS.cta, ctaSchema, ctaPrompt({ keyword: focus, profile, title: outline.title })) : null,
+    business.addYoutubeVideo ? findVideo(providers, focus) : null,
+    createImages(providers, { business, title: outline.title, keyword: focus, inlineHeading, businessName: profile.name }),
+  ])
+  const [introduction, ...written] = writtenParts
   const sections: WrittenSection[] = planSections.map((section, index) => ({
     heading: section.heading.trim(),
     level: section.level,
     blocks: written[index] ?? [],
   }))
+  const cta = ctaAnswer ? { ...ctaAnswer, url: siteUrl } : null
 
   step('links')
-  const siteUrl = business.url
   const targets = await internalLinkTargets(db, business, planned.id)
   const internalLinks = addInternalLinks(sections, targets, business.internalLinks)
 
@@ -198,21 +216,15 @@ export async function generateArticle(job: GenerationContext) {
     (citation) => `${citation.url}\n${citation.passage}`,
   )
 
-  step('video')
-  let video: ArticleContent['video'] = null
-  if (business.addYoutubeVideo) {
-    const found = await providers.youtube.searchVideos(focus, { maxResults: 5 })
-    const best = rankByWords(found, (item) => item.title, focus)[0]
-    if (best && youtubeEmbedHtml(best.videoId, best.title)) video = { id: best.videoId, title: best.title, channel: best.channelTitle }
-  }
-
-  step('cta')
-  const cta = business.addCta
-    ? { ...(await llm(ARTICLE_SCHEMAS.cta, ctaSchema, ctaPrompt({ keyword: focus, profile, title: outline.title }))), url: siteUrl }
-    : null
-
-  const images: ArticleImage[] = []
-  const figures: Array<{ afterSection: number; markdown: string }> = []
+  const images: ArticleImage[] = [featured, inline]
+  const inlineAfter = Math.max(
+    0,
+    checked.sections.findIndex((section) => section.heading === inlineHeading.trim()),
+  )
+  const figures: Array<{ afterSection: number; markdown: string }> = [
+    ...(video ? [{ afterSection: 0, markdown: youtubeEmbedHtml(video.id, video.title)! }] : []),
+    { afterSection: inlineAfter, markdown: imageFigure(inline) },
+  ]
   step('infographic')
   if (business.includeInfographics) {
     const facts = grounding.grounded.flatMap((citation) =>
@@ -237,68 +249,38 @@ export async function generateArticle(job: GenerationContext) {
       })
       const image: ArticleImage = { url: stored.url, alt, prompt: chart.title, kind: 'infographic', width: 800, height: 0 }
       images.push(image)
-      figures.push({
-        afterSection: sectionMentioning(
-          checked.sections,
-          chart.points.map((point) => point.label),
-        ),
-        markdown: imageFigure(image),
-      })
+      const near = sectionMentioning(
+        checked.sections,
+        chart.points.map((point) => point.label),
+      )
+      figures.push({ afterSection: near, markdown: imageFigure(image) })
     }
   }
 
-  step('images')
-  const style = `${business.imageStyle} style, brand colour ${business.brandColor}, no text in the image`
-  const featuredPrompt = `${style}. Featured image for an article titled "${outline.title}" by ${profile.name}.`
-  const inlineHeading = checked.sections[Math.min(2, checked.sections.length - 1)]?.heading ?? outline.title
-  const inlinePrompt = `${style}. Illustration for the section "${inlineHeading}" of an article about ${focus}.`
-  const [featured, inline] = await Promise.all(
-    [
-      { prompt: featuredPrompt, size: '1536x1024' as const, kind: 'featured' as const, alt: `${outline.title}` },
-      { prompt: inlinePrompt, size: '1024x1024' as const, kind: 'inline' as const, alt: `${inlineHeading} — ${focus}` },
-    ].map(async (request) => {
-      const generated = await providers.images.generate({ prompt: request.prompt, size: request.size })
-      const stored = await providers.media.store({
-        businessId: business.id,
-        bytes: generated.bytes,
-        contentType: generated.mimeType,
-        slug: `${focus} ${request.kind}`,
-      })
-      const [width, height] = request.size.split('x').map(Number) as [number, number]
-      return { url: stored.url, alt: request.alt, prompt: request.prompt, kind: request.kind, width, height } satisfies ArticleImage
-    }),
-  )
-  images.unshift(featured!, inline!)
-  figures.push({ afterSection: Math.min(2, checked.sections.length - 1), markdown: imageFigure(inline!) })
-
-  step('faq')
+  step('faq', 'and the meta title and description alongside')
   // The FAQ answers from the article's paragraphs (headings and figures left out).
   const paragraphs = [...checked.introduction, ...checked.sections.flatMap((section) => section.blocks)]
   const articleText = htmlToText(markdownToSafeHtml(paragraphs.join('\n\n'), { siteUrl }))
-  const faqAnswer = await llm(
-    ARTICLE_SCHEMAS.faq,
-    faqSchema,
-    faqPrompt({ keyword: focus, profile, questions: serp.questions, article: articleText }),
-  )
+  const [faqAnswer, meta] = await Promise.all([
+    llm(ARTICLE_SCHEMAS.faq, faqSchema, faqPrompt({ keyword: focus, profile, questions: serp.questions, article: articleText })),
+    llm(
+      ARTICLE_SCHEMAS.meta,
+      metaSchema,
+      metaPrompt({ keyword: focus, profile, title: outline.title, introduction: checked.introduction.join(' ') }),
+    ),
+  ])
   const faq = faqAnswer.questions.filter((item) => item.question.trim() && item.answer.trim()).slice(0, 8)
-
-  const videoFigure = video ? [{ afterSection: 0, markdown: youtubeEmbedHtml(video.id, video.title)! }] : []
   const markdown = assembleMarkdown({
     title: outline.title,
     introduction: checked.introduction,
     sections: checked.sections,
     featured,
-    figures: [...videoFigure, ...figures],
+    figures,
     cta,
     faq,
   })
 
   step('meta')
-  const meta = await llm(
-    ARTICLE_SCHEMAS.meta,
-    metaSchema,
-    metaPrompt({ keyword: focus, profile, title: outline.title, introduction: checked.introduction.join(' ') }),
-  )
   const metaTitle = fitText(meta.metaTitle, META_TITLE_MAX)
   const metaDescription = fitText(meta.metaDescription, META_DESCRIPTION_MAX)
   const [existing] = await db.select({ id: article.id, slug: article.slug }).from(article).where(eq(article.keywordId, planned.id))
@@ -376,7 +358,7 @@ export async function generateArticle(job: GenerationContext) {
     cost: ledger.totalCost(),
     regenerated: Boolean(existing),
   })
-  return { articleId, resumed: false, seoScore: score.score, cost: ledger.totalCost(), dropped: grounding.ungrounded.length }
+  return { articleId, resumed: false, seoScore: score.score, cost: ledger.totalCost(), tokens, dropped: grounding.ungrounded.length }
 }
 
 /** The article, its kept previous version, the keyword's new status and the usage, together. */
@@ -557,4 +539,63 @@ const sameUrl = (a: string, b: string) =>
 function dedupeBy<T>(items: T[], key: (item: T) => string): T[] {
   const seen = new Set<string>()
   return items.filter((item) => (seen.has(key(item)) ? false : (seen.add(key(item)), true)))
+}
+
+async function findVideo(providers: Providers, keyword: string): Promise<ArticleContent['video']> {
+  const found = await providers.youtube.searchVideos(keyword, { maxResults: 5 })
+  const best = rankByWords(found, (item) => item.title, keyword)[0]
+  return best && youtubeEmbedHtml(best.videoId, best.title) ? { id: best.videoId, title: best.title, channel: best.channelTitle } : null
+}
+
+/** The featured and the inline image, in the business's image style and brand colour, stored and served by the app. */
+async function createImages(
+  providers: Providers,
+  request: { business: typeof businessTable.$inferSelect; title: string; keyword: string; inlineHeading: string; businessName: string },
+): Promise<[ArticleImage, ArticleImage]> {
+  const { business, title, keyword, inlineHeading } = request
+  const style = `${business.imageStyle} style, brand colour ${business.brandColor}, no text in the image`
+  const wanted = [
+    {
+      prompt: `${style}. Featured image for an article titled "${title}" by ${request.businessName}.`,
+      size: '1536x1024',
+      kind: 'featured',
+      alt: title,
+    },
+    {
+      prompt: `${style}. Illustration for the section "${inlineHeading}" of an article about ${keyword}.`,
+      size: '1024x1024',
+      kind: 'inline',
+      alt: `${inlineHeading} — ${keyword}`,
+    },
+  ] as const
+  const [featured, inline] = await Promise.all(
+    wanted.map(async (image): Promise<ArticleImage> => {
+      const generated = await providers.images.generate({ prompt: image.prompt, size: image.size })
+      const stored = await providers.media.store({
+        businessId: business.id,
+        bytes: generated.bytes,
+        contentType: generated.mimeType,
+        slug: `${keyword} ${image.kind}`,
+      })
+      const [width, height] = image.size.split('x').map(Number) as [number, number]
+      return { url: stored.url, alt: image.alt, prompt: image.prompt, kind: image.kind, width, height }
+    }),
+  )
+  return [featured!, inline!]
+}
+
+/** Runs at most `size` tasks at once, the rest waiting in order. */
+function createLimiter(size: number) {
+  let running = 0
+  const waiting: Array<() => void> = []
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (running >= size) await new Promise<void>((start) => waiting.push(start))
+    running++
+    try {
+      return await task()
+    } finally {
+      running--
+      waiting.shift()?.()
+    }
+  }
 }

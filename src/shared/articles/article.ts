@@ -72,20 +72,23 @@ export interface ArticleContent {
   seoChecks: SeoCheck[]
 }
 
-/** The generation's steps, in order, as the progress line names them. */
+/**
+ * The generation's steps, in the order the progress line shows them. The video, the call to action
+ * and the images are made while the sections are written, so they are done when the sections are.
+ */
 export const ARTICLE_STEPS = [
   { id: 'serp', label: 'Researching the search results' },
   { id: 'outline', label: 'Outlining' },
   { id: 'sections', label: 'Writing the sections' },
-  { id: 'links', label: 'Adding internal links' },
-  { id: 'citations', label: 'Checking facts against sources' },
   { id: 'video', label: 'Finding a video' },
   { id: 'cta', label: 'Writing the call to action' },
-  { id: 'infographic', label: 'Drawing the infographic' },
   { id: 'images', label: 'Creating images' },
+  { id: 'links', label: 'Adding internal links' },
+  { id: 'citations', label: 'Checking facts against sources' },
+  { id: 'infographic', label: 'Drawing the infographic' },
   { id: 'faq', label: 'Writing the FAQ' },
-  { id: 'schema', label: 'Adding structured data' },
   { id: 'meta', label: 'Writing the meta title and description' },
+  { id: 'schema', label: 'Adding structured data' },
   { id: 'score', label: 'Scoring' },
 ] as const
 export type ArticleStep = (typeof ARTICLE_STEPS)[number]['id']

@@ -1,0 +1,42 @@
+// `npm run bench -- article`: one article generated on the mocks (src/server/articles/generate.ts).
+//
+// A Growth user's coffee roaster with one scheduled keyword, in-memory PGlite with the job queue,
+// every provider answered by its in-process mock with latency injected per request: the LLM 2 s a
+// call, DataForSEO's SERP 300 ms, each result page fetched in 200 ms (the other providers — video
+// search and images — answer at once). Prints the generation's wall time; its critical path given
+// the providers' concurrency and the steps' dependencies; their ratio (target ≤ 1.2); LLM calls,
+// tokens and estimated cost.
+//
+// The body is TypeScript (bench/lib/article-bench.ts) loaded through Vite's SSR module loader.
+//
+// Options: --llm-ms N (default 2000), --serp-ms N (default 300), --page-ms N (default 200),
+// --strict (exit 1 when the target is missed).
+import { withTypeScriptModule } from './lib/typescript-module.mjs'
+
+function parseArgs(args) {
+  const options = { llmMs: 2000, serpMs: 300, pageMs: 200, strict: false }
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]
+    const number = () => {
+      const parsed = Number(args[++index])
+      if (!Number.isFinite(parsed) || parsed < 0) throw new Error(`${arg} needs a number of milliseconds`)
+      return Math.round(parsed)
+    }
+    if (arg === '--llm-ms') options.llmMs = number()
+    else if (arg === '--serp-ms') options.serpMs = number()
+    else if (arg === '--page-ms') options.pageMs = number()
+    else if (arg === '--strict') options.strict = true
+    else throw new Error(`unknown option ${arg}`)
+  }
+  return options
+}
+
+export async function run(args) {
+  const options = parseArgs(args)
+  process.env.NODE_ENV = 'test'
+  process.env.LOG_LEVEL = 'silent'
+  return withTypeScriptModule('/bench/lib/article-bench.ts', async ({ runArticleBench }) => {
+    const failures = await runArticleBench(options)
+    return options.strict && failures > 0 ? 1 : 0
+  })
+}
