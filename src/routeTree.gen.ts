@@ -32,6 +32,7 @@ import { Route as E2eFallbacksRouteImport } from './routes/e2e.fallbacks'
 import { Route as E2eJobsRouteImport } from './routes/e2e.jobs'
 import { Route as MediaSplatRouteImport } from './routes/media.$'
 import { Route as RpcSplatRouteImport } from './routes/rpc/$'
+import { Route as AppContentArticleIdRouteImport } from './routes/_app/content_.$articleId'
 import { Route as AppKeywordsClustersRouteImport } from './routes/_app/keywords_.clusters'
 import { Route as PublicBlogIndexRouteImport } from './routes/_public/blog/index'
 import { Route as PublicBlogSlugRouteImport } from './routes/_public/blog/$slug'
@@ -155,6 +156,11 @@ const RpcSplatRoute = RpcSplatRouteImport.update({
   path: '/rpc/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppContentArticleIdRoute = AppContentArticleIdRouteImport.update({
+  id: '/content_/$articleId',
+  path: '/content/$articleId',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppKeywordsClustersRoute = AppKeywordsClustersRouteImport.update({
   id: '/keywords_/clusters',
   path: '/keywords/clusters',
@@ -223,6 +229,7 @@ export interface FileRoutesByFullPath {
   '/e2e/jobs': typeof E2eJobsRoute
   '/media/$': typeof MediaSplatRoute
   '/rpc/$': typeof RpcSplatRoute
+  '/content/$articleId': typeof AppContentArticleIdRoute
   '/keywords/clusters': typeof AppKeywordsClustersRoute
   '/blog/$slug': typeof PublicBlogSlugRoute
   '/blog/index_old': typeof PublicBlogIndex_oldRoute
@@ -255,6 +262,7 @@ export interface FileRoutesByTo {
   '/e2e/jobs': typeof E2eJobsRoute
   '/media/$': typeof MediaSplatRoute
   '/rpc/$': typeof RpcSplatRoute
+  '/content/$articleId': typeof AppContentArticleIdRoute
   '/keywords/clusters': typeof AppKeywordsClustersRoute
   '/blog/$slug': typeof PublicBlogSlugRoute
   '/blog/index_old': typeof PublicBlogIndex_oldRoute
@@ -290,6 +298,7 @@ export interface FileRoutesById {
   '/media/$': typeof MediaSplatRoute
   '/rpc/$': typeof RpcSplatRoute
   '/_public/': typeof PublicIndexRoute
+  '/_app/content_/$articleId': typeof AppContentArticleIdRoute
   '/_app/keywords_/clusters': typeof AppKeywordsClustersRoute
   '/_public/blog/$slug': typeof PublicBlogSlugRoute
   '/_public/blog/index_old': typeof PublicBlogIndex_oldRoute
@@ -324,6 +333,7 @@ export interface FileRouteTypes {
     | '/e2e/jobs'
     | '/media/$'
     | '/rpc/$'
+    | '/content/$articleId'
     | '/keywords/clusters'
     | '/blog/$slug'
     | '/blog/index_old'
@@ -356,6 +366,7 @@ export interface FileRouteTypes {
     | '/e2e/jobs'
     | '/media/$'
     | '/rpc/$'
+    | '/content/$articleId'
     | '/keywords/clusters'
     | '/blog/$slug'
     | '/blog/index_old'
@@ -390,6 +401,7 @@ export interface FileRouteTypes {
     | '/media/$'
     | '/rpc/$'
     | '/_public/'
+    | '/_app/content_/$articleId'
     | '/_app/keywords_/clusters'
     | '/_public/blog/$slug'
     | '/_public/blog/index_old'
@@ -584,6 +596,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RpcSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/content_/$articleId': {
+      id: '/_app/content_/$articleId'
+      path: '/content/$articleId'
+      fullPath: '/content/$articleId'
+      preLoaderRoute: typeof AppContentArticleIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/keywords_/clusters': {
       id: '/_app/keywords_/clusters'
       path: '/keywords/clusters'
@@ -659,6 +678,7 @@ interface AppRouteChildren {
   AppPaywallRoute: typeof AppPaywallRoute
   AppSettingsRoute: typeof AppSettingsRoute
   AppSetupRoute: typeof AppSetupRoute
+  AppContentArticleIdRoute: typeof AppContentArticleIdRoute
   AppKeywordsClustersRoute: typeof AppKeywordsClustersRoute
 }
 
@@ -671,6 +691,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPaywallRoute: AppPaywallRoute,
   AppSettingsRoute: AppSettingsRoute,
   AppSetupRoute: AppSetupRoute,
+  AppContentArticleIdRoute: AppContentArticleIdRoute,
   AppKeywordsClustersRoute: AppKeywordsClustersRoute,
 }
 

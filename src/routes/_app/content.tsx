@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { FileTextIcon } from 'lucide-react'
-import { EmptyState } from '~/components/empty-state'
 import { PageHeader } from '~/components/page-header'
+import { ArticlesList } from '~/features/content/articles-list'
 import { pageTitle } from '~/features/page-title'
+import { orpc } from '~/lib/orpc'
 
 export const Route = createFileRoute('/_app/content')({
+  // The current business (from the business list) is known before rendering, on the server too.
+  loader: ({ context }) => context.queryClient.ensureQueryData(orpc.business.list.queryOptions()),
   head: ({ matches }) => ({ meta: [{ title: pageTitle('Content', matches) }] }),
   component: ContentPage,
 })
@@ -13,11 +15,7 @@ function ContentPage() {
   return (
     <>
       <PageHeader title="Content" description="The articles written for your business." />
-      <EmptyState
-        icon={FileTextIcon}
-        title="No articles yet"
-        description="Drafts, scheduled posts and published articles will be listed here. Each article is written for one of the keywords planned on the Keywords page, once your business setup is finished."
-      />
+      <ArticlesList />
     </>
   )
 }

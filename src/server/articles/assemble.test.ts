@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import type { ArticleImage } from '~/shared/articles/article'
-import { addInternalLinks, assembleMarkdown, buildJsonLd, fitText, slugify, uniqueSlug, type WrittenSection } from './assemble'
+import {
+  addInternalLinks,
+  assembleMarkdown,
+  buildJsonLd,
+  fitText,
+  slugify,
+  uniqueSlug,
+  withoutInternalLink,
+  type WrittenSection,
+} from './assemble'
 
 describe('slugs', () => {
   it('are ASCII, lower case and hyphenated, cut at a word', () => {
@@ -49,6 +58,7 @@ describe('internal links', () => {
     expect(written[1]!.blocks[1]).toBe('Keep the ratio steady. More in [Cold brew ratio](https://acme.example/journal/cold-brew-ratio).')
     expect(written[2]!.blocks[0]).toContain('[Storing coffee beans](https://acme.example/journal/storing-coffee-beans)')
     expect(written[0]!.blocks[0]).not.toContain('](')
+    expect(withoutInternalLink(written[1]!.blocks[1]!)).toBe('Keep the ratio steady.')
   })
 
   it('leave out a target that shares no word with the article', () => {

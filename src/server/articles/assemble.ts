@@ -60,6 +60,12 @@ function overlap(a: Set<string>, b: Set<string>) {
   return shared
 }
 
+const INTERNAL_LINK_LEAD = 'More in'
+const INTERNAL_LINK_SENTENCE = new RegExp(` ${INTERNAL_LINK_LEAD} \\[[^\\]]*\\]\\([^)\\s]*\\)\\.$`)
+
+/** A block without the internal-link sentence addInternalLinks added to it (the FAQ answers from the prose alone). */
+export const withoutInternalLink = (block: string) => block.replace(INTERNAL_LINK_SENTENCE, '')
+
 /**
  * Internal links: each target goes to the section whose text shares most words with it (a
  * section gets at most one), as a closing sentence of that section's last paragraph. Targets
@@ -83,7 +89,7 @@ export function addInternalLinks(sections: WrittenSection[], targets: ArticleInt
     const section = sections[best]!
     const last = section.blocks.length - 1
     const anchor = target.anchor.replace(/[[\]]/g, '')
-    section.blocks[last] = `${section.blocks[last]!.trimEnd()} More in [${anchor}](${target.url}).`
+    section.blocks[last] = `${section.blocks[last]!.trimEnd()} ${INTERNAL_LINK_LEAD} [${anchor}](${target.url}).`
     placed.push(target)
   }
   return placed

@@ -26,6 +26,7 @@ import {
   META_TITLE_MAX,
   slugify,
   uniqueSlug,
+  withoutInternalLink,
   type WrittenSection,
 } from './assemble'
 import { checkGrounding, dropUngrounded } from './grounding'
@@ -259,7 +260,7 @@ export async function generateArticle(job: GenerationContext) {
 
   step('faq', 'and the meta title and description alongside')
   // The FAQ answers from the article's paragraphs (headings and figures left out).
-  const paragraphs = [...checked.introduction, ...checked.sections.flatMap((section) => section.blocks)]
+  const paragraphs = [...checked.introduction, ...checked.sections.flatMap((section) => section.blocks)].map(withoutInternalLink)
   const articleText = htmlToText(markdownToSafeHtml(paragraphs.join('\n\n'), { siteUrl }))
   const [faqAnswer, meta] = await Promise.all([
     llm(ARTICLE_SCHEMAS.faq, faqSchema, faqPrompt({ keyword: focus, profile, questions: serp.questions, article: articleText })),

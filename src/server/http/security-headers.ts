@@ -6,7 +6,8 @@ import { REQUEST_ID_HEADER } from './request-id'
  * The app's pages run no inline script but the SSR scripts TanStack Router writes (and the root
  * route's one ScriptOnce), which carry the request's nonce (src/router.tsx passes it as `ssr.nonce`). Styles stay open to inline
  * (`'unsafe-inline'`, no nonce, as a nonce would switch it off): React's style props, Radix and
- * the toaster set inline styles. Images may come from any https site (article images).
+ * the toaster set inline styles. Images may come from any https site (article images); frames
+ * only from youtube-nocookie (an article's video).
  */
 
 /** A fresh nonce for one response: 128 random bits. */
@@ -18,6 +19,8 @@ export function appContentSecurityPolicy(nonce: string): string {
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' https: data:",
+    // An article's video embed (src/server/articles/html.ts allows no other frame).
+    'frame-src https://www.youtube-nocookie.com',
     "font-src 'self' data:",
     "connect-src 'self'",
     "object-src 'none'",
