@@ -2,7 +2,7 @@ import { call, isProcedure, type AnyProcedure, type AnyRouter } from '@orpc/serv
 import type { Subscription } from '@polar-sh/sdk/models/components/subscription'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { insertBusiness, insertKeyword, rejectionOf, rpcContext } from '../../../tests/fixtures/rpc'
+import { insertArticle, insertBusiness, insertKeyword, rejectionOf, rpcContext } from '../../../tests/fixtures/rpc'
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
 import { applySubscriptionEvent } from '~/server/billing/webhooks'
 import { article, competitor, jobRun, plan } from '~/server/db/schema'
@@ -122,32 +122,17 @@ beforeAll(async () => {
       result: { name: 'Victim Roasters' },
     })
     .returning()
-  const [written] = await app.db
-    .insert(article)
-    .values({
-      businessId: owned.id,
-      keywordId: row.id,
-      keyword: row.keyword,
-      title: 'Victim secret article',
-      slug: 'victim-secret-article',
-      metaTitle: 'Victim secret article',
-      metaDescription: 'Not for anyone else.',
-      outline: [],
-      markdown: '# Victim secret article',
-      html: '<h1>Victim secret article</h1>',
-      images: [],
-      faq: [],
-      jsonLd: [],
-      citations: [],
-      internalLinks: [],
-      wordCount: 3,
-      seoScore: 10,
-      seoChecks: [],
-    })
-    .returning()
+  const written = await insertArticle(app, owned.id, {
+    keywordId: row.id,
+    keyword: row.keyword,
+    title: 'Victim secret article',
+    slug: 'victim-secret-article',
+    status: 'draft',
+    seoScore: 10,
+  })
   victim = {
     ...account,
-    articleId: written!.id,
+    articleId: written.id,
     businessId: owned.id,
     businessName: 'Victim Roasters',
     competitorId: rival.id,

@@ -1,15 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import { createInterface } from 'node:readline'
-import { PGlite } from '@electric-sql/pglite'
 import { eq } from 'drizzle-orm'
 import type pg from 'pg'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ResearchChildEvent } from '../../../tests/fixtures/research-worker-child'
 import { noProviders } from '../../../tests/fixtures/no-providers'
 import { createTestDatabase } from '../../../tests/fixtures/test-app'
+import { workerProcesses } from '../../../tests/fixtures/worker-process'
 import { openDatabase, type DatabaseHandle } from '~/server/db/client'
 import { article, articleVersion, business, jobRun, keyword, plan, usage, user } from '~/server/db/schema'
 import { seedPlans } from '~/server/db/seed'
@@ -22,56 +17,12 @@ import { articleGenerateJob, startArticleGeneration } from './articles.service'
 // worker process picks the job up once the dead worker's heartbeat lapses and writes the article
 // from the start (nothing was saved), so the keyword ends with one article, one version and one
 // usage record (docs/decisions/0011-articles.md).
-const root = resolve(import.meta.dirname, '../../..')
-const CHILD = join(root, 'tests/fixtures/research-worker-child.ts')
+const CHILD = 'tests/fixtures/research-worker-child.ts'
 const FAST = { pollingIntervalSeconds: 0.5, monitorIntervalSeconds: 1, cronMonitorIntervalSeconds: 1 }
 const SECTIONS_STEP = ARTICLE_STEPS.find((step) => step.id === 'sections')!.label
-
-const children: ChildProcess[] = []
-const dirs: string[] = []
-afterAll(async () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
-  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })))
-})
-
-function startWorker(env: Record<string, string>, jobId: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'silent', CHILD_JOB_ID: jobId, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  children.push(child)
-  const events: ResearchChildEvent[] = []
-  let stderr = ''
-  child.stderr!.on('data', (chunk) => (stderr += chunk))
-  createInterface({ input: child.stdout! }).on('line', (line) => {
-    if (line.startsWith('{')) events.push(JSON.parse(line) as ResearchChildEvent)
-  })
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
-    child.once('exit', (code, signal) => done({ code, signal })),
-  )
-  const waitFor = async (predicate: (event: ResearchChildEvent) => boolean, timeoutMs: number) => {
-    const deadline = Date.now() + timeoutMs
-    while (!events.some(predicate)) {
-      if (child.exitCode !== null) throw new Error(`worker exited (${child.exitCode}) early:\n${stderr}`)
-      if (Date.now() > deadline) throw new Error(`worker: no such event within ${timeoutMs} ms; saw ${JSON.stringify(events)}\n${stderr}`)
-      await new Promise((done) => setTimeout(done, 50))
-    }
-  }
-  return { child, events, exited, waitFor }
-}
-
-async function migratedPgliteDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'rankpilot-article-crash-pglite-'))
-  dirs.push(dir)
-  const template = inject('pgliteTemplate')
-  if (template) {
-    const seeded = new PGlite(dir, { loadDataDir: new Blob([await readFile(template)]) })
-    await seeded.waitReady
-    await seeded.close()
-  }
-  return dir
-}
+const workers = workerProcesses()
+const startWorker = (env: Record<string, string>, jobId: string) =>
+  workers.start<ResearchChildEvent>(CHILD, { CHILD_JOB_ID: jobId, ...env })
 
 /** A Growth user's roaster with one scheduled keyword, and "Generate now" pressed for it. */
 async function prepare(handle: DatabaseHandle) {
@@ -108,8 +59,7 @@ async function prepare(handle: DatabaseHandle) {
 
 describe('an article worker process killed mid-generation', () => {
   it('the next worker writes the article once: one article, one version, one usage record', async () => {
-    const mediaDir = await mkdtemp(join(tmpdir(), 'rankpilot-article-crash-media-'))
-    dirs.push(mediaDir)
+    const mediaDir = await workers.tempDir('rankpilot-article-crash-media-')
     const serverDatabase = process.env.TEST_DATABASE_URL ? await createTestDatabase() : undefined
     let env: Record<string, string>
     let reopen: () => DatabaseHandle
@@ -120,7 +70,7 @@ describe('an article worker process killed mid-generation', () => {
       reopen = () => serverDatabase
       prepared = await prepare(serverDatabase)
     } else {
-      const pgliteDir = await migratedPgliteDir()
+      const pgliteDir = await workers.migratedPgliteDir('rankpilot-article-crash-pglite-')
       const setup = openDatabase({ pgliteDir })
       await setup.migrate()
       prepared = await prepare(setup)

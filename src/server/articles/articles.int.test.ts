@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { insertBusiness, insertKeyword, rejectionOf, rpcClient } from '../../../tests/fixtures/rpc'
+import { insertArticle, insertBusiness, insertKeyword, rejectionOf, rpcClient } from '../../../tests/fixtures/rpc'
 import { waitForJob } from '../../../tests/fixtures/setup-test-env'
 import { fetchResultPage as fetchPage, resultPageHtml as pageHtml } from '../../../tests/fixtures/result-pages'
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
@@ -157,27 +157,7 @@ describe('article generation on the mocks', () => {
   it('links to the business’s published articles, never to an unpublished one', async () => {
     const { business, planned, client } = await roaster()
     await app.db.update(businessTable).set({ bestArticles: [], internalLinks: 3 }).where(eq(businessTable.id, business.id))
-    const other = (title: string, slug: string, status: 'published' | 'draft') =>
-      app.db.insert(article).values({
-        businessId: business.id,
-        keyword: slug.replace(/-/g, ' '),
-        status,
-        title,
-        slug,
-        metaTitle: title,
-        metaDescription: title,
-        outline: [],
-        markdown: `# ${title}`,
-        html: `<h1>${title}</h1>`,
-        images: [],
-        faq: [],
-        jsonLd: [],
-        citations: [],
-        internalLinks: [],
-        wordCount: 3,
-        seoScore: 80,
-        seoChecks: [],
-      })
+    const other = (title: string, slug: string, status: 'published' | 'draft') => insertArticle(app, business.id, { title, slug, status })
     await other('Espresso water temperature explained', 'espresso-water-temperature', 'published')
     await other('Dose and yield for espresso roast dates', 'espresso-dose-and-yield', 'draft')
     const { jobId } = await client.article.generate({ businessId: business.id, keywordId: planned.id })

@@ -1,13 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import { createInterface } from 'node:readline'
+import { readdir } from 'node:fs/promises'
 import { eq } from 'drizzle-orm'
 import type pg from 'pg'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { crashCountJob, type ChildEvent } from '../../../tests/fixtures/crash-count-job'
 import { createTestDatabase } from '../../../tests/fixtures/test-app'
+import { workerProcesses } from '../../../tests/fixtures/worker-process'
 import { openDatabase, type DatabaseHandle } from '~/server/db/client'
 import { jobRun, user } from '~/server/db/schema'
 import { createId } from '~/server/ids'
@@ -18,45 +15,11 @@ import { noProviders } from '../../../tests/fixtures/no-providers'
 // worker process picks the job up once its heartbeat lapses, and the job completes exactly once
 // with each step's side effect applied once. On PGlite the children open a data folder of their
 // own (one process per folder); on PostgreSQL they share the test database with this process.
-const root = resolve(import.meta.dirname, '../../..')
-const CHILD = join(root, 'tests/fixtures/job-worker-child.ts')
+const CHILD = 'tests/fixtures/job-worker-child.ts'
 const STEPS = 12
 const FAST = { pollingIntervalSeconds: 0.5, monitorIntervalSeconds: 1, cronMonitorIntervalSeconds: 1 }
-
-const children: ChildProcess[] = []
-const dirs: string[] = []
-afterAll(async () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
-  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })))
-})
-
-/** A worker child and the events it printed so far. */
-function startWorker(databaseEnv: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'silent', ...databaseEnv },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  children.push(child)
-  const events: ChildEvent[] = []
-  let stderr = ''
-  child.stderr!.on('data', (chunk) => (stderr += chunk))
-  createInterface({ input: child.stdout! }).on('line', (line) => {
-    if (line.startsWith('{')) events.push(JSON.parse(line) as ChildEvent)
-  })
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
-    child.once('exit', (code, signal) => done({ code, signal })),
-  )
-  const waitFor = async (predicate: (event: ChildEvent) => boolean, timeoutMs: number) => {
-    const deadline = Date.now() + timeoutMs
-    while (!events.some(predicate)) {
-      if (child.exitCode !== null) throw new Error(`worker exited (${child.exitCode}) early:\n${stderr}`)
-      if (Date.now() > deadline) throw new Error(`worker: no such event within ${timeoutMs} ms; saw ${JSON.stringify(events)}\n${stderr}`)
-      await new Promise((done) => setTimeout(done, 50))
-    }
-  }
-  return { child, events, exited, waitFor }
-}
+const workers = workerProcesses()
+const startWorker = (databaseEnv: Record<string, string>) => workers.start<ChildEvent>(CHILD, databaseEnv)
 
 async function prepare(handle: DatabaseHandle, markerDir: string) {
   const userId = createId()
@@ -70,8 +33,7 @@ async function prepare(handle: DatabaseHandle, markerDir: string) {
 
 describe('a worker process killed mid-job', () => {
   it('the job is picked up by the next worker process and completes exactly once', async () => {
-    const markerDir = await mkdtemp(join(tmpdir(), 'rankpilot-crash-markers-'))
-    dirs.push(markerDir)
+    const markerDir = await workers.tempDir('rankpilot-crash-markers-')
     const serverDatabase = process.env.TEST_DATABASE_URL ? await createTestDatabase() : undefined
     let databaseEnv: Record<string, string>
     let reopen: () => DatabaseHandle
@@ -82,8 +44,7 @@ describe('a worker process killed mid-job', () => {
       reopen = () => serverDatabase
       jobId = await prepare(serverDatabase, markerDir)
     } else {
-      const pgliteDir = await mkdtemp(join(tmpdir(), 'rankpilot-crash-pglite-'))
-      dirs.push(pgliteDir)
+      const pgliteDir = await workers.tempDir('rankpilot-crash-pglite-')
       const setup = openDatabase({ pgliteDir })
       await setup.migrate()
       jobId = await prepare(setup, markerDir)

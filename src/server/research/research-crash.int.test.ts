@@ -1,15 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import { createInterface } from 'node:readline'
-import { PGlite } from '@electric-sql/pglite'
 import { eq, inArray } from 'drizzle-orm'
 import type pg from 'pg'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ResearchChildEvent } from '../../../tests/fixtures/research-worker-child'
 import { noProviders } from '../../../tests/fixtures/no-providers'
 import { createTestDatabase } from '../../../tests/fixtures/test-app'
+import { workerProcesses } from '../../../tests/fixtures/worker-process'
 import { openDatabase, type DatabaseHandle } from '~/server/db/client'
 import {
   business,
@@ -36,63 +31,17 @@ import { researchRunJob, startResearch } from './research.service'
 // heartbeat lapses, resumes after the last finished stage, and the run completes exactly once
 // with every row written once. On PGlite the children open a data folder of their own (one
 // process per folder); on PostgreSQL they share the test database with this process.
-const root = resolve(import.meta.dirname, '../../..')
-const CHILD = join(root, 'tests/fixtures/research-worker-child.ts')
+const CHILD = 'tests/fixtures/research-worker-child.ts'
 const FAST = { pollingIntervalSeconds: 0.5, monitorIntervalSeconds: 1, cronMonitorIntervalSeconds: 1 }
 /** job_run.done counts hundredths of a stage (research.run.ts). */
 const STEPS_PER_STAGE = 100
+const workers = workerProcesses()
 
-const children: ChildProcess[] = []
-const dirs: string[] = []
-afterAll(async () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
-  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })))
-})
-
-/** A worker child and the events it printed so far. */
+/** A worker child and the events it printed so far, with its progress events alone. */
 function startWorker(databaseEnv: Record<string, string>, jobId: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'silent', CHILD_JOB_ID: jobId, ...databaseEnv },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  children.push(child)
-  const events: ResearchChildEvent[] = []
-  let stderr = ''
-  child.stderr!.on('data', (chunk) => (stderr += chunk))
-  createInterface({ input: child.stdout! }).on('line', (line) => {
-    if (line.startsWith('{')) events.push(JSON.parse(line) as ResearchChildEvent)
-  })
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
-    child.once('exit', (code, signal) => done({ code, signal })),
-  )
-  const waitFor = async (predicate: (event: ResearchChildEvent) => boolean, timeoutMs: number) => {
-    const deadline = Date.now() + timeoutMs
-    while (!events.some(predicate)) {
-      if (child.exitCode !== null) throw new Error(`worker exited (${child.exitCode}) early:\n${stderr}`)
-      if (Date.now() > deadline) throw new Error(`worker: no such event within ${timeoutMs} ms; saw ${JSON.stringify(events)}\n${stderr}`)
-      await new Promise((done) => setTimeout(done, 50))
-    }
-  }
-  const progress = () => events.filter((event) => event.event === 'progress')
-  return { child, events, progress, exited, waitFor }
-}
-
-/**
- * A PGlite data folder with the migrations applied, for the children to open in turn. Filled from
- * the pglite project's migrated template when there is one (seconds faster than initdb and
- * migrating the folder from scratch).
- */
-async function migratedPgliteDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'rankpilot-research-crash-pglite-'))
-  dirs.push(dir)
-  const template = inject('pgliteTemplate')
-  if (template) {
-    const seeded = new PGlite(dir, { loadDataDir: new Blob([await readFile(template)]) })
-    await seeded.waitReady
-    await seeded.close()
-  }
-  return dir
+  const worker = workers.start<ResearchChildEvent>(CHILD, { CHILD_JOB_ID: jobId, ...databaseEnv })
+  const progress = () => worker.events.filter((event) => event.event === 'progress')
+  return { ...worker, progress }
 }
 
 /** A Growth user's coffee roaster with a profile and two competitors, and a manual research run started for it. */
@@ -144,7 +93,7 @@ describe('a research worker process killed mid-run', () => {
       reopen = () => serverDatabase
       prepared = await prepare(serverDatabase)
     } else {
-      const pgliteDir = await migratedPgliteDir()
+      const pgliteDir = await workers.migratedPgliteDir('rankpilot-research-crash-pglite-')
       const setup = openDatabase({ pgliteDir })
       await setup.migrate()
       prepared = await prepare(setup)
