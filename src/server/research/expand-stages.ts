@@ -7,11 +7,11 @@ import { embedTexts, exclusionsOf, mapLimit, ofRun, profileText, fromInserted, t
 import { hasNegativeTerm, isUsableKeyword, normalizeKeyword, variantKey } from './normalize'
 import { MAX_REFINED_SEEDS } from './seed-stages'
 
-const SUGGESTIONS_PER_SEED = 50
-const RELATED_PER_SEED = 50
-/** Related searches of the seed and of its related searches: one level finds close rephrasings only. */
-const RELATED_DEPTH = 2
-const IDEAS = 100
+const SUGGESTIONS_PER_SEED = 20
+const RELATED_PER_SEED = 20
+/** Related searches of the seed only: a second level doubles a run's keyword data for few keywords worth planning. */
+const RELATED_DEPTH = 1
+const IDEAS = 50
 /** DataForSEO Labs answers several tasks at once; stay well inside its rate limit. */
 const KEYWORD_DATA_CONCURRENCY = 4
 /** A long-tail candidate: at least two words, searched at least this often a month. */
