@@ -1,7 +1,7 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -10,7 +10,8 @@ import { waitForJob } from '../../../tests/fixtures/setup-test-env'
 import { fetchResultPage as fetchPage, resultPageHtml as pageHtml } from '../../../tests/fixtures/result-pages'
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
 import { JOB_KINDS } from '~/server/app/job-kinds'
-import { article, articleVersion, business as businessTable, keyword, usage } from '~/server/db/schema'
+import { billingPeriodOf } from '~/server/billing/usage'
+import { article, articleVersion, business as businessTable, jobRun, keyword, usage } from '~/server/db/schema'
 import { startJobs, stopJobs } from '~/server/jobs'
 import type { Providers } from '~/server/providers'
 import { dataforseoHandlers } from '~/server/providers/dataforseo/mock'
@@ -22,7 +23,7 @@ import { youtubeHandlers } from '~/server/providers/youtube/mock'
 import { storeMedia } from './media-store'
 import { checkGrounding } from './grounding'
 import { ARTICLE_SCHEMAS } from './prompts'
-import { articleGenerateJob } from './articles.service'
+import { articleGenerateJob, generateDueArticles } from './articles.service'
 import { generateArticle } from './generate'
 
 const network = setupServer(...llmHandlers(), ...dataforseoHandlers(), ...imagesHandlers(), ...youtubeHandlers())
@@ -79,6 +80,12 @@ async function roaster() {
     scheduledAt: new Date(Date.now() + 2 * 24 * 3600 * 1000),
   })
   return { owner, business, planned, client: rpcClient(app, owner.cookie) }
+}
+
+/** Waits until no article generation of the business is unfinished. */
+async function waitForJobs(businessId: string) {
+  const runs = await app.db.select({ id: jobRun.id }).from(jobRun).where(eq(jobRun.businessId, businessId))
+  for (const run of runs) await waitForJob(app, run.id, 60_000)
 }
 
 const usageOf = (userId: string) => app.db.select().from(usage).where(eq(usage.userId, userId))
@@ -186,6 +193,64 @@ describe('article generation on the mocks', () => {
     expect(await app.db.select({ id: article.id }).from(article).where(eq(article.keywordId, planned.id))).toHaveLength(1)
     expect(await app.db.select().from(articleVersion).where(eq(articleVersion.articleId, first.articleId))).toHaveLength(1)
     expect(await usageOf(owner.userId)).toHaveLength(1)
+  })
+
+  it('starts the articles of scheduled keywords within the lead time, once, and none past the plan’s allowance', async () => {
+    const { business } = await roaster()
+    const day = 24 * 3600 * 1000
+    const now = new Date()
+    const soon = await insertKeyword(app, business.id, {
+      keyword: 'cold brew ratio',
+      status: 'scheduled',
+      scheduledAt: new Date(now.getTime() + 2 * day),
+    })
+    const later = await insertKeyword(app, business.id, {
+      keyword: 'pour over grind',
+      status: 'scheduled',
+      scheduledAt: new Date(now.getTime() + 9 * day),
+    })
+    const written = await insertKeyword(app, business.id, {
+      keyword: 'aeropress recipe',
+      status: 'scheduled',
+      scheduledAt: new Date(now.getTime() + day),
+    })
+    await insertArticle(app, business.id, { keywordId: written.id, title: 'AeroPress recipe', slug: 'aeropress-recipe' })
+    const started = () =>
+      app.db
+        .select({ keywordId: sql<string>`${jobRun.input}->>'keywordId'` })
+        .from(jobRun)
+        .where(and(eq(jobRun.kind, articleGenerateJob.name), eq(jobRun.businessId, business.id)))
+    await generateDueArticles(app.db, now)
+    // The roaster's own planned keyword from roaster() is due in 2 days too.
+    const first = (await started()).map((row) => row.keywordId)
+    expect(first).toContain(soon.id)
+    expect(first).not.toContain(later.id)
+    expect(first).not.toContain(written.id)
+    // Run again while they are being written: nothing starts twice.
+    await generateDueArticles(app.db, now)
+    expect((await started()).length).toBe(first.length)
+    // A longer lead time reaches the later keyword.
+    await app.db.update(businessTable).set({ articleLeadDays: 10 }).where(eq(businessTable.id, business.id))
+    await generateDueArticles(app.db, now)
+    expect((await started()).map((row) => row.keywordId)).toContain(later.id)
+    await waitForJobs(business.id)
+
+    // With the month's articles used up, nothing more starts.
+    const other = await roaster()
+    await app.setPlan(other.owner.userId, 'Starter')
+    const limit = 15
+    await app.db.insert(usage).values(
+      Array.from({ length: limit }, (_, index) => ({
+        userId: other.owner.userId,
+        source: 'article.generate',
+        unit: 'article',
+        billingPeriod: billingPeriodOf(now),
+        idempotencyKey: `used-${index}`,
+      })),
+    )
+    await generateDueArticles(app.db, now)
+    const otherStarted = await app.db.select({ id: jobRun.id }).from(jobRun).where(eq(jobRun.businessId, other.business.id))
+    expect(otherStarted).toEqual([])
   })
 
   it('drops a sentence whose number its cited page does not hold', async () => {
