@@ -2,6 +2,7 @@ import { extractPage } from '~/server/crawl/extract'
 import type { SafeFetcher } from '~/server/crawl/safe-fetch'
 import type { KeywordDataService } from '~/server/providers/dataforseo/keyword-data.service'
 import type { Market } from '~/server/providers/dataforseo/types'
+import { mapLimit } from '~/server/research/context'
 import { countWords } from '~/shared/articles/readability'
 import type { BriefPage } from './prompts'
 
@@ -46,16 +47,10 @@ export async function researchSerp(
   const results = serp.data.organic.slice(0, SERP_DEPTH).map(({ url, title, description }) => ({ url, title, description }))
   const questions = [...new Set(serp.data.peopleAlsoAsk.map((item) => item.question.trim()).filter(Boolean))]
   const candidates = results.slice(0, PAGES_FETCHED)
-  const pages: Array<FetchedSource | null> = new Array(candidates.length).fill(null)
-  let next = 0
-  const worker = async () => {
-    while (next < candidates.length) {
-      const index = next++
-      deps.signal?.throwIfAborted()
-      pages[index] = await fetchSource(deps.fetch, candidates[index]!.url)
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(PAGE_FETCH_CONCURRENCY, candidates.length) }, worker))
+  const pages = await mapLimit(candidates, PAGE_FETCH_CONCURRENCY, (candidate) => {
+    deps.signal?.throwIfAborted()
+    return fetchSource(deps.fetch, candidate.url)
+  })
   const fetched = pages.filter((page): page is FetchedSource => page !== null && page.wordCount > 0)
   return {
     results,
