@@ -10,21 +10,11 @@ import { orpc } from '~/lib/orpc'
 import { toast } from '~/lib/toast'
 import type { ResearchStatus } from '~/lib/rpc-outputs'
 import { formatCount, pluralize } from '~/features/format'
+import { outcome } from './research-outcome'
 
 const RUNNING_STATES = ['queued', 'running', 'retrying']
 
-const monthName = (month: string) =>
-  new Date(`${month}-01T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
-
 const formatCost = (dollars: number) => (dollars < 0.01 ? '< $0.01' : `$${dollars.toFixed(2)}`)
-
-function outcome(run: NonNullable<ResearchStatus>): string {
-  const planned = run.counts.plan ?? 0
-  const month = monthName(run.month)
-  if (planned > 0) return `${pluralize(planned, 'keyword')} planned for ${month} in ${pluralize(run.counts.cluster ?? 0, 'topic')}`
-  if (run.counts.capacity === 0) return `${month} is fully planned: no new keywords were needed`
-  return `No new keywords for ${month}: every candidate was already planned or too close to one`
-}
 
 function spend(run: NonNullable<ResearchStatus>): string {
   if (run.paidCalls === 0) return `no paid calls, ${formatCount(run.cacheHits)} answers from cache`

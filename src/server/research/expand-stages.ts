@@ -5,6 +5,7 @@ import { cosineSimilarity } from '~/server/providers/embeddings/vectors'
 import { finalScore, opportunityScore, relevanceScore, trendScore } from '~/shared/research'
 import { embedTexts, exclusionsOf, mapLimit, ofRun, profileText, fromInserted, type RunContext } from './context'
 import { hasNegativeTerm, isUsableKeyword, normalizeKeyword, variantKey } from './normalize'
+import { plannedInMonth } from './plan-stages'
 import { MAX_REFINED_SEEDS } from './seed-stages'
 
 const SUGGESTIONS_PER_SEED = 20
@@ -17,6 +18,10 @@ const KEYWORD_DATA_CONCURRENCY = 4
 /** A long-tail candidate: at least two words, searched at least this often a month. */
 const MIN_LONG_TAIL_WORDS = 2
 const MIN_SEARCH_VOLUME = 10
+/** Keywords new to the business to find for each article the month still needs before expansion stops. */
+const CANDIDATES_PER_ARTICLE = 5
+/** Seeds one run reads at most: three rounds of MAX_REFINED_SEEDS. */
+const MAX_EXPANDED_SEEDS = 3 * MAX_REFINED_SEEDS
 
 type ExpansionType = 'seed' | 'suggestion' | 'related' | 'idea'
 
@@ -39,11 +44,14 @@ const series = (monthly: MonthlySearches[]) =>
  * CPC, competition, intent, SERP features and the monthly series. The seeds themselves are
  * measured too, so a good seed can be planned as it is.
  *
- * Which seeds: the best `MAX_REFINED_SEEDS` by priority × relevance, each divided by one plus the
- * articles earlier months' plans already took from it. So month after month research turns to
- * the seeds the plan has used least instead of re-reading the same ones (whose keywords are
- * planned or merged by now), while a second run for the same month reads the same seeds again
- * (from the caches: it pays for nothing).
+ * Which seeds: by priority × relevance, each divided by one plus the articles earlier months'
+ * plans already took from it. So month after month research turns to the seeds the plan has used
+ * least instead of re-reading the same ones (whose keywords are planned or merged by now), while a
+ * second run for the same month reads the same seeds again (from the caches: it pays for nothing).
+ *
+ * How many: `MAX_REFINED_SEEDS` at a time, until the keywords found that the business does not
+ * have yet number `CANDIDATES_PER_ARTICLE` for each article the month still needs (most fall to
+ * the relevance floor or the cannibalisation guard), or `MAX_EXPANDED_SEEDS` were read.
  */
 export async function expandKeywords(context: RunContext): Promise<number> {
   const { db, business, runId, providers, ledger, market } = context
@@ -52,71 +60,56 @@ export async function expandKeywords(context: RunContext): Promise<number> {
     select count(*) from ${keyword} k join ${longTailKeyword} lt on lt.id = k.long_tail_keyword_id
     where k.business_id = ${business.id} and lt.refined_seed_id = ${refinedSeed.id}
       and k.status <> 'archived' and k.assigned_month < ${context.month})`
-  const seeds = await db
+  const ranked = await db
     .select()
     .from(refinedSeed)
     .where(and(eq(refinedSeed.businessId, business.id), ofRun(refinedSeed.metadata, runId)))
     .orderBy(desc(sql`${refinedSeed.priority} * ${refinedSeed.relevance} / (1 + ${plannedBefore})`), refinedSeed.keyword)
-    .limit(MAX_REFINED_SEEDS)
-  if (seeds.length === 0) return 0
+    .limit(MAX_EXPANDED_SEEDS)
+  if (ranked.length === 0) return 0
+  const owned = new Set(
+    (await db.select({ keyword: keyword.keyword }).from(keyword).where(eq(keyword.businessId, business.id))).map((row) =>
+      variantKey(row.keyword),
+    ),
+  )
+  const wanted = CANDIDATES_PER_ARTICLE * Math.max(1, context.monthlyArticles - (await plannedInMonth(db, business.id, context.month)))
   const keywordData = providers.keywordData
   const found = new Map<string, Expansion>()
-  const add = (seed: (typeof seeds)[number], type: ExpansionType, metrics: KeywordMetrics) => {
+  let fresh = 0
+  const add = (seed: (typeof ranked)[number], type: ExpansionType, metrics: KeywordMetrics) => {
     const keyword = normalizeKeyword(metrics.keyword)
     if (!isUsableKeyword(keyword) || hasNegativeTerm(keyword, negativeTerms) || excluded.has(variantKey(keyword)) || found.has(keyword))
       return
     found.set(keyword, { keyword, type, refinedSeedId: seed.id, seedKeyword: seed.keyword, seedSource: seed.source, metrics })
+    if (!owned.has(variantKey(keyword))) fresh++
   }
   const tally = (answer: { fromCache: boolean; cost: number }) =>
     answer.fromCache ? ledger.cached('dataforseo', 1) : ledger.paid('dataforseo', 1, answer.cost)
 
-  // The seeds' own numbers: volume and series, then difficulty.
-  const volumes = await keywordData.searchVolume(
-    seeds.map((seed) => seed.keyword),
-    market,
-  )
-  const difficulties = await keywordData.keywordDifficulty(
-    seeds.map((seed) => seed.keyword),
-    market,
-  )
-  for (const batch of [volumes, difficulties]) {
-    ledger.cached('dataforseo', batch.cachedKeywords)
-    if (batch.fetchedKeywords > 0) ledger.paid('dataforseo', 1, batch.cost)
-  }
-  const difficultyOf = new Map(difficulties.data.map((item) => [normalizeKeyword(item.keyword), item.difficulty]))
-  for (const volume of volumes.data) {
-    const seed = seeds.find((candidate) => candidate.keyword === normalizeKeyword(volume.keyword))
-    if (!seed) continue
-    add(seed, 'seed', {
-      keyword: volume.keyword,
-      searchVolume: volume.searchVolume,
-      cpc: volume.cpc,
-      competition: volume.competitionIndex === null ? null : volume.competitionIndex / 100,
-      competitionLevel: volume.competition,
-      difficulty: difficultyOf.get(seed.keyword) ?? null,
-      intent: null,
-      monthlySearches: volume.monthlySearches,
-      serpFeatures: [],
-    })
-  }
-  context.report('expand', 0.1, `Measured ${seeds.length} seeds`)
+  const seeds: typeof ranked = []
+  for (let start = 0; start < ranked.length && (start === 0 || fresh < wanted); start += MAX_REFINED_SEEDS) {
+    const batch = ranked.slice(start, start + MAX_REFINED_SEEDS)
+    seeds.push(...batch)
+    await measureSeeds(context, batch, add)
+    context.report('expand', 0.1, `Measured ${seeds.length} seeds`)
 
-  let done = 0
-  const expansions = await mapLimit(seeds, KEYWORD_DATA_CONCURRENCY, async (seed) => {
-    context.signal.throwIfAborted()
-    const suggestions = await keywordData.keywordSuggestions(seed.keyword, { ...market, limit: SUGGESTIONS_PER_SEED })
-    tally(suggestions)
-    const related = await keywordData.relatedKeywords(seed.keyword, { ...market, depth: RELATED_DEPTH, limit: RELATED_PER_SEED })
-    tally(related)
-    done++
-    context.report('expand', 0.1 + (0.7 * done) / seeds.length, `Expanded ${done} of ${seeds.length} seeds`)
-    return { seed, suggestions: suggestions.data, related: related.data }
-  })
-  // Added in the seeds' order (best first), so which seed a shared keyword grew from never
-  // depends on which answer came back first.
-  for (const { seed, suggestions, related } of expansions) {
-    for (const metrics of suggestions) add(seed, 'suggestion', metrics)
-    for (const metrics of related) add(seed, 'related', metrics)
+    let done = 0
+    const expansions = await mapLimit(batch, KEYWORD_DATA_CONCURRENCY, async (seed) => {
+      context.signal.throwIfAborted()
+      const suggestions = await keywordData.keywordSuggestions(seed.keyword, { ...market, limit: SUGGESTIONS_PER_SEED })
+      tally(suggestions)
+      const related = await keywordData.relatedKeywords(seed.keyword, { ...market, depth: RELATED_DEPTH, limit: RELATED_PER_SEED })
+      tally(related)
+      done++
+      context.report('expand', 0.1 + (0.7 * done) / batch.length, `Expanded ${start + done} of ${start + batch.length} seeds`)
+      return { seed, suggestions: suggestions.data, related: related.data }
+    })
+    // Added in the seeds' order (best first), so which seed a shared keyword grew from never
+    // depends on which answer came back first.
+    for (const { seed, suggestions, related } of expansions) {
+      for (const metrics of suggestions) add(seed, 'suggestion', metrics)
+      for (const metrics of related) add(seed, 'related', metrics)
+    }
   }
 
   const ideas = await keywordData.keywordIdeas(
@@ -167,6 +160,43 @@ export async function expandKeywords(context: RunContext): Promise<number> {
       })
   }
   return rows.length
+}
+
+/** The seeds' own numbers (volume and series, then difficulty), so a good seed can be planned as it is. */
+async function measureSeeds(
+  context: RunContext,
+  seeds: Array<typeof refinedSeed.$inferSelect>,
+  add: (seed: typeof refinedSeed.$inferSelect, type: ExpansionType, metrics: KeywordMetrics) => void,
+): Promise<void> {
+  const { providers, ledger, market } = context
+  const volumes = await providers.keywordData.searchVolume(
+    seeds.map((seed) => seed.keyword),
+    market,
+  )
+  const difficulties = await providers.keywordData.keywordDifficulty(
+    seeds.map((seed) => seed.keyword),
+    market,
+  )
+  for (const batch of [volumes, difficulties]) {
+    ledger.cached('dataforseo', batch.cachedKeywords)
+    if (batch.fetchedKeywords > 0) ledger.paid('dataforseo', 1, batch.cost)
+  }
+  const difficultyOf = new Map(difficulties.data.map((item) => [normalizeKeyword(item.keyword), item.difficulty]))
+  for (const volume of volumes.data) {
+    const seed = seeds.find((candidate) => candidate.keyword === normalizeKeyword(volume.keyword))
+    if (!seed) continue
+    add(seed, 'seed', {
+      keyword: volume.keyword,
+      searchVolume: volume.searchVolume,
+      cpc: volume.cpc,
+      competition: volume.competitionIndex === null ? null : volume.competitionIndex / 100,
+      competitionLevel: volume.competition,
+      difficulty: difficultyOf.get(seed.keyword) ?? null,
+      intent: null,
+      monthlySearches: volume.monthlySearches,
+      serpFeatures: [],
+    })
+  }
 }
 
 /**

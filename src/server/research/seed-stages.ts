@@ -10,7 +10,7 @@ import { hasNegativeTerm, isUsableKeyword, normalizeKeyword, variantKey } from '
 const MAX_PROFILE_SEEDS = 30
 const MAX_SERVICE_SEEDS = 20
 const COMPETITOR_KEYWORDS = 30
-/** Refined seeds that are expanded (the rest stay recorded, unexpanded): bounds a run's cost. */
+/** Refined seeds expanded in one round (expandKeywords reads more rounds while it finds too few keywords). */
 export const MAX_REFINED_SEEDS = 15
 
 /** How much a source's seeds are trusted before relevance is known. */

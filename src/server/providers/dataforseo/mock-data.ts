@@ -211,6 +211,9 @@ const FRAMES: Frame[] = [
     template: '{} vs {versus}',
     share: 0.01,
     kinds: ['product', 'consumable', 'service', 'software', 'subscription', 'activity', 'concept'],
+    // People compare kinds of things ("ground coffee vs espresso"), rarely a narrowed one with
+    // another kind ("dark roast coffee vs instant coffee").
+    when: (p) => p.words.length <= 2 || !leadingQualifier(p.phrase),
   },
   { template: '{} alternatives', share: 0.03, kinds: ['software'] },
   { template: '{} comparison', share: 0.02, kinds: ['software', 'service'], when: (p) => p.kind === 'software' || p.domain === 'finance' },
@@ -579,11 +582,12 @@ function peelFrame(keyword: string): { inner: string; share: number; prefixed: b
 }
 
 /**
- * A whole search rather than a name for something: a question, or a phrase with a modifier that
+ * A whole search rather than a name for something: a question, a comparison, or a phrase with a modifier that
  * does not end in a noun ("best hiking boots", "hiking boots near me", but not "coffee subscription").
  */
 function isPhrased(phrase: string): boolean {
-  if (QUESTION_START.test(phrase)) return true
+  // A comparison is a whole search: "pour over vs instant coffee" is not a kind of coffee to buy in bulk.
+  if (QUESTION_START.test(phrase) || /\b(vs|versus)\b/.test(phrase)) return true
   const layer = peelFrame(phrase)
   if (!layer) return false
   const last = singular(phrase.split(' ').at(-1) ?? '')

@@ -27,14 +27,19 @@ function hash32(text: string, salt: number): number {
 const NOMIC_PREFIX = /^(clustering|search_query|search_document|classification):\s*/
 
 /**
- * Words that shape a search's intent more than its topic ("best", "for", "how"): a quarter of a
- * topic word's weight, so "single origin coffee for beginners" lies near "single origin coffee"
- * as it does for a real embedding model.
+ * Words that shape a search's intent or format more than its topic ("best", "for", "how",
+ * "reddit", "video", "properly"): a quarter of a topic word's weight, so "single origin coffee for
+ * beginners" lies near "single origin coffee", and "how to brew pour over video" next to "how to
+ * brew pour over", as they do for a real embedding model.
  */
 const FUNCTION_WORDS = new Set(
-  'a an the of for to in on at by with and or vs versus how what why when where which who is are do does can should best top cheap buy near me my your our types type kinds online'.split(
-    ' ',
-  ),
+  [
+    'a an the of for to in on at by with and or vs versus how what why when where which who is are do does can should',
+    'best top cheap buy near me my your our types type kinds online',
+    'reddit quora video videos youtube properly correctly step guide tutorial tips easy',
+  ]
+    .join(' ')
+    .split(' '),
 )
 
 /**
