@@ -40,6 +40,7 @@ import { Route as PublicBlogIndex_oldRouteImport } from './routes/_public/blog/i
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
 import { Route as ApiDemoSignInRouteImport } from './routes/api/demo/sign-in'
 import { Route as DemoPolarPortalRouteImport } from './routes/demo.polar.portal'
+import { Route as DemoWebSplatRouteImport } from './routes/demo.web.$'
 import { Route as ApiDemoGoogleConsentRouteImport } from './routes/api/demo/google/consent'
 import { Route as DemoPolarCheckoutIdRouteImport } from './routes/demo.polar.checkout.$id'
 
@@ -196,6 +197,11 @@ const DemoPolarPortalRoute = DemoPolarPortalRouteImport.update({
   path: '/demo/polar/portal',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DemoWebSplatRoute = DemoWebSplatRouteImport.update({
+  id: '/demo/web/$',
+  path: '/demo/web/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiDemoGoogleConsentRoute = ApiDemoGoogleConsentRouteImport.update({
   id: '/api/demo/google/consent',
   path: '/api/demo/google/consent',
@@ -236,6 +242,7 @@ export interface FileRoutesByFullPath {
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/demo/sign-in': typeof ApiDemoSignInRoute
   '/demo/polar/portal': typeof DemoPolarPortalRoute
+  '/demo/web/$': typeof DemoWebSplatRoute
   '/blog/': typeof PublicBlogIndexRoute
   '/api/demo/google/consent': typeof ApiDemoGoogleConsentRoute
   '/demo/polar/checkout/$id': typeof DemoPolarCheckoutIdRoute
@@ -269,6 +276,7 @@ export interface FileRoutesByTo {
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/demo/sign-in': typeof ApiDemoSignInRoute
   '/demo/polar/portal': typeof DemoPolarPortalRoute
+  '/demo/web/$': typeof DemoWebSplatRoute
   '/blog': typeof PublicBlogIndexRoute
   '/api/demo/google/consent': typeof ApiDemoGoogleConsentRoute
   '/demo/polar/checkout/$id': typeof DemoPolarCheckoutIdRoute
@@ -305,6 +313,7 @@ export interface FileRoutesById {
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/demo/sign-in': typeof ApiDemoSignInRoute
   '/demo/polar/portal': typeof DemoPolarPortalRoute
+  '/demo/web/$': typeof DemoWebSplatRoute
   '/_public/blog/': typeof PublicBlogIndexRoute
   '/api/demo/google/consent': typeof ApiDemoGoogleConsentRoute
   '/demo/polar/checkout/$id': typeof DemoPolarCheckoutIdRoute
@@ -340,6 +349,7 @@ export interface FileRouteTypes {
     | '/api/auth/$'
     | '/api/demo/sign-in'
     | '/demo/polar/portal'
+    | '/demo/web/$'
     | '/blog/'
     | '/api/demo/google/consent'
     | '/demo/polar/checkout/$id'
@@ -373,6 +383,7 @@ export interface FileRouteTypes {
     | '/api/auth/$'
     | '/api/demo/sign-in'
     | '/demo/polar/portal'
+    | '/demo/web/$'
     | '/blog'
     | '/api/demo/google/consent'
     | '/demo/polar/checkout/$id'
@@ -408,6 +419,7 @@ export interface FileRouteTypes {
     | '/api/auth/$'
     | '/api/demo/sign-in'
     | '/demo/polar/portal'
+    | '/demo/web/$'
     | '/_public/blog/'
     | '/api/demo/google/consent'
     | '/demo/polar/checkout/$id'
@@ -429,6 +441,7 @@ export interface RootRouteChildren {
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
   ApiDemoSignInRoute: typeof ApiDemoSignInRoute
   DemoPolarPortalRoute: typeof DemoPolarPortalRoute
+  DemoWebSplatRoute: typeof DemoWebSplatRoute
   ApiDemoGoogleConsentRoute: typeof ApiDemoGoogleConsentRoute
   DemoPolarCheckoutIdRoute: typeof DemoPolarCheckoutIdRoute
 }
@@ -652,6 +665,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DemoPolarPortalRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/demo/web/$': {
+      id: '/demo/web/$'
+      path: '/demo/web/$'
+      fullPath: '/demo/web/$'
+      preLoaderRoute: typeof DemoWebSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/demo/google/consent': {
       id: '/api/demo/google/consent'
       path: '/api/demo/google/consent'
@@ -734,6 +754,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiAuthSplatRoute: ApiAuthSplatRoute,
   ApiDemoSignInRoute: ApiDemoSignInRoute,
   DemoPolarPortalRoute: DemoPolarPortalRoute,
+  DemoWebSplatRoute: DemoWebSplatRoute,
   ApiDemoGoogleConsentRoute: ApiDemoGoogleConsentRoute,
   DemoPolarCheckoutIdRoute: DemoPolarCheckoutIdRoute,
 }

@@ -50,14 +50,14 @@ export function demoRunSchedule(now: Date): DemoRun[] {
 export async function replayDemoResearch(db: Database, providers: Providers, businessId: string, now = new Date()): Promise<number> {
   const signal = new AbortController().signal
   for (const run of demoRunSchedule(now)) {
-    if (!(await exists(db, businessId))) return 0
+    if (!(await businessExists(db, businessId))) return 0
     const id = crypto.randomUUID()
     await db.insert(researchRun).values({ id, businessId, trigger: run.trigger, month: run.month, createdAt: run.at })
     const started = Date.now()
     try {
       await runResearch({ input: { businessId }, jobId: id, db, providers, signal, progress: () => {} }, { planningDate: run.at })
     } catch (error) {
-      if (!(await exists(db, businessId))) return 0
+      if (!(await businessExists(db, businessId))) return 0
       throw error
     }
     // As it would read had it run then: finished as long after it started as the replay took.
@@ -71,7 +71,8 @@ export async function replayDemoResearch(db: Database, providers: Providers, bus
   return agePlan(db, businessId, now)
 }
 
-async function exists(db: Database, businessId: string) {
+/** Whether the demo business is still there (another start may have re-created the account). */
+export async function businessExists(db: Database, businessId: string) {
   const [row] = await db.select({ id: business.id }).from(business).where(eq(business.id, businessId))
   return Boolean(row)
 }

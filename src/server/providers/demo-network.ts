@@ -8,6 +8,7 @@ import { googleHandlers } from './google/mock'
 import { imagesHandlers } from './images/mock'
 import { llmHandlers } from './llm/mock'
 import { polarHandlers } from './polar/mock'
+import { demoWebUrl } from './web/demo-web'
 import { youtubeHandlers } from './youtube/mock'
 import { gscHandlers } from './gsc/mock'
 import { providerModes, type ProviderId } from './modes'
@@ -20,7 +21,9 @@ const DEMO_HANDLERS: Record<ProviderId, (env: DemoEnv) => RequestHandler[]> = {
   llm: () => llmHandlers(),
   embeddings: () => embeddingsHandlers(),
   images: () => imagesHandlers(),
-  dataforseo: (env) => dataforseoHandlers({ baseUrl: env.DATAFORSEO_BASE_URL }),
+  // Simulated results link to the demo web, which this app serves (web/demo-web.ts).
+  dataforseo: (env) =>
+    dataforseoHandlers({ baseUrl: env.DATAFORSEO_BASE_URL, resultUrl: (host, path) => demoWebUrl(env.APP_URL, host, path) }),
   youtube: () => youtubeHandlers(),
   google: () => [...googleHandlers(), ...gscHandlers()],
   polar: (env) => polarHandlers({ baseUrl: POLAR_BASE_URLS[env.POLAR_SERVER], appUrl: env.APP_URL }),

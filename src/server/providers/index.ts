@@ -10,6 +10,8 @@ import { withEmbeddingCache } from './embeddings/embedding-cache'
 import { searchConsoleClientForUser } from './gsc/client'
 import { createImagesClientFromEnv } from './images/client'
 import { createLlmClientFromEnv } from './llm/client'
+import { providerModes } from './modes'
+import { withDemoWeb } from './web/demo-web'
 import { youTubeClientFromEnv } from './youtube/client'
 
 /**
@@ -27,8 +29,11 @@ export function createProviders(deps: { db: Database; auth: Auth }) {
     /** DataForSEO behind keyword_cache (30-day freshness), each call's cost recorded. */
     keywordData: createKeywordDataService({ db: deps.db, client: dataForSeoClientFromEnv(config) }),
     youtube: youTubeClientFromEnv(config),
-    /** Public web pages (search results, sources) through the SSRF-safe fetcher. */
-    web: { fetch: safeFetcher() },
+    /**
+     * Public web pages (search results, sources) through the SSRF-safe fetcher. While search
+     * results are simulated, they link to the demo web, answered here (web/demo-web.ts).
+     */
+    web: { fetch: providerModes(config).dataforseo === 'demo' ? withDemoWeb(safeFetcher(), config.APP_URL) : safeFetcher() },
     /** Article images and infographics, stored under DATA_DIR/media and served at /media. */
     media: { store: (input: Omit<Parameters<typeof storeMedia>[0], 'dataDir'>) => storeMedia({ ...input, dataDir: config.DATA_DIR }) },
     /** Search Console on the Google account the user linked; tokens refreshed by better-auth. */

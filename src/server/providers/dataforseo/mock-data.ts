@@ -441,6 +441,16 @@ function questionObject(phrase: string): string | undefined {
 }
 
 /**
+ * The thing a search is about, its phrasing peeled off: "best single origin coffee for espresso" →
+ * "single origin coffee", "how to store coffee beans" → "coffee beans". A plain phrase is its own subject.
+ */
+export function subjectOf(keyword: string): string {
+  const phrase = words(keyword).join(' ')
+  const peeled = QUESTION_START.test(phrase) ? questionObject(phrase) : coreOf(phrase)
+  return peeled && peeled !== phrase && !QUESTION_START.test(peeled) ? subjectOf(peeled) : (peeled ?? phrase)
+}
+
+/**
  * Related searches of one keyword: the same thing narrowed by another qualifier, the broader
  * phrase, sibling topics from the lexicon, and the commonest phrasings of the keyword itself.
  */

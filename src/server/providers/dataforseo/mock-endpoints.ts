@@ -6,7 +6,12 @@ import { organicSerp } from './mock-serp'
 
 export type Task = Record<string, unknown>
 export type Outcome = { result: unknown[]; cost: number; data?: Task } | { error: [number, string] }
-export type Endpoint = (task: Task, market: { location_code: number; language_code: string }) => Outcome
+export interface MockOptions {
+  /** Where a search result links: the real site by default; demo mode links its own demo web. */
+  resultUrl?: (host: string, path: string) => string
+}
+
+export type Endpoint = (task: Task, market: { location_code: number; language_code: string }, options: MockOptions) => Outcome
 
 export const invalidField = (field: string): Outcome => ({ error: [40501, `Invalid Field: '${field}'.`] })
 

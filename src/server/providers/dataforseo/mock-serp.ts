@@ -1,5 +1,5 @@
 import * as gen from './mock-data'
-import type { Outcome, Task } from './mock-endpoints'
+import type { MockOptions, Outcome, Task } from './mock-endpoints'
 
 /** Sites that rank for almost any query: an encyclopaedia, forums, video, social networks and the general press. */
 const GENERAL_DOMAINS = [
@@ -160,6 +160,12 @@ const TITLES = [
   'How to Get Started With {K}',
 ]
 
+/** The title a site's result for a query carries (the demo web's page for it has the same). */
+export function resultTitle(domain: string, keyword: string): string {
+  const heading = keyword.replace(/\b\w/g, (c) => c.toUpperCase())
+  return TITLES[Math.floor(gen.unitHash(domain, keyword) * TITLES.length)]!.replace('{K}', heading)
+}
+
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
 /**
@@ -194,12 +200,13 @@ export function peopleAlsoAsk(keyword: string): string[] {
 }
 
 /** serp/google/organic/live/advanced: organic results with a people-also-ask box after the second. */
-export function organicSerp(task: Task, market: { location_code: number; language_code: string }): Outcome {
+export function organicSerp(task: Task, market: { location_code: number; language_code: string }, options: MockOptions = {}): Outcome {
   const keyword = String(task.keyword).trim().toLowerCase()
   const depth = Math.min(100, Math.max(1, Number(task.depth) || 10))
   const heading = keyword.replace(/\b\w/g, (c) => c.toUpperCase())
   const slug = keyword.replace(/[^a-z0-9]+/g, '-')
   const domains = serpDomains(keyword)
+  const linkTo = options.resultUrl ?? ((host: string, path: string) => `https://${host}/${path}`)
   const items: unknown[] = []
   for (let rank = 1; rank <= depth; rank++) {
     // Past the sites the mock knows, results come from them again (deeper pages of the same sites).
@@ -212,8 +219,8 @@ export function organicSerp(task: Task, market: { location_code: number; languag
       position: 'left',
       xpath: `/html[1]/body[1]/div[${rank}]`,
       domain,
-      title: TITLES[Math.floor(gen.unitHash(domain, keyword) * TITLES.length)]!.replace('{K}', heading),
-      url: `https://${domain}/${path}`,
+      title: resultTitle(domain, keyword),
+      url: linkTo(domain, path),
       breadcrumb: `https://${domain} › ${path}`,
       website_name: domain.replace(/^www\./, ''),
       is_image: false,
@@ -246,7 +253,7 @@ export function organicSerp(task: Task, market: { location_code: number; languag
             {
               type: 'people_also_ask_expanded_element',
               featured_title: null,
-              url: `https://www.${domains[i + 4]}/${slug}`,
+              url: linkTo(`www.${domains[i + 4]}`, slug),
               domain: `www.${domains[i + 4]}`,
               title: heading,
               description: `${title.replace(/\?$/, '')}: a short answer drawn from a page about ${keyword}.`,

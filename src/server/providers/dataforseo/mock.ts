@@ -2,7 +2,7 @@ import { http, HttpResponse, type RequestHandler } from 'msw'
 import { withFaults } from '../mock-faults'
 import { DATAFORSEO_DEFAULT_URL } from './client'
 import { countryOfLocation } from './locations'
-import { checkKeywords, ENDPOINTS, invalidField, type Task } from './mock-endpoints'
+import { checkKeywords, ENDPOINTS, invalidField, type MockOptions, type Task } from './mock-endpoints'
 import * as gen from './mock-data'
 
 /**
@@ -43,7 +43,7 @@ function envelope(statusCode: number, statusMessage: string, tasks: Task[] | nul
   }
 }
 
-export function dataforseoHandlers(options: { baseUrl?: string } = {}): RequestHandler[] {
+export function dataforseoHandlers(options: { baseUrl?: string } & MockOptions = {}): RequestHandler[] {
   const base = (options.baseUrl ?? DATAFORSEO_DEFAULT_URL).replace(/\/+$/, '')
   return Object.entries(ENDPOINTS).map(([path, endpoint]) =>
     http.post(
@@ -75,7 +75,7 @@ export function dataforseoHandlers(options: { baseUrl?: string } = {}): RequestH
           const market = { location_code: Number(location ?? 2840), language_code: String(task.language_code ?? 'en') }
           let outcome = checkKeywords(task)
           if (!outcome && location !== undefined && !countryOfLocation(market.location_code)) outcome = invalidField('location_code')
-          outcome ??= endpoint(task, market)
+          outcome ??= endpoint(task, market, options)
           if ('error' in outcome) return fail(...outcome.error)
           return {
             ...base,

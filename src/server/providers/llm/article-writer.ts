@@ -116,6 +116,13 @@ function similarity(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
 const hasDigit = (text: string) => /\d/.test(text)
 const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length
 const capitalise = (text: string) => text.replace(/\p{L}/u, (letter) => letter.toUpperCase())
+/** A line compared without case, markup prefixes ("H2:") or punctuation. */
+const normalizedLine = (text: string) =>
+  text
+    .replace(/^h[1-6]:\s*/i, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
 const withoutEndPunctuation = (text: string) => text.trim().replace(/[\s.,;:!]+$/, '')
 const pick = <T>(options: readonly T[], seed: number, salt = 0): T => options[(seed + salt * 7919) % options.length]
 
@@ -737,6 +744,11 @@ function profileMention(context: WriterContext, focus: ReadonlySet<string>, seed
 /** A point in a sentence: a clause as it stands ("Robusta adds body."), a topic or a question in a frame. */
 function pointSentence(point: string, index: number): string {
   if (isClause(point) || IMPERATIVE_START.test(point)) return `${capitalise(point)}.`
+  // A question as asked ("How popular is cold brew?") stays a question; "how to …" reads as a topic.
+  if (/\?$/.test(point) || /^(?:how|what|which|when|where|why)\s+(?:\S+\s+)?(?:is|are|do|does|did|can|should|will)\s/i.test(point)) {
+    const question = `${point.charAt(0).toLowerCase()}${point.slice(1).replace(/\?+$/, '')}?`
+    return index === 0 ? `A question worth asking first: ${question}` : `Then there is the question: ${question}`
+  }
   if (/^(?:how|what|which|when|where|why|whether)\s/i.test(point))
     return index === 0 ? `It helps to know ${point}.` : `It is also worth knowing ${point}.`
   return index === 0 ? `A good place to start is ${point}.` : `It is also worth thinking about ${point}.`
@@ -766,11 +778,15 @@ function writeSection(material: ArticleMaterial): { blocks: string[] } {
 
   const statements = material.pages
     .filter((page) => page.role.startsWith('source'))
-    .flatMap((page) =>
-      splitSentences(page.text)
-        .filter(isStatement)
-        .map((text) => ({ text, page, stems: stemsOf(text) })),
-    )
+    .flatMap((page) => {
+      // A page's headings are in its text as lines of their own: they name a subject, they say nothing about it.
+      const headings = new Set(page.headings.map(normalizedLine))
+      return splitSentences(page.text)
+        .filter((text) => isStatement(text) && !headings.has(normalizedLine(text)))
+        .map((text) => ({ text, page, stems: stemsOf(text) }))
+    })
+    // Sites repeat each other word for word; a sentence is told once, from the first page that has it.
+    .filter((statement, index, all) => all.findIndex((other) => normalizedLine(other.text) === normalizedLine(statement.text)) === index)
   const weights = rarity(statements)
   const sentences: SourceSentence[] = statements
     .map(({ text, page, stems }, order) => {

@@ -1,0 +1,105 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { asc, eq } from 'drizzle-orm'
+import { setupServer } from 'msw/node'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { storeMedia } from '~/server/articles/media-store'
+import { article, keyword } from '~/server/db/schema'
+import type { Providers } from '~/server/providers'
+import { dataforseoHandlers } from '~/server/providers/dataforseo/mock'
+import { embeddingsHandlers } from '~/server/providers/embeddings/mock'
+import { imagesHandlers } from '~/server/providers/images/mock'
+import { llmHandlers } from '~/server/providers/llm/mock'
+import { demoWebResponse, demoWebUrl, withDemoWeb } from '~/server/providers/web/demo-web'
+import { youtubeHandlers } from '~/server/providers/youtube/mock'
+import { createTestApp, TEST_APP_URL, type TestApp } from '../../../tests/fixtures/test-app'
+import { writeDemoArticles } from './demo-articles'
+import { recreateDemoAccount } from './demo-account'
+import { replayDemoResearch } from './demo-research'
+
+// Demo mode's providers: the mocks, with search results linking to the demo web.
+const network = setupServer(
+  ...llmHandlers(),
+  ...dataforseoHandlers({ resultUrl: (host, path) => demoWebUrl(TEST_APP_URL, host, path) }),
+  ...embeddingsHandlers(),
+  ...imagesHandlers(),
+  ...youtubeHandlers(),
+)
+let app: TestApp
+let mediaDir: string
+let providers: Providers
+beforeAll(async () => {
+  network.listen({ onUnhandledFrame: 'error' })
+  app = await createTestApp()
+  mediaDir = await mkdtemp(join(tmpdir(), 'rankpilot-demo-media-'))
+  providers = {
+    ...app.providers,
+    // Only the demo web answers: any other address would be a page the demo cannot have.
+    web: {
+      fetch: withDemoWeb(async (url) => {
+        throw new Error(`fetched outside the demo web: ${url}`)
+      }, TEST_APP_URL),
+    },
+    media: { store: (input) => storeMedia({ ...input, dataDir: mediaDir }) },
+  }
+})
+afterAll(async () => {
+  await app?.close()
+  network.close()
+  await rm(mediaDir, { recursive: true, force: true })
+})
+
+const NOW = new Date('2026-11-25T10:00:00Z')
+const collapse = (text: string) => text.replace(/\s+/g, ' ')
+
+describe('the demo account’s articles', () => {
+  it('are written by the article pipeline for every day passed or within the lead time, aged like the plan, citing pages that open', async () => {
+    const demo = await recreateDemoAccount(app.db, app.env, NOW)
+    await replayDemoResearch(app.db, providers, demo.businessId, NOW)
+    const written = await writeDemoArticles(app.db, providers, demo.businessId, NOW)
+
+    const keywords = await app.db.select().from(keyword).where(eq(keyword.businessId, demo.businessId)).orderBy(asc(keyword.scheduledAt))
+    const articles = await app.db.select().from(article).where(eq(article.businessId, demo.businessId))
+    const due = keywords.filter((row) => row.scheduledAt!.getTime() - NOW.getTime() <= 3 * 24 * 3600 * 1000)
+    expect(written).toBe(due.length)
+    expect(articles).toHaveLength(due.length)
+    // Nothing beyond the lead time was written ahead.
+    for (const row of keywords.filter((item) => !due.includes(item))) expect(row.status, row.keyword).toBe('scheduled')
+
+    const byKeyword = new Map(articles.map((item) => [item.keywordId, item]))
+    for (const row of due) {
+      const written = byKeyword.get(row.id)!
+      expect(written, row.keyword).toBeDefined()
+      expect(written.createdAt.getTime(), row.keyword).toBeLessThan(row.scheduledAt!.getTime())
+      if (written.status === 'held') {
+        // Held for review: autopilot did not publish it, and its keyword waits.
+        expect(row.status, row.keyword).toBe('draft')
+      } else if (row.scheduledAt! <= NOW) {
+        expect(written.status, row.keyword).toBe(row.status)
+        if (row.status === 'published') expect(written.publishedAt, row.keyword).toEqual(row.scheduledAt)
+      } else {
+        expect(['draft', 'approved'], row.keyword).toContain(written.status)
+        expect(row.status, row.keyword).toBe('draft')
+      }
+    }
+    const statuses = new Set(articles.map((item) => item.status))
+    for (const status of ['published', 'archived', 'draft', 'approved']) expect(statuses, status).toContain(status)
+    expect(articles.filter((item) => item.status === 'approved')).toHaveLength(1)
+
+    // Grounded in the demo web: every citation is a demo web page that holds the quoted passage.
+    const cited = articles.flatMap((item) => item.citations)
+    for (const item of articles) expect(item.citations.length, item.keyword).toBeGreaterThan(0)
+    for (const citation of cited) {
+      expect(citation.url.startsWith(`${TEST_APP_URL}/demo/web/`), citation.url).toBe(true)
+      const response = demoWebResponse(new Request(citation.url), { simulated: true })
+      expect(response.status, citation.url).toBe(200)
+      expect(collapse(await response.text()), citation.url).toContain(collapse(citation.passage))
+    }
+    // Later articles link to the ones published before them, never to an unpublished one.
+    const publishedSlugs = new Set(articles.filter((item) => item.status === 'published').map((item) => item.slug))
+    const linked = articles.flatMap((item) => item.internalLinks).filter((link) => link.kind === 'article')
+    expect(linked.length).toBeGreaterThan(0)
+    for (const link of linked) expect(publishedSlugs, link.url).toContain(link.url.split('/').at(-1))
+  })
+})

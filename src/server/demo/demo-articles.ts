@@ -1,0 +1,71 @@
+import { and, asc, eq, inArray } from 'drizzle-orm'
+import { generateArticle } from '~/server/articles/generate'
+import type { Database } from '~/server/db'
+import { article, articleVersion, keyword } from '~/server/db/schema'
+import type { Providers } from '~/server/providers'
+import { businessExists as exists } from './demo-research'
+
+/**
+ * The demo business's articles, written by the article pipeline itself on the mocks (search
+ * results from the demo web, so every citation opens): one for each keyword whose day has passed
+ * or falls within the lead time, oldest first, so later articles link to the earlier published
+ * ones as they would have. Then aged like the plan: a past day's article published that day (or
+ * archived with its keyword), an upcoming one a draft, the nearest of those approved by its owner.
+ * An article the SEO score held for review stays held, and its keyword waits with it. Answers how
+ * many articles were written; stops quietly when the business disappears (another start re-created
+ * the demo account).
+ */
+export async function writeDemoArticles(db: Database, providers: Providers, businessId: string, now = new Date()): Promise<number> {
+  const rows = await db
+    .select({ id: keyword.id, status: keyword.status, scheduledAt: keyword.scheduledAt, generatedAt: keyword.generatedAt })
+    .from(keyword)
+    .where(and(eq(keyword.businessId, businessId), inArray(keyword.status, ['published', 'archived', 'draft'])))
+    .orderBy(asc(keyword.scheduledAt), asc(keyword.keyword))
+  const signal = new AbortController().signal
+  let written = 0
+  let nearestDraft: string | undefined
+  for (const row of rows) {
+    if (!(await exists(db, businessId))) return written
+    const jobId = crypto.randomUUID()
+    let articleId: string
+    try {
+      ;({ articleId } = await generateArticle({
+        input: { businessId, keywordId: row.id },
+        jobId,
+        db,
+        providers,
+        signal,
+        progress: () => {},
+      }))
+    } catch (error) {
+      if (!(await exists(db, businessId))) return written
+      throw error
+    }
+    const [created] = await db.select({ status: article.status }).from(article).where(eq(article.id, articleId))
+    const writtenAt = row.generatedAt ?? now
+    const day = row.scheduledAt ?? now
+    const held = created?.status === 'held'
+    const aged =
+      held || row.status === 'draft'
+        ? { updatedAt: writtenAt }
+        : row.status === 'published'
+          ? { status: 'published' as const, approvedAt: writtenAt, publishedAt: day, updatedAt: day }
+          : { status: 'archived' as const, updatedAt: day }
+    await db.transaction(async (tx) => {
+      await tx
+        .update(article)
+        .set({ ...aged, createdAt: writtenAt })
+        .where(eq(article.id, articleId))
+      await tx.update(articleVersion).set({ createdAt: writtenAt }).where(eq(articleVersion.articleId, articleId))
+      // Generation marks its keyword a draft now; the plan's own status and day stay.
+      await tx
+        .update(keyword)
+        .set({ status: held ? 'draft' : row.status, generatedAt: writtenAt, updatedAt: aged.updatedAt })
+        .where(eq(keyword.id, row.id))
+    })
+    if (!held && row.status === 'draft') nearestDraft ??= articleId
+    written++
+  }
+  if (nearestDraft) await db.update(article).set({ status: 'approved', approvedAt: now }).where(eq(article.id, nearestDraft))
+  return written
+}
