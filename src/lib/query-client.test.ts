@@ -285,6 +285,26 @@ describe('mutations (docs/product/messages.md)', () => {
     expect(successes).toEqual(['Business renamed'])
   })
 
+  it('a failure the server suggests a next step for ("See plans") toasts it as the button, which goes there', async () => {
+    const shown: Array<{ title: string; action?: { label: string; onClick: () => void } }> = []
+    const visited: string[] = []
+    const notify: QueryNotifier = { error: (title, options) => shown.push({ title, action: options?.action }), success: () => {} }
+    const client = createQueryClient({ notify, server: false, navigate: (path) => visited.push(path) })
+    const usedUp = Object.assign(new Error('You have used all 15 articles of your Starter plan this month.'), {
+      data: { reason: 'ALLOWANCE_REACHED', action: { label: 'See plans', path: '/settings#plan-and-billing' } },
+    })
+    await new MutationObserver(client, { mutationFn: () => Promise.reject(usedUp) }).mutate().catch(() => {})
+    expect(shown[0]?.title).toBe('You have used all 15 articles of your Starter plan this month.')
+    expect(shown[0]?.action?.label).toBe('See plans')
+    shown[0]!.action!.onClick()
+    expect(visited).toEqual(['/settings#plan-and-billing'])
+
+    // Never off-site, whatever the payload says.
+    const offSite = Object.assign(new Error('Nope'), { data: { action: { label: 'Go', path: 'https://evil.example/' } } })
+    await new MutationObserver(client, { mutationFn: () => Promise.reject(offSite) }).mutate().catch(() => {})
+    expect(shown[1]).toEqual({ title: 'Nope', action: undefined })
+  })
+
   it('a mutation with its own onError is not toasted twice, but queries are still invalidated', async () => {
     const { notify, errors } = fakeNotifier()
     const client = createQueryClient({ notify, server: false })

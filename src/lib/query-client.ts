@@ -10,6 +10,7 @@ import {
 } from '@tanstack/react-query'
 import { isNotFound, isRedirect } from '@tanstack/react-router'
 import { toast } from './toast'
+import { isSameOriginPath } from '~/shared/same-origin-path'
 
 /**
  * The app's QueryClient (docs/product/messages.md): one per router, so one per SSR request and one per tab.
@@ -96,6 +97,13 @@ export function errorToastContent(error: unknown, ownMessage: string | undefined
   return ownMessage ? { title: ownMessage, description: message } : { title: message, description: undefined }
 }
 
+/** The server's suggested next step for an error (`data.action`: "See plans" → a same-origin path), if any. */
+export function errorActionOf(error: unknown): { label: string; path: string } | undefined {
+  const action = (error as { data?: { action?: unknown } } | null)?.data?.action as { label?: unknown; path?: unknown } | undefined
+  if (!action || typeof action.label !== 'string' || typeof action.path !== 'string' || !isSameOriginPath(action.path)) return undefined
+  return { label: action.label, path: action.path }
+}
+
 /** oRPC's streamed and live query keys are `[path, { type: 'streamed' | 'live', … }]`. */
 export function isStreamQuery(query: Query<unknown, unknown>) {
   if (query.meta?.stream) return true
@@ -122,7 +130,7 @@ function handlesItsOwnErrors(mutation: Mutation<unknown, unknown>) {
 }
 
 export interface QueryNotifier {
-  error: (title: string, options?: { description?: string }) => unknown
+  error: (title: string, options?: { description?: string; action?: { label: string; onClick: () => void } }) => unknown
   success: (title: string) => unknown
 }
 
@@ -133,6 +141,8 @@ export interface CreateQueryClientOptions {
   server?: boolean
   /** Stream errors are logged here (console.error by default). */
   log?: (...args: unknown[]) => void
+  /** Where an error toast's action goes (a full page load by default). */
+  navigate?: (path: string) => void
 }
 
 export function createQueryClient(options: CreateQueryClientOptions = {}): QueryClient {
@@ -142,6 +152,17 @@ export function createQueryClient(options: CreateQueryClientOptions = {}): Query
     success: (title) => toast.success(title),
   }
   const log = options.log ?? console.error
+  const navigate = options.navigate ?? ((path: string) => window.location.assign(path))
+  /** An error toast, with the server's next step as its button when it suggests one. */
+  const notifyError = (error: unknown, ownMessage: string | undefined) => {
+    const { title, description } = errorToastContent(error, ownMessage)
+    const action = errorActionOf(error)
+    const extras = {
+      ...(description ? { description } : {}),
+      ...(action ? { action: { label: action.label, onClick: () => navigate(action.path) } } : {}),
+    }
+    notify.error(title, Object.keys(extras).length > 0 ? extras : undefined)
+  }
 
   /**
    * Marks every query stale, then refetches the active ones that are not in error. A query in
@@ -164,20 +185,14 @@ export function createQueryClient(options: CreateQueryClientOptions = {}): Query
           log('[query stream]', query.queryKey, error)
           return
         }
-        if (!isShownByItsCaller(query, error)) {
-          const { title, description } = errorToastContent(error, query.meta?.errorMessage)
-          notify.error(title, description ? { description } : undefined)
-        }
+        if (!isShownByItsCaller(query, error)) notifyError(error, query.meta?.errorMessage)
         invalidateAfterFailure(query)
       },
     }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
         if (server || isControlFlow(error)) return
-        if (!handlesItsOwnErrors(mutation)) {
-          const { title, description } = errorToastContent(error, mutation.meta?.errorMessage)
-          notify.error(title, description ? { description } : undefined)
-        }
+        if (!handlesItsOwnErrors(mutation)) notifyError(error, mutation.meta?.errorMessage)
         invalidateAfterFailure()
       },
       onSuccess: (_data, _variables, _context, mutation) => {

@@ -48,7 +48,7 @@ function SettingsPage() {
           </h2>
           <BusinessSettings />
         </section>
-        <section aria-labelledby="settings-billing-heading" className="grid gap-6">
+        <section id="plan-and-billing" aria-labelledby="settings-billing-heading" className="grid scroll-mt-6 gap-6">
           <h2 id="settings-billing-heading" className="text-lg font-semibold">
             Plan and billing
           </h2>

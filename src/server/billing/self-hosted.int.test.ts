@@ -105,6 +105,8 @@ describe('the limits follow the top plan', () => {
       new RegExp(`^You have used all ${TOP.articlesPerMonth} articles this server allows per account this month \\(billing is off\\)\\. `),
     )
     expect(refused?.message).not.toMatch(/upgrade/i)
+    // Nothing to buy: no "See plans" button.
+    expect(refused?.data?.action).toBeUndefined()
   })
 })
 

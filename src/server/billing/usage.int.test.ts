@@ -114,6 +114,8 @@ describe('withBillableAction', () => {
     expect(error?.message).toBe(
       `You have used all 15 articles of your Starter plan this month. Your allowance renews on ${renews}; upgrade your plan to write more now.`,
     )
+    // The toast's button leads to the plans.
+    expect(error?.data).toMatchObject({ action: { label: 'See plans', path: '/settings#plan-and-billing' } })
     expect((await usageRows(userId)).reduce((total, row) => total + row.quantity, 0)).toBe(15)
     // A retry of an action that was already charged still runs: it is not a new article.
     expect((await withBillableAction(deps(), article(userId, 'last-one'), async () => 'again')).result).toBe('again')

@@ -102,6 +102,9 @@ const dollars = (amount: number) => `$${amount.toFixed(2)}`
  * Refuses an article beyond the plan's monthly allowance on a plan without metered pricing, with
  * the numbers and the way out. A metered plan may go over; the notice says what it will cost.
  */
+/** Where a user whose articles are used up can change plan: the settings' billing section. */
+export const UPGRADE_ACTION = { label: 'See plans', path: '/settings#plan-and-billing' }
+
 export async function checkAllowance(
   db: Pick<Database, 'select'>,
   userId: string,
@@ -120,6 +123,7 @@ export async function checkAllowance(
         ? `You have used all ${current.articlesPerMonth} articles this server allows per account this month (billing is off). ` +
           `Your allowance renews on ${allowanceRenewsOn(period)}.`
         : `You have used all ${current.articlesPerMonth} articles of your ${current.name} plan this month. Your allowance renews on ${allowanceRenewsOn(period)}; upgrade your plan to write more now.`,
+      ...(current.selfHosted ? {} : { action: UPGRADE_ACTION }),
     })
   }
   const extra = Math.min(over, quantity)

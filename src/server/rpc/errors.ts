@@ -16,10 +16,13 @@ export type RpcErrorCode = Extract<keyof typeof COMMON_ORPC_ERROR_DEFS, string>
  *   the oRPC `code` stays one of the 19 above so statuses and generic handling never vary.
  * - `redirectTo`: a same-origin path the client navigates to instead of showing the error
  *   (see `toRouterRedirect` in src/lib/orpc.ts).
+ * - `action`: what the user can do about it, shown as the error toast's button ("See plans" when
+ *   the month's articles are used up); a same-origin path.
  */
 export interface AppErrorData {
   reason: string
   redirectTo?: string
+  action?: { label: string; path: string }
   issues?: readonly { message: string; path?: readonly PropertyKey[] }[]
 }
 
@@ -38,9 +41,13 @@ export function defineErrorCodes<const T extends Record<string, ErrorDefinition>
 export type DefinedError = ErrorDefinition & { reason: string }
 
 /** The ORPCError a procedure or service throws for a catalogued reason. */
-export function appError(definition: DefinedError, options: { message?: string; redirectTo?: string; cause?: unknown } = {}) {
+export function appError(
+  definition: DefinedError,
+  options: { message?: string; redirectTo?: string; action?: { label: string; path: string }; cause?: unknown } = {},
+) {
   const data: AppErrorData = { reason: definition.reason }
   if (options.redirectTo !== undefined) data.redirectTo = safeRedirectPath(options.redirectTo)
+  if (options.action !== undefined) data.action = { label: options.action.label, path: safeRedirectPath(options.action.path) }
   return new ORPCError(definition.code, { message: options.message ?? definition.message, data, cause: options.cause })
 }
 
