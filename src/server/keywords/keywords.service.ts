@@ -121,6 +121,7 @@ const dialect = new PgDialect()
 const pageRowColumns = { ...keywordRowColumns(page), clusterLabel: keywordCluster.label }
 const rowFields: SelectedFieldsOrdered = Object.entries(pageRowColumns).map(([key, column]) => ({ path: [key], field: column }))
 const totalFields: SelectedFieldsOrdered = [{ path: ['total'], field: count() }]
+const rowAndTotalFields: SelectedFieldsOrdered = [...rowFields, ...totalFields]
 const compiledText = (fragment: SQL) => dialect.sqlToQuery(fragment).sql
 const TABLE = compiledText(sql`${keyword}`)
 const columnList = (columns: AnyPgColumn[]) =>
@@ -131,7 +132,8 @@ const columnList = (columns: AnyPgColumn[]) =>
     ),
   )
 const PAGE_ROW_COLUMNS = columnList([...Object.values(keywordRowColumns(keyword)), keyword.clusterId, keyword.businessId])
-const SELECT_PAGE = `select ${columnList(Object.values(pageRowColumns))} from (select ${PAGE_ROW_COLUMNS} from ${TABLE} where `
+const SELECT_PAGE_COLUMNS = `select ${columnList(Object.values(pageRowColumns))}`
+const FROM_PAGE = ` from (select ${PAGE_ROW_COLUMNS} from ${TABLE} where `
 const JOIN_CLUSTER = compiledText(sql`${sql.identifier(PAGE)} left join ${keywordCluster} on ${keywordClusterJoin(page)}`)
 const SELECT_TOTAL = `select count(*) from ${TABLE}`
 
@@ -143,7 +145,10 @@ function wholeNumber(value: number): string {
 
 /**
  * The page's and the count's SQL and parameters (exported for the benchmark, which runs them
- * directly). The WHERE is compiled once and shared by both statements, with the same parameters.
+ * directly). One statement answers both: each row carries the total as its last column, from an
+ * uncorrelated subquery the database evaluates once, so a list call costs one round trip to the
+ * database, not two (docs/decisions/0008). `total` alone is for a page past the last row, which has
+ * no row to carry it. The WHERE is compiled once and used by both, with the same parameters.
  */
 export function keywordPageQuery(query: KeywordListQuery, options: KeywordListOptions = {}): { items: Query; total: Query } {
   const { where, orderBy, pageOrderBy } = keywordListSql(query, options)
@@ -151,16 +156,18 @@ export function keywordPageQuery(query: KeywordListQuery, options: KeywordListOp
   const order = dialect.sqlToQuery(sql.join(orderBy, sql`, `))
   const pageOrder = dialect.sqlToQuery(sql.join(pageOrderBy, sql`, `))
   const paging = ` limit ${wholeNumber(query.perPage)} offset ${wholeNumber((query.page - 1) * query.perPage)}`
+  const total = { sql: `${SELECT_TOTAL} where ${filter.sql}`, params: filter.params }
   const items =
     order.params.length === 0 && pageOrder.params.length === 0
       ? {
-          sql: `${SELECT_PAGE}${filter.sql} order by ${order.sql}${paging}) ${JOIN_CLUSTER} order by ${pageOrder.sql}`,
+          // The filter's placeholders ($1…) appear twice: PostgreSQL binds each once.
+          sql: `${SELECT_PAGE_COLUMNS}, (${total.sql})${FROM_PAGE}${filter.sql} order by ${order.sql}${paging}) ${JOIN_CLUSTER} order by ${pageOrder.sql}`,
           params: filter.params,
         }
       : dialect.sqlToQuery(
-          sql`${sql.raw(SELECT_PAGE)}${where} order by ${sql.join(orderBy, sql`, `)}${sql.raw(paging)}) ${sql.raw(JOIN_CLUSTER)} order by ${sql.join(pageOrderBy, sql`, `)}`,
+          sql`${sql.raw(SELECT_PAGE_COLUMNS)}, (${sql.raw(SELECT_TOTAL)} where ${where ?? sql`true`})${sql.raw(FROM_PAGE)}${where} order by ${sql.join(orderBy, sql`, `)}${sql.raw(paging)}) ${sql.raw(JOIN_CLUSTER)} order by ${sql.join(pageOrderBy, sql`, `)}`,
         )
-  return { items, total: { sql: `${SELECT_TOTAL} where ${filter.sql}`, params: filter.params } }
+  return { items, total }
 }
 
 /**
@@ -169,10 +176,22 @@ export function keywordPageQuery(query: KeywordListQuery, options: KeywordListOp
 export async function listKeywords(db: Database, query: KeywordListQuery, options: KeywordListOptions = {}): Promise<KeywordPage> {
   const queries = keywordPageQuery(query, options)
   const { session } = db._
-  const [items, [{ total }]] = await Promise.all([
-    session.prepareQuery<{ execute: KeywordRow[] } & PreparedQueryConfig>(queries.items, rowFields, undefined, true).execute(),
-    session.prepareQuery<{ execute: { total: number }[] } & PreparedQueryConfig>(queries.total, totalFields, undefined, true).execute(),
-  ])
+  const rows = await session
+    .prepareQuery<{ execute: Array<KeywordRow & { total: number }> } & PreparedQueryConfig>(
+      queries.items,
+      rowAndTotalFields,
+      undefined,
+      true,
+    )
+    .execute()
+  let total = rows[0]?.total ?? 0
+  if (rows.length === 0 && query.page > 1) {
+    const [counted] = await session
+      .prepareQuery<{ execute: { total: number }[] } & PreparedQueryConfig>(queries.total, totalFields, undefined, true)
+      .execute()
+    total = counted?.total ?? 0
+  }
+  const items = rows.map(({ total: _total, ...row }) => row)
   return { items, total, page: query.page, perPage: query.perPage, pageCount: Math.ceil(total / query.perPage) }
 }
 
