@@ -1,6 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
+import { eq } from 'drizzle-orm'
+import type { Database } from '~/server/db'
+import { business } from '~/server/db/schema'
 
 /**
  * Article media (generated images and rendered infographics), kept under `<DATA_DIR>/media/<businessId>/`
@@ -237,7 +240,12 @@ export async function storeMedia(input: {
   return { url: `/media/${businessId}/${file}`, path, contentType, bytes: bytes.byteLength, sha256 }
 }
 
-/** Deletes a business's media folder (used when a business is deleted). */
+/** The ids of a user's businesses: whose media folders go when the account goes. */
+export async function businessIdsOf(db: Pick<Database, 'select'>, userId: string): Promise<string[]> {
+  return (await db.select({ id: business.id }).from(business).where(eq(business.userId, userId))).map((row) => row.id)
+}
+
+/** Deletes a business's media folder (when the business or its account is deleted). */
 export async function removeBusinessMedia(dataDir: string, businessId: string): Promise<void> {
   assertBusinessId(businessId)
   await rm(businessMediaDir(dataDir, businessId), { recursive: true, force: true })

@@ -3,6 +3,7 @@ import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { tanstackStartCookies } from 'better-auth/tanstack-start'
 import type { Env } from '~/env'
+import { businessIdsOf, removeBusinessMedia } from '~/server/articles/media-store'
 import { billingAuthPlugins } from '~/server/billing/auth-plugins'
 import { demoPortalLinks } from '~/server/billing/demo-portal'
 import { polarIsDemo } from '~/server/billing/polar'
@@ -35,6 +36,8 @@ export const CLIENT_IP_HEADER = 'x-rankpilot-client-ip'
  * and outbox; the app's instance is `getAuth()`.
  */
 export function createAuth({ db, env, mailer }: AuthDependencies) {
+  /** Business ids of an account being deleted, from just before its rows go to just after. */
+  const mediaOfDeletedUsers = new Map<string, string[]>()
   const emails = authEmails(env.APP_NAME)
   // Twice the cookie cache's life: covers a cookie written just as its session was being deleted.
   const revocations = createSessionRevocations({ keepMs: 2 * SESSION_COOKIE_CACHE_MAX_AGE * 1000 })
@@ -102,6 +105,15 @@ export function createAuth({ db, env, mailer }: AuthDependencies) {
         enabled: true,
         deleteTokenExpiresIn: DELETE_ACCOUNT_TOKEN_TTL,
         // No sendDeleteAccountVerification here: see delete-account.ts.
+        // The rows cascade from the user; the businesses' article images on disk go once they have.
+        beforeDelete: async (deleted) => {
+          mediaOfDeletedUsers.set(deleted.id, await businessIdsOf(db, deleted.id))
+        },
+        afterDelete: async (deleted) => {
+          const businessIds = mediaOfDeletedUsers.get(deleted.id) ?? []
+          mediaOfDeletedUsers.delete(deleted.id)
+          await Promise.all(businessIds.map((businessId) => removeBusinessMedia(env.DATA_DIR, businessId)))
+        },
       },
     },
     account: {

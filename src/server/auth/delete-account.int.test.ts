@@ -1,6 +1,8 @@
+import { existsSync } from 'node:fs'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, errorOf, TEST_APP_URL, type TestApp } from '../../../tests/fixtures/test-app'
+import { storeMedia } from '~/server/articles/media-store'
 import { schema } from '~/server/db'
 
 /**
@@ -15,14 +17,24 @@ afterAll(() => app?.close())
 
 const TWO_DAYS = 2 * 24 * 60 * 60
 
-/** A user with one business, so the cascade to business data is visible. */
+/** A user with one business and an article image of it, so the cascade to business data is visible. */
 async function userWithBusiness() {
   const user = await app.signUp()
-  await app.db
+  const [created] = await app.db
     .insert(schema.business)
     .values({ userId: user.userId, name: 'Acme', url: `https://${user.userId.toLowerCase()}.example.com` })
-  return user
+    .returning({ id: schema.business.id })
+  const image = await storeMedia({
+    dataDir: app.env.DATA_DIR,
+    businessId: created!.id,
+    slug: 'cover',
+    bytes: PNG,
+    contentType: 'image/png',
+  })
+  return { ...user, image: image.path }
 }
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex')
 
 async function remains(userId: string) {
   const users = await app.db.select().from(schema.user).where(eq(schema.user.id, userId))
@@ -46,12 +58,15 @@ describe('immediate deletion', () => {
     { name: 'a fresh session and the password', stale: false, withPassword: true },
     { name: 'a stale session and the password', stale: true, withPassword: true },
   ])('deletes the user and their business data with $name', async ({ stale, withPassword }) => {
-    const { userId, cookie, password, email } = await userWithBusiness()
+    const { userId, cookie, password, email, image } = await userWithBusiness()
+    expect(existsSync(image)).toBe(true)
     if (stale) await app.ageSessions(userId, TWO_DAYS)
     const response = await app.authRequest('/delete-user', { cookie, body: withPassword ? { password } : {} })
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({ success: true, message: 'User deleted' })
     expect(await remains(userId)).toEqual(deleted)
+    // Its article images went with it.
+    expect(existsSync(image)).toBe(false)
     expect((await app.outbox.all()).some((message) => message.to.includes(email) && /deleting/i.test(message.subject))).toBe(false)
   })
 

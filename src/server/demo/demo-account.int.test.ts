@@ -1,6 +1,8 @@
+import { existsSync } from 'node:fs'
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseEnv } from '~/env'
+import { storeMedia } from '~/server/articles/media-store'
 import { business, competitor, plan, user } from '~/server/db/schema'
 import { cookieFrom, createTestApp, errorOf, type TestApp } from '../../../tests/fixtures/test-app'
 import { DEMO_EMAIL, DEMO_NAME, demoAccountEnabled, demoPassword, recreateDemoAccount } from './demo-account'
@@ -55,7 +57,16 @@ describe('the demo account', () => {
   it('is re-created on each start: what a visitor changed is gone, and nothing is duplicated', async () => {
     const first = await recreateDemoAccount(app.db, app.env)
     await app.db.delete(competitor).where(eq(competitor.businessId, first.businessId))
+    const image = await storeMedia({
+      dataDir: app.env.DATA_DIR,
+      businessId: first.businessId,
+      slug: 'cover',
+      bytes: Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1]),
+      contentType: 'image/png',
+    })
     const second = await recreateDemoAccount(app.db, app.env)
+    // The previous account's article images do not pile up on disk start after start.
+    expect(existsSync(image.path)).toBe(false)
     expect(second.userId).not.toBe(first.userId)
     expect(await app.db.select().from(user).where(eq(user.email, DEMO_EMAIL))).toHaveLength(1)
     expect(await app.db.select().from(business).where(eq(business.id, first.businessId))).toHaveLength(0)

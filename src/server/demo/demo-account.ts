@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto'
 import { hashPassword } from 'better-auth/crypto'
 import { eq, sql } from 'drizzle-orm'
 import type { Env } from '~/env'
+import { businessIdsOf, removeBusinessMedia } from '~/server/articles/media-store'
 import type { Database } from '~/server/db'
 import { account, business, competitor, plan, user } from '~/server/db/schema'
 import { createId } from '~/server/ids'
@@ -22,7 +23,7 @@ const DEMO_PLAN = 'Growth'
 // Any constant: only tells the advisory lock of this seed apart from other locks.
 const SEED_LOCK_KEY = 7_310_442
 
-type DemoEnv = Parameters<typeof providerModes>[0] & Pick<Env, 'BETTER_AUTH_SECRET'>
+type DemoEnv = Parameters<typeof providerModes>[0] & Pick<Env, 'BETTER_AUTH_SECRET' | 'DATA_DIR'>
 
 export function demoAccountEnabled(env: Parameters<typeof providerModes>[0]) {
   return isFullDemo(env)
@@ -46,11 +47,13 @@ export interface DemoAccount {
   businessId: string
 }
 
-/** Deletes the demo account (everything cascades from the user) and creates it afresh, without keywords yet. */
+/** Deletes the demo account (everything cascades from the user, its media folders after) and creates it afresh, without keywords yet. */
 export async function recreateDemoAccount(db: Database, env: DemoEnv, now = new Date()): Promise<DemoAccount> {
   const passwordHash = await hashPassword(demoPassword(env))
   const userId = createId()
   const businessId = createId()
+  const [previous] = await db.select({ id: user.id }).from(user).where(eq(user.email, DEMO_EMAIL))
+  const previousBusinesses = previous ? await businessIdsOf(db, previous.id) : []
   await db.transaction(async (tx) => {
     // Several processes may start at once on one PostgreSQL: one seeds, the others wait and redo it.
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`)
@@ -62,6 +65,8 @@ export async function recreateDemoAccount(db: Database, env: DemoEnv, now = new 
     await tx.insert(competitor).values(DEMO_COMPETITORS.map((row) => ({ id: createId(), businessId, lastAnalyzedAt: now, ...row })))
     await tx.update(user).set({ selectedBusiness: businessId }).where(eq(user.id, userId))
   })
+  // The previous account's article images (the new one writes its own).
+  await Promise.all(previousBusinesses.map((id) => removeBusinessMedia(env.DATA_DIR, id)))
   return { userId, businessId }
 }
 
