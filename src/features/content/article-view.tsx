@@ -11,6 +11,7 @@ import { Skeleton } from '~/components/ui/skeleton'
 import { JobProgress } from '~/features/jobs/job-progress'
 import { useCurrentBusinessId } from '~/features/research/research-panel'
 import { orpc } from '~/lib/orpc'
+import { jsonLdText } from './json-ld'
 import { toast } from '~/lib/toast'
 import { ArticleStatusBadge, SeoScoreBadge } from './article-status'
 
@@ -71,6 +72,8 @@ export function ArticleView({ articleId }: { articleId: string }) {
           <span>Version {article.version}</span>
         </div>
         <article className="article-html min-w-0" data-testid="article-html" dangerouslySetInnerHTML={{ __html: article.html }} />
+        {/* The structured data as the published page carries it: a data block, never run. */}
+        <script type="application/ld+json" data-testid="article-json-ld" dangerouslySetInnerHTML={{ __html: jsonLdText(article.jsonLd) }} />
       </div>
       <aside className="grid content-start gap-4">
         <Card>

@@ -71,7 +71,7 @@ export async function recreateDemoAccount(db: Database, env: DemoEnv, now = new 
 }
 
 /** A believable small company: a specialty coffee roaster selling online and to cafés. */
-const DEMO_BUSINESS = {
+export const DEMO_BUSINESS = {
   name: 'Acme Roasters',
   url: 'https://acmeroasters.example',
   description:
