@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PageHeader } from '~/components/page-header'
+import { AllowanceNotice } from '~/features/content/allowance-notice'
 import { ArticlesList } from '~/features/content/articles-list'
 import { pageTitle } from '~/features/page-title'
 import { orpc } from '~/lib/orpc'
@@ -15,6 +16,7 @@ function ContentPage() {
   return (
     <>
       <PageHeader title="Content" description="The articles written for your business." />
+      <AllowanceNotice />
       <ArticlesList />
     </>
   )
