@@ -9,6 +9,7 @@ import { createEmbeddingsClientFromEnv } from './embeddings/client'
 import { withEmbeddingCache } from './embeddings/embedding-cache'
 import { searchConsoleClientForUser } from './gsc/client'
 import { createImagesClientFromEnv } from './images/client'
+import { demoImagesClient } from './images/demo-illustrator'
 import { createLlmClientFromEnv } from './llm/client'
 import { providerModes } from './modes'
 import { withDemoWeb } from './web/demo-web'
@@ -25,7 +26,8 @@ export function createProviders(deps: { db: Database; auth: Auth }) {
     llm: createLlmClientFromEnv(config),
     /** Cached in embedding_cache by model, dimensions and prefixed text. */
     embeddings: withEmbeddingCache(deps.db, createEmbeddingsClientFromEnv(config)),
-    images: createImagesClientFromEnv(config),
+    /** Demo mode draws SVG illustrations in the brand colour instead (images/demo-illustrator.ts). */
+    images: providerModes(config).images === 'demo' ? demoImagesClient(config.IMAGES_MODEL) : createImagesClientFromEnv(config),
     /** DataForSEO behind keyword_cache (30-day freshness), each call's cost recorded. */
     keywordData: createKeywordDataService({ db: deps.db, client: dataForSeoClientFromEnv(config) }),
     youtube: youTubeClientFromEnv(config),

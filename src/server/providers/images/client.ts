@@ -9,7 +9,8 @@ export type ImageSize = `${number}x${number}` | 'auto'
 
 export interface GeneratedImage {
   bytes: Uint8Array
-  mimeType: 'image/png' | 'image/jpeg' | 'image/webp'
+  /** An image model's picture; SVG only from demo mode's illustrator (demo-illustrator.ts). */
+  mimeType: 'image/png' | 'image/jpeg' | 'image/webp' | 'image/svg+xml'
 }
 
 export interface ImagesClient {
