@@ -63,6 +63,8 @@ describe('demo mode', () => {
     const body = page.getByTestId('article-html')
     await body.waitFor()
 
+    // Written by the simulated AI writer, and it says so.
+    expect(await page.getByText('Demo content', { exact: true }).count()).toBe(1)
     expect(await page.locator('h1').count()).toBe(1)
     const words = article.keyword.toLowerCase().split(' ')
     const mentions = (text: string | null) => words.every((word) => (text ?? '').toLowerCase().replace(/-/g, ' ').includes(word))

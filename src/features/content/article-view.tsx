@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { getRouteApi, Link } from '@tanstack/react-router'
 import { ArrowLeft, CircleAlert, CircleCheck } from 'lucide-react'
 import { useState } from 'react'
 import { ErrorPanel } from '~/components/fallbacks/error-panel'
@@ -15,12 +15,16 @@ import { jsonLdText } from './json-ld'
 import { toast } from '~/lib/toast'
 import { ArticleStatusBadge, SeoScoreBadge } from './article-status'
 
+const rootRoute = getRouteApi('__root__')
+
 /**
  * One article as it will be published (its allow-listed HTML), with what a reviewer needs beside
  * it: the SEO score and a fix for each failing check, the meta title and description, the sources
  * it cites, and the actions Approve and Regenerate (with an instruction).
  */
 export function ArticleView({ articleId }: { articleId: string }) {
+  // Demo mode's AI writing is simulated: its articles say so (docs/product/services.md).
+  const demoWriting = rootRoute.useLoaderData()?.demo?.simulated.includes('AI writing') ?? false
   const businessId = useCurrentBusinessId()
   const queryClient = useQueryClient()
   const input = { businessId: businessId ?? '', articleId }
@@ -65,6 +69,14 @@ export function ArticleView({ articleId }: { articleId: string }) {
         </Link>
         <div className="mb-4 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
           <ArticleStatusBadge status={article.status} />
+          {demoWriting && (
+            <span
+              className="rounded-md border border-amber-500/40 bg-amber-500/10 px-2 py-0.5 text-xs text-amber-200"
+              title="Written by demo mode's simulated AI writer from the business profile, the keyword and the search results."
+            >
+              Demo content
+            </span>
+          )}
           <span>Keyword: {article.keyword}</span>
           <span aria-hidden>·</span>
           <span>{article.wordCount.toLocaleString('en-US')} words</span>
