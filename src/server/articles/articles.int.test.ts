@@ -1,5 +1,4 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { and, eq, sql } from 'drizzle-orm'
 import { http, HttpResponse } from 'msw'
@@ -9,6 +8,7 @@ import { insertArticle, insertBusiness, insertKeyword, rejectionOf, rpcClient } 
 import { waitForJob } from '../../../tests/fixtures/setup-test-env'
 import { fetchResultPage as fetchPage, resultPageHtml as pageHtml } from '../../../tests/fixtures/result-pages'
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
+import { articleProviders } from '../../../tests/fixtures/article-providers'
 import { JOB_KINDS } from '~/server/app/job-kinds'
 import { billingPeriodOf } from '~/server/billing/usage'
 import { article, articleVersion, business as businessTable, jobRun, keyword, usage } from '~/server/db/schema'
@@ -20,7 +20,6 @@ import { DEFAULT_LLM_BASE_URL } from '~/server/providers/llm/client'
 import { llmHandlers } from '~/server/providers/llm/mock'
 import { clearFaults, injectFault } from '~/server/providers/mock-faults'
 import { youtubeHandlers } from '~/server/providers/youtube/mock'
-import { storeMedia } from './media-store'
 import { checkGrounding } from './grounding'
 import { ARTICLE_SCHEMAS } from './prompts'
 import { articleGenerateJob, generateDueArticles } from './articles.service'
@@ -30,16 +29,12 @@ const network = setupServer(...llmHandlers(), ...dataforseoHandlers(), ...images
 let app: TestApp
 let mediaDir: string
 let providers: Providers
+let cleanup: () => Promise<void>
 
 beforeAll(async () => {
   network.listen({ onUnhandledFrame: 'error' })
   app = await createTestApp()
-  mediaDir = await mkdtemp(join(tmpdir(), 'rankpilot-media-'))
-  providers = {
-    ...app.providers,
-    web: { fetch: fetchPage },
-    media: { store: (input) => storeMedia({ ...input, dataDir: mediaDir }) },
-  }
+  ;({ providers, mediaDir, cleanup } = await articleProviders(app, fetchPage))
   await startJobs(app.handle, {
     kinds: JOB_KINDS.map((kind) =>
       kind.name === articleGenerateJob.name ? { ...kind, retry: { retryLimit: 1, retryDelaySeconds: 1, retryDelayMaxSeconds: 1 } } : kind,
@@ -55,7 +50,7 @@ afterAll(async () => {
   await stopJobs()
   await app?.close()
   network.close()
-  await rm(mediaDir, { recursive: true, force: true })
+  await cleanup?.()
 })
 
 async function roaster() {

@@ -1,10 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { asc, eq } from 'drizzle-orm'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { storeMedia } from '~/server/articles/media-store'
 import { article, keyword } from '~/server/db/schema'
 import type { Providers } from '~/server/providers'
 import { dataforseoHandlers } from '~/server/providers/dataforseo/mock'
@@ -14,11 +10,13 @@ import { llmHandlers } from '~/server/providers/llm/mock'
 import { demoWebResponse, demoWebUrl, withDemoWeb } from '~/server/providers/web/demo-web'
 import { youtubeHandlers } from '~/server/providers/youtube/mock'
 import { createTestApp, TEST_APP_URL, type TestApp } from '../../../tests/fixtures/test-app'
+import { articleProviders } from '../../../tests/fixtures/article-providers'
 import { writeDemoArticles } from './demo-articles'
 import { recreateDemoAccount } from './demo-account'
 import { replayDemoResearch } from './demo-research'
 
-// Demo mode's providers: the mocks, with search results linking to the demo web.
+// Demo mode's providers: the mocks, with search results linking to the demo web. The test replays
+// two research runs and writes some thirty articles, as a start does: it gets two minutes.
 const network = setupServer(
   ...llmHandlers(),
   ...dataforseoHandlers({ resultUrl: (host, path) => demoWebUrl(TEST_APP_URL, host, path) }),
@@ -27,27 +25,21 @@ const network = setupServer(
   ...youtubeHandlers(),
 )
 let app: TestApp
-let mediaDir: string
 let providers: Providers
+let cleanup: () => Promise<void>
 beforeAll(async () => {
   network.listen({ onUnhandledFrame: 'error' })
   app = await createTestApp()
-  mediaDir = await mkdtemp(join(tmpdir(), 'rankpilot-demo-media-'))
-  providers = {
-    ...app.providers,
-    // Only the demo web answers: any other address would be a page the demo cannot have.
-    web: {
-      fetch: withDemoWeb(async (url) => {
-        throw new Error(`fetched outside the demo web: ${url}`)
-      }, TEST_APP_URL),
-    },
-    media: { store: (input) => storeMedia({ ...input, dataDir: mediaDir }) },
-  }
+  // Only the demo web answers: any other address would be a page the demo cannot have.
+  const fetch = withDemoWeb(async (url) => {
+    throw new Error(`fetched outside the demo web: ${url}`)
+  }, TEST_APP_URL)
+  ;({ providers, cleanup } = await articleProviders(app, fetch))
 })
 afterAll(async () => {
   await app?.close()
   network.close()
-  await rm(mediaDir, { recursive: true, force: true })
+  await cleanup?.()
 })
 
 const NOW = new Date('2026-11-25T10:00:00Z')
@@ -101,5 +93,5 @@ describe('the demo account’s articles', () => {
     const linked = articles.flatMap((item) => item.internalLinks).filter((link) => link.kind === 'article')
     expect(linked.length).toBeGreaterThan(0)
     for (const link of linked) expect(publishedSlugs, link.url).toContain(link.url.split('/').at(-1))
-  })
+  }, 120_000)
 })
