@@ -109,7 +109,8 @@ describe('the demo account’s research history', () => {
     expect(rows.filter((row) => / vs .* (in bulk|price|subscription|near me|online)$/.test(row.keyword)).map((row) => row.keyword)).toEqual(
       [],
     )
-  })
+    // Two research runs on the mocks, as a start replays them: time for a loaded machine.
+  }, 60_000)
 
   it('stops quietly when another start replaces the demo account meanwhile', async () => {
     const first = await recreateDemoAccount(app.db, app.env, NOW)
