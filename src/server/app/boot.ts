@@ -4,7 +4,7 @@ import { closeDatabase, getDatabaseHandle } from '~/server/db'
 import { maintainDatabase } from '~/server/db/maintenance'
 import { seedPlans } from '~/server/db/seed'
 import { demoAccountEnabled, recreateDemoAccount } from '~/server/demo/demo-account'
-import { writeDemoArticles } from '~/server/demo/demo-articles'
+import { stopDemoArticles, writeDemoArticles, writeDemoArticlesInBackground } from '~/server/demo/demo-articles'
 import { replayDemoResearch } from '~/server/demo/demo-research'
 import { startJobs, stopJobs } from '~/server/jobs'
 import { logger } from '~/server/logger'
@@ -26,8 +26,8 @@ export function bootServer(): Promise<void> {
     if (demoAccountEnabled(env())) {
       const demo = await recreateDemoAccount(handle.db, env())
       const keywords = await replayDemoResearch(handle.db, providers, demo.businessId)
-      const articles = await writeDemoArticles(handle.db, providers, demo.businessId)
-      logger.info(`demo account ready (${keywords} keywords planned by research, ${articles} articles written, on the mocks)`)
+      logger.info(`demo account ready (${keywords} keywords planned by research on the mocks); writing its articles`)
+      writeDemoArticlesInBackground((signal) => writeDemoArticles(handle.db, providers, demo.businessId, new Date(), signal), logger)
     }
     // The embedded database has no autovacuum: statistics and the visibility map for what was just written.
     await maintainDatabase(handle.db)
@@ -39,7 +39,8 @@ export function bootServer(): Promise<void> {
 
 export async function shutdownServer() {
   globalForBoot.__rankpilotBoot = undefined
-  // Jobs first: running handlers still call providers and write to the database as they wind down.
+  // Jobs and the demo's article writer first: they still call providers and write to the database as they wind down.
+  await stopDemoArticles()
   await stopJobs()
   stopDemoNetwork()
   await closeDatabase()

@@ -15,17 +15,25 @@ import { businessExists as exists } from './demo-research'
  * many articles were written; stops quietly when the business disappears (another start re-created
  * the demo account).
  */
-export async function writeDemoArticles(db: Database, providers: Providers, businessId: string, now = new Date()): Promise<number> {
+export async function writeDemoArticles(
+  db: Database,
+  providers: Providers,
+  businessId: string,
+  now = new Date(),
+  signal = new AbortController().signal,
+): Promise<number> {
   const rows = await db
     .select({ id: keyword.id, status: keyword.status, scheduledAt: keyword.scheduledAt, generatedAt: keyword.generatedAt })
     .from(keyword)
     .where(and(eq(keyword.businessId, businessId), inArray(keyword.status, ['published', 'archived', 'draft'])))
     .orderBy(asc(keyword.scheduledAt), asc(keyword.keyword))
-  const signal = new AbortController().signal
   let written = 0
   let nearestDraft: string | undefined
   for (const row of rows) {
-    if (!(await exists(db, businessId))) return written
+    if (signal.aborted || !(await exists(db, businessId))) return written
+    // The article schedule may have written one meanwhile (this runs after the server is up).
+    const [existing] = await db.select({ id: article.id }).from(article).where(eq(article.keywordId, row.id))
+    if (existing) continue
     const jobId = crypto.randomUUID()
     let articleId: string
     try {
@@ -38,7 +46,7 @@ export async function writeDemoArticles(db: Database, providers: Providers, busi
         progress: () => {},
       }))
     } catch (error) {
-      if (!(await exists(db, businessId))) return written
+      if (signal.aborted || !(await exists(db, businessId))) return written
       throw error
     }
     const [created] = await db.select({ status: article.status }).from(article).where(eq(article.id, articleId))
@@ -68,4 +76,39 @@ export async function writeDemoArticles(db: Database, providers: Providers, busi
   }
   if (nearestDraft) await db.update(article).set({ status: 'approved', approvedAt: now }).where(eq(article.id, nearestDraft))
   return written
+}
+
+const globalForDemo = globalThis as typeof globalThis & {
+  __rankpilotDemoArticles?: { done: Promise<unknown>; controller: AbortController }
+}
+
+/**
+ * Writes the demo articles after start-up, without holding the server back; "Explore the demo"
+ * waits for them (demoArticlesWritten), so no visitor sees the account half-written. A failure is
+ * logged and the demo goes on without the rest of its articles.
+ */
+export function writeDemoArticlesInBackground(
+  write: (signal: AbortSignal) => Promise<number>,
+  log: { info: (message: string) => void; error: (message: string, error: unknown) => void },
+): void {
+  const started = Date.now()
+  const controller = new AbortController()
+  const done = write(controller.signal).then(
+    (count) => log.info(`demo articles written (${count} in ${((Date.now() - started) / 1000).toFixed(1)} s, on the mocks)`),
+    (error: unknown) => log.error('demo articles: writing stopped', error),
+  )
+  globalForDemo.__rankpilotDemoArticles = { done, controller }
+}
+
+/** Resolves once the demo articles started at boot are written (at once when none are being written). */
+export function demoArticlesWritten(): Promise<unknown> {
+  return globalForDemo.__rankpilotDemoArticles?.done ?? Promise.resolve()
+}
+
+/** Stops writing demo articles (the server is shutting down) and waits for the article in progress. */
+export async function stopDemoArticles(): Promise<void> {
+  const running = globalForDemo.__rankpilotDemoArticles
+  globalForDemo.__rankpilotDemoArticles = undefined
+  running?.controller.abort()
+  await running?.done
 }

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { env } from '~/env'
 import { getAuth } from '~/server/auth'
 import { DEMO_EMAIL, demoAccountEnabled, demoPassword } from '~/server/demo/demo-account'
+import { demoArticlesWritten } from '~/server/demo/demo-articles'
 import { logger } from '~/server/logger'
 
 /**
@@ -16,6 +17,8 @@ async function signInToDemo({ request }: { request: Request }) {
   const origin = request.headers.get('origin')
   if (origin !== null && origin !== current.APP_URL) return new Response('Forbidden', { status: 403 })
 
+  // The account's articles are written just after start-up: a visitor sees it whole.
+  await demoArticlesWritten()
   try {
     const { headers } = await getAuth().api.signInEmail({
       body: { email: DEMO_EMAIL, password: demoPassword(current), rememberMe: false },
