@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm'
 import type pg from 'pg'
 import { describe, expect, it } from 'vitest'
-import type { ResearchChildEvent } from '../../../tests/fixtures/research-worker-child'
+import type { ResearchChildEvent, ResearchChildSettings } from '../../../tests/fixtures/research-worker-child'
 import { noProviders } from '../../../tests/fixtures/no-providers'
 import { createTestDatabase } from '../../../tests/fixtures/test-app'
-import { workerProcesses } from '../../../tests/fixtures/worker-process'
+import { retriedAtOnce, workerProcesses } from '../../../tests/fixtures/worker-process'
 import { openDatabase, type DatabaseHandle } from '~/server/db/client'
 import { article, articleVersion, business, jobRun, keyword, plan, usage, user } from '~/server/db/schema'
 import { seedPlans } from '~/server/db/seed'
@@ -21,8 +21,7 @@ const CHILD = 'tests/fixtures/research-worker-child.ts'
 const FAST = { pollingIntervalSeconds: 0.5, monitorIntervalSeconds: 1, cronMonitorIntervalSeconds: 1 }
 const SECTIONS_STEP = ARTICLE_STEPS.find((step) => step.id === 'sections')!.label
 const workers = workerProcesses()
-const startWorker = (env: Record<string, string>, jobId: string) =>
-  workers.start<ResearchChildEvent>(CHILD, { CHILD_JOB_ID: jobId, ...env })
+const startWorker = () => workers.start<ResearchChildEvent, ResearchChildSettings>(CHILD)
 
 /** A Growth user's roaster with one scheduled keyword, and "Generate now" pressed for it. */
 async function prepare(handle: DatabaseHandle) {
@@ -48,7 +47,7 @@ async function prepare(handle: DatabaseHandle) {
     .insert(keyword)
     .values({ businessId: row!.id, keyword: 'best espresso beans', status: 'scheduled', scheduledAt: new Date(Date.now() + 86_400_000) })
     .returning({ id: keyword.id })
-  await startJobs(handle, { work: false, kinds: [articleGenerateJob], providers: noProviders(), timings: FAST })
+  await startJobs(handle, { work: false, kinds: [retriedAtOnce(articleGenerateJob)], providers: noProviders(), timings: FAST })
   try {
     const { jobId } = await startArticleGeneration(db, { userId, businessId: row!.id, keywordId: planned!.id })
     return { jobId, userId, keywordId: planned!.id }
@@ -59,14 +58,16 @@ async function prepare(handle: DatabaseHandle) {
 
 describe('an article worker process killed mid-generation', () => {
   it('the next worker writes the article once: one article, one version, one usage record', async () => {
+    // Started first: it loads its modules while the database is prepared, and opens it when told.
+    const first = startWorker()
     const mediaDir = await workers.tempDir('rankpilot-article-crash-media-')
     const serverDatabase = process.env.TEST_DATABASE_URL ? await createTestDatabase() : undefined
-    let env: Record<string, string>
+    let database: Pick<ResearchChildSettings, 'databaseUrl' | 'pgliteDir'>
     let reopen: () => DatabaseHandle
     let prepared: { jobId: string; userId: string; keywordId: string }
     if (serverDatabase) {
       const pool = (serverDatabase.db as unknown as { $client: pg.Pool }).$client
-      env = { CHILD_DATABASE_URL: pool.options.connectionString!, CHILD_MEDIA_DIR: mediaDir }
+      database = { databaseUrl: pool.options.connectionString! }
       reopen = () => serverDatabase
       prepared = await prepare(serverDatabase)
     } else {
@@ -74,19 +75,22 @@ describe('an article worker process killed mid-generation', () => {
       const setup = openDatabase({ pgliteDir })
       await setup.migrate()
       prepared = await prepare(setup)
+      // Released before the children open it: a PGlite folder belongs to one process at a time.
       await setup.close()
-      env = { CHILD_PGLITE_DIR: pgliteDir, CHILD_MEDIA_DIR: mediaDir }
+      database = { pgliteDir }
       reopen = () => openDatabase({ pgliteDir })
     }
     const { jobId, userId, keywordId } = prepared
+    const settings: ResearchChildSettings = { ...database, jobId, mediaDir }
 
-    const first = startWorker(env, jobId)
+    first.open(settings)
     await first.waitFor((event) => event.event === 'progress' && event.step === SECTIONS_STEP, 30_000)
     first.child.kill('SIGKILL')
     expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' })
     expect(first.events.some((event) => event.event === 'completed')).toBe(false)
 
-    const second = startWorker(env, jobId)
+    const second = startWorker()
+    second.open(settings)
     await second.waitFor((event) => event.event === 'completed', 60_000)
     const stopped = second.exited
     second.child.kill('SIGTERM')

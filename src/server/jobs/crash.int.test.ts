@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import type pg from 'pg'
 import { describe, expect, it } from 'vitest'
 import { crashCountJob, type ChildEvent } from '../../../tests/fixtures/crash-count-job'
+import type { JobChildSettings } from '../../../tests/fixtures/job-worker-child'
 import { createTestDatabase } from '../../../tests/fixtures/test-app'
 import { workerProcesses } from '../../../tests/fixtures/worker-process'
 import { openDatabase, type DatabaseHandle } from '~/server/db/client'
@@ -19,42 +20,48 @@ const CHILD = 'tests/fixtures/job-worker-child.ts'
 const STEPS = 12
 const FAST = { pollingIntervalSeconds: 0.5, monitorIntervalSeconds: 1, cronMonitorIntervalSeconds: 1 }
 const workers = workerProcesses()
-const startWorker = (databaseEnv: Record<string, string>) => workers.start<ChildEvent>(CHILD, databaseEnv)
+const startWorker = () => workers.start<ChildEvent, JobChildSettings>(CHILD)
 
 async function prepare(handle: DatabaseHandle, markerDir: string) {
   const userId = createId()
   await handle.db.insert(user).values({ id: userId, name: 'Crash Test', email: `${userId.toLowerCase()}@example.com` })
   const queue = createJobQueue({ handle, kinds: [crashCountJob], providers: noProviders(), timings: FAST })
   await queue.start({ work: false })
-  const run = await queue.enqueue(handle.db, { kind: crashCountJob, userId, input: { steps: STEPS, delayMs: 250, markerDir } })
+  const run = await queue.enqueue(handle.db, {
+    kind: crashCountJob,
+    userId,
+    input: { steps: STEPS, delayMs: 250, rerunDelayMs: 20, markerDir },
+  })
   await queue.stop()
   return run.id
 }
 
 describe('a worker process killed mid-job', () => {
   it('the job is picked up by the next worker process and completes exactly once', async () => {
+    // Started first: it loads its modules while the database is prepared, and opens it when told.
+    const first = startWorker()
     const markerDir = await workers.tempDir('rankpilot-crash-markers-')
     const serverDatabase = process.env.TEST_DATABASE_URL ? await createTestDatabase() : undefined
-    let databaseEnv: Record<string, string>
+    let database: JobChildSettings
     let reopen: () => DatabaseHandle
     let jobId: string
     if (serverDatabase) {
       const pool = (serverDatabase.db as unknown as { $client: pg.Pool }).$client
-      databaseEnv = { CHILD_DATABASE_URL: pool.options.connectionString! }
+      database = { databaseUrl: pool.options.connectionString! }
       reopen = () => serverDatabase
       jobId = await prepare(serverDatabase, markerDir)
     } else {
-      const pgliteDir = await workers.tempDir('rankpilot-crash-pglite-')
+      const pgliteDir = await workers.migratedPgliteDir('rankpilot-crash-pglite-')
       const setup = openDatabase({ pgliteDir })
       await setup.migrate()
       jobId = await prepare(setup, markerDir)
-      // Released before the children start: a PGlite folder belongs to one process at a time.
+      // Released before the children open it: a PGlite folder belongs to one process at a time.
       await setup.close()
-      databaseEnv = { CHILD_PGLITE_DIR: pgliteDir }
+      database = { pgliteDir }
       reopen = () => openDatabase({ pgliteDir })
     }
 
-    const first = startWorker(databaseEnv)
+    first.open(database)
     await first.waitFor((event) => event.event === 'step' && event.done >= 3, 30_000)
     first.child.kill('SIGKILL')
     expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' })
@@ -63,8 +70,9 @@ describe('a worker process killed mid-job', () => {
     expect(doneBeforeCrash).toBeGreaterThanOrEqual(3)
     expect(doneBeforeCrash).toBeLessThan(STEPS)
 
-    const second = startWorker(databaseEnv)
-    // pg-boss gives the dead worker's attempt up once its heartbeat (10 s) lapses, then retries it.
+    const second = startWorker()
+    second.open(database)
+    // pg-boss gives the dead worker's attempt up once its heartbeat (10 s) lapses, and retries it at once.
     await second.waitFor((event) => event.event === 'completed', 45_000)
     const stopped = second.exited
     second.child.kill('SIGTERM')

@@ -1,10 +1,10 @@
 import { eq, inArray } from 'drizzle-orm'
 import type pg from 'pg'
 import { describe, expect, it } from 'vitest'
-import type { ResearchChildEvent } from '../../../tests/fixtures/research-worker-child'
+import type { ResearchChildEvent, ResearchChildSettings } from '../../../tests/fixtures/research-worker-child'
 import { noProviders } from '../../../tests/fixtures/no-providers'
 import { createTestDatabase } from '../../../tests/fixtures/test-app'
-import { workerProcesses } from '../../../tests/fixtures/worker-process'
+import { retriedAtOnce, workerProcesses } from '../../../tests/fixtures/worker-process'
 import { openDatabase, type DatabaseHandle } from '~/server/db/client'
 import {
   business,
@@ -38,8 +38,8 @@ const STEPS_PER_STAGE = 100
 const workers = workerProcesses()
 
 /** A worker child and the events it printed so far, with its progress events alone. */
-function startWorker(databaseEnv: Record<string, string>, jobId: string) {
-  const worker = workers.start<ResearchChildEvent>(CHILD, { CHILD_JOB_ID: jobId, ...databaseEnv })
+function startWorker() {
+  const worker = workers.start<ResearchChildEvent, ResearchChildSettings>(CHILD)
   const progress = () => worker.events.filter((event) => event.event === 'progress')
   return { ...worker, progress }
 }
@@ -72,7 +72,7 @@ async function prepare(handle: DatabaseHandle) {
     { businessId, url: 'https://counterculturecoffee.com', name: 'Counter Culture' },
   ])
   // startResearch queues through the process's job queue; this process only enqueues.
-  await startJobs(handle, { work: false, kinds: [researchRunJob], providers: noProviders(), timings: FAST })
+  await startJobs(handle, { work: false, kinds: [retriedAtOnce(researchRunJob)], providers: noProviders(), timings: FAST })
   try {
     const { jobId } = await startResearch(db, { userId, businessId }, 'manual')
     return { jobId, businessId }
@@ -83,13 +83,15 @@ async function prepare(handle: DatabaseHandle) {
 
 describe('a research worker process killed mid-run', () => {
   it('the run is picked up by the next worker process, resumes after its last finished stage and completes exactly once', async () => {
+    // Started first: it loads its modules while the database is prepared, and opens it when told.
+    const first = startWorker()
     const serverDatabase = process.env.TEST_DATABASE_URL ? await createTestDatabase() : undefined
-    let databaseEnv: Record<string, string>
+    let database: Pick<ResearchChildSettings, 'databaseUrl' | 'pgliteDir'>
     let reopen: () => DatabaseHandle
     let prepared: { jobId: string; businessId: string }
     if (serverDatabase) {
       const pool = (serverDatabase.db as unknown as { $client: pg.Pool }).$client
-      databaseEnv = { CHILD_DATABASE_URL: pool.options.connectionString! }
+      database = { databaseUrl: pool.options.connectionString! }
       reopen = () => serverDatabase
       prepared = await prepare(serverDatabase)
     } else {
@@ -97,16 +99,17 @@ describe('a research worker process killed mid-run', () => {
       const setup = openDatabase({ pgliteDir })
       await setup.migrate()
       prepared = await prepare(setup)
-      // Released before the children start: a PGlite folder belongs to one process at a time.
+      // Released before the children open it: a PGlite folder belongs to one process at a time.
       await setup.close()
-      databaseEnv = { CHILD_PGLITE_DIR: pgliteDir }
+      database = { pgliteDir }
       reopen = () => openDatabase({ pgliteDir })
     }
     const { jobId, businessId } = prepared
+    const settings: ResearchChildSettings = { ...database, jobId }
 
     // Killed while expanding keywords, once its first seeds' keyword data is in: seeds and refined
     // seeds are checkpointed, the rest is not.
-    const first = startWorker(databaseEnv, jobId)
+    first.open(settings)
     await first.waitFor(
       (event) => event.event === 'progress' && event.completedStages.includes('refine') && event.done > 2.1 * STEPS_PER_STAGE,
       30_000,
@@ -118,13 +121,14 @@ describe('a research worker process killed mid-run', () => {
     expect(atCrash).toMatchObject({ attempts: 1, state: 'running' })
     expect(atCrash.completedStages).not.toContain('plan')
 
-    const second = startWorker(databaseEnv, jobId)
+    const second = startWorker()
+    second.open(settings)
     // What the restarted worker finds first: the run not completed.
     await second.waitFor((event) => event.event === 'progress', 30_000)
     const found = second.progress()[0]!
     expect(found.state).not.toBe('completed')
     expect(found.completedStages).not.toContain('plan')
-    // pg-boss gives the dead worker's attempt up once its heartbeat (10 s) lapses, then retries it.
+    // pg-boss gives the dead worker's attempt up once its heartbeat (10 s) lapses, and retries it at once.
     await second.waitFor((event) => event.event === 'completed', 60_000)
     const stopped = second.exited
     second.child.kill('SIGTERM')

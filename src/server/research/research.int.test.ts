@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, ne } from 'drizzle-orm'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertBusiness, rejectionOf, rpcClient } from '../../../tests/fixtures/rpc'
@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
 import { JOB_KINDS } from '~/server/app/job-kinds'
 import { competitor, jobRun, keyword, keywordMerge, plan, researchRun, user } from '~/server/db/schema'
 import { startJobs, stopJobs } from '~/server/jobs'
+import { cancelJobRun } from '~/server/jobs/job-run.service'
 import { dataforseoHandlers } from '~/server/providers/dataforseo/mock'
 import { embeddingsHandlers } from '~/server/providers/embeddings/mock'
 import { cosineSimilarity } from '~/server/providers/embeddings/vectors'
@@ -22,9 +23,10 @@ beforeAll(async () => {
   network.listen({ onUnhandledFrame: 'error' })
   app = await createTestApp()
   await startJobs(app.handle, {
-    // Research retries after 1 s, 2 s here instead of 10 s, 20 s, 40 s: the behaviour, not the wait.
+    // Research retries once, after 1 s, here instead of three times after 10 s, 20 s, 40 s: the
+    // behaviour (a failed attempt is retried, the last failure is final), not the wait.
     kinds: JOB_KINDS.map((kind) =>
-      kind.name === researchRunJob.name ? { ...kind, retry: { retryLimit: 2, retryDelaySeconds: 1, retryDelayMaxSeconds: 2 } } : kind,
+      kind.name === researchRunJob.name ? { ...kind, retry: { retryLimit: 1, retryDelaySeconds: 1, retryDelayMaxSeconds: 1 } } : kind,
     ),
     providers: app.providers,
     work: true,
@@ -353,6 +355,14 @@ describe('the monthly research', () => {
     const unpaid = await insertBusiness(app, unpaidOwner.userId, { name: 'Lapsed Roasters' })
     const on20th = new Date('2026-11-20T04:05:00Z')
     await startMonthlyResearch(app.db, on20th)
+    // The other tests' businesses have plans too and got a run each; cancelled at once, so the
+    // worker does not research them all again before this business's turn.
+    const others = await app.db
+      .select({ id: jobRun.id, userId: jobRun.userId })
+      .from(researchRun)
+      .innerJoin(jobRun, eq(jobRun.id, researchRun.id))
+      .where(and(eq(researchRun.month, '2026-12'), eq(researchRun.trigger, 'monthly'), ne(researchRun.businessId, paid.business.id)))
+    for (const other of others) await cancelJobRun(app.db, other.userId, other.id)
     const runsOf = (businessId: string) => app.db.select().from(researchRun).where(eq(researchRun.businessId, businessId))
     expect(await runsOf(paid.business.id)).toEqual([expect.objectContaining({ trigger: 'monthly', month: '2026-12' })])
     expect(await runsOf(unpaid!.id)).toEqual([])
