@@ -1,11 +1,9 @@
 import { eq } from 'drizzle-orm'
-import type pg from 'pg'
 import { describe, expect, it } from 'vitest'
 import type { ResearchChildEvent, ResearchChildSettings } from '../../../tests/fixtures/research-worker-child'
 import { noProviders } from '../../../tests/fixtures/no-providers'
-import { createTestDatabase } from '../../../tests/fixtures/test-app'
 import { retriedAtOnce, workerProcesses } from '../../../tests/fixtures/worker-process'
-import { openDatabase, type DatabaseHandle } from '~/server/db/client'
+import type { DatabaseHandle } from '~/server/db/client'
 import { article, articleVersion, business, jobRun, keyword, plan, usage, user } from '~/server/db/schema'
 import { seedPlans } from '~/server/db/seed'
 import { createId } from '~/server/ids'
@@ -61,25 +59,7 @@ describe('an article worker process killed mid-generation', () => {
     // Started first: it loads its modules while the database is prepared, and opens it when told.
     const first = startWorker()
     const mediaDir = await workers.tempDir('rankpilot-article-crash-media-')
-    const serverDatabase = process.env.TEST_DATABASE_URL ? await createTestDatabase() : undefined
-    let database: Pick<ResearchChildSettings, 'databaseUrl' | 'pgliteDir'>
-    let reopen: () => DatabaseHandle
-    let prepared: { jobId: string; userId: string; keywordId: string }
-    if (serverDatabase) {
-      const pool = (serverDatabase.db as unknown as { $client: pg.Pool }).$client
-      database = { databaseUrl: pool.options.connectionString! }
-      reopen = () => serverDatabase
-      prepared = await prepare(serverDatabase)
-    } else {
-      const pgliteDir = await workers.migratedPgliteDir('rankpilot-article-crash-pglite-')
-      const setup = openDatabase({ pgliteDir })
-      await setup.migrate()
-      prepared = await prepare(setup)
-      // Released before the children open it: a PGlite folder belongs to one process at a time.
-      await setup.close()
-      database = { pgliteDir }
-      reopen = () => openDatabase({ pgliteDir })
-    }
+    const { database, reopen, prepared } = await workers.sharedDatabase('rankpilot-article-crash-pglite-', prepare)
     const { jobId, userId, keywordId } = prepared
     const settings: ResearchChildSettings = { ...database, jobId, mediaDir }
 

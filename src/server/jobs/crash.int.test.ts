@@ -1,12 +1,10 @@
 import { readdir } from 'node:fs/promises'
 import { eq } from 'drizzle-orm'
-import type pg from 'pg'
 import { describe, expect, it } from 'vitest'
 import { crashCountJob, type ChildEvent } from '../../../tests/fixtures/crash-count-job'
 import type { JobChildSettings } from '../../../tests/fixtures/job-worker-child'
-import { createTestDatabase } from '../../../tests/fixtures/test-app'
 import { workerProcesses } from '../../../tests/fixtures/worker-process'
-import { openDatabase, type DatabaseHandle } from '~/server/db/client'
+import type { DatabaseHandle } from '~/server/db/client'
 import { jobRun, user } from '~/server/db/schema'
 import { createId } from '~/server/ids'
 import { createJobQueue } from './queue'
@@ -41,25 +39,11 @@ describe('a worker process killed mid-job', () => {
     // Started first: it loads its modules while the database is prepared, and opens it when told.
     const first = startWorker()
     const markerDir = await workers.tempDir('rankpilot-crash-markers-')
-    const serverDatabase = process.env.TEST_DATABASE_URL ? await createTestDatabase() : undefined
-    let database: JobChildSettings
-    let reopen: () => DatabaseHandle
-    let jobId: string
-    if (serverDatabase) {
-      const pool = (serverDatabase.db as unknown as { $client: pg.Pool }).$client
-      database = { databaseUrl: pool.options.connectionString! }
-      reopen = () => serverDatabase
-      jobId = await prepare(serverDatabase, markerDir)
-    } else {
-      const pgliteDir = await workers.migratedPgliteDir('rankpilot-crash-pglite-')
-      const setup = openDatabase({ pgliteDir })
-      await setup.migrate()
-      jobId = await prepare(setup, markerDir)
-      // Released before the children open it: a PGlite folder belongs to one process at a time.
-      await setup.close()
-      database = { pgliteDir }
-      reopen = () => openDatabase({ pgliteDir })
-    }
+    const {
+      database,
+      reopen,
+      prepared: jobId,
+    } = await workers.sharedDatabase('rankpilot-crash-pglite-', (handle) => prepare(handle, markerDir))
 
     first.open(database)
     await first.waitFor((event) => event.event === 'step' && event.done >= 3, 30_000)

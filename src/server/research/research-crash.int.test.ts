@@ -1,11 +1,9 @@
 import { eq, inArray } from 'drizzle-orm'
-import type pg from 'pg'
 import { describe, expect, it } from 'vitest'
 import type { ResearchChildEvent, ResearchChildSettings } from '../../../tests/fixtures/research-worker-child'
 import { noProviders } from '../../../tests/fixtures/no-providers'
-import { createTestDatabase } from '../../../tests/fixtures/test-app'
 import { retriedAtOnce, workerProcesses } from '../../../tests/fixtures/worker-process'
-import { openDatabase, type DatabaseHandle } from '~/server/db/client'
+import type { DatabaseHandle } from '~/server/db/client'
 import {
   business,
   competitor,
@@ -85,25 +83,7 @@ describe('a research worker process killed mid-run', () => {
   it('the run is picked up by the next worker process, resumes after its last finished stage and completes exactly once', async () => {
     // Started first: it loads its modules while the database is prepared, and opens it when told.
     const first = startWorker()
-    const serverDatabase = process.env.TEST_DATABASE_URL ? await createTestDatabase() : undefined
-    let database: Pick<ResearchChildSettings, 'databaseUrl' | 'pgliteDir'>
-    let reopen: () => DatabaseHandle
-    let prepared: { jobId: string; businessId: string }
-    if (serverDatabase) {
-      const pool = (serverDatabase.db as unknown as { $client: pg.Pool }).$client
-      database = { databaseUrl: pool.options.connectionString! }
-      reopen = () => serverDatabase
-      prepared = await prepare(serverDatabase)
-    } else {
-      const pgliteDir = await workers.migratedPgliteDir('rankpilot-research-crash-pglite-')
-      const setup = openDatabase({ pgliteDir })
-      await setup.migrate()
-      prepared = await prepare(setup)
-      // Released before the children open it: a PGlite folder belongs to one process at a time.
-      await setup.close()
-      database = { pgliteDir }
-      reopen = () => openDatabase({ pgliteDir })
-    }
+    const { database, reopen, prepared } = await workers.sharedDatabase('rankpilot-research-crash-pglite-', prepare)
     const { jobId, businessId } = prepared
     const settings: ResearchChildSettings = { ...database, jobId }
 
