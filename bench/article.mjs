@@ -11,28 +11,15 @@
 //
 // Options: --llm-ms N (default 2000), --serp-ms N (default 300), --page-ms N (default 200),
 // --strict (exit 1 when the target is missed).
+import { parseLatencyOptions } from './lib/latency-options.mjs'
 import { withTypeScriptModule } from './lib/typescript-module.mjs'
 
-function parseArgs(args) {
-  const options = { llmMs: 2000, serpMs: 300, pageMs: 200, strict: false }
-  for (let index = 0; index < args.length; index++) {
-    const arg = args[index]
-    const number = () => {
-      const parsed = Number(args[++index])
-      if (!Number.isFinite(parsed) || parsed < 0) throw new Error(`${arg} needs a number of milliseconds`)
-      return Math.round(parsed)
-    }
-    if (arg === '--llm-ms') options.llmMs = number()
-    else if (arg === '--serp-ms') options.serpMs = number()
-    else if (arg === '--page-ms') options.pageMs = number()
-    else if (arg === '--strict') options.strict = true
-    else throw new Error(`unknown option ${arg}`)
-  }
-  return options
-}
-
 export async function run(args) {
-  const options = parseArgs(args)
+  const options = parseLatencyOptions(
+    args,
+    { llmMs: 2000, serpMs: 300, pageMs: 200 },
+    { '--llm-ms': 'llmMs', '--serp-ms': 'serpMs', '--page-ms': 'pageMs' },
+  )
   process.env.NODE_ENV = 'test'
   process.env.LOG_LEVEL = 'silent'
   return withTypeScriptModule('/bench/lib/article-bench.ts', async ({ runArticleBench }) => {

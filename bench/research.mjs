@@ -12,28 +12,15 @@
 //
 // Options: --dataforseo-ms N (default 300), --llm-ms N (default 2000), --embeddings-ms N
 // (default 150), --strict (exit 1 when a target is missed).
+import { parseLatencyOptions } from './lib/latency-options.mjs'
 import { withTypeScriptModule } from './lib/typescript-module.mjs'
 
-function parseArgs(args) {
-  const options = { dataforseoMs: 300, llmMs: 2000, embeddingsMs: 150, strict: false }
-  for (let index = 0; index < args.length; index++) {
-    const arg = args[index]
-    const number = () => {
-      const parsed = Number(args[++index])
-      if (!Number.isFinite(parsed) || parsed < 0) throw new Error(`${arg} needs a number of milliseconds`)
-      return Math.round(parsed)
-    }
-    if (arg === '--dataforseo-ms') options.dataforseoMs = number()
-    else if (arg === '--llm-ms') options.llmMs = number()
-    else if (arg === '--embeddings-ms') options.embeddingsMs = number()
-    else if (arg === '--strict') options.strict = true
-    else throw new Error(`unknown option ${arg}`)
-  }
-  return options
-}
-
 export async function run(args) {
-  const options = parseArgs(args)
+  const options = parseLatencyOptions(
+    args,
+    { dataforseoMs: 300, llmMs: 2000, embeddingsMs: 150 },
+    { '--dataforseo-ms': 'dataforseoMs', '--llm-ms': 'llmMs', '--embeddings-ms': 'embeddingsMs' },
+  )
   process.env.NODE_ENV = 'test'
   process.env.LOG_LEVEL = 'silent'
   return withTypeScriptModule('/bench/lib/research-bench.ts', async ({ runResearchBench }) => {
