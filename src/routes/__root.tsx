@@ -46,7 +46,10 @@ export const Route = createRootRouteWithContext<RouterContext>()({
         { title: notFound ? `Page not found | ${appName}` : `${appName} | seo on auto-pilot` },
         ...(notFound ? [{ name: 'robots', content: 'noindex' }] : []),
       ],
-      links: [{ rel: 'stylesheet', href: appCss }],
+      links: [
+        { rel: 'stylesheet', href: appCss },
+        { rel: 'icon', href: '/logo.svg', type: 'image/svg+xml' },
+      ],
     }
   },
   shellComponent: RootDocument,

@@ -55,10 +55,13 @@ describe('demo mode', () => {
     ).items
     expect(published.length).toBeGreaterThan(0)
     const chosen = published[published.length - 1]!
-    const article = await rpc<{ keyword: string; metaTitle: string; metaDescription: string }>('article/get', {
-      businessId,
-      articleId: chosen.id,
-    })
+    const article = await rpc<{ keyword: string; metaTitle: string; metaDescription: string; video: { id: string } | null }>(
+      'article/get',
+      {
+        businessId,
+        articleId: chosen.id,
+      },
+    )
     await gotoHydrated(page, `/content/${chosen.id}`)
     const body = page.getByTestId('article-html')
     await body.waitFor()
@@ -79,6 +82,9 @@ describe('demo mode', () => {
     expect(alts.length).toBeGreaterThan(0)
     for (const alt of alts) expect(alt.trim().length).toBeGreaterThan(0)
     expect(await body.getByRole('heading', { name: 'Frequently asked questions' }).count()).toBe(1)
+    // The simulated video search found no real video: a labelled stand-in, never YouTube's "Video unavailable".
+    expect(await body.locator('iframe').count()).toBe(0)
+    expect(await body.getByTestId('demo-video').count()).toBe(article.video ? 1 : 0)
     const graphs = JSON.parse((await page.getByTestId('article-json-ld').textContent()) ?? '') as Array<{ '@type': string }>
     expect(graphs.map((graph) => graph['@type'])).toEqual(expect.arrayContaining(['Article', 'FAQPage', 'BreadcrumbList']))
 

@@ -48,6 +48,13 @@ describe('/ server-rendered (HTML before any script runs)', () => {
     expect(jsonLd.map((data) => data['@type'])).toEqual(expect.arrayContaining(['Organization', 'BreadcrumbList']))
   })
 
+  it('names its icon, which the server serves (no favicon.ico 404 in the console)', async () => {
+    expect(html).toContain('<link rel="icon" href="/logo.svg" type="image/svg+xml"')
+    const icon = await fetch(server.url('/logo.svg'))
+    expect(icon.status).toBe(200)
+    expect(icon.headers.get('content-type')).toMatch(/^image\/svg\+xml/)
+  })
+
   it('renders the navigation and footer for a signed-out visitor without Google: Start ranking → /sign-in', () => {
     expect(html).toMatch(/<nav aria-label="Site"/)
     expect(html).toMatch(/<a[^>]*href="\/blog"[^>]*>Blog<\/a>/)

@@ -12,6 +12,7 @@ import { JobProgress } from '~/features/jobs/job-progress'
 import { useCurrentBusinessId } from '~/features/research/research-panel'
 import { orpc } from '~/lib/orpc'
 import { jsonLdText } from './json-ld'
+import { withDemoVideoStandIn } from '~/shared/articles/demo-video'
 import { toast } from '~/lib/toast'
 import { ArticleStatusBadge, SeoScoreBadge } from './article-status'
 
@@ -24,7 +25,9 @@ const rootRoute = getRouteApi('__root__')
  */
 export function ArticleView({ articleId }: { articleId: string }) {
   // Demo mode's AI writing is simulated: its articles say so (docs/product/services.md).
-  const demoWriting = rootRoute.useLoaderData()?.demo?.simulated.includes('AI writing') ?? false
+  const simulated = rootRoute.useLoaderData()?.demo?.simulated ?? []
+  const demoWriting = simulated.includes('AI writing')
+  const demoVideo = simulated.includes('YouTube')
   const businessId = useCurrentBusinessId()
   const queryClient = useQueryClient()
   const input = { businessId: businessId ?? '', articleId }
@@ -83,7 +86,11 @@ export function ArticleView({ articleId }: { articleId: string }) {
           <span aria-hidden>·</span>
           <span>Version {article.version}</span>
         </div>
-        <article className="article-html min-w-0" data-testid="article-html" dangerouslySetInnerHTML={{ __html: article.html }} />
+        <article
+          className="article-html min-w-0"
+          data-testid="article-html"
+          dangerouslySetInnerHTML={{ __html: demoVideo ? withDemoVideoStandIn(article.html) : article.html }}
+        />
         {/* The structured data as the published page carries it: a data block, never run. */}
         <script type="application/ld+json" data-testid="article-json-ld" dangerouslySetInnerHTML={{ __html: jsonLdText(article.jsonLd) }} />
       </div>

@@ -1,6 +1,7 @@
 import { parseHTML } from 'linkedom'
 import { marked } from 'marked'
 import { describe, expect, it } from 'vitest'
+import { DEMO_VIDEO_TEXT, withDemoVideoStandIn } from '~/shared/articles/demo-video'
 import { XSS_PAYLOADS } from '../../../tests/fixtures/xss-corpus'
 import { headingSlug, htmlToText, jsonLdScript, markdownToSafeHtml, sanitizeArticleHtml, youtubeEmbedHtml } from './html'
 
@@ -288,6 +289,24 @@ describe('youtubeEmbedHtml', () => {
 
   it.each(['abc"onload=', 'dQw4w9WgXc', 'dQw4w9WgXcQQ', '', 'dQw4w9 WgXc', 'dQw4w9WgX/Q', '../../x/abc'])('rejects the id %j', (id) => {
     expect(youtubeEmbedHtml(id, 'Title')).toBeNull()
+  })
+})
+
+describe('the read view’s demo video stand-in', () => {
+  it('replaces the embed as an article carries it (Markdown through the sanitiser) and keeps the caption and the rest', () => {
+    const embed = youtubeEmbedHtml('P81iDwpWnUk', 'How to brew') ?? ''
+    const html = markdownToSafeHtml(`Before.\n\n${embed}\n\nAfter.`, OPTIONS)
+    expect(html).toContain('youtube-nocookie.com/embed/P81iDwpWnUk')
+    const shown = withDemoVideoStandIn(html)
+    expect(shown).not.toContain('<iframe')
+    expect(shown).toContain(`<div class="demo-video" data-testid="demo-video">${DEMO_VIDEO_TEXT}</div>`)
+    expect(shown).toContain('<figcaption>How to brew</figcaption>')
+    expect(shown.replace(/<figure>.*<\/figure>/s, '')).toBe(html.replace(/<figure>.*<\/figure>/s, ''))
+  })
+
+  it('leaves an article without an embed as it is, links to YouTube included', () => {
+    const html = markdownToSafeHtml('Watch [the video](https://www.youtube.com/watch?v=P81iDwpWnUk).', OPTIONS)
+    expect(withDemoVideoStandIn(html)).toBe(html)
   })
 })
 

@@ -107,6 +107,9 @@ export const DEMO_BUSINESS = {
   tone: 'Friendly',
   internalLinks: 3,
   brandColor: '#8b5a2b',
+  // Stricter than the default floor, as a careful owner sets it: an article that misses its exact
+  // keyword in the title and meta (a "near me" search the writer phrased "near you") is held.
+  seoScoreFloor: 80,
 }
 
 const DEMO_COMPETITORS = [

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { article, keyword } from '~/server/db/schema'
+import { article, business, keyword } from '~/server/db/schema'
 import type { Providers } from '~/server/providers'
 import { dataforseoHandlers } from '~/server/providers/dataforseo/mock'
 import { embeddingsHandlers } from '~/server/providers/embeddings/mock'
@@ -76,7 +76,16 @@ describe('the demo account’s articles', () => {
       }
     }
     const statuses = new Set(articles.map((item) => item.status))
-    for (const status of ['published', 'archived', 'draft', 'approved']) expect(statuses, status).toContain(status)
+    for (const status of ['published', 'archived', 'draft', 'approved', 'held']) expect(statuses, status).toContain(status)
+    // The held article is below the business's floor for reasons its checks list, each with a fix.
+    const [floor] = await app.db.select({ value: business.seoScoreFloor }).from(business).where(eq(business.id, demo.businessId))
+    for (const item of articles.filter((entry) => entry.status === 'held')) {
+      expect(item.seoScore).toBeLessThan(floor.value)
+      const failing = item.seoChecks.filter((check) => !check.passed)
+      expect(failing.length).toBeGreaterThan(0)
+      for (const check of failing) expect(check.hint, check.id).toBeTruthy()
+    }
+    for (const item of articles.filter((entry) => entry.status !== 'held')) expect(item.seoScore).toBeGreaterThanOrEqual(floor.value)
     expect(articles.filter((item) => item.status === 'approved')).toHaveLength(1)
 
     // Grounded in the demo web: every citation is a demo web page that holds the quoted passage.

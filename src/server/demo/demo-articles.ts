@@ -94,8 +94,12 @@ export function writeDemoArticlesInBackground(
   const started = Date.now()
   const controller = new AbortController()
   const done = write(controller.signal).then(
-    (count) => log.info(`demo articles written (${count} in ${((Date.now() - started) / 1000).toFixed(1)} s, on the mocks)`),
-    (error: unknown) => log.error('demo articles: writing stopped', error),
+    (count) => {
+      const took = `${count} in ${((Date.now() - started) / 1000).toFixed(1)} s, on the mocks`
+      log.info(controller.signal.aborted ? `demo articles: stopped by shutdown (${took})` : `demo articles written (${took})`)
+    },
+    (error: unknown) =>
+      controller.signal.aborted ? log.info('demo articles: stopped by shutdown') : log.error('demo articles: writing stopped', error),
   )
   globalForDemo.__rankpilotDemoArticles = { done, controller }
 }

@@ -325,7 +325,11 @@ describe('writeArticlePart: FAQ, meta and call to action', () => {
     const { questions } = faqSchema.parse(write(ARTICLE_SCHEMAS.faq, prompt))
     expect(questions.length).toBeGreaterThanOrEqual(3)
     expect(questions.length).toBeLessThanOrEqual(6)
-    expect(questions.map((entry) => entry.question)).toEqual(coffeeBrief.questions)
+    // The questions people ask, in their order; one the article says nothing about ("regular coffee beans") is left out.
+    expect(questions.map((entry) => entry.question)).toEqual(coffeeBrief.questions.slice(0, 3))
+    // No sentence answers two questions.
+    const told = questions.flatMap((entry) => entry.answer.split(/(?<=[.!?])\s+(?=[A-Z])/))
+    expect(new Set(told).size).toBe(told.length)
     for (const { question, answer } of questions) {
       expect(question).toMatch(/\?$/)
       const sentences = answer.split(/(?<=[.!?])\s+(?=[A-Z])/)
@@ -351,6 +355,28 @@ describe('writeArticlePart: FAQ, meta and call to action', () => {
     const { questions } = faqSchema.parse(write(ARTICLE_SCHEMAS.faq, prompt))
     expect(questions.length).toBe(3)
     expect(questions.slice(1).every((entry) => entry.question.includes('coffee beans for espresso'))).toBe(true)
+  })
+
+  it('asks three different questions about a long keyword when people ask none', () => {
+    const keyword = 'single-origin coffee beans for beginners'
+    const { prompt } = faqPrompt({ keyword, profile: roaster, questions: [], article })
+    const { questions } = faqSchema.parse(write(ARTICLE_SCHEMAS.faq, prompt))
+    expect(questions.map((entry) => entry.question)).toEqual([
+      'What are single-origin coffee beans for beginners?',
+      'How do I choose the right single-origin coffee beans for beginners?',
+      'What mistakes should I avoid with single-origin coffee beans for beginners?',
+    ])
+  })
+
+  it('title-cases each part of a hyphenated word', () => {
+    const meta = metaSchema.parse(
+      write(
+        ARTICLE_SCHEMAS.meta,
+        metaPrompt({ keyword: 'single-origin coffee beans', profile: roaster, title: 'A guide', introduction: article.split('\n\n')[1] })
+          .prompt,
+      ),
+    )
+    expect(meta.metaTitle).toMatch(/^Single-Origin Coffee Beans\b/)
   })
 
   it('writes a meta title of at most 60 characters led by the keyword and a 120–160 character description', () => {

@@ -198,6 +198,13 @@ function sentenceCase(text: string, casing: Casing): string {
   )
 }
 
+/** Two or more words, every word but the small ones capitalised. */
+function isTitleCased(text: string): boolean {
+  const words = text.match(WORD) ?? []
+  const significant = words.filter((word) => !SMALL_WORDS.has(word.toLowerCase()))
+  return words.length >= 2 && significant.length >= 2 && significant.every((word) => /^\p{Lu}/u.test(word))
+}
+
 /** Lower-cases the first word unless it is a name or an acronym, to continue a sentence with it. */
 function lowerFirst(text: string, casing: Casing): string {
   return text.replace(
@@ -215,7 +222,8 @@ function titleCase(text: string, casing: Casing): string {
     const small = !first && SMALL_WORDS.has(core.toLowerCase())
     first = /[:?!]$/.test(token)
     const word =
-      casing.get(core.toLowerCase()) ?? (isAcronymLike(core) ? core : small ? core.toLowerCase() : capitalise(core.toLowerCase()))
+      casing.get(core.toLowerCase()) ??
+      (isAcronymLike(core) ? core : small ? core.toLowerCase() : core.toLowerCase().split('-').map(capitalise).join('-'))
     return before + word + after
   })
 }
@@ -291,10 +299,13 @@ function readContext(material: ArticleMaterial): WriterContext {
     field('article title'),
   ]
   const casing = learnCasing(prose, labels)
+  // A writer addresses the reader: a searcher's "near me" reads "near you" in the article (the
+  // exact keyword is then missing, which the SEO score reports, as it would for any writer).
+  const phrased = keyword.replace(/\bnear me\b/g, 'near you')
   return {
     keyword,
-    display: cased(keyword, casing),
-    intent: intentOf(keyword),
+    display: cased(phrased, casing),
+    intent: intentOf(phrased),
     business: field('business') || 'our team',
     hasBusinessName: Boolean(field('business')),
     description: field('description'),
@@ -470,7 +481,7 @@ function templateHeadings({ intent, casing, seed }: WriterContext): { fillers: s
     case 'topic':
       return {
         fillers: [
-          `What ${subject} is and why it matters`,
+          isPlural(intent.subject) ? `What ${subject} are and why they matter` : `What ${subject} is and why it matters`,
           `How to get started with ${subject}`,
           `Common mistakes with ${subject}`,
           `How to measure progress with ${subject}`,
@@ -597,9 +608,17 @@ function writeOutline(material: ArticleMaterial): Outline {
 
   // Four or five h2s from the results, one or two from the questions people ask, then h3s and a closing h2: five to eight in all.
   const main = candidates.slice(0, 4 + (context.seed % 2))
+  const resultSentences = results.flatMap((page) => splitSentences(page.text)).filter((sentence) => !FIRST_PERSON.test(sentence))
+  const resultStems = resultSentences.map(stemsOf)
+  // A question becomes a section only when the results say something about what it asks (beyond
+  // the keyword); one they are silent on is left to the FAQ rather than written as filler.
+  const answerable = (question: string) => {
+    const focus = without(stemsOf(question), keywordStems)
+    return focus.size > 0 && resultStems.some((stems) => overlap(stems, focus) > 0)
+  }
   const asked = questions
     .map((question) => sentenceCase(question, context.casing))
-    .filter((question) => main.every((candidate) => similarity(candidate.stems, stemsOf(question)) < 0.5))
+    .filter((question) => main.every((candidate) => similarity(candidate.stems, stemsOf(question)) < 0.5) && answerable(question))
     .slice(0, main.length < 4 ? 2 : 1)
   const { fillers, closing } = templateHeadings(context)
   const filled = fillers.slice(0, Math.max(0, 4 - main.length - asked.length))
@@ -628,7 +647,7 @@ function writeOutline(material: ArticleMaterial): Outline {
 
   const pool: PointPool = {
     headings: candidates.filter((candidate) => !main.includes(candidate) && !children.some((child) => child.candidate === candidate)),
-    sentences: results.flatMap((page) => splitSentences(page.text)).filter((sentence) => !FIRST_PERSON.test(sentence)),
+    sentences: resultSentences,
     keywordStems,
     casing: context.casing,
   }
@@ -694,7 +713,9 @@ const GERUND_START =
 
 /** The section's first sentence, shaped by its heading: a question, an embedded question, a clause or a topic. */
 function openingSentence(heading: string, seed: number, casing: Casing): string {
-  const core = heading.split(/:\s/)[0].replace(/[.!]$/, '').trim()
+  const label = heading.split(/:\s/)[0].replace(/[.!]$/, '').trim()
+  // A title-cased heading ("Coffee Roasters Near You") is written in sentence case inside a sentence.
+  const core = isTitleCased(label) ? sentenceCase(label, casing) : label
   const lower = lowerFirst(core, casing)
   if (heading.endsWith('?') && !heading.includes(':'))
     return `${heading} ${pick(['The answer is less complicated than it first seems.', 'It comes up often, and it has a practical answer.'], seed)}`
@@ -749,8 +770,10 @@ function pointSentence(point: string, index: number): string {
     const question = `${point.charAt(0).toLowerCase()}${point.slice(1).replace(/\?+$/, '')}?`
     return index === 0 ? `A question worth asking first: ${question}` : `Then there is the question: ${question}`
   }
-  if (/^(?:how|what|which|when|where|why|whether)\s/i.test(point))
-    return index === 0 ? `It helps to know ${point}.` : `It is also worth knowing ${point}.`
+  if (/^(?:how|what|which|when|where|why|whether)\s/i.test(point)) {
+    const topic = `${point.charAt(0).toLowerCase()}${point.slice(1)}`
+    return index === 0 ? `It helps to know ${topic}.` : `It is also worth knowing ${topic}.`
+  }
   return index === 0 ? `A good place to start is ${point}.` : `It is also worth thinking about ${point}.`
 }
 
@@ -873,6 +896,18 @@ function isInformative(sentence: string, context: WriterContext): boolean {
   )
 }
 
+/** Whether a noun phrase is plural, by its head noun: the last word before a preposition ("coffee beans for beginners"). */
+function isPlural(phrase: string): boolean {
+  const head =
+    phrase
+      .toLowerCase()
+      .split(/\s+(?:for|in|with|to|of|near|from|on|at|by|vs)\s+/)[0]
+      .trim()
+      .split(/\s+/)
+      .at(-1) ?? ''
+  return head.length > 3 && head.endsWith('s') && !/(?:ss|us|is)$/.test(head)
+}
+
 function fallbackQuestions({ intent, casing }: WriterContext): string[] {
   const subject = cased(intent.subject, casing)
   switch (intent.kind) {
@@ -895,7 +930,11 @@ function fallbackQuestions({ intent, casing }: WriterContext): string[] {
         `Where can I learn more about ${subject}?`,
       ]
     case 'topic':
-      return [`What is ${subject}?`, `How do I choose the right ${subject}?`, `What mistakes should I avoid with ${subject}?`]
+      return [
+        `What ${isPlural(intent.subject) ? 'are' : 'is'} ${subject}?`,
+        `How do I choose the right ${subject}?`,
+        `What mistakes should I avoid with ${subject}?`,
+      ]
   }
 }
 
@@ -910,46 +949,64 @@ const ANSWER_FALLBACKS = [
 function writeFaq(material: ArticleMaterial): { questions: Faq } {
   const context = readContext(material)
   const asked = (material.lists.get('people also ask') ?? []).map((question) => capitalise(question.trim())).filter((q) => q.endsWith('?'))
+  const keywordStems = stemsOf(context.keyword)
+  // Two questions are the same question when they ask the same thing about the topic: the topic's
+  // own words are left out of the comparison, or every question about a long keyword would match.
+  const asks = (question: string) => without(stemsOf(question), keywordStems)
   const questions: string[] = []
   for (const question of [...asked, ...fallbackQuestions(context)]) {
-    const stems = stemsOf(question)
+    const stems = asks(question)
     if (
       questions.length < 6 &&
       (questions.length < 3 || asked.includes(question)) &&
-      questions.every((q) => similarity(stemsOf(q), stems) < 0.6)
+      questions.every((q) => q.toLowerCase() !== question.toLowerCase() && similarity(asks(q), stems) < 0.6)
     )
       questions.push(question)
   }
   const sentences = articleSentences(material.fields.get('article') ?? '').filter((sentence) => isInformative(sentence, context))
-  const keywordStems = stemsOf(context.keyword)
   const stems = sentences.map(stemsOf)
   const weights = rarity(stems.map((sentenceStems) => ({ stems: sentenceStems })))
+  const ranked = questions.map((question) => {
+    const focus = focusOf(question, keywordStems)
+    return stems
+      .map((sentenceStems, index) => {
+        const relevance = weighedOverlap(sentenceStems, focus, weights)
+        return { index, relevance, score: relevance + overlap(sentenceStems, keywordStems) * 0.1 }
+      })
+      .filter(({ relevance }) => relevance > 0)
+      .sort((a, b) => b.score - a.score || a.index - b.index)
+  })
+  // A sentence answers one question only (the same answer twice reads as filler): each question
+  // first takes its best match, then the answers grow with what is left. The best match leads.
   const used = new Set<number>()
-  return {
-    questions: questions.map((question, questionIndex) => {
-      const focus = focusOf(question, keywordStems)
-      const relevant = stems
-        .map((sentenceStems, index) => {
-          const relevance = weighedOverlap(sentenceStems, focus, weights)
-          return { index, relevance, score: relevance + overlap(sentenceStems, keywordStems) * 0.1 }
-        })
-        .filter(({ relevance }) => relevance > 0)
-        .sort((a, b) => b.score - a.score || a.index - b.index)
-      // A sentence already answering another question is used again only when nothing else answers this one.
-      const fresh = relevant.filter(({ index }) => !used.has(index))
-      const ranked = fresh.length > 0 ? fresh : relevant.slice(0, 1)
-      const chosen: typeof ranked = []
-      for (const candidate of ranked) {
-        const enough = chosen.length >= 3 || (chosen.length > 0 && candidate.score < chosen[0].score * (chosen.length === 2 ? 0.75 : 0.5))
-        if (!enough && chosen.every(({ index }) => similarity(stems[index], stems[candidate.index]) < 0.6)) chosen.push(candidate)
+  const chosen = ranked.map((candidates) => {
+    const best = candidates.find(({ index }) => !used.has(index))
+    if (best) used.add(best.index)
+    return best ? [best] : []
+  })
+  ranked.forEach((candidates, questionIndex) => {
+    const answer = chosen[questionIndex]
+    for (const candidate of candidates) {
+      if (used.has(candidate.index) || answer.length === 0) continue
+      const enough = answer.length >= 3 || candidate.score < answer[0].score * (answer.length === 2 ? 0.75 : 0.5)
+      if (!enough && answer.every(({ index }) => similarity(stems[index], stems[candidate.index]) < 0.6)) {
+        answer.push(candidate)
+        used.add(candidate.index)
       }
-      // The best match leads: an answer opens with what answers the question most directly.
-      for (const { index } of chosen) used.add(index)
-      // Where the article says too little, general advice fills in, rotated so no two answers read the same.
-      const fallbacks = ANSWER_FALLBACKS.map((_, k) => ANSWER_FALLBACKS[(questionIndex * 2 + k) % ANSWER_FALLBACKS.length])
-      const answer = [...chosen.map(({ index }) => sentences[index]), ...fallbacks].slice(0, Math.max(2, chosen.length))
-      return { question, answer: answer.join(' ') }
-    }),
+    }
+  })
+  const answered = questions.map((question, questionIndex) => {
+    const own = chosen[questionIndex].map(({ index }) => sentences[index])
+    // Where the article says too little, general advice fills in, rotated so no two answers read the same.
+    const fallbacks = ANSWER_FALLBACKS.map((_, k) => ANSWER_FALLBACKS[(questionIndex * 2 + k) % ANSWER_FALLBACKS.length])
+    const answer = [...own, ...fallbacks].slice(0, Math.max(2, own.length))
+    return { question, answer: answer.join(' '), grounded: own.length > 0 }
+  })
+  // A question the article says nothing about is dropped, unless the FAQ would fall under three.
+  const grounded = answered.filter((entry) => entry.grounded).length
+  let spare = Math.max(0, 3 - grounded)
+  return {
+    questions: answered.filter((entry) => entry.grounded || spare-- > 0).map(({ question, answer }) => ({ question, answer })),
   }
 }
 
@@ -972,7 +1029,8 @@ function trimToWords(text: string, limit: number): string {
 
 function metaTitle(context: WriterContext, articleTitle: string): string {
   const keyword = titleCase(context.display, context.casing)
-  const startsWithKeyword = articleTitle.toLowerCase().startsWith(context.keyword)
+  const lead = context.display.toLowerCase()
+  const startsWithKeyword = articleTitle.toLowerCase().startsWith(lead)
   const shortened = startsWithKeyword
     ? [
         articleTitle,
@@ -982,7 +1040,7 @@ function metaTitle(context: WriterContext, articleTitle: string): string {
       ]
     : []
   const fitting = [...shortened, `${keyword}: A Practical Guide`, `${keyword}: What to Know`, keyword].find(
-    (title) => title.length <= META_TITLE_LIMIT && title.toLowerCase().startsWith(context.keyword),
+    (title) => title.length <= META_TITLE_LIMIT && title.toLowerCase().startsWith(lead),
   )
   const title = fitting ?? trimToWords(keyword, META_TITLE_LIMIT)
   const branded = `${title} | ${context.business}`
