@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertArticle, insertBusiness, insertKeyword, rejectionOf, rpcContext } from '../../../tests/fixtures/rpc'
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
 import { applySubscriptionEvent } from '~/server/billing/webhooks'
-import { article, competitor, jobRun, plan } from '~/server/db/schema'
+import { article, articleVersion, competitor, jobRun, plan } from '~/server/db/schema'
+import type { ArticleContent } from '~/shared/articles/article'
 import type { AccessClass, ProcedureMeta } from '~/server/rpc/procedures'
 import { router } from './router'
 
@@ -22,6 +23,7 @@ interface Victim {
   competitorId: string
   keywordId: string
   articleId: string
+  versionId: string
   jobId: string
 }
 
@@ -56,6 +58,14 @@ const PROCEDURES: Record<string, { access: AccessClass; attack: ((victim: Victim
   'article.list': { access: 'business', attack: (v) => ({ businessId: v.businessId }) },
   'article.approve': { access: 'business', attack: (v) => ({ businessId: v.businessId, articleId: v.articleId }) },
   'article.regenerate': { access: 'business', attack: (v) => ({ businessId: v.businessId, articleId: v.articleId }) },
+  'article.version': {
+    access: 'business',
+    attack: (v) => ({ businessId: v.businessId, articleId: v.articleId, versionId: v.versionId }),
+  },
+  'article.restore': {
+    access: 'business',
+    attack: (v) => ({ businessId: v.businessId, articleId: v.articleId, versionId: v.versionId }),
+  },
   'cluster.list': { access: 'business', attack: (v) => ({ businessId: v.businessId }) },
   'cluster.setPillar': { access: 'business', attack: (v) => ({ businessId: v.businessId, clusterId: 'cluster1', keywordId: v.keywordId }) },
   'cluster.moveKeyword': {
@@ -130,9 +140,14 @@ beforeAll(async () => {
     status: 'draft',
     seoScore: 10,
   })
+  const [kept] = await app.db
+    .insert(articleVersion)
+    .values({ articleId: written.id, version: 1, reason: 'generated', content: articleContentOf(written), seoScore: written.seoScore })
+    .returning()
   victim = {
     ...account,
     articleId: written.id,
+    versionId: kept!.id,
     businessId: owned.id,
     businessName: 'Victim Roasters',
     competitorId: rival.id,
@@ -142,6 +157,29 @@ beforeAll(async () => {
   }
 })
 afterAll(() => app?.close())
+
+/** The content columns of an article row, as a kept version stores them. */
+function articleContentOf(row: typeof article.$inferSelect): ArticleContent {
+  const { title, slug, metaTitle, metaDescription, outline, markdown, html, images, video, faq, jsonLd, citations } = row
+  const { internalLinks, wordCount, seoChecks } = row
+  return {
+    title,
+    slug,
+    metaTitle,
+    metaDescription,
+    outline,
+    markdown,
+    html,
+    images,
+    video,
+    faq,
+    jsonLd,
+    citations,
+    internalLinks,
+    wordCount,
+    seoChecks,
+  }
+}
 
 const run = (path: string, input: unknown, cookie?: string) => {
   const procedure = all.find(([name]) => name === path)![1]
@@ -213,5 +251,7 @@ describe('another paying user', () => {
     expect(competitors.map((row) => row.id)).toEqual([victim.competitorId])
     const [written] = await app.db.select().from(article).where(eq(article.id, victim.articleId))
     expect(written).toMatchObject({ status: 'draft', version: 1, title: 'Victim secret article' })
+    const versions = await app.db.select().from(articleVersion).where(eq(articleVersion.articleId, victim.articleId))
+    expect(versions.map((version) => [version.version, version.reason])).toEqual([[1, 'generated']])
   })
 })

@@ -10,5 +10,6 @@ export const ARTICLE_ERRORS = defineErrorCodes({
     code: 'CONFLICT',
     message: 'This article’s keyword was deleted, so it cannot be written again. Add the keyword back to regenerate it.',
   },
+  VERSION_NOT_FOUND: { code: 'NOT_FOUND', message: 'This version of the article was not found. Refresh the article and try again.' },
   ARTICLE_NOT_APPROVABLE: { code: 'CONFLICT', message: 'Only a draft or an article held for review can be approved.' },
 })

@@ -156,6 +156,53 @@ describe('article generation on the mocks', () => {
     expect(await usageOf(owner.userId)).toHaveLength(2)
   })
 
+  it('shows a kept version whole and restores it as a new version, losing nothing and counting nothing', async () => {
+    const { owner, business, planned, client } = await roaster()
+    const { jobId } = await client.article.generate({ businessId: business.id, keywordId: planned.id })
+    expect((await waitForJob(app, jobId, 60_000)).state).toBe('completed')
+    const [generated] = await app.db.select().from(article).where(eq(article.keywordId, planned.id))
+    const [first] = await app.db.select().from(articleVersion).where(eq(articleVersion.articleId, generated!.id))
+    // An edit made since (as the editor saves one): version 2, approved afterwards.
+    const edited = { ...first!.content, title: 'Espresso beans, edited', markdown: '# Espresso beans, edited\n\nShorter.' }
+    await app.db.insert(articleVersion).values({ articleId: generated!.id, version: 2, reason: 'edited', content: edited, seoScore: 91 })
+    await app.db
+      .update(article)
+      .set({ ...edited, seoScore: 91, version: 2, status: 'approved', approvedAt: new Date() })
+      .where(eq(article.id, generated!.id))
+    const usageBefore = (await usageOf(owner.userId)).length
+    const input = { businessId: business.id, articleId: generated!.id }
+
+    const shown = await client.article.version({ ...input, versionId: first!.id })
+    expect(shown).toMatchObject({ version: 1, reason: 'generated', title: generated!.title, markdown: generated!.markdown })
+
+    const restored = await client.article.restore({ ...input, versionId: first!.id })
+    expect(restored).toMatchObject({ title: generated!.title, markdown: generated!.markdown, seoScore: generated!.seoScore, version: 3 })
+    // Changed content is approved again before it is published.
+    expect(restored.status).toBe(generated!.seoScore < business.seoScoreFloor ? 'held' : 'draft')
+    expect(restored.approvedAt).toBeNull()
+    expect(restored.versions.map((version) => [version.version, version.reason])).toEqual([
+      [3, 'restored'],
+      [2, 'edited'],
+      [1, 'generated'],
+    ])
+    // The edit is still there to bring back.
+    const back = await client.article.restore({ ...input, versionId: restored.versions[1]!.id })
+    expect(back).toMatchObject({ title: 'Espresso beans, edited', version: 4 })
+    // Restoring what is already current changes nothing.
+    const same = await client.article.restore({ ...input, versionId: back.versions[0]!.id })
+    expect(same.version).toBe(4)
+    expect((await usageOf(owner.userId)).length).toBe(usageBefore)
+
+    // Another article's version, even of the same business, is not this article's.
+    const other = await insertArticle(app, business.id, { title: 'Other', slug: 'other' })
+    const error = await rejectionOf(client.article.restore({ businessId: business.id, articleId: other.id, versionId: first!.id }))
+    expect(error).toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'This version of the article was not found. Refresh the article and try again.',
+    })
+    expect((await rejectionOf(client.article.version({ ...input, versionId: 'nosuchversion1' })))?.code).toBe('NOT_FOUND')
+  })
+
   it('links to the business’s published articles, never to an unpublished one', async () => {
     const { business, planned, client } = await roaster()
     await app.db.update(businessTable).set({ bestArticles: [], internalLinks: 3 }).where(eq(businessTable.id, business.id))

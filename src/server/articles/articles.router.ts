@@ -2,9 +2,19 @@ import { z } from 'zod'
 import { ownedBusinessProcedure } from '~/server/rpc/procedures'
 import { ARTICLE_STATUSES } from '~/shared/articles/article'
 import { businessIdInput, rowId } from '~/shared/setup-wizard'
-import { ARTICLES_PAGE_SIZE, approveArticle, getArticle, listArticles, regenerateArticle, startArticleGeneration } from './articles.service'
+import {
+  ARTICLES_PAGE_SIZE,
+  approveArticle,
+  getArticle,
+  getArticleVersion,
+  listArticles,
+  regenerateArticle,
+  restoreArticleVersion,
+  startArticleGeneration,
+} from './articles.service'
 
 const articleInput = businessIdInput.extend({ articleId: rowId('Article id') })
+const versionInput = articleInput.extend({ versionId: rowId('Version id') })
 
 /** Articles of one of the caller's businesses (docs/product/pipeline.md §4). */
 export const articleRouter = {
@@ -29,6 +39,14 @@ export const articleRouter = {
   /** A draft or held article cleared for publishing on its day. */
   approve: ownedBusinessProcedure(articleInput).handler(({ context, input }) =>
     approveArticle(context.db, context.businessId, input.articleId),
+  ),
+  /** One kept version, whole, to compare with the current content. */
+  version: ownedBusinessProcedure(versionInput)
+    .route({ method: 'GET' })
+    .handler(({ context, input }) => getArticleVersion(context.db, context.businessId, input.articleId, input.versionId)),
+  /** A kept version back as the current content (itself a new version, so nothing is lost). */
+  restore: ownedBusinessProcedure(versionInput).handler(({ context, input }) =>
+    restoreArticleVersion(context.db, context.businessId, input.articleId, input.versionId),
   ),
   /** Writes the article again, optionally with an instruction; the current content is kept as a version. */
   regenerate: ownedBusinessProcedure(

@@ -36,12 +36,17 @@ async function ownedKeyword(db: Database, businessId: string, keywordId: string)
   return row
 }
 
-async function enqueueGeneration(db: Database, target: { userId: string; businessId: string; keywordId: string; instruction?: string }) {
+/** Refuses while the keyword's article is being written: what it saves would replace any change made meanwhile. */
+async function refuseWhileGenerating(db: Database, keywordId: string) {
   const [running] = await db
     .select({ id: jobRun.id })
     .from(jobRun)
-    .where(and(eq(jobRun.kind, articleGenerateJob.name), eq(jobRun.singletonKey, singletonKeyOf(target.keywordId)), unfinished))
+    .where(and(eq(jobRun.kind, articleGenerateJob.name), eq(jobRun.singletonKey, singletonKeyOf(keywordId)), unfinished))
   if (running) throw appError(ARTICLE_ERRORS.ARTICLE_GENERATING)
+}
+
+async function enqueueGeneration(db: Database, target: { userId: string; businessId: string; keywordId: string; instruction?: string }) {
+  await refuseWhileGenerating(db, target.keywordId)
   // The plan's own message (and the upgrade advice) when this month's articles are used up.
   await checkAllowance(db, target.userId, 1)
   const queued = await enqueueJob(db, {
@@ -110,6 +115,58 @@ export async function getArticle(db: Database, businessId: string, articleId: st
     failingChecks: failing,
     versions,
   }
+}
+
+/** One kept version of an article, whole (for a comparison with the current content). */
+export async function getArticleVersion(db: Database, businessId: string, articleId: string, versionId: string) {
+  const row = await ownedArticle(db, businessId, articleId)
+  const [kept] = await db
+    .select()
+    .from(articleVersion)
+    .where(and(eq(articleVersion.id, versionId), eq(articleVersion.articleId, row.id)))
+  if (!kept) throw appError(ARTICLE_ERRORS.VERSION_NOT_FOUND)
+  return { id: kept.id, version: kept.version, reason: kept.reason, seoScore: kept.seoScore, createdAt: kept.createdAt, ...kept.content }
+}
+
+/**
+ * Brings a kept version back as the current content, as a new version ("restored"), so the content
+ * it replaces stays restorable too. Content that changed needs approving again: an approved, draft
+ * or held article becomes a draft, or held when the version's score is under the business's floor;
+ * a published or archived one keeps its status. No provider is called and nothing is counted.
+ */
+export async function restoreArticleVersion(db: Database, businessId: string, articleId: string, versionId: string) {
+  const row = await ownedArticle(db, businessId, articleId)
+  if (row.keywordId) await refuseWhileGenerating(db, row.keywordId)
+  const [kept] = await db
+    .select()
+    .from(articleVersion)
+    .where(and(eq(articleVersion.id, versionId), eq(articleVersion.articleId, row.id)))
+  if (!kept) throw appError(ARTICLE_ERRORS.VERSION_NOT_FOUND)
+  const [{ floor }] = await db.select({ floor: business.seoScoreFloor }).from(business).where(eq(business.id, businessId))
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(article).where(eq(article.id, row.id)).for('update')
+    if (!current) throw appError(ARTICLE_ERRORS.ARTICLE_NOT_FOUND)
+    if (current.version === kept.version) return
+    const version = current.version + 1
+    const settled = current.status === 'published' || current.status === 'archived'
+    const status = settled ? current.status : kept.seoScore < floor ? ('held' as const) : ('draft' as const)
+    const now = new Date()
+    await tx
+      .update(article)
+      .set({
+        ...kept.content,
+        seoScore: kept.seoScore,
+        version,
+        status,
+        ...(settled ? {} : { approvedAt: null }),
+        updatedAt: now,
+      })
+      .where(eq(article.id, current.id))
+    await tx
+      .insert(articleVersion)
+      .values({ articleId: current.id, version, reason: 'restored', content: kept.content, seoScore: kept.seoScore, createdAt: now })
+  })
+  return getArticle(db, businessId, articleId)
 }
 
 export const ARTICLES_PAGE_SIZE = 20
