@@ -58,6 +58,23 @@ const PROCEDURES: Record<string, { access: AccessClass; attack: ((victim: Victim
   'article.list': { access: 'business', attack: (v) => ({ businessId: v.businessId }) },
   'article.approve': { access: 'business', attack: (v) => ({ businessId: v.businessId, articleId: v.articleId }) },
   'article.regenerate': { access: 'business', attack: (v) => ({ businessId: v.businessId, articleId: v.articleId }) },
+  'article.preview': {
+    access: 'business',
+    attack: (v) => ({ businessId: v.businessId, articleId: v.articleId, markdown: '# Hijacked', metaTitle: 'x', metaDescription: 'x' }),
+  },
+  'article.save': {
+    access: 'business',
+    attack: (v) => ({
+      businessId: v.businessId,
+      articleId: v.articleId,
+      markdown: '# Hijacked',
+      metaTitle: 'x',
+      metaDescription: 'x',
+      revision: 1,
+    }),
+  },
+  'article.archive': { access: 'business', attack: (v) => ({ businessId: v.businessId, articleId: v.articleId }) },
+  'article.delete': { access: 'business', attack: (v) => ({ businessId: v.businessId, articleId: v.articleId }) },
   'article.version': {
     access: 'business',
     attack: (v) => ({ businessId: v.businessId, articleId: v.articleId, versionId: v.versionId }),

@@ -11,5 +11,11 @@ export const ARTICLE_ERRORS = defineErrorCodes({
     message: 'This article’s keyword was deleted, so it cannot be written again. Add the keyword back to regenerate it.',
   },
   VERSION_NOT_FOUND: { code: 'NOT_FOUND', message: 'This version of the article was not found. Refresh the article and try again.' },
+  EDIT_NO_TITLE: { code: 'BAD_REQUEST', message: 'Start the article with its title as a heading: a line that begins with "# ".' },
+  EDIT_CONFLICT: {
+    code: 'CONFLICT',
+    message:
+      'This article changed since you started editing (it was regenerated, restored or saved elsewhere). Your text is still in the editor: copy what you need, then reload.',
+  },
   ARTICLE_NOT_APPROVABLE: { code: 'CONFLICT', message: 'Only a draft or an article held for review can be approved.' },
 })

@@ -203,6 +203,89 @@ describe('article generation on the mocks', () => {
     expect((await rejectionOf(client.article.version({ ...input, versionId: 'nosuchversion1' })))?.code).toBe('NOT_FOUND')
   })
 
+  it('edits: the preview rescores without saving; saves keep one version per session, refuse a stale revision, and move a draft with its score', async () => {
+    const { business, planned, client } = await roaster()
+    const { jobId } = await client.article.generate({ businessId: business.id, keywordId: planned.id })
+    expect((await waitForJob(app, jobId, 60_000)).state).toBe('completed')
+    const [generated] = await app.db.select().from(article).where(eq(article.keywordId, planned.id))
+    const input = { businessId: business.id, articleId: generated!.id }
+    const meta = { metaTitle: generated!.metaTitle, metaDescription: generated!.metaDescription }
+
+    // Without its FAQ the preview's score drops and the FAQ check fails; nothing is saved.
+    const withoutFaq = generated!.markdown.split('\n## Frequently asked questions')[0]!
+    const preview = await client.article.preview({ ...input, ...meta, markdown: withoutFaq })
+    expect(preview.seoScore).toBeLessThan(generated!.seoScore)
+    expect(preview.seoChecks.find((check) => check.id === 'faq')).toMatchObject({ passed: false })
+    expect(preview.html).not.toContain('Frequently asked questions')
+    expect((await client.article.get(input)).markdown).toBe(generated!.markdown)
+
+    // A new title in the H1, a heading renamed: saved as version 2 ("edited"), title and outline follow.
+    const edited = generated!.markdown.replace(/^# .*$/m, '# The espresso bean guide for home baristas')
+    const first = await client.article.save({ ...input, ...meta, markdown: edited, revision: generated!.revision })
+    expect(first).toMatchObject({ version: 2, revision: generated!.revision + 1, title: 'The espresso bean guide for home baristas' })
+    // The next autosave of the session amends version 2.
+    const second = await client.article.save({ ...input, ...meta, markdown: `${edited}\nOne more line.\n`, revision: first.revision })
+    expect(second.version).toBe(2)
+    const saved = await client.article.get(input)
+    expect(saved.title).toBe('The espresso bean guide for home baristas')
+    expect(saved.markdown).toContain('One more line.')
+    expect(saved.faq.length).toBe(generated!.faq.length)
+    expect(saved.versions.map((version) => [version.version, version.reason])).toEqual([
+      [2, 'edited'],
+      [1, 'generated'],
+    ])
+    const [kept] = await app.db
+      .select()
+      .from(articleVersion)
+      .where(and(eq(articleVersion.articleId, generated!.id), eq(articleVersion.version, 2)))
+    expect(kept!.content.markdown).toContain('One more line.')
+
+    // A save from a stale revision (another tab, or a regeneration meanwhile) is refused and changes nothing.
+    const stale = await rejectionOf(client.article.save({ ...input, ...meta, markdown: '# Lost update', revision: first.revision }))
+    expect(stale).toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/^This article changed since you started editing/) })
+    expect((await client.article.get(input)).markdown).toContain('One more line.')
+
+    // Bad input: a clear message, nothing saved.
+    const noTitle = await rejectionOf(client.article.save({ ...input, ...meta, markdown: 'No heading at all.', revision: second.revision }))
+    expect(noTitle).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'Start the article with its title as a heading: a line that begins with "# ".',
+    })
+    const longMeta = await rejectionOf(
+      client.article.save({ ...input, ...meta, metaTitle: 'x'.repeat(61), markdown: edited, revision: second.revision }),
+    )
+    expect(longMeta?.message).toContain('Keep the meta title to 60 characters.')
+
+    // A draft whose edit falls under the floor is held; fixing it makes it a draft again.
+    await app.db
+      .update(businessTable)
+      .set({ seoScoreFloor: preview.seoScore + 1 })
+      .where(eq(businessTable.id, business.id))
+    const held = await client.article.save({ ...input, ...meta, markdown: withoutFaq, revision: second.revision })
+    expect(held.status).toBe('held')
+    const fixed = await client.article.save({ ...input, ...meta, markdown: generated!.markdown, revision: held.revision })
+    expect(fixed.status).toBe('draft')
+  })
+
+  it('archives an article with its keyword, and deletes one with its versions (its keyword archived, so it is not written again)', async () => {
+    const { business, planned, client } = await roaster()
+    const { jobId } = await client.article.generate({ businessId: business.id, keywordId: planned.id })
+    expect((await waitForJob(app, jobId, 60_000)).state).toBe('completed')
+    const [generated] = await app.db.select().from(article).where(eq(article.keywordId, planned.id))
+    const input = { businessId: business.id, articleId: generated!.id }
+    expect((await client.article.archive(input)).status).toBe('archived')
+    const keywordStatus = async () => (await app.db.select().from(keyword).where(eq(keyword.id, planned.id)))[0]!.status
+    expect(await keywordStatus()).toBe('archived')
+
+    expect(await client.article.delete(input)).toEqual({ id: generated!.id })
+    expect(await app.db.select().from(article).where(eq(article.id, generated!.id))).toEqual([])
+    expect(await app.db.select().from(articleVersion).where(eq(articleVersion.articleId, generated!.id))).toEqual([])
+    expect(await keywordStatus()).toBe('archived')
+    expect((await rejectionOf(client.article.get(input)))?.code).toBe('NOT_FOUND')
+    // The schedule leaves an archived keyword alone.
+    expect((await generateDueArticles(app.db)).due).toBe(0)
+  })
+
   it('links to the business’s published articles, never to an unpublished one', async () => {
     const { business, planned, client } = await roaster()
     await app.db.update(businessTable).set({ bestArticles: [], internalLinks: 3 }).where(eq(businessTable.id, business.id))

@@ -2,12 +2,16 @@ import { z } from 'zod'
 import { ownedBusinessProcedure } from '~/server/rpc/procedures'
 import { ARTICLE_STATUSES } from '~/shared/articles/article'
 import { businessIdInput, rowId } from '~/shared/setup-wizard'
+import { previewArticleEdit, saveArticleEdit } from './edit'
 import {
   ARTICLES_PAGE_SIZE,
   approveArticle,
+  archiveArticle,
+  deleteArticle,
   getArticle,
   getArticleVersion,
   listArticles,
+  refuseWhileGenerating,
   regenerateArticle,
   restoreArticleVersion,
   startArticleGeneration,
@@ -15,6 +19,11 @@ import {
 
 const articleInput = businessIdInput.extend({ articleId: rowId('Article id') })
 const versionInput = articleInput.extend({ versionId: rowId('Version id') })
+const editInput = articleInput.extend({
+  markdown: z.string().max(200_000, 'Keep the article under 200,000 characters.'),
+  metaTitle: z.string().trim().min(1, 'Write a meta title.').max(60, 'Keep the meta title to 60 characters.'),
+  metaDescription: z.string().trim().min(1, 'Write a meta description.').max(160, 'Keep the meta description to 160 characters.'),
+})
 
 /** Articles of one of the caller's businesses (docs/product/pipeline.md §4). */
 export const articleRouter = {
@@ -39,6 +48,22 @@ export const articleRouter = {
   /** A draft or held article cleared for publishing on its day. */
   approve: ownedBusinessProcedure(articleInput).handler(({ context, input }) =>
     approveArticle(context.db, context.businessId, input.articleId),
+  ),
+  /** The editor's live preview: what saving the edit would make of it (HTML, score), without saving. */
+  preview: ownedBusinessProcedure(editInput).handler(({ context, input }) =>
+    previewArticleEdit(context.db, context.businessId, input.articleId, input),
+  ),
+  /** The editor's (auto)save, over the revision it started from: CONFLICT when the article changed meanwhile. */
+  save: ownedBusinessProcedure(editInput.extend({ revision: z.number().int().min(1) })).handler(({ context, input }) =>
+    saveArticleEdit(context.db, context.businessId, input.articleId, input, (keywordId) => refuseWhileGenerating(context.db, keywordId)),
+  ),
+  /** Off the plan: the article and its keyword are archived. */
+  archive: ownedBusinessProcedure(articleInput).handler(({ context, input }) =>
+    archiveArticle(context.db, context.businessId, input.articleId),
+  ),
+  /** Deletes the article and its versions; its keyword is archived. */
+  delete: ownedBusinessProcedure(articleInput).handler(({ context, input }) =>
+    deleteArticle(context.db, context.businessId, input.articleId),
   ),
   /** One kept version, whole, to compare with the current content. */
   version: ownedBusinessProcedure(versionInput)

@@ -37,7 +37,7 @@ async function ownedKeyword(db: Database, businessId: string, keywordId: string)
 }
 
 /** Refuses while the keyword's article is being written: what it saves would replace any change made meanwhile. */
-async function refuseWhileGenerating(db: Database, keywordId: string) {
+export async function refuseWhileGenerating(db: Database, keywordId: string) {
   const [running] = await db
     .select({ id: jobRun.id })
     .from(jobRun)
@@ -157,6 +157,7 @@ export async function restoreArticleVersion(db: Database, businessId: string, ar
         ...kept.content,
         seoScore: kept.seoScore,
         version,
+        revision: current.revision + 1,
         status,
         ...(settled ? {} : { approvedAt: null }),
         updatedAt: now,
@@ -167,6 +168,36 @@ export async function restoreArticleVersion(db: Database, businessId: string, ar
       .values({ articleId: current.id, version, reason: 'restored', content: kept.content, seoScore: kept.seoScore, createdAt: now })
   })
   return getArticle(db, businessId, articleId)
+}
+
+/**
+ * Takes an article off the plan: it is archived, and so is its keyword, so the schedule does not
+ * write it again (restoring the keyword on the Keywords page plans it again).
+ */
+export async function archiveArticle(db: Database, businessId: string, articleId: string) {
+  const row = await ownedArticle(db, businessId, articleId)
+  if (row.keywordId) await refuseWhileGenerating(db, row.keywordId)
+  const now = new Date()
+  await db.transaction(async (tx) => {
+    await tx.update(article).set({ status: 'archived', approvedAt: null, updatedAt: now }).where(eq(article.id, row.id))
+    if (row.keywordId) await tx.update(keyword).set({ status: 'archived', updatedAt: now }).where(eq(keyword.id, row.keywordId))
+  })
+  return getArticle(db, businessId, articleId)
+}
+
+/**
+ * Deletes an article and its versions. Its keyword is archived, so the schedule does not write it
+ * again by itself (restoring the keyword plans it again, and it is written anew).
+ */
+export async function deleteArticle(db: Database, businessId: string, articleId: string) {
+  const row = await ownedArticle(db, businessId, articleId)
+  if (row.keywordId) await refuseWhileGenerating(db, row.keywordId)
+  await db.transaction(async (tx) => {
+    await tx.delete(article).where(eq(article.id, row.id))
+    if (row.keywordId)
+      await tx.update(keyword).set({ status: 'archived', generatedAt: null, updatedAt: new Date() }).where(eq(keyword.id, row.keywordId))
+  })
+  return { id: row.id }
 }
 
 export const ARTICLES_PAGE_SIZE = 20

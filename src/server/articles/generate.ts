@@ -399,7 +399,7 @@ async function saveGeneratedArticle(
       articleId = current.id
       await tx
         .update(article)
-        .set({ ...values, version, providerCost: current.providerCost + saved.cost, updatedAt: new Date() })
+        .set({ ...values, version, revision: current.revision + 1, providerCost: current.providerCost + saved.cost, updatedAt: new Date() })
         .where(eq(article.id, current.id))
     } else {
       version = 1

@@ -48,6 +48,11 @@ export const article = contentSchema.table(
     /** Estimated provider cost of all its generations, in dollars. */
     providerCost: real('provider_cost').notNull().default(0),
     version: integer('version').notNull().default(1),
+    /**
+     * Bumped by every write of the content (generation, edit, restore). The editor's saves name the
+     * revision they started from, so a save over a change made elsewhere meanwhile is refused.
+     */
+    revision: integer('revision').notNull().default(1),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     ...timestamps(),
