@@ -58,6 +58,7 @@ const PROCEDURES: Record<string, { access: AccessClass; attack: ((victim: Victim
   'article.list': { access: 'business', attack: (v) => ({ businessId: v.businessId }) },
   'article.approve': { access: 'business', attack: (v) => ({ businessId: v.businessId, articleId: v.articleId }) },
   'article.regenerate': { access: 'business', attack: (v) => ({ businessId: v.businessId, articleId: v.articleId }) },
+  'article.calendar': { access: 'business', attack: (v) => ({ businessId: v.businessId, month: '2026-11' }) },
   'article.preview': {
     access: 'business',
     attack: (v) => ({ businessId: v.businessId, articleId: v.articleId, markdown: '# Hijacked', metaTitle: 'x', metaDescription: 'x' }),

@@ -267,6 +267,36 @@ describe('article generation on the mocks', () => {
     expect(fixed.status).toBe('draft')
   })
 
+  it('lays a month out as a calendar: planned keywords on their days, with their articles when written', async () => {
+    const { business, planned, client } = await roaster()
+    const day = (iso: string) => new Date(`${iso}T09:00:00.000Z`)
+    const later = await insertKeyword(app, business.id, {
+      keyword: 'espresso grinder',
+      status: 'scheduled',
+      scheduledAt: day('2031-03-31'),
+    })
+    await insertKeyword(app, business.id, { keyword: 'next month', status: 'scheduled', scheduledAt: day('2031-04-01') })
+    await insertKeyword(app, business.id, { keyword: 'archived idea', status: 'archived', scheduledAt: day('2031-03-10') })
+    await app.db
+      .update(keyword)
+      .set({ scheduledAt: day('2031-03-01') })
+      .where(eq(keyword.id, planned.id))
+    const written = await insertArticle(app, business.id, {
+      title: 'Best espresso beans',
+      slug: 'best-espresso-beans',
+      keywordId: planned.id,
+    })
+    const march = await client.article.calendar({ businessId: business.id, month: '2031-03' })
+    expect(march.entries.map((entry) => [entry.keyword, entry.scheduledAt.toISOString().slice(0, 10), entry.articleId])).toEqual([
+      ['best espresso beans', '2031-03-01', written.id],
+      ['espresso grinder', '2031-03-31', null],
+    ])
+    expect(march.entries[1]).toMatchObject({ keywordId: later.id, keywordStatus: 'scheduled', status: null })
+    expect((await rejectionOf(client.article.calendar({ businessId: business.id, month: '2031-13' })))?.message).toContain(
+      'Give the month as YYYY-MM.',
+    )
+  })
+
   it('archives an article with its keyword, and deletes one with its versions (its keyword archived, so it is not written again)', async () => {
     const { business, planned, client } = await roaster()
     const { jobId } = await client.article.generate({ businessId: business.id, keywordId: planned.id })

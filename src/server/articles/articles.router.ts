@@ -7,6 +7,7 @@ import {
   ARTICLES_PAGE_SIZE,
   approveArticle,
   archiveArticle,
+  articleCalendar,
   deleteArticle,
   getArticle,
   getArticleVersion,
@@ -35,6 +36,17 @@ export const articleRouter = {
   get: ownedBusinessProcedure(articleInput)
     .route({ method: 'GET' })
     .handler(({ context, input }) => getArticle(context.db, context.businessId, input.articleId)),
+  /** One month of the plan: each planned day's keyword with its article, if written. */
+  calendar: ownedBusinessProcedure(
+    businessIdInput.extend({
+      month: z
+        .string()
+        .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Give the month as YYYY-MM.')
+        .refine((value) => Number(value.slice(0, 4)) >= 2000 && Number(value.slice(0, 4)) <= 2100, 'Give a month between 2000 and 2100.'),
+    }),
+  )
+    .route({ method: 'GET' })
+    .handler(({ context, input }) => articleCalendar(context.db, context.businessId, input.month)),
   /** One page of the business's articles, optionally of some statuses. */
   list: ownedBusinessProcedure(
     businessIdInput.extend({

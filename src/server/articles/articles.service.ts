@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { checkAllowance } from '~/server/billing/usage'
 import type { Database } from '~/server/db'
@@ -198,6 +198,38 @@ export async function deleteArticle(db: Database, businessId: string, articleId:
       await tx.update(keyword).set({ status: 'archived', generatedAt: null, updatedAt: new Date() }).where(eq(keyword.id, row.keywordId))
   })
   return { id: row.id }
+}
+
+/**
+ * The content calendar of one month (UTC days): every keyword planned on a day of it, with its
+ * article when it has one; an archived keyword shows only when it has an article.
+ */
+export async function articleCalendar(db: Database, businessId: string, month: string) {
+  const from = new Date(`${month}-01T00:00:00.000Z`)
+  const to = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 1))
+  const rows = await db
+    .select({
+      keywordId: keyword.id,
+      keyword: keyword.keyword,
+      keywordStatus: keyword.status,
+      scheduledAt: keyword.scheduledAt,
+      articleId: article.id,
+      title: article.title,
+      status: article.status,
+      seoScore: article.seoScore,
+    })
+    .from(keyword)
+    .leftJoin(article, eq(article.keywordId, keyword.id))
+    .where(
+      and(
+        eq(keyword.businessId, businessId),
+        gte(keyword.scheduledAt, from),
+        lt(keyword.scheduledAt, to),
+        or(ne(keyword.status, 'archived'), isNotNull(article.id)),
+      ),
+    )
+    .orderBy(asc(keyword.scheduledAt), asc(keyword.keyword))
+  return { month, entries: rows.map((row) => ({ ...row, scheduledAt: row.scheduledAt! })) }
 }
 
 export const ARTICLES_PAGE_SIZE = 20
