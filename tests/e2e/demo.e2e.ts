@@ -51,7 +51,11 @@ describe('demo mode', () => {
     }
     const businessId = (await rpc<Array<{ id: string; isCurrent: boolean }>>('business/list')).find((item) => item.isCurrent)!.id
     const published = (
-      await rpc<{ items: Array<{ id: string; slug: string }> }>('article/list', { businessId, status: ['published'], perPage: 100 })
+      await rpc<{ items: Array<{ id: string; slug: string }> }>('article/list', {
+        businessId,
+        filters: [{ id: 'status', value: ['published'], variant: 'multiSelect', operator: 'inArray', filterId: 'status01' }],
+        perPage: 50,
+      })
     ).items
     expect(published.length).toBeGreaterThan(0)
     const chosen = published[published.length - 1]!

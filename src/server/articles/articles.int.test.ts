@@ -24,6 +24,7 @@ import { checkGrounding } from './grounding'
 import { ARTICLE_SCHEMAS } from './prompts'
 import { articleGenerateJob, generateDueArticles } from './articles.service'
 import { generateArticle } from './generate'
+import type { FilterItem } from '~/shared/data-table/filter-schema'
 
 const network = setupServer(...llmHandlers(), ...dataforseoHandlers(), ...imagesHandlers(), ...youtubeHandlers())
 let app: TestApp
@@ -267,6 +268,61 @@ describe('article generation on the mocks', () => {
     expect(fixed.status).toBe('draft')
   })
 
+  it('lists articles with the Content list’s filters and sorts, and refuses a column it does not have', async () => {
+    const { business, client } = await roaster()
+    const day = (iso: string) => new Date(`${iso}T09:00:00.000Z`)
+    const plannedOn = async (word: string, iso: string) =>
+      (await insertKeyword(app, business.id, { keyword: word, status: 'draft', scheduledAt: day(iso) })).id
+    await insertArticle(app, business.id, {
+      title: 'Grinders',
+      slug: 'grinders',
+      keywordId: await plannedOn('grinders', '2031-01-05'),
+      seoScore: 55,
+      status: 'held',
+    })
+    await insertArticle(app, business.id, {
+      title: 'Kettles',
+      slug: 'kettles',
+      keywordId: await plannedOn('kettles', '2031-01-09'),
+      seoScore: 90,
+    })
+    await insertArticle(app, business.id, {
+      title: 'Scales',
+      slug: 'scales',
+      keywordId: await plannedOn('scales', '2031-01-07'),
+      seoScore: 80,
+      status: 'published',
+    })
+    const titles = async (input: Omit<Parameters<typeof client.article.list>[0], 'businessId'>) =>
+      (await client.article.list({ businessId: business.id, ...input })).items.map((item) => item.title)
+    // Default: the latest planned day first.
+    expect(await titles({})).toEqual(['Kettles', 'Scales', 'Grinders'])
+    expect(await titles({ sort: [{ id: 'seoScore', desc: false }] })).toEqual(['Grinders', 'Scales', 'Kettles'])
+    const status: FilterItem = {
+      id: 'status',
+      value: ['held', 'published'],
+      variant: 'multiSelect',
+      operator: 'inArray',
+      filterId: 'status01',
+    }
+    expect(await titles({ filters: [status], sort: [{ id: 'title', desc: false }] })).toEqual(['Grinders', 'Scales'])
+    const scheduled: FilterItem = {
+      id: 'scheduledAt',
+      value: String(day('2031-01-07').getTime()),
+      variant: 'date',
+      operator: 'lt',
+      filterId: 'sched001',
+    }
+    expect(await titles({ filters: [scheduled] })).toEqual(['Grinders'])
+    const page = await client.article.list({ businessId: business.id, perPage: 10, page: 1 })
+    expect(page).toMatchObject({ total: 3, pageCount: 1 })
+    const unknown = await rejectionOf(
+      client.article.list({ businessId: business.id, filters: [{ ...status, id: 'providerCost' }] } as never),
+    )
+    expect(unknown).toMatchObject({ code: 'BAD_REQUEST' })
+    expect(unknown?.message).toContain('Unknown filter column "providerCost"')
+  })
+
   it('lays a month out as a calendar: planned keywords on their days, with their articles when written', async () => {
     const { business, planned, client } = await roaster()
     const day = (iso: string) => new Date(`${iso}T09:00:00.000Z`)
@@ -312,8 +368,13 @@ describe('article generation on the mocks', () => {
     expect(await app.db.select().from(articleVersion).where(eq(articleVersion.articleId, generated!.id))).toEqual([])
     expect(await keywordStatus()).toBe('archived')
     expect((await rejectionOf(client.article.get(input)))?.code).toBe('NOT_FOUND')
-    // The schedule leaves an archived keyword alone.
-    expect((await generateDueArticles(app.db)).due).toBe(0)
+    // The schedule leaves an archived keyword alone: no second generation of it is started.
+    await generateDueArticles(app.db)
+    const runs = await app.db
+      .select()
+      .from(jobRun)
+      .where(eq(jobRun.singletonKey, `article:${planned.id}`))
+    expect(runs).toHaveLength(1)
   })
 
   it('links to the business’s published articles, never to an unpublished one', async () => {

@@ -1,10 +1,16 @@
 import { z } from 'zod'
 import { ownedBusinessProcedure } from '~/server/rpc/procedures'
-import { ARTICLE_STATUSES } from '~/shared/articles/article'
+import { tableListInputSchema } from '~/server/data-table/table-input'
+import {
+  ARTICLE_FILTER_FIELDS,
+  ARTICLE_SORTABLE_COLUMNS,
+  ARTICLES_DEFAULT_SORT,
+  ARTICLES_PAGE_SIZE,
+  ARTICLES_PAGE_SIZE_OPTIONS,
+} from '~/shared/articles/article-table'
 import { businessIdInput, rowId } from '~/shared/setup-wizard'
 import { previewArticleEdit, saveArticleEdit } from './edit'
 import {
-  ARTICLES_PAGE_SIZE,
   approveArticle,
   archiveArticle,
   articleCalendar,
@@ -17,6 +23,15 @@ import {
   restoreArticleVersion,
   startArticleGeneration,
 } from './articles.service'
+
+/** Page, perPage, sort, filters and joinOperator over the Content list's columns only. */
+const articleListInput = tableListInputSchema({
+  fields: ARTICLE_FILTER_FIELDS,
+  sortable: ARTICLE_SORTABLE_COLUMNS,
+  defaultSort: ARTICLES_DEFAULT_SORT,
+  defaultPerPage: ARTICLES_PAGE_SIZE,
+  pageSizes: ARTICLES_PAGE_SIZE_OPTIONS,
+})
 
 const articleInput = businessIdInput.extend({ articleId: rowId('Article id') })
 const versionInput = articleInput.extend({ versionId: rowId('Version id') })
@@ -47,14 +62,8 @@ export const articleRouter = {
   )
     .route({ method: 'GET' })
     .handler(({ context, input }) => articleCalendar(context.db, context.businessId, input.month)),
-  /** One page of the business's articles, optionally of some statuses. */
-  list: ownedBusinessProcedure(
-    businessIdInput.extend({
-      page: z.number().int().min(1).max(10_000).default(1),
-      perPage: z.number().int().min(1).max(100).default(ARTICLES_PAGE_SIZE),
-      status: z.array(z.enum(ARTICLE_STATUSES)).max(ARTICLE_STATUSES.length).optional(),
-    }),
-  )
+  /** One page of the business's articles: the Content list's filters, sort and paging. */
+  list: ownedBusinessProcedure(businessIdInput.extend(articleListInput.unwrap().shape))
     .route({ method: 'GET' })
     .handler(({ context, input }) => listArticles(context.db, context.businessId, input)),
   /** A draft or held article cleared for publishing on its day. */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import { checkAllowance } from '~/server/billing/usage'
 import type { Database } from '~/server/db'
@@ -8,7 +8,11 @@ import { defineJob } from '~/server/jobs/define'
 import { appError } from '~/server/rpc/errors'
 import { findUserPlan } from '~/server/billing/plan-limits'
 import { logger } from '~/server/logger'
-import type { ArticleStatus } from '~/shared/articles/article'
+import { ARTICLES_DEFAULT_SORT } from '~/shared/articles/article-table'
+import type { JoinOperator } from '~/shared/data-table/config'
+import type { FilterItem, SortItem } from '~/shared/data-table/filter-schema'
+import { FilterError, filtersToSql, sortToSql, type ColumnMap } from '~/server/data-table/filter-to-sql'
+import { RPC_ERRORS } from '~/server/rpc/errors'
 import { ARTICLE_ERRORS } from './articles.errors'
 import { generateArticle } from './generate'
 
@@ -232,17 +236,37 @@ export async function articleCalendar(db: Database, businessId: string, month: s
   return { month, entries: rows.map((row) => ({ ...row, scheduledAt: row.scheduledAt! })) }
 }
 
-export const ARTICLES_PAGE_SIZE = 20
+/** The Content list's columns in SQL: what its filters and sorts can reach (the keyword's planned day through the join). */
+const ARTICLE_COLUMNS: ColumnMap = {
+  title: { column: article.title, type: 'text', nullable: false },
+  keyword: { column: article.keyword, type: 'text', nullable: false },
+  status: { column: article.status, type: 'text', nullable: false },
+  seoScore: { column: article.seoScore, type: 'integer', nullable: false },
+  scheduledAt: { column: keyword.scheduledAt, type: 'date', nullable: true },
+  publishedAt: { column: article.publishedAt, type: 'date', nullable: true },
+}
 
 export interface ArticleListQuery {
   page: number
   perPage: number
-  status?: ArticleStatus[]
+  sort?: readonly SortItem[]
+  filters?: readonly FilterItem[]
+  joinOperator?: JoinOperator
 }
 
-/** One page of the business's articles, newest change first, with the total. */
-export async function listArticles(db: Database, businessId: string, query: ArticleListQuery) {
-  const where = and(eq(article.businessId, businessId), query.status?.length ? inArray(article.status, query.status) : undefined)
+/** One page of the business's articles, filtered and sorted (default: the latest planned day first), with the total. */
+export async function listArticles(db: Database, businessId: string, query: ArticleListQuery, now = new Date()) {
+  let filters: SQL | undefined
+  let orderBy: SQL[]
+  try {
+    filters = filtersToSql(query.filters ?? [], query.joinOperator ?? 'and', ARTICLE_COLUMNS, now)
+    orderBy = sortToSql(query.sort && query.sort.length > 0 ? query.sort : ARTICLES_DEFAULT_SORT, ARTICLE_COLUMNS)
+  } catch (error) {
+    // The input schema refuses these first; a direct caller still gets a 400, never a 500.
+    if (error instanceof FilterError) throw appError(RPC_ERRORS.INVALID_INPUT, { message: error.message, cause: error })
+    throw error
+  }
+  const where = and(eq(article.businessId, businessId), filters)
   const [items, [{ total }]] = await Promise.all([
     db
       .select({
@@ -261,10 +285,10 @@ export async function listArticles(db: Database, businessId: string, query: Arti
       .from(article)
       .leftJoin(keyword, eq(keyword.id, article.keywordId))
       .where(where)
-      .orderBy(desc(article.updatedAt), asc(article.id))
+      .orderBy(...orderBy, asc(article.id))
       .limit(query.perPage)
       .offset((query.page - 1) * query.perPage),
-    db.select({ total: count() }).from(article).where(where),
+    db.select({ total: count() }).from(article).leftJoin(keyword, eq(keyword.id, article.keywordId)).where(where),
   ])
   return { items, total, page: query.page, perPage: query.perPage, pageCount: Math.ceil(total / query.perPage) }
 }
