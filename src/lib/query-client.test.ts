@@ -257,6 +257,24 @@ describe('query errors (docs/product/messages.md): toast, then invalidate all', 
   })
 })
 
+describe('a query whose component shows its error inline', () => {
+  it('is not toasted (an editor’s preview), while the same failure without the mark is', async () => {
+    const { notify, errors } = fakeNotifier()
+    const client = createQueryClient({ notify, server: false })
+    observe(client, {
+      queryKey: ['preview'],
+      meta: { inlineError: true },
+      retry: false,
+      queryFn: () => Promise.reject(new Error('No title')),
+    })
+    await settle()
+    expect(errors).toEqual([])
+    observe(client, { queryKey: ['plain'], retry: false, queryFn: () => Promise.reject(new Error('No title')) })
+    await settle()
+    expect(errors).toEqual([{ title: 'No title', description: undefined }])
+  })
+})
+
 describe('mutations (docs/product/messages.md)', () => {
   it('a failure toasts its message then invalidates; a success toasts meta.successMessage', async () => {
     const { notify, errors, successes } = fakeNotifier()

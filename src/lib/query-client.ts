@@ -23,7 +23,8 @@ import { isSameOriginPath } from '~/shared/same-origin-path'
  *   invalidation never refetches a query that is in error (the one that just failed included):
  *   refetching it would fail, toast and invalidate again, forever.
  * - A mutation whose `meta.successMessage` is set shows a success toast.
- * - Query-stream errors (oRPC streamed/live queries, or `meta.stream`) are logged only.
+ * - Query-stream errors (oRPC streamed/live queries, or `meta.stream`) are logged only; a query
+ *   whose component shows its error inline (`meta.inlineError`) is not toasted.
  * - Nothing is toasted for router redirects and not-founds (the router acts on them) or for
  *   cancelled queries, nor on the server.
  */
@@ -40,6 +41,8 @@ export interface AppQueryMeta extends Record<string, unknown> {
   errorMessage?: string
   /** A streamed query: its errors are logged, never toasted. */
   stream?: boolean
+  /** The component shows this query's error where the data would be (an editor's live preview): no toast. */
+  inlineError?: boolean
 }
 
 export interface AppMutationMeta extends Record<string, unknown> {
@@ -185,7 +188,7 @@ export function createQueryClient(options: CreateQueryClientOptions = {}): Query
           log('[query stream]', query.queryKey, error)
           return
         }
-        if (!isShownByItsCaller(query, error)) notifyError(error, query.meta?.errorMessage)
+        if (!query.meta?.inlineError && !isShownByItsCaller(query, error)) notifyError(error, query.meta?.errorMessage)
         invalidateAfterFailure(query)
       },
     }),

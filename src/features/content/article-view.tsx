@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
-import { ArrowLeft, CircleAlert, CircleCheck } from 'lucide-react'
-import { useState } from 'react'
+import { ArrowLeft } from 'lucide-react'
+import { useEffect, useState } from 'react'
 import { ErrorPanel } from '~/components/fallbacks/error-panel'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
@@ -9,12 +9,24 @@ import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { Skeleton } from '~/components/ui/skeleton'
 import { JobProgress } from '~/features/jobs/job-progress'
+import { jobWatchQueryOptions } from '~/features/jobs/job-queries'
 import { useCurrentBusinessId } from '~/features/research/research-panel'
 import { orpc } from '~/lib/orpc'
 import { jsonLdText } from './json-ld'
 import { withDemoVideoStandIn } from '~/shared/articles/demo-video'
-import { toast } from '~/lib/toast'
-import { ArticleStatusBadge, SeoScoreBadge } from './article-status'
+import { cn } from '~/lib/utils'
+import { ArticleActions } from './article-actions'
+import { ArticleEditor } from './article-editor'
+import { ArticleStatusBadge } from './article-status'
+import { ArticleVersions } from './article-versions'
+import { SeoScorePanel } from './seo-score-panel'
+
+export type ArticleMode = 'read' | 'edit' | 'versions'
+const MODES: Array<{ mode: ArticleMode; label: string }> = [
+  { mode: 'read', label: 'Read' },
+  { mode: 'edit', label: 'Edit' },
+  { mode: 'versions', label: 'Versions' },
+]
 
 const rootRoute = getRouteApi('__root__')
 
@@ -23,7 +35,7 @@ const rootRoute = getRouteApi('__root__')
  * it: the SEO score and a fix for each failing check, the meta title and description, the sources
  * it cites, and the actions Approve and Regenerate (with an instruction).
  */
-export function ArticleView({ articleId }: { articleId: string }) {
+export function ArticleView({ articleId, mode = 'read' }: { articleId: string; mode?: ArticleMode }) {
   // Demo mode's AI writing is simulated: its articles say so (docs/product/services.md).
   const simulated = rootRoute.useLoaderData()?.demo?.simulated ?? []
   const demoWriting = simulated.includes('AI writing')
@@ -34,15 +46,12 @@ export function ArticleView({ articleId }: { articleId: string }) {
   const query = useQuery({ ...orpc.article.get.queryOptions({ input }), enabled: Boolean(businessId) })
   const [instruction, setInstruction] = useState('')
   const [jobId, setJobId] = useState<string>()
-  const refresh = () => queryClient.invalidateQueries({ queryKey: orpc.article.key() })
-  const approve = useMutation(
-    orpc.article.approve.mutationOptions({
-      onSuccess: () => {
-        void refresh()
-        toast.success('Approved: it will be published on its day')
-      },
-    }),
-  )
+  // A rewrite that finished shows its new text.
+  const job = useQuery({ ...jobWatchQueryOptions(jobId ?? ''), enabled: Boolean(jobId) })
+  const rewritten = job.data?.state === 'completed'
+  useEffect(() => {
+    if (rewritten) void queryClient.invalidateQueries({ queryKey: orpc.article.key() })
+  }, [rewritten, queryClient])
   const regenerate = useMutation(
     orpc.article.regenerate.mutationOptions({
       onSuccess: ({ jobId: started }) => {
@@ -62,15 +71,14 @@ export function ArticleView({ articleId }: { articleId: string }) {
   }
   if (query.isError) return <ErrorPanel title="Could not load this article" error={query.error} onRetry={() => void query.refetch()} />
   const article = query.data
-  const failing = article.seoChecks.filter((check) => !check.passed)
 
-  return (
-    <div className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-      <div className="min-w-0">
-        <Link to="/content" className="mb-4 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
-          <ArrowLeft className="size-4" aria-hidden /> All articles
-        </Link>
-        <div className="mb-4 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+  const header = (
+    <>
+      <Link to="/content" className="mb-4 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+        <ArrowLeft className="size-4" aria-hidden /> All articles
+      </Link>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
           <ArticleStatusBadge status={article.status} />
           {demoWriting && (
             <span
@@ -85,122 +93,157 @@ export function ArticleView({ articleId }: { articleId: string }) {
           <span>{article.wordCount.toLocaleString('en-US')} words</span>
           <span aria-hidden>·</span>
           <span>Version {article.version}</span>
+          {article.scheduledAt && (
+            <>
+              <span aria-hidden>·</span>
+              <span>
+                {article.status === 'published' ? 'Published' : 'Scheduled'}{' '}
+                {new Date(article.publishedAt ?? article.scheduledAt).toLocaleDateString('en-US', {
+                  month: 'short',
+                  day: 'numeric',
+                  year: 'numeric',
+                  timeZone: 'UTC',
+                })}
+              </span>
+            </>
+          )}
         </div>
-        <article
-          className="article-html min-w-0"
-          data-testid="article-html"
-          dangerouslySetInnerHTML={{ __html: demoVideo ? withDemoVideoStandIn(article.html) : article.html }}
-        />
-        {/* The structured data as the published page carries it: a data block, never run. */}
-        <script type="application/ld+json" data-testid="article-json-ld" dangerouslySetInnerHTML={{ __html: jsonLdText(article.jsonLd) }} />
+        <ArticleActions businessId={businessId} article={article} />
       </div>
-      <aside className="grid content-start gap-4">
-        <Card>
-          <CardHeader>
-            <CardTitle className="flex items-baseline justify-between text-base">
-              SEO score <SeoScoreBadge score={article.seoScore} />
-            </CardTitle>
-            <CardDescription>
-              {failing.length === 0 ? 'Every check passes.' : `${failing.length} check${failing.length === 1 ? '' : 's'} to fix.`}
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <ul className="grid gap-3 text-sm" aria-label="SEO checks">
-              {article.seoChecks.map((check) => (
-                <li key={check.id} className="flex gap-2">
-                  {check.passed ? (
-                    <CircleCheck className="mt-0.5 size-4 shrink-0 text-green-400" aria-label="Passes" />
-                  ) : (
-                    <CircleAlert className="mt-0.5 size-4 shrink-0 text-amber-400" aria-label="Fails" />
-                  )}
-                  <div className="min-w-0">
-                    <p className="text-foreground">
-                      {check.label}{' '}
-                      <span className="text-muted-foreground">
-                        {check.points}/{check.maxPoints}
-                      </span>
-                    </p>
-                    {check.hint && <p className="text-muted-foreground">{check.hint}</p>}
-                  </div>
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle className="text-base">Search appearance</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-1 text-sm">
-            <p className="text-violet-300">{article.metaTitle}</p>
-            <p className="text-muted-foreground">{article.metaDescription}</p>
-          </CardContent>
-        </Card>
-        {article.citations.length > 0 && (
+      <nav aria-label="Article view" className="mb-4 inline-flex gap-1 rounded-lg border border-border p-1">
+        {MODES.map((item) => (
+          <Link
+            key={item.mode}
+            to="/content/$articleId"
+            params={{ articleId }}
+            search={item.mode === 'read' ? {} : { mode: item.mode }}
+            aria-current={mode === item.mode ? 'page' : undefined}
+            className={cn(
+              'rounded-md px-3 py-1.5 text-sm font-medium',
+              mode === item.mode ? 'bg-muted text-foreground' : 'text-muted-foreground hover:text-foreground',
+            )}
+          >
+            {item.label}
+          </Link>
+        ))}
+      </nav>
+    </>
+  )
+
+  if (mode === 'edit') {
+    return (
+      <div className="min-w-0">
+        {header}
+        {/* A new revision (a regeneration or restore elsewhere, then Reload) starts the editor afresh. */}
+        <ArticleEditor
+          key={`${article.id}:${article.revision}`}
+          businessId={businessId}
+          article={article}
+          onReload={() => void query.refetch()}
+          showHtml={demoVideo ? withDemoVideoStandIn : undefined}
+        />
+      </div>
+    )
+  }
+  if (mode === 'versions') {
+    return (
+      <div className="min-w-0">
+        {header}
+        <ArticleVersions businessId={businessId} article={article} />
+      </div>
+    )
+  }
+
+  return (
+    <div className="min-w-0">
+      {header}
+      <div className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="min-w-0">
+          <article
+            className="article-html min-w-0"
+            data-testid="article-html"
+            dangerouslySetInnerHTML={{ __html: demoVideo ? withDemoVideoStandIn(article.html) : article.html }}
+          />
+          {/* The structured data as the published page carries it: a data block, never run. */}
+          <script
+            type="application/ld+json"
+            data-testid="article-json-ld"
+            dangerouslySetInnerHTML={{ __html: jsonLdText(article.jsonLd) }}
+          />
+        </div>
+        <aside className="grid content-start gap-4">
+          <SeoScorePanel score={article.seoScore} checks={article.seoChecks} />
           <Card>
             <CardHeader>
-              <CardTitle className="text-base">Sources</CardTitle>
-              <CardDescription>Every number in the article is on one of these pages.</CardDescription>
+              <CardTitle className="text-base">Search appearance</CardTitle>
             </CardHeader>
-            <CardContent>
-              <ul className="grid gap-3 text-sm">
-                {article.citations.map((citation) => (
-                  <li key={`${citation.url}${citation.passage}`} className="min-w-0">
-                    <a
-                      href={citation.url}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="break-words text-violet-300 hover:underline"
-                    >
-                      {citation.title}
-                    </a>
-                    <p className="text-muted-foreground">“{citation.passage}”</p>
-                  </li>
-                ))}
-              </ul>
+            <CardContent className="grid gap-1 text-sm">
+              <p className="text-violet-300">{article.metaTitle}</p>
+              <p className="text-muted-foreground">{article.metaDescription}</p>
             </CardContent>
           </Card>
-        )}
-        <Card>
-          <CardHeader>
-            <CardTitle className="text-base">Review</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-3">
-            {(article.status === 'draft' || article.status === 'held') && (
-              <Button onClick={() => approve.mutate({ businessId, articleId })} disabled={approve.isPending}>
-                Approve
-              </Button>
-            )}
-            <form
-              className="grid gap-2"
-              onSubmit={(event) => {
-                event.preventDefault()
-                regenerate.mutate({ businessId, articleId, instruction: instruction.trim() || undefined })
-              }}
-            >
-              <Label htmlFor="regenerate-instruction">What should change? (optional)</Label>
-              <Input
-                id="regenerate-instruction"
-                value={instruction}
-                maxLength={500}
-                placeholder="e.g. a shorter introduction"
-                onChange={(event) => setInstruction(event.target.value)}
-              />
-              <Button type="submit" variant="outline" disabled={regenerate.isPending || Boolean(jobId)}>
-                Regenerate
-              </Button>
-            </form>
-            {jobId && (
-              <JobProgress
-                jobId={jobId}
-                label="Regenerating the article"
-                onRetry={() => regenerate.mutate({ businessId, articleId })}
-                className="text-sm"
-              />
-            )}
-          </CardContent>
-        </Card>
-      </aside>
+          {article.citations.length > 0 && (
+            <Card>
+              <CardHeader>
+                <CardTitle className="text-base">Sources</CardTitle>
+                <CardDescription>Every number in the article is on one of these pages.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <ul className="grid gap-3 text-sm">
+                  {article.citations.map((citation) => (
+                    <li key={`${citation.url}${citation.passage}`} className="min-w-0">
+                      <a
+                        href={citation.url}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="break-words text-violet-300 hover:underline"
+                      >
+                        {citation.title}
+                      </a>
+                      <p className="text-muted-foreground">“{citation.passage}”</p>
+                    </li>
+                  ))}
+                </ul>
+              </CardContent>
+            </Card>
+          )}
+          <Card>
+            <CardHeader>
+              <CardTitle className="text-base">Rewrite</CardTitle>
+              <CardDescription>Write it again against today&apos;s search results; this text is kept as a version.</CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-3">
+              <form
+                className="grid gap-2"
+                onSubmit={(event) => {
+                  event.preventDefault()
+                  regenerate.mutate({ businessId, articleId, instruction: instruction.trim() || undefined })
+                }}
+              >
+                <Label htmlFor="regenerate-instruction">What should change? (optional)</Label>
+                <Input
+                  id="regenerate-instruction"
+                  value={instruction}
+                  maxLength={500}
+                  placeholder="e.g. a shorter introduction"
+                  onChange={(event) => setInstruction(event.target.value)}
+                />
+                <Button type="submit" variant="outline" disabled={regenerate.isPending || Boolean(jobId)}>
+                  Regenerate
+                </Button>
+              </form>
+              {jobId && (
+                <JobProgress
+                  jobId={jobId}
+                  label="Regenerating the article"
+                  onRetry={() => regenerate.mutate({ businessId, articleId })}
+                  className="text-sm"
+                />
+              )}
+            </CardContent>
+          </Card>
+        </aside>
+      </div>
     </div>
   )
 }

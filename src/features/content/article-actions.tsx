@@ -1,0 +1,176 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { ArchiveIcon, CalendarClockIcon, MoreHorizontalIcon, Trash2Icon } from 'lucide-react'
+import { AlertDialog } from 'radix-ui'
+import { useState } from 'react'
+import { Button, buttonVariants } from '~/components/ui/button'
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '~/components/ui/dropdown-menu'
+import { Input } from '~/components/ui/input'
+import { Label } from '~/components/ui/label'
+import { orpc, type RpcClient } from '~/lib/orpc'
+import { toast } from '~/lib/toast'
+import { cn } from '~/lib/utils'
+
+type Article = Awaited<ReturnType<RpcClient['article']['get']>>
+
+const dialogClass =
+  'fixed top-1/2 left-1/2 z-50 grid w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border border-border bg-card p-6 text-card-foreground shadow-xl'
+const tomorrow = () => new Date(Date.now() + 24 * 3600 * 1000).toISOString().slice(0, 10)
+const longDay = (day: string) =>
+  new Date(`${day}T00:00:00.000Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' })
+
+/**
+ * The article's actions: Approve (a draft or held article), and in the menu Reschedule (its
+ * keyword's day), Archive and Delete, each confirmed in a dialog.
+ */
+export function ArticleActions({ businessId, article }: { businessId: string; article: Article }) {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const [dialog, setDialog] = useState<'reschedule' | 'archive' | 'delete' | null>(null)
+  const [day, setDay] = useState(() => (article.scheduledAt ? new Date(article.scheduledAt).toISOString().slice(0, 10) : tomorrow()))
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: orpc.article.key() }),
+      queryClient.invalidateQueries({ queryKey: orpc.keyword.key() }),
+    ])
+  const input = { businessId, articleId: article.id }
+  const approve = useMutation(
+    orpc.article.approve.mutationOptions({
+      onSuccess: () => {
+        void refresh()
+        toast.success('Approved: it will be published on its day')
+      },
+    }),
+  )
+  const reschedule = useMutation(
+    orpc.keyword.reschedule.mutationOptions({
+      onSuccess: (_result, { date }) => {
+        setDialog(null)
+        void refresh()
+        toast.success(`Rescheduled to ${longDay(date)}`)
+      },
+    }),
+  )
+  const archive = useMutation(
+    orpc.article.archive.mutationOptions({
+      onSuccess: () => {
+        setDialog(null)
+        void refresh()
+        toast.success('Archived, with its keyword')
+      },
+    }),
+  )
+  const remove = useMutation(
+    orpc.article.delete.mutationOptions({
+      onSuccess: () => {
+        setDialog(null)
+        void refresh()
+        toast.success('Article deleted')
+        void navigate({ to: '/content' })
+      },
+    }),
+  )
+  const canReschedule = Boolean(article.keywordId) && article.status !== 'published' && article.status !== 'archived'
+
+  return (
+    <div className="flex items-center gap-2">
+      {(article.status === 'draft' || article.status === 'held') && (
+        <Button size="sm" onClick={() => approve.mutate(input)} disabled={approve.isPending}>
+          Approve
+        </Button>
+      )}
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button size="sm" variant="outline" aria-label="More actions">
+            <MoreHorizontalIcon className="size-4" aria-hidden />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuItem disabled={!canReschedule} onSelect={() => setDialog('reschedule')}>
+            <CalendarClockIcon aria-hidden /> Reschedule
+          </DropdownMenuItem>
+          <DropdownMenuItem disabled={article.status === 'archived'} onSelect={() => setDialog('archive')}>
+            <ArchiveIcon aria-hidden /> Archive
+          </DropdownMenuItem>
+          <DropdownMenuItem variant="destructive" onSelect={() => setDialog('delete')}>
+            <Trash2Icon aria-hidden /> Delete
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+
+      <AlertDialog.Root open={dialog === 'reschedule'} onOpenChange={(open) => !open && setDialog(null)}>
+        <AlertDialog.Portal>
+          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
+          <AlertDialog.Content className={dialogClass}>
+            <AlertDialog.Title className="text-lg font-semibold">Reschedule this article</AlertDialog.Title>
+            <AlertDialog.Description className="text-sm text-muted-foreground">
+              It is published on the day you choose (from tomorrow on), at the plan&apos;s usual time.
+            </AlertDialog.Description>
+            <form
+              className="grid gap-4"
+              onSubmit={(event) => {
+                event.preventDefault()
+                if (article.keywordId) reschedule.mutate({ businessId, keywordId: article.keywordId, date: day })
+              }}
+            >
+              <div className="grid gap-1.5">
+                <Label htmlFor="reschedule-day">Day</Label>
+                <Input
+                  id="reschedule-day"
+                  type="date"
+                  min={tomorrow()}
+                  value={day}
+                  required
+                  onChange={(event) => setDay(event.target.value)}
+                />
+              </div>
+              <div className="flex justify-end gap-2">
+                <AlertDialog.Cancel className={buttonVariants({ variant: 'outline' })}>Cancel</AlertDialog.Cancel>
+                <Button type="submit" disabled={reschedule.isPending || !day}>
+                  Reschedule
+                </Button>
+              </div>
+            </form>
+          </AlertDialog.Content>
+        </AlertDialog.Portal>
+      </AlertDialog.Root>
+
+      <AlertDialog.Root open={dialog === 'archive'} onOpenChange={(open) => !open && setDialog(null)}>
+        <AlertDialog.Portal>
+          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
+          <AlertDialog.Content className={dialogClass}>
+            <AlertDialog.Title className="text-lg font-semibold">Archive this article?</AlertDialog.Title>
+            <AlertDialog.Description className="text-sm text-muted-foreground">
+              It comes off the plan with its keyword and is not published. Restoring the keyword on the Keywords page plans it again.
+            </AlertDialog.Description>
+            <div className="flex justify-end gap-2">
+              <AlertDialog.Cancel className={buttonVariants({ variant: 'outline' })}>Cancel</AlertDialog.Cancel>
+              <AlertDialog.Action className={buttonVariants()} onClick={() => archive.mutate(input)}>
+                Archive
+              </AlertDialog.Action>
+            </div>
+          </AlertDialog.Content>
+        </AlertDialog.Portal>
+      </AlertDialog.Root>
+
+      <AlertDialog.Root open={dialog === 'delete'} onOpenChange={(open) => !open && setDialog(null)}>
+        <AlertDialog.Portal>
+          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
+          <AlertDialog.Content className={dialogClass}>
+            <AlertDialog.Title className="text-lg font-semibold">Delete this article?</AlertDialog.Title>
+            <AlertDialog.Description className="text-sm text-muted-foreground">
+              “{article.title}” and all {article.versions.length} of its versions are deleted; this cannot be undone. Its keyword is
+              archived so it is not written again.
+            </AlertDialog.Description>
+            <div className="flex justify-end gap-2">
+              <AlertDialog.Cancel className={buttonVariants({ variant: 'outline' })}>Cancel</AlertDialog.Cancel>
+              <AlertDialog.Action className={cn(buttonVariants({ variant: 'destructive' }))} onClick={() => remove.mutate(input)}>
+                Delete
+              </AlertDialog.Action>
+            </div>
+          </AlertDialog.Content>
+        </AlertDialog.Portal>
+      </AlertDialog.Root>
+    </div>
+  )
+}

@@ -1,0 +1,276 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useDebouncedCallback } from '~/components/data-table/use-debounced-callback'
+import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
+import { Button } from '~/components/ui/button'
+import { Input } from '~/components/ui/input'
+import { Label } from '~/components/ui/label'
+import { orpc, type RpcClient } from '~/lib/orpc'
+import { cn } from '~/lib/utils'
+import { SeoScoreBadge } from './article-status'
+import { SeoScorePanel } from './seo-score-panel'
+
+type Article = Awaited<ReturnType<RpcClient['article']['get']>>
+
+interface Draft {
+  markdown: string
+  metaTitle: string
+  metaDescription: string
+}
+
+/** The preview follows typing after this pause; autosave after a longer one. */
+const PREVIEW_DELAY_MS = 350
+const AUTOSAVE_DELAY_MS = 1500
+const META_TITLE_MAX = 60
+const META_DESCRIPTION_MAX = 160
+
+const sameDraft = (a: Draft, b: Draft) =>
+  a.markdown === b.markdown && a.metaTitle === b.metaTitle && a.metaDescription === b.metaDescription
+const errorCode = (error: unknown) => (error as { code?: string } | null)?.code
+const errorMessage = (error: unknown) => (error instanceof Error ? error.message : 'The article could not be saved.')
+
+type SaveState = { kind: 'saved'; at: Date | null } | { kind: 'dirty' } | { kind: 'saving' } | { kind: 'failed'; message: string }
+
+/**
+ * The article's editor: Markdown (the title is its "# " line) and the meta fields beside a live
+ * preview as it will be published, with the SEO score recomputed by the server as you type.
+ * Changes save themselves after a pause (or with Save / Ctrl+S) over the revision the editor
+ * started from; when the article changed elsewhere meanwhile the save is refused and the text
+ * stays here to copy.
+ */
+export function ArticleEditor({
+  businessId,
+  article,
+  onReload,
+  showHtml = (html) => html,
+}: {
+  businessId: string
+  article: Article
+  onReload: () => void
+  /** How the preview shows the article's HTML (demo mode swaps a simulated video for its stand-in). */
+  showHtml?: (html: string) => string
+}) {
+  const queryClient = useQueryClient()
+  const initial: Draft = { markdown: article.markdown, metaTitle: article.metaTitle, metaDescription: article.metaDescription }
+  const [draft, setDraft] = useState<Draft>(initial)
+  const [saved, setSaved] = useState<Draft>(initial)
+  const [revision, setRevision] = useState(article.revision)
+  const [state, setState] = useState<SaveState>({ kind: 'saved', at: null })
+  const [conflict, setConflict] = useState<string | null>(null)
+  const [previewed, setPreviewed] = useState<Draft | null>(null)
+  const [pane, setPane] = useState<'write' | 'preview'>('write')
+  // The text as last typed, for the debounced save (set where it changes, not during render).
+  const latest = useRef(initial)
+  const dirty = !sameDraft(draft, saved)
+
+  const preview = useQuery({
+    ...orpc.article.preview.queryOptions({ input: { businessId, articleId: article.id, ...(previewed ?? initial) } }),
+    enabled: previewed !== null,
+    placeholderData: keepPreviousData,
+    retry: false,
+    meta: { inlineError: true },
+  })
+  const schedulePreview = useDebouncedCallback((next: Draft) => setPreviewed(next), PREVIEW_DELAY_MS)
+
+  const save = useMutation(
+    orpc.article.save.mutationOptions({
+      onMutate: () => setState({ kind: 'saving' }),
+      onSuccess: (result, sent) => {
+        setRevision(result.revision)
+        setSaved({ markdown: sent.markdown, metaTitle: sent.metaTitle, metaDescription: sent.metaDescription })
+        setState({ kind: 'saved', at: new Date(result.savedAt) })
+        void queryClient.invalidateQueries({ queryKey: orpc.article.key() })
+      },
+      onError: (error) => {
+        if (errorCode(error) === 'CONFLICT') setConflict(errorMessage(error))
+        setState({ kind: 'failed', message: errorMessage(error) })
+      },
+    }),
+  )
+  const saveNow = useCallback(() => {
+    const current = latest.current
+    if (conflict || save.isPending) return
+    if (current.metaTitle.trim().length === 0 || current.metaTitle.length > META_TITLE_MAX) return
+    if (current.metaDescription.trim().length === 0 || current.metaDescription.length > META_DESCRIPTION_MAX) return
+    save.mutate({ businessId, articleId: article.id, revision, ...current })
+  }, [article.id, businessId, conflict, revision, save])
+  const scheduleSave = useDebouncedCallback(() => saveNow(), AUTOSAVE_DELAY_MS)
+
+  // A save that finished while more was typed: the rest follows.
+  useEffect(() => {
+    if (!save.isPending && dirty && state.kind === 'saved') scheduleSave.run()
+  }, [save.isPending, dirty, state.kind, scheduleSave])
+
+  // Leaving the page with unsaved text asks first.
+  useEffect(() => {
+    if (!dirty) return
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault()
+    window.addEventListener('beforeunload', warn)
+    return () => window.removeEventListener('beforeunload', warn)
+  }, [dirty])
+
+  const change = (patch: Partial<Draft>) => {
+    const next = { ...latest.current, ...patch }
+    latest.current = next
+    setDraft(next)
+    if (state.kind !== 'saving') setState({ kind: 'dirty' })
+    schedulePreview.run(next)
+    scheduleSave.run()
+  }
+
+  const shown = previewed && preview.data ? preview.data : { html: article.html, seoScore: article.seoScore, seoChecks: article.seoChecks }
+  const previewError = previewed && preview.isError ? errorMessage(preview.error) : null
+  const metaTitleError =
+    draft.metaTitle.trim().length === 0
+      ? 'Write a meta title.'
+      : draft.metaTitle.length > META_TITLE_MAX
+        ? `Keep the meta title to ${META_TITLE_MAX} characters.`
+        : null
+  const metaDescriptionError =
+    draft.metaDescription.trim().length === 0
+      ? 'Write a meta description.'
+      : draft.metaDescription.length > META_DESCRIPTION_MAX
+        ? `Keep the meta description to ${META_DESCRIPTION_MAX} characters.`
+        : null
+
+  return (
+    <div
+      className="grid min-w-0 gap-4"
+      onKeyDown={(event) => {
+        if ((event.metaKey || event.ctrlKey) && event.key.toLowerCase() === 's') {
+          event.preventDefault()
+          saveNow()
+        }
+      }}
+    >
+      {conflict && (
+        <Alert variant="destructive" role="alert">
+          <AlertTitle>Not saved: the article changed elsewhere</AlertTitle>
+          <AlertDescription className="grid gap-2">
+            <span>{conflict}</span>
+            <span>
+              <Button variant="outline" size="sm" onClick={onReload}>
+                Reload the latest version
+              </Button>
+            </span>
+          </AlertDescription>
+        </Alert>
+      )}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-muted-foreground" role="status" data-testid="save-state">
+          {state.kind === 'saving'
+            ? 'Saving…'
+            : state.kind === 'dirty'
+              ? 'Unsaved changes'
+              : state.kind === 'failed'
+                ? `Not saved: ${state.message}`
+                : state.at
+                  ? `Saved at ${state.at.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}`
+                  : 'All changes saved'}
+        </p>
+        <div className="flex items-center gap-3">
+          <a href="#seo-score" className="text-sm text-muted-foreground hover:text-foreground" data-testid="live-score">
+            SEO score <SeoScoreBadge score={shown.seoScore} />
+            {shown.seoChecks.some((check) => !check.passed) && ` · ${shown.seoChecks.filter((check) => !check.passed).length} to fix`}
+          </a>
+          <Button size="sm" onClick={saveNow} disabled={!dirty || save.isPending || Boolean(conflict)}>
+            Save
+          </Button>
+        </div>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid content-start gap-1.5">
+          <div className="flex items-baseline justify-between">
+            <Label htmlFor="meta-title">Meta title</Label>
+            <span className={cn('text-xs tabular-nums', metaTitleError ? 'text-red-300' : 'text-muted-foreground')}>
+              {draft.metaTitle.length}/{META_TITLE_MAX}
+            </span>
+          </div>
+          <Input
+            id="meta-title"
+            value={draft.metaTitle}
+            aria-invalid={Boolean(metaTitleError)}
+            aria-describedby={metaTitleError ? 'meta-title-error' : undefined}
+            onChange={(event) => change({ metaTitle: event.target.value })}
+          />
+          {metaTitleError && (
+            <p id="meta-title-error" className="text-xs text-red-300">
+              {metaTitleError}
+            </p>
+          )}
+        </div>
+        <div className="grid content-start gap-1.5">
+          <div className="flex items-baseline justify-between">
+            <Label htmlFor="meta-description">Meta description</Label>
+            <span className={cn('text-xs tabular-nums', metaDescriptionError ? 'text-red-300' : 'text-muted-foreground')}>
+              {draft.metaDescription.length}/{META_DESCRIPTION_MAX}
+            </span>
+          </div>
+          <Input
+            id="meta-description"
+            value={draft.metaDescription}
+            aria-invalid={Boolean(metaDescriptionError)}
+            aria-describedby={metaDescriptionError ? 'meta-description-error' : undefined}
+            onChange={(event) => change({ metaDescription: event.target.value })}
+          />
+          {metaDescriptionError && (
+            <p id="meta-description-error" className="text-xs text-red-300">
+              {metaDescriptionError}
+            </p>
+          )}
+        </div>
+      </div>
+      {/* Phones: one pane at a time. */}
+      <div role="tablist" aria-label="Editor pane" className="inline-flex w-fit gap-1 rounded-lg border border-border p-1 lg:hidden">
+        {(['write', 'preview'] as const).map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={pane === name}
+            onClick={() => setPane(name)}
+            className={cn(
+              'rounded-md px-3 py-1 text-sm font-medium capitalize',
+              pane === name ? 'bg-muted text-foreground' : 'text-muted-foreground',
+            )}
+          >
+            {name}
+          </button>
+        ))}
+      </div>
+      <div className="grid min-w-0 gap-4 lg:grid-cols-2">
+        <div className={cn('min-w-0', pane !== 'write' && 'hidden lg:block')}>
+          <Label htmlFor="article-markdown" className="sr-only">
+            Article (Markdown)
+          </Label>
+          <textarea
+            id="article-markdown"
+            value={draft.markdown}
+            spellCheck
+            onChange={(event) => change({ markdown: event.target.value })}
+            className="h-[70vh] min-h-96 w-full resize-y rounded-lg border border-input bg-background p-3 font-mono text-sm leading-6 text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+          />
+        </div>
+        <div className={cn('grid min-w-0 content-start gap-4', pane !== 'preview' && 'hidden lg:grid')}>
+          {previewError && (
+            <Alert variant="destructive" role="alert">
+              <AlertDescription>{previewError}</AlertDescription>
+            </Alert>
+          )}
+          <div
+            className={cn(
+              'h-[70vh] min-h-96 overflow-y-auto rounded-lg border border-border p-4',
+              preview.isFetching && 'opacity-80 transition-opacity',
+            )}
+            aria-label="Preview"
+          >
+            <div className="article-html" data-testid="editor-preview" dangerouslySetInnerHTML={{ __html: showHtml(shown.html) }} />
+          </div>
+        </div>
+      </div>
+      <div id="seo-score" className="scroll-mt-4">
+        <SeoScorePanel score={shown.seoScore} checks={shown.seoChecks} live />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,340 @@
+import { DndContext, PointerSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { CalendarDaysIcon, ChevronLeftIcon, ChevronRightIcon } from 'lucide-react'
+import { useMemo } from 'react'
+import { EmptyState } from '~/components/empty-state'
+import { ErrorPanel } from '~/components/fallbacks/error-panel'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent } from '~/components/ui/card'
+import { Skeleton } from '~/components/ui/skeleton'
+import { orpc, type RpcClient } from '~/lib/orpc'
+import { toast } from '~/lib/toast'
+import { cn } from '~/lib/utils'
+import { ARTICLE_STATUS_LABELS, type ArticleStatus } from '~/shared/articles/article'
+import { calendarQuery, monthOf, shiftMonth } from './content-search'
+
+type CalendarData = Awaited<ReturnType<RpcClient['article']['calendar']>>
+type CalendarEntry = CalendarData['entries'][number]
+
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']
+
+/** Each status's colours; a keyword not written yet is "Planned". */
+const TONES: Record<ArticleStatus | 'planned', string> = {
+  planned: 'border-dashed border-border bg-transparent text-muted-foreground',
+  draft: 'border-sky-500/40 bg-sky-500/10 text-sky-100',
+  held: 'border-amber-500/50 bg-amber-500/15 text-amber-100',
+  approved: 'border-violet-500/50 bg-violet-500/15 text-violet-100',
+  published: 'border-green-500/40 bg-green-500/15 text-green-100',
+  archived: 'border-border bg-muted/40 text-muted-foreground line-through',
+}
+const LABELS: Record<ArticleStatus | 'planned', string> = { planned: 'Planned', ...ARTICLE_STATUS_LABELS }
+
+const dayKey = (date: Date | string) => new Date(date).toISOString().slice(0, 10)
+const toneOf = (entry: CalendarEntry) => entry.status ?? 'planned'
+/** A published article's day is history; the plan moves everything else. */
+const movable = (entry: CalendarEntry) => entry.status !== 'published' && entry.keywordStatus !== 'published' && entry.status !== 'archived'
+
+/** The weeks (Monday first) covering a month, as UTC days; days outside the month are null. */
+export function monthGrid(month: string): Array<Array<string | null>> {
+  const first = new Date(`${month}-01T00:00:00.000Z`)
+  const days = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate()
+  const lead = (first.getUTCDay() + 6) % 7
+  const cells: Array<string | null> = [...Array<null>(lead).fill(null)]
+  for (let day = 1; day <= days; day++) cells.push(`${month}-${String(day).padStart(2, '0')}`)
+  while (cells.length % 7 !== 0) cells.push(null)
+  return Array.from({ length: cells.length / 7 }, (_, week) => cells.slice(week * 7, week * 7 + 7))
+}
+
+const monthLabel = (month: string) =>
+  new Date(`${month}-01T00:00:00.000Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
+const longDay = (day: string) =>
+  new Date(`${day}T00:00:00.000Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' })
+
+/**
+ * The content calendar: the month's planned keywords on their days, written ones as their
+ * article in its status colour. Drag one to another day (from tomorrow on) to reschedule it;
+ * each opens its article. On a phone the month is a list of its days with something planned.
+ */
+export function ContentCalendar({
+  businessId,
+  month: chosen,
+  onMonthChange,
+}: {
+  businessId: string
+  month: string | null
+  onMonthChange: (month: string) => void
+}) {
+  const today = dayKey(new Date())
+  const month = chosen ?? monthOf(new Date())
+  const query = useQuery(calendarQuery(businessId, month))
+  const queryClient = useQueryClient()
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }))
+  const key = calendarQuery(businessId, month).queryKey
+
+  const reschedule = useMutation(
+    orpc.keyword.reschedule.mutationOptions({
+      onMutate: async ({ keywordId, date }) => {
+        await queryClient.cancelQueries({ queryKey: key })
+        const previous = queryClient.getQueryData<CalendarData>(key)
+        if (previous) {
+          const moved = previous.entries.map((entry) =>
+            entry.keywordId === keywordId ? { ...entry, scheduledAt: new Date(`${date}T09:00:00.000Z`) } : entry,
+          )
+          queryClient.setQueryData<CalendarData>(key, {
+            ...previous,
+            entries: moved.filter((entry) => monthOf(entry.scheduledAt) === month),
+          })
+        }
+        return { previous }
+      },
+      onError: (_error, _input, context) => {
+        if (context?.previous) queryClient.setQueryData(key, context.previous)
+      },
+      onSuccess: (_result, { date }) => toast.success(`Rescheduled to ${longDay(date)}`),
+      onSettled: () =>
+        Promise.all([
+          queryClient.invalidateQueries({ queryKey: orpc.article.key() }),
+          queryClient.invalidateQueries({ queryKey: orpc.keyword.key() }),
+        ]),
+    }),
+  )
+
+  const byDay = useMemo(() => {
+    const map = new Map<string, CalendarEntry[]>()
+    for (const entry of query.data?.entries ?? []) {
+      const day = dayKey(entry.scheduledAt)
+      map.set(day, [...(map.get(day) ?? []), entry])
+    }
+    return map
+  }, [query.data])
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    const entry = active.data.current as CalendarEntry | undefined
+    const day = over?.id
+    if (!entry || typeof day !== 'string' || day === dayKey(entry.scheduledAt)) return
+    reschedule.mutate({ businessId, keywordId: entry.keywordId, date: day })
+  }
+
+  const header = (
+    <div className="flex flex-wrap items-center justify-between gap-2 border-b border-border p-3">
+      <h2 className="text-lg font-semibold" aria-live="polite">
+        {monthLabel(month)}
+      </h2>
+      <div className="flex items-center gap-1">
+        <Button variant="outline" size="icon" aria-label="Previous month" onClick={() => onMonthChange(shiftMonth(month, -1))}>
+          <ChevronLeftIcon className="size-4" aria-hidden />
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => onMonthChange(monthOf(new Date()))} disabled={month === monthOf(new Date())}>
+          Today
+        </Button>
+        <Button variant="outline" size="icon" aria-label="Next month" onClick={() => onMonthChange(shiftMonth(month, 1))}>
+          <ChevronRightIcon className="size-4" aria-hidden />
+        </Button>
+      </div>
+    </div>
+  )
+
+  if (query.isError && !query.data) {
+    return (
+      <Card>
+        {header}
+        <CardContent className="p-4">
+          <ErrorPanel title="Could not load the calendar" error={query.error} onRetry={() => void query.refetch()} />
+        </CardContent>
+      </Card>
+    )
+  }
+
+  const weeks = monthGrid(month)
+  const plannedDays = [...byDay.keys()].sort()
+  return (
+    <Card className="overflow-hidden">
+      {header}
+      {query.isPending ? (
+        <div className="grid gap-2 p-3" aria-label="Loading the calendar">
+          <Skeleton className="h-24 w-full" />
+          <Skeleton className="h-24 w-full" />
+          <Skeleton className="h-24 w-full" />
+        </div>
+      ) : (
+        <>
+          {/* Wide screens: the month grid, with drag and drop. */}
+          <DndContext sensors={sensors} onDragEnd={onDragEnd}>
+            <div
+              className="hidden md:block"
+              role="grid"
+              aria-label={`Content calendar, ${monthLabel(month)}`}
+              data-testid="content-calendar"
+            >
+              <div role="row" className="grid grid-cols-7 border-b border-border text-xs font-medium text-muted-foreground">
+                {WEEKDAYS.map((weekday) => (
+                  <div key={weekday} role="columnheader" className="px-2 py-1.5">
+                    {weekday}
+                  </div>
+                ))}
+              </div>
+              {weeks.map((week, index) => (
+                <div key={index} role="row" className="grid grid-cols-7 border-b border-border last:border-b-0">
+                  {week.map((day, column) =>
+                    day ? (
+                      <DayCell key={day} day={day} today={today} entries={byDay.get(day) ?? []} />
+                    ) : (
+                      <div
+                        key={`empty-${column}`}
+                        role="gridcell"
+                        className="min-h-28 border-r border-border bg-muted/20 last:border-r-0"
+                      />
+                    ),
+                  )}
+                </div>
+              ))}
+            </div>
+          </DndContext>
+          {/* Phones: the month's days with something planned, as a list. */}
+          <div className="md:hidden" data-testid="content-agenda">
+            {plannedDays.length === 0 ? (
+              <EmptyMonth />
+            ) : (
+              <ol className="divide-y divide-border">
+                {plannedDays.map((day) => (
+                  <li key={day} className="p-3">
+                    <p className={cn('mb-2 text-sm font-medium', day === today ? 'text-primary' : 'text-muted-foreground')}>
+                      {longDay(day)}
+                      {day === today && ' · Today'}
+                    </p>
+                    <ul className="grid grid-cols-[minmax(0,1fr)] gap-1.5">
+                      {(byDay.get(day) ?? []).map((entry) => (
+                        <li key={entry.keywordId} className="min-w-0">
+                          <EntryChip entry={entry} roomy />
+                        </li>
+                      ))}
+                    </ul>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </div>
+          {plannedDays.length === 0 && (
+            <div className="hidden border-t border-border md:block">
+              <EmptyMonth />
+            </div>
+          )}
+          <Legend />
+        </>
+      )}
+    </Card>
+  )
+}
+
+function EmptyMonth() {
+  return (
+    <EmptyState
+      icon={CalendarDaysIcon}
+      title="Nothing planned this month"
+      description="Keyword research plans a month of articles at a time, one a day. Run it from the Keywords page, or move to a month with a plan."
+    />
+  )
+}
+
+function DayCell({ day, today, entries }: { day: string; today: string; entries: CalendarEntry[] }) {
+  const past = day <= today
+  const { setNodeRef, isOver } = useDroppable({ id: day, disabled: past })
+  const date = Number(day.slice(8))
+  return (
+    <div
+      ref={setNodeRef}
+      role="gridcell"
+      aria-label={`${longDay(day)}${entries.length > 0 ? `, ${entries.length} planned` : ''}`}
+      data-day={day}
+      className={cn(
+        'min-h-28 min-w-0 border-r border-border p-1.5 last:border-r-0',
+        past && 'bg-muted/10',
+        isOver && 'bg-primary/10 ring-2 ring-primary ring-inset',
+      )}
+    >
+      <div className="mb-1 flex items-center justify-between text-xs">
+        <span
+          className={cn(
+            'inline-flex size-6 items-center justify-center rounded-full tabular-nums',
+            day === today ? 'bg-primary font-semibold text-primary-foreground' : past ? 'text-muted-foreground' : 'text-foreground',
+          )}
+          aria-current={day === today ? 'date' : undefined}
+        >
+          {date}
+        </span>
+      </div>
+      <ul className="grid grid-cols-[minmax(0,1fr)] gap-1">
+        {entries.map((entry) => (
+          <li key={entry.keywordId} className="min-w-0">
+            {movable(entry) ? <DraggableChip entry={entry} /> : <EntryChip entry={entry} />}
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+function DraggableChip({ entry }: { entry: CalendarEntry }) {
+  const { setNodeRef, listeners, attributes, transform, isDragging } = useDraggable({ id: entry.keywordId, data: entry })
+  return (
+    <div
+      ref={setNodeRef}
+      {...listeners}
+      {...attributes}
+      // The chip's link is the keyboard's way in; dragging is for the pointer.
+      tabIndex={-1}
+      role="presentation"
+      style={transform ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` } : undefined}
+      className={cn('cursor-grab touch-none', isDragging && 'relative z-10 cursor-grabbing opacity-80 shadow-lg')}
+    >
+      <EntryChip entry={entry} />
+    </div>
+  )
+}
+
+/** One day's article or planned keyword; `roomy` (the phone's list) shows the whole title, the grid two lines of it. */
+function EntryChip({ entry, roomy = false }: { entry: CalendarEntry; roomy?: boolean }) {
+  const tone = toneOf(entry)
+  const text = entry.title ?? entry.keyword
+  const className = cn(
+    'block rounded-md border px-1.5 py-0.5 leading-5 break-words',
+    roomy ? 'px-2 py-1 text-sm' : 'line-clamp-2 text-xs',
+    TONES[tone],
+  )
+  const label = `${text} (${LABELS[tone]})`
+  if (entry.articleId) {
+    return (
+      <Link
+        to="/content/$articleId"
+        params={{ articleId: entry.articleId }}
+        className={cn(className, 'hover:brightness-125')}
+        title={label}
+        aria-label={label}
+        data-testid="calendar-entry"
+        draggable={false}
+      >
+        {text}
+      </Link>
+    )
+  }
+  return (
+    <span className={className} title={`${entry.keyword}: planned; its article is written a few days before`} data-testid="calendar-entry">
+      {text}
+    </span>
+  )
+}
+
+function Legend() {
+  return (
+    <ul className="flex flex-wrap gap-x-3 gap-y-1.5 border-t border-border p-3 text-xs text-muted-foreground" aria-label="Status colours">
+      {(Object.keys(LABELS) as Array<keyof typeof LABELS>).map((tone) => (
+        <li key={tone} className="flex items-center gap-1.5">
+          <span className={cn('inline-block size-3 rounded-sm border', TONES[tone])} aria-hidden />
+          {LABELS[tone]}
+        </li>
+      ))}
+      <li className="hidden md:block">Drag an article to another day to reschedule it.</li>
+    </ul>
+  )
+}

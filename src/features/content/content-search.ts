@@ -1,0 +1,90 @@
+import { keepPreviousData } from '@tanstack/react-query'
+import { orpc } from '~/lib/orpc'
+import {
+  ARTICLE_FILTER_FIELDS,
+  ARTICLE_SORTABLE_COLUMNS,
+  ARTICLES_DEFAULT_SORT,
+  ARTICLES_PAGE_SIZE,
+  ARTICLES_PAGE_SIZE_OPTIONS,
+} from '~/shared/articles/article-table'
+import type { JoinOperator } from '~/shared/data-table/config'
+import type { FilterItem } from '~/shared/data-table/filter-schema'
+import { parseTableSearch, tableSearchToUrl } from '~/shared/data-table/search-state'
+import { tableSchema, type TableSearch } from '~/shared/data-table/table-schema'
+
+/** The Content list's search-state rules: the same options article.list's input is built with. */
+export const ARTICLES_TABLE = tableSchema({
+  fields: ARTICLE_FILTER_FIELDS,
+  sortable: ARTICLE_SORTABLE_COLUMNS,
+  defaultSort: ARTICLES_DEFAULT_SORT,
+  defaultPerPage: ARTICLES_PAGE_SIZE,
+  pageSizes: ARTICLES_PAGE_SIZE_OPTIONS,
+})
+
+export type ContentView = 'calendar' | 'list'
+
+/** /content's URL: the view, the calendar's month (YYYY-MM) and the list's table state; defaults left out. */
+export type ContentUrlSearch = {
+  view?: 'list'
+  month?: string
+  page?: number
+  perPage?: number
+  sort?: string
+  filters?: FilterItem[]
+  joinOperator?: JoinOperator
+}
+
+export interface ContentSearch {
+  view: ContentView
+  /** null: the current month. */
+  month: string | null
+  table: TableSearch
+}
+
+const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/
+
+/** The month a date falls in (UTC, like the plan's days), as YYYY-MM. */
+export const monthOf = (date: Date) => date.toISOString().slice(0, 7)
+
+/** The month `offset` months from `month`. */
+export function shiftMonth(month: string, offset: number): string {
+  const [year, index] = month.split('-').map(Number)
+  return monthOf(new Date(Date.UTC(year!, index! - 1 + offset, 1)))
+}
+
+/** Never throws: a bad view or month falls back to the calendar of the current month, a bad table value to its default. */
+export function parseContentSearch(raw: Record<string, unknown>): ContentSearch {
+  const month =
+    typeof raw.month === 'string' && MONTH.test(raw.month) && Number(raw.month.slice(0, 4)) >= 2000 && Number(raw.month.slice(0, 4)) <= 2100
+      ? raw.month
+      : null
+  return { view: raw.view === 'list' ? 'list' : 'calendar', month, table: parseTableSearch(raw, ARTICLES_TABLE) }
+}
+
+export function contentSearchToUrl(search: ContentSearch): ContentUrlSearch {
+  return {
+    ...(search.view === 'list' ? { view: 'list' as const } : {}),
+    ...(search.month ? { month: search.month } : {}),
+    ...(search.view === 'list' ? tableSearchToUrl(search.table, ARTICLES_TABLE.defaults) : {}),
+  }
+}
+
+export const validateContentSearch = (raw: Record<string, unknown>): ContentUrlSearch => contentSearchToUrl(parseContentSearch(raw))
+
+/** One page of the business's articles for the list view; the previous page stays while the next loads. */
+export const articleListQuery = (businessId: string, search: TableSearch) =>
+  orpc.article.list.queryOptions({
+    input: {
+      businessId,
+      page: search.page,
+      perPage: search.perPage,
+      sort: search.sort,
+      filters: search.filters,
+      joinOperator: search.joinOperator,
+    },
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  })
+
+export const calendarQuery = (businessId: string, month: string) =>
+  orpc.article.calendar.queryOptions({ input: { businessId, month }, staleTime: 10_000 })
