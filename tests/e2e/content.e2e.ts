@@ -59,14 +59,12 @@ describe('/content', () => {
     const text = (await chip.textContent())!.trim()
     const fromDay = await chip.evaluate((element) => element.closest('[data-day]')!.getAttribute('data-day')!)
     // A day of the same month without anything planned, or failing that any other day.
-    const days = await calendar
-      .locator('[data-day]')
-      .evaluateAll((cells) =>
-        cells.map((cell) => ({
-          day: cell.getAttribute('data-day')!,
-          empty: cell.querySelector('[data-testid="calendar-entry"]') === null,
-        })),
-      )
+    const days = await calendar.locator('[data-day]').evaluateAll((cells) =>
+      cells.map((cell) => ({
+        day: cell.getAttribute('data-day')!,
+        empty: cell.querySelector('[data-testid="calendar-entry"]') === null,
+      })),
+    )
     const target = (days.find((item) => item.empty && item.day !== fromDay) ?? days.find((item) => item.day !== fromDay))!.day
     const from = (await chip.boundingBox())!
     const to = (await calendar.locator(`[data-day="${target}"]`).boundingBox())!
