@@ -7,14 +7,18 @@ import { fieldErrorsOf, serverFieldErrors, type FieldErrors } from '~/features/s
 import { orpc } from '~/lib/orpc'
 import type { Business, SetupState } from '~/lib/rpc-outputs'
 import { toast } from '~/lib/toast'
-import { siteStructureSchema } from '~/shared/business-profile'
+import { siteStructureInput } from '~/shared/setup-wizard'
 
 const formatDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
 
+/** Under the sitemap field: what happens without one, the same words in setup and settings. */
+export const SITEMAP_HINT = 'No sitemap? Leave it empty: we follow the links on your pages instead.'
+
 /**
  * Step 3 (docs/product/pipeline.md): the sitemap and blog the crawl detected (or the saved ones), editable,
- * and the blog posts it proposes as best articles, as checkboxes.
+ * and the blog posts it proposes as best articles, as checkboxes. The sitemap may stay empty; one
+ * that is given is read by the server on save and refused, under its field, unless it is a sitemap.
  */
 export function SiteStructureStep({
   business,
@@ -52,14 +56,11 @@ export function SiteStructureStep({
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
-    const parsed = siteStructureSchema.safeParse({ sitemapUrl, blogUrl, bestArticles: chosen })
+    const structure = { sitemapUrl: sitemapUrl.trim(), blogUrl: blogUrl.trim(), bestArticles: chosen }
+    const parsed = siteStructureInput.safeParse(structure)
     if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error))
-    const missing: FieldErrors = {}
-    if (!parsed.data.sitemapUrl) missing.sitemapUrl = 'Sitemap URL is required: articles link to the pages it lists.'
-    if (!parsed.data.blogUrl) missing.blogUrl = 'Blog URL is required: new articles are matched to your posts.'
-    if (Object.keys(missing).length > 0) return setErrors(missing)
     setErrors({})
-    save.mutate({ businessId: business.id, structure: { sitemapUrl, blogUrl, bestArticles: chosen } })
+    save.mutate({ businessId: business.id, structure })
   }
 
   const toggle = (url: string, checked: boolean) =>
@@ -67,7 +68,7 @@ export function SiteStructureStep({
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-6">
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
         <FormField
           id="setup-sitemap"
           label="Sitemap URL"
@@ -75,7 +76,7 @@ export function SiteStructureStep({
           onChange={(event) => setSitemapUrl(event.target.value)}
           placeholder="https://example.com/sitemap.xml"
           error={errors.sitemapUrl}
-          hint={detected.sitemapUrl ? 'Found on your site.' : undefined}
+          hint={detected.sitemapUrl ? `Found on your site. ${SITEMAP_HINT}` : SITEMAP_HINT}
         />
         <FormField
           id="setup-blog"
@@ -92,7 +93,9 @@ export function SiteStructureStep({
         <legend className="mb-2 text-sm font-medium">Best articles</legend>
         {candidates.length === 0 ? (
           <p className="text-sm text-muted-foreground">
-            We found no blog posts in your sitemap. You can pick best articles later in settings.
+            {detected.sitemapUrl
+              ? 'We read your sitemap and found no blog posts in it. You can pick best articles later in settings.'
+              : 'We found no sitemap on your site, so there are no posts to propose. You can add best articles later in settings.'}
           </p>
         ) : (
           candidates.map((candidate, index) => (
