@@ -38,7 +38,7 @@ export function SeedsForm({ settings }: { settings: BusinessSettings }) {
     <Card>
       <form onSubmit={onSubmit} noValidate aria-labelledby="seeds-title">
         <CardHeader>
-          <CardTitle id="seeds-title">Seed keywords</CardTitle>
+          <CardTitle id="seeds-title">Research seeds</CardTitle>
           <CardDescription>
             Where keyword research starts, with your services and your competitors’ keywords. A change is used by the next research run;
             keywords already planned stay.
@@ -59,11 +59,10 @@ export function SeedsForm({ settings }: { settings: BusinessSettings }) {
             }}
           />
           <p className="text-sm text-muted-foreground">
-            Competitors are edited on{' '}
+            Research also reads the keywords your competitors rank for.{' '}
             <Link to="/competitors" className="font-medium text-foreground underline underline-offset-4">
-              Competitors
+              Manage competitors
             </Link>
-            : research reads the keywords they rank for.
           </p>
         </CardContent>
         <CardFooter className="flex flex-wrap items-center justify-end gap-2">
