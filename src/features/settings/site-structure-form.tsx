@@ -60,7 +60,7 @@ export function SiteStructureForm({ settings }: { settings: BusinessSettings }) 
             New articles are matched to your blog and link to your best articles; a changed sitemap is read when you save.
           </CardDescription>
         </CardHeader>
-        <CardContent className="grid items-start gap-4 md:grid-cols-2">
+        <CardContent className="grid items-start gap-4 [overflow-wrap:anywhere] md:grid-cols-2">
           <FormField
             id={fieldId('sitemapUrl')}
             name="sitemapUrl"

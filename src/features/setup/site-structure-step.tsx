@@ -68,7 +68,7 @@ export function SiteStructureStep({
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-6">
-      <div className="grid items-start gap-4 sm:grid-cols-2">
+      <div className="grid items-start gap-4 [overflow-wrap:anywhere] sm:grid-cols-2">
         <FormField
           id="setup-sitemap"
           label="Sitemap URL"
