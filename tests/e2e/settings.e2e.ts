@@ -116,6 +116,7 @@ describe.skipIf(!server.available)('Settings in Chromium', () => {
       `${site.origin}/blog is a web page (HTML), not a sitemap. Enter the address of your XML sitemap (often /sitemap.xml), or leave the field empty if your site has none.`,
     )
     expect(await sitemap.getAttribute('aria-invalid')).toBe('true')
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('site-sitemapUrl')
     expect(await businessRow(user.businessId)).toMatchObject({ sitemap_url: null, blog_url: null, best_articles: [] })
 
     await sitemap.fill(`${site.origin}/sitemap.xml`)

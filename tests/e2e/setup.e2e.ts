@@ -131,6 +131,7 @@ describe.skipIf(!server.available)('setup wizard', () => {
       `${site.origin}/blog is a web page (HTML), not a sitemap. Enter the address of your XML sitemap (often /sitemap.xml), or leave the field empty if your site has none.`,
     )
     expect(await currentStep(page)).toContain('Sitemap & blog')
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('setup-sitemap')
     await page.getByLabel('Sitemap URL').fill(`${site.origin}/sitemap.xml`)
     await page.getByRole('button', { name: 'Save and continue' }).click()
 

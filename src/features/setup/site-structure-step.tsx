@@ -15,6 +15,12 @@ const formatDate = (iso: string) =>
 /** Under the sitemap field: what happens without one, the same words in setup and settings. */
 export const SITEMAP_HINT = 'No sitemap? Leave it empty: we follow the links on your pages instead.'
 
+/** The fields in form order with their input ids: the first refused one gets the focus. */
+const FIELD_IDS = [
+  ['sitemapUrl', 'setup-sitemap'],
+  ['blogUrl', 'setup-blog'],
+] as const
+
 /**
  * Step 3 (docs/product/pipeline.md): the sitemap and blog the crawl detected (or the saved ones), editable,
  * and the blog posts it proposes as best articles, as checkboxes. The sitemap may stay empty; one
@@ -39,6 +45,11 @@ export function SiteStructureStep({
     business.bestArticles.length > 0 || business.blogUrl ? business.bestArticles : candidates.slice(0, 3).map((c) => c.url),
   )
   const [errors, setErrors] = useState<FieldErrors>({})
+  const showErrors = (next: FieldErrors) => {
+    setErrors(next)
+    const first = FIELD_IDS.find(([field]) => field in next)
+    if (first) document.getElementById(first[1])?.focus()
+  }
 
   const save = useMutation(
     orpc.setup.saveSiteStructure.mutationOptions({
@@ -48,7 +59,7 @@ export function SiteStructureStep({
       },
       onError: (error) => {
         const fields = serverFieldErrors(error)
-        if (fields) setErrors(fields)
+        if (fields) showErrors(fields)
         else toast.error('Could not save your sitemap and blog', { description: error.message })
       },
     }),
@@ -58,7 +69,7 @@ export function SiteStructureStep({
     event.preventDefault()
     const structure = { sitemapUrl: sitemapUrl.trim(), blogUrl: blogUrl.trim(), bestArticles: chosen }
     const parsed = siteStructureInput.safeParse(structure)
-    if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error))
+    if (!parsed.success) return showErrors(fieldErrorsOf(parsed.error))
     setErrors({})
     save.mutate({ businessId: business.id, structure })
   }
