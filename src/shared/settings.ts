@@ -1,8 +1,20 @@
 import type { ArticleSettings, BusinessProfile } from './business-profile'
 
-/** What /settings edits for one business: its profile and its article settings (docs/product/entities.md). */
+/** The sitemap, blog and best articles setup step 3 asked for. */
+export interface SiteStructure {
+  sitemapUrl: string | null
+  blogUrl: string | null
+  bestArticles: string[]
+}
+
+/**
+ * What /settings edits for one business (docs/product/entities.md): its profile, its article
+ * settings, the seed keywords research starts from, and its sitemap, blog and best articles.
+ */
 export interface BusinessSettings {
   businessId: string
   profile: BusinessProfile
   articleSettings: ArticleSettings
+  seeds: string[]
+  siteStructure: SiteStructure
 }

@@ -23,7 +23,8 @@ const missing = (value: string | null | undefined) => !value || value.trim() ===
 export function initialSetupStep(business: SetupBusinessFields | null | undefined, competitorCount: number): SetupStepNumber {
   if (!business || missing(business.name) || missing(business.url) || missing(business.description)) return 1
   if (competitorCount < MIN_COMPETITORS) return 2
-  if (missing(business.sitemapUrl) || missing(business.blogUrl)) return 3
+  // The sitemap is optional: a site without one is crawled through its links.
+  if (missing(business.blogUrl)) return 3
   if (missing(business.language) || missing(business.tone)) return 4
   return 5
 }

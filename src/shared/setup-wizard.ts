@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { articleSettingsSchema, businessProfileSchema, httpUrl } from './business-profile'
+import { articleSettingsSchema, businessProfileSchema, httpUrl, siteStructureSchema } from './business-profile'
 
 /**
  * The onboarding wizard's inputs (docs/product/pipeline.md), shared by its forms and its
@@ -42,6 +42,20 @@ export const businessIdInput = z.object({ businessId: rowId('Business id') })
 export const addCompetitorInput = z.object({ businessId: rowId('Business id'), url: httpUrl('Competitor website') })
 
 export const competitorIdInput = z.object({ businessId: rowId('Business id'), competitorId: rowId('Competitor id') })
+
+export const BLOG_URL_REQUIRED = 'Blog URL is required: new articles are matched to your posts.'
+
+/**
+ * Step 3 and settings' "Sitemap and blog": the blog is required; the sitemap may stay empty for a
+ * site without one (the crawl follows its links instead). A sitemap that is given is also read
+ * by the server before it is saved (src/server/setup/sitemap-check.ts).
+ */
+export const siteStructureInput = siteStructureSchema.superRefine((value, context) => {
+  if (!value.blogUrl) context.addIssue({ code: 'custom', path: ['blogUrl'], message: BLOG_URL_REQUIRED })
+})
+
+/** Settings' seed keywords: the same rule as step 1's. */
+export const seedsInput = z.object({ seeds: seedsSchema })
 
 /** Step 4: the first three article settings; the rest keep their defaults until settings. */
 export const languageToneSchema = articleSettingsSchema.pick({ language: true, tone: true, keywordRegion: true })

@@ -1,7 +1,9 @@
 import type { Page } from 'playwright-core'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { gotoHydrated, useBrowser } from '../fixtures/browser'
 import { e2ePostgresServer, onboardedUser } from '../fixtures/e2e-server'
+import { startBusinessSite } from '../fixtures/setup-test-site'
+import type { TestSite } from '../fixtures/test-site'
 
 // /settings (docs/product/routes.md) in Chromium against the production build on PostgreSQL: an onboarded
 // user (plan and business inserted directly), each business field and article setting through the
@@ -9,6 +11,12 @@ import { e2ePostgresServer, onboardedUser } from '../fixtures/e2e-server'
 const server = e2ePostgresServer()
 const browser = useBrowser()
 const poll = { timeout: 10_000 }
+// A business site on 127.0.0.1 (the server may fetch loopback in tests) whose sitemap settings reads.
+let site: TestSite
+beforeAll(async () => {
+  site = await startBusinessSite()
+})
+afterAll(() => site?.close())
 
 const businessRow = async (id: string) => (await server.query(`select * from business where id = $1`, [id]))[0]
 
@@ -81,6 +89,53 @@ describe.skipIf(!server.available)('Settings in Chromium', () => {
       customer_problems: PROFILE_LISTS['Customer problems'],
       competitive_advantages: PROFILE_LISTS['Competitive advantages'],
       target_outcomes: PROFILE_LISTS['Target outcomes'],
+    })
+  })
+
+  it('edits the seeds and the sitemap, blog and best articles setup asked for; a page that is not a sitemap is refused; both survive a reload', async () => {
+    const user = await onboardedUser(server, { name: 'Ada Example' })
+    const { page } = await browser.visit(server.baseUrl, user.client)
+    await openSettings(page)
+    expect(await page.getByRole('main').getByRole('link', { name: 'Manage competitors' }).getAttribute('href')).toBe('/competitors')
+
+    await page.getByLabel('Seed keywords', { exact: true }).fill('cold brew\nespresso beans\n\ncold brew\n')
+    await page.getByRole('button', { name: 'Save seed keywords' }).click()
+    await page.getByText('Seed keywords saved').waitFor()
+
+    const sitemap = page.getByLabel('Sitemap URL', { exact: true })
+    const save = page.getByRole('button', { name: 'Save sitemap and blog' })
+    await sitemap.fill(`${site.origin}/blog`)
+    await page.getByLabel('Blog URL', { exact: true }).fill(`${site.origin}/blog`)
+    await page
+      .getByLabel('Best articles', { exact: true })
+      .fill(`${site.origin}/blog/unblock-a-drain\n${site.origin}/blog/fix-a-dripping-tap`)
+    await save.click()
+    const refusal = page.locator('#site-sitemapUrl-error')
+    await refusal.waitFor()
+    expect(await refusal.innerText()).toBe(
+      `${site.origin}/blog is a web page (HTML), not a sitemap. Enter the address of your XML sitemap (often /sitemap.xml), or leave the field empty if your site has none.`,
+    )
+    expect(await sitemap.getAttribute('aria-invalid')).toBe('true')
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('site-sitemapUrl')
+    expect(await businessRow(user.businessId)).toMatchObject({ sitemap_url: null, blog_url: null, best_articles: [] })
+
+    await sitemap.fill(`${site.origin}/sitemap.xml`)
+    expect(await refusal.count()).toBe(0)
+    await save.click()
+    await page.getByText('Sitemap and blog saved').waitFor()
+
+    await openSettings(page)
+    expect(await page.getByLabel('Seed keywords', { exact: true }).inputValue()).toBe('cold brew\nespresso beans')
+    expect(await sitemap.inputValue()).toBe(`${site.origin}/sitemap.xml`)
+    expect(await page.getByLabel('Blog URL', { exact: true }).inputValue()).toBe(`${site.origin}/blog`)
+    expect(await page.getByLabel('Best articles', { exact: true }).inputValue()).toBe(
+      `${site.origin}/blog/unblock-a-drain\n${site.origin}/blog/fix-a-dripping-tap`,
+    )
+    expect(await businessRow(user.businessId)).toMatchObject({
+      seeds: ['cold brew', 'espresso beans'],
+      sitemap_url: `${site.origin}/sitemap.xml`,
+      blog_url: `${site.origin}/blog`,
+      best_articles: [`${site.origin}/blog/unblock-a-drain`, `${site.origin}/blog/fix-a-dripping-tap`],
     })
   })
 

@@ -122,6 +122,17 @@ describe.skipIf(!server.available)('setup wizard', () => {
       expect(await page.getByRole('checkbox', { name: post }).getAttribute('data-state'), post).toBe('checked')
     }
     await page.getByRole('checkbox', { name: '/blog/fix-a-dripping-tap' }).click()
+    // An address that answers with a web page, not a sitemap, is refused under the field.
+    await page.getByLabel('Sitemap URL').fill(`${site.origin}/blog`)
+    await page.getByRole('button', { name: 'Save and continue' }).click()
+    const refusal = page.locator('#setup-sitemap-error')
+    await refusal.waitFor()
+    expect(await refusal.innerText()).toBe(
+      `${site.origin}/blog is a web page (HTML), not a sitemap. Enter the address of your XML sitemap (often /sitemap.xml), or leave the field empty if your site has none.`,
+    )
+    expect(await currentStep(page)).toContain('Sitemap & blog')
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('setup-sitemap')
+    await page.getByLabel('Sitemap URL').fill(`${site.origin}/sitemap.xml`)
     await page.getByRole('button', { name: 'Save and continue' }).click()
 
     // Step 4: defaults English, Informative, United States; change the tone.

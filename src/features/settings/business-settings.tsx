@@ -10,8 +10,13 @@ import { ResearchSettingsCard } from '~/features/research/research-settings-card
 import { ArticleSettingsForm } from './article-settings-form'
 import { SelectField } from './fields'
 import { ProfileForm } from './profile-form'
+import { SeedsForm } from './seeds-form'
+import { SiteStructureForm } from './site-structure-form'
 
-/** The current business's profile and article settings, with a switcher when there are several. */
+/**
+ * The current business: everything setup asked (profile, sitemap and blog, seed keywords; competitors
+ * link to /competitors) and the article and research settings, with a switcher when there are several.
+ */
 export function BusinessSettings() {
   const settings = useQuery(orpc.settings.get.queryOptions())
 
@@ -20,12 +25,14 @@ export function BusinessSettings() {
     return <ErrorPanel title="Could not load your business settings" error={settings.error} onRetry={() => settings.refetch()} />
   }
 
-  // Keyed by business: switching business starts both forms from the new business's values.
+  // Keyed by business: switching business starts every form from the new business's values.
   const { businessId } = settings.data
   return (
     <>
       <BusinessPicker businessId={businessId} />
       <ProfileForm key={`profile-${businessId}`} settings={settings.data} />
+      <SiteStructureForm key={`site-${businessId}`} settings={settings.data} />
+      <SeedsForm key={`seeds-${businessId}`} settings={settings.data} />
       <ArticleSettingsForm key={`articles-${businessId}`} settings={settings.data} />
       <ResearchSettingsCard key={`research-${businessId}`} businessId={businessId} />
     </>

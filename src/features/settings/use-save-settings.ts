@@ -32,3 +32,11 @@ export function useUpdateProfile(onFieldErrors: (errors: FieldErrors) => void) {
 export function useUpdateArticleSettings(onFieldErrors: (errors: FieldErrors) => void) {
   return useMutation(orpc.settings.updateArticleSettings.mutationOptions(useSettingsSaveHandlers('Article settings saved', onFieldErrors)))
 }
+
+export function useUpdateSeeds(onFieldErrors: (errors: FieldErrors) => void) {
+  return useMutation(orpc.settings.updateSeeds.mutationOptions(useSettingsSaveHandlers('Seed keywords saved', onFieldErrors)))
+}
+
+export function useUpdateSiteStructure(onFieldErrors: (errors: FieldErrors) => void) {
+  return useMutation(orpc.settings.updateSiteStructure.mutationOptions(useSettingsSaveHandlers('Sitemap and blog saved', onFieldErrors)))
+}

@@ -7,14 +7,24 @@ import { fieldErrorsOf, serverFieldErrors, type FieldErrors } from '~/features/s
 import { orpc } from '~/lib/orpc'
 import type { Business, SetupState } from '~/lib/rpc-outputs'
 import { toast } from '~/lib/toast'
-import { siteStructureSchema } from '~/shared/business-profile'
+import { siteStructureInput } from '~/shared/setup-wizard'
 
 const formatDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
 
+/** Under the sitemap field: what happens without one, the same words in setup and settings. */
+export const SITEMAP_HINT = 'No sitemap? Leave it empty: we follow the links on your pages instead.'
+
+/** The fields in form order with their input ids: the first refused one gets the focus. */
+const FIELD_IDS = [
+  ['sitemapUrl', 'setup-sitemap'],
+  ['blogUrl', 'setup-blog'],
+] as const
+
 /**
  * Step 3 (docs/product/pipeline.md): the sitemap and blog the crawl detected (or the saved ones), editable,
- * and the blog posts it proposes as best articles, as checkboxes.
+ * and the blog posts it proposes as best articles, as checkboxes. The sitemap may stay empty; one
+ * that is given is read by the server on save and refused, under its field, unless it is a sitemap.
  */
 export function SiteStructureStep({
   business,
@@ -35,6 +45,11 @@ export function SiteStructureStep({
     business.bestArticles.length > 0 || business.blogUrl ? business.bestArticles : candidates.slice(0, 3).map((c) => c.url),
   )
   const [errors, setErrors] = useState<FieldErrors>({})
+  const showErrors = (next: FieldErrors) => {
+    setErrors(next)
+    const first = FIELD_IDS.find(([field]) => field in next)
+    if (first) document.getElementById(first[1])?.focus()
+  }
 
   const save = useMutation(
     orpc.setup.saveSiteStructure.mutationOptions({
@@ -44,7 +59,7 @@ export function SiteStructureStep({
       },
       onError: (error) => {
         const fields = serverFieldErrors(error)
-        if (fields) setErrors(fields)
+        if (fields) showErrors(fields)
         else toast.error('Could not save your sitemap and blog', { description: error.message })
       },
     }),
@@ -52,14 +67,11 @@ export function SiteStructureStep({
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
-    const parsed = siteStructureSchema.safeParse({ sitemapUrl, blogUrl, bestArticles: chosen })
-    if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error))
-    const missing: FieldErrors = {}
-    if (!parsed.data.sitemapUrl) missing.sitemapUrl = 'Sitemap URL is required: articles link to the pages it lists.'
-    if (!parsed.data.blogUrl) missing.blogUrl = 'Blog URL is required: new articles are matched to your posts.'
-    if (Object.keys(missing).length > 0) return setErrors(missing)
+    const structure = { sitemapUrl: sitemapUrl.trim(), blogUrl: blogUrl.trim(), bestArticles: chosen }
+    const parsed = siteStructureInput.safeParse(structure)
+    if (!parsed.success) return showErrors(fieldErrorsOf(parsed.error))
     setErrors({})
-    save.mutate({ businessId: business.id, structure: { sitemapUrl, blogUrl, bestArticles: chosen } })
+    save.mutate({ businessId: business.id, structure })
   }
 
   const toggle = (url: string, checked: boolean) =>
@@ -67,7 +79,7 @@ export function SiteStructureStep({
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-6">
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid items-start gap-4 [overflow-wrap:anywhere] sm:grid-cols-2">
         <FormField
           id="setup-sitemap"
           label="Sitemap URL"
@@ -75,7 +87,7 @@ export function SiteStructureStep({
           onChange={(event) => setSitemapUrl(event.target.value)}
           placeholder="https://example.com/sitemap.xml"
           error={errors.sitemapUrl}
-          hint={detected.sitemapUrl ? 'Found on your site.' : undefined}
+          hint={detected.sitemapUrl ? `Found on your site. ${SITEMAP_HINT}` : SITEMAP_HINT}
         />
         <FormField
           id="setup-blog"
@@ -92,7 +104,9 @@ export function SiteStructureStep({
         <legend className="mb-2 text-sm font-medium">Best articles</legend>
         {candidates.length === 0 ? (
           <p className="text-sm text-muted-foreground">
-            We found no blog posts in your sitemap. You can pick best articles later in settings.
+            {detected.sitemapUrl
+              ? 'We read your sitemap and found no blog posts in it. You can pick best articles later in settings.'
+              : 'We found no sitemap on your site, so there are no posts to propose. You can add best articles later in settings.'}
           </p>
         ) : (
           candidates.map((candidate, index) => (

@@ -93,6 +93,8 @@ const PROCEDURES: Record<string, { access: AccessClass; attack: ((victim: Victim
   'settings.get': { access: 'business', attack: null },
   'settings.updateProfile': { access: 'business', attack: null },
   'settings.updateArticleSettings': { access: 'business', attack: null },
+  'settings.updateSeeds': { access: 'business', attack: null },
+  'settings.updateSiteStructure': { access: 'business', attack: null },
   'setup.state': { access: 'paid', attack: null },
   'setup.analyze': { access: 'paid', attack: null },
   'setup.analysisResult': { access: 'paid', attack: (v) => ({ jobId: v.jobId }) },

@@ -150,6 +150,27 @@ describe('crawlSite on a local test site', () => {
     expect(sleeps).toEqual([500, 500])
   })
 
+  it('counts the pages it fetched: a disallowed page is never planned, a failing one drops out', async () => {
+    site.routes.set('/robots.txt', text('User-agent: *\nDisallow: /pricing\n'))
+    site.routes.set('/', html(HOME))
+    site.routes.set('/about', sub('About Acme', 'Our story'))
+    site.routes.set('/services', (_request, response) => response.writeHead(500, { 'content-type': 'text/html' }).end('oops'))
+    site.routes.set('/blog/', sub('Acme journal', 'Journal'))
+    const reports: { done: number; total: number; message: string }[] = []
+    const result = await crawlSite(site.origin, { fetcher, sleep: async () => {}, onProgress: (progress) => reports.push(progress) })
+    expect(result.pages.map((page) => page.role)).toEqual(['home', 'about', 'blog'])
+    expect(reports.map(({ done, total }) => `${done} of ${total}`)).toEqual([
+      '0 of 1', // robots.txt
+      '0 of 1', // the home page
+      '1 of 1', // the sitemap (none here)
+      '1 of 4', // about; /pricing is disallowed, so never counted
+      '2 of 4', // services, which fails…
+      '2 of 3', // …and drops out before the blog
+      '3 of 3',
+    ])
+    expect(reports.at(-1)?.message).toBe('Fetched 3 pages')
+  })
+
   it('reports an unreachable home page as the crawl error', async () => {
     await expect(crawlSite(site.origin, { fetcher, sleep: async () => {} })).rejects.toThrow(
       `We could not reach ${site.origin}/: the site answered 404 (Not Found).`,

@@ -18,6 +18,11 @@ export interface CrawlOptions {
   fetcher?: SafeFetcher
   sleep?: (ms: number) => Promise<void>
   maxSitemapEntries?: number
+  /**
+   * The page counter: `done` is the pages fetched so far, `total` the pages the crawl will fetch
+   * (1 until the sitemap and the home page's links say which; a page robots.txt disallows or that
+   * fails drops out). At the end both equal the crawled pages.
+   */
   onProgress?: (progress: { done: number; total: number; message: string }) => void
 }
 
@@ -93,14 +98,16 @@ export async function crawlSite(input: string, options: CrawlOptions = {}): Prom
   const maxPages = Math.max(1, options.maxPages ?? 6)
   const start = parsePublicUrl(normalizeSiteInput(input))
   const warnings: string[] = []
-  const report = (done: number, message: string) => options.onProgress?.({ done, total: maxPages + 2, message })
+  let fetched = 0
+  let planned = 1
+  const report = (message: string) => options.onProgress?.({ done: fetched, total: planned, message })
 
-  report(0, 'Reading robots.txt')
+  report('Reading robots.txt')
   let robots: RobotsRules = await fetchRobots(start.href, fetcher)
   if (!robots.isAllowed(start.href)) throw robotsDisallowedError(start.href)
   const pause = () => sleep(Math.max(options.delayMs ?? 500, Math.min(robots.crawlDelayMs ?? 0, MAX_CRAWL_DELAY_MS)))
 
-  report(1, `Fetching ${start.href}`)
+  report(`Fetching ${start.href}`)
   const homeResponse = await fetcher(start.href, { expect: ['html'] })
   const homeUrl = homeResponse.url
   if (new URL(homeUrl).origin !== start.origin) {
@@ -109,8 +116,9 @@ export async function crawlSite(input: string, options: CrawlOptions = {}): Prom
     if (!robots.isAllowed(homeUrl)) throw robotsDisallowedError(homeUrl)
   }
   const home: CrawledPage = { ...extractPage(homeResponse.text(), homeUrl), role: 'home' }
+  fetched = 1
 
-  report(2, 'Reading the sitemap')
+  report('Reading the sitemap')
   const declared = robots.sitemaps.length > 0
   const sitemap = await readSitemaps(declared ? robots.sitemaps : [new URL('/sitemap.xml', homeUrl).href], fetcher, {
     maxEntries: options.maxSitemapEntries,
@@ -124,23 +132,28 @@ export async function crawlSite(input: string, options: CrawlOptions = {}): Prom
   ].filter(isCandidate)
   const { picks, blogUrl } = choosePages(homeUrl, candidates, maxPages - 1)
 
+  const allowed = picks.filter((pick) => {
+    if (robots.isAllowed(pick.url)) return true
+    warnings.push(robotsDisallowedError(pick.url).message)
+    return false
+  })
+  planned = 1 + allowed.length
+
   const pages: CrawledPage[] = [home]
-  for (const [index, pick] of picks.entries()) {
-    if (!robots.isAllowed(pick.url)) {
-      warnings.push(robotsDisallowedError(pick.url).message)
-      continue
-    }
+  for (const pick of allowed) {
     await pause()
-    report(3 + index, `Fetching ${pick.url}`)
+    report(`Fetching ${pick.url}`)
     try {
       const response = await fetcher(pick.url, { expect: ['html'] })
       pages.push({ ...extractPage(response.text(), response.url), role: pick.role })
+      fetched += 1
     } catch (error) {
       if (!(error instanceof SafeFetchError)) throw error
       warnings.push(error.message)
+      planned -= 1
     }
   }
-  report(maxPages + 2, 'Done')
+  report(`Fetched ${fetched} ${fetched === 1 ? 'page' : 'pages'}`)
 
   return {
     url: homeUrl,

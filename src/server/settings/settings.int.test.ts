@@ -1,18 +1,28 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { resetEnvCache } from '~/env'
 import { business, user } from '~/server/db/schema'
 import { createTestApp, withoutCookieCache, type TestApp } from '../../../tests/fixtures/test-app'
 import { insertBusiness, rejectionOf, rpcClient } from '../../../tests/fixtures/rpc'
+import { html, useTestSite, xml } from '../../../tests/fixtures/test-site'
 
-// settings.get / updateProfile / updateArticleSettings (docs/product/entities.md): the shared schemas
-// refuse bad values with their own message and nothing is written; only the caller's current
-// business is ever read or changed.
+// settings.get / updateProfile / updateArticleSettings / updateSeeds / updateSiteStructure
+// (docs/product/entities.md): the shared schemas refuse bad values with their own message and nothing
+// is written; only the caller's current business is ever read or changed. Sitemaps are read from a
+// site this test serves on 127.0.0.1 (FETCH_ALLOW_LOOPBACK), never the network.
 let app: TestApp
+const site = useTestSite()
 
 beforeAll(async () => {
+  process.env.FETCH_ALLOW_LOOPBACK = 'true'
+  resetEnvCache()
   app = await createTestApp()
 })
-afterAll(() => app?.close())
+afterAll(async () => {
+  await app?.close()
+  delete process.env.FETCH_ALLOW_LOOPBACK
+  resetEnvCache()
+})
 
 const validProfile = {
   name: 'Acme Roasters',
@@ -87,7 +97,16 @@ describe('settings.get', () => {
         imageStyle: 'Brand & Text Realism',
         brandColor: '#000000',
       },
+      seeds: [],
+      siteStructure: { sitemapUrl: null, blogUrl: null, bestArticles: [] },
     })
+  })
+
+  it('lists the seeds, stored as a list or (older analyses) an object of lists, once each', async () => {
+    const listed = await userWithBusiness({ seeds: ['cold brew', ' ', 'espresso beans'] })
+    expect((await listed.client.settings.get()).seeds).toEqual(['cold brew', 'espresso beans'])
+    const grouped = await userWithBusiness({ seeds: { primary: ['cold brew'], secondary: ['decaf', 'cold brew'] } })
+    expect((await grouped.client.settings.get()).seeds).toEqual(['cold brew', 'decaf'])
   })
 
   it('follows the selected business', async () => {
@@ -202,6 +221,106 @@ describe('settings.updateArticleSettings', () => {
   })
 })
 
+describe('settings.updateSeeds', () => {
+  it('saves the seeds trimmed, without blanks or repeats, for the next research run', async () => {
+    const { client, business: row } = await userWithBusiness({ seeds: ['old seed'] })
+    const saved = await client.settings.updateSeeds({ seeds: [' cold brew ', '', 'cold brew', 'decaf beans'] })
+    expect(saved.seeds).toEqual(['cold brew', 'decaf beans'])
+    expect((await rowOf(row.id)).seeds).toEqual(['cold brew', 'decaf beans'])
+  })
+
+  it.each([
+    ['more than 30 seeds', Array.from({ length: 31 }, (_, index) => `seed ${index}`), 'Seed keywords can have at most 30 entries.'],
+    ['a seed over 100 characters', ['fine', 'x'.repeat(101)], 'A seed keyword can be at most 100 characters.'],
+  ])('refuses %s with setup’s message and saves nothing', async (_name, seeds, message) => {
+    const { client, business: row } = await userWithBusiness({ seeds: ['old seed'] })
+    const before = await rowOf(row.id)
+    const error = await rejectionOf(client.settings.updateSeeds({ seeds }))
+    expect(error).toMatchObject({ code: 'BAD_REQUEST', status: 400, message, data: { reason: 'INVALID_INPUT' } })
+    expect(await rowOf(row.id)).toEqual(before)
+  })
+})
+
+describe('settings.updateSiteStructure', () => {
+  const serveSitemap = () => {
+    site.routes.set('/sitemap.xml', xml(`<urlset><url><loc>${site.origin}/blog/a</loc></url></urlset>`))
+    site.routes.set('/blog', html('<!doctype html><title>Blog</title><h1>Blog</h1>'))
+  }
+
+  it('reads a new sitemap and saves it with the blog and best articles', async () => {
+    serveSitemap()
+    const { client, business: row } = await userWithBusiness()
+    const structure = {
+      sitemapUrl: `${site.origin}/sitemap.xml`,
+      blogUrl: `${site.origin}/blog`,
+      bestArticles: [`${site.origin}/blog/a`, ` ${site.origin}/blog/b `],
+    }
+    const saved = await client.settings.updateSiteStructure(structure)
+    const expected = { ...structure, bestArticles: [`${site.origin}/blog/a`, `${site.origin}/blog/b`] }
+    expect(saved.siteStructure).toEqual(expected)
+    expect(await rowOf(row.id)).toMatchObject(expected)
+    expect(site.requests.map((request) => request.path)).toEqual(['/sitemap.xml'])
+  })
+
+  it('lets a site without a sitemap leave it empty, and does not re-read an unchanged one', async () => {
+    const { client, business: row } = await userWithBusiness({ sitemapUrl: `${site.origin}/gone.xml`, blogUrl: `${site.origin}/blog` })
+    // The saved sitemap was read when it was saved; keeping it reads nothing.
+    const kept = await client.settings.updateSiteStructure({
+      sitemapUrl: `${site.origin}/gone.xml`,
+      blogUrl: `${site.origin}/news`,
+      bestArticles: [],
+    })
+    expect(kept.siteStructure.blogUrl).toBe(`${site.origin}/news`)
+    const cleared = await client.settings.updateSiteStructure({ sitemapUrl: '', blogUrl: `${site.origin}/news`, bestArticles: [] })
+    expect(cleared.siteStructure.sitemapUrl).toBeNull()
+    expect((await rowOf(row.id)).sitemapUrl).toBeNull()
+    expect(site.requests).toEqual([])
+  })
+
+  it.each([
+    ['an HTML page', '/blog', (origin: string) => `${origin}/blog is a web page (HTML), not a sitemap.`],
+    ['a 404', '/missing.xml', (origin: string) => `We could not reach ${origin}/missing.xml: the site answered 404 (Not Found).`],
+  ])('refuses %s as a sitemap, under the field, and saves nothing (not even the blog)', async (_name, path, reason) => {
+    serveSitemap()
+    const { client, business: row } = await userWithBusiness({ sitemapUrl: null, blogUrl: 'https://old.example/blog' })
+    const before = await rowOf(row.id)
+    const error = await rejectionOf(
+      client.settings.updateSiteStructure({ sitemapUrl: `${site.origin}${path}`, blogUrl: `${site.origin}/blog`, bestArticles: [] }),
+    )
+    const message = `${reason(site.origin)} Enter the address of your XML sitemap (often /sitemap.xml), or leave the field empty if your site has none.`
+    expect(error).toMatchObject({
+      code: 'BAD_REQUEST',
+      status: 400,
+      message,
+      data: { reason: 'SITEMAP_UNREADABLE', issues: [{ message, path: ['sitemapUrl'] }] },
+    })
+    expect(await rowOf(row.id)).toEqual(before)
+  })
+
+  it.each([
+    ['a bad sitemap address', { sitemapUrl: 'my sitemap' }, 'Sitemap URL must be a web address such as https://example.com.'],
+    ['no blog', { blogUrl: '' }, 'Blog URL is required: new articles are matched to your posts.'],
+    [
+      'a best article that is not a web address',
+      { bestArticles: ['javascript:alert(1)'] },
+      'Article URL must start with http:// or https://.',
+    ],
+    [
+      'more than 20 best articles',
+      { bestArticles: Array.from({ length: 21 }, (_, i) => `https://a.example/${i}`) },
+      'Choose at most 20 best articles.',
+    ],
+  ])('refuses %s with setup’s message, reading nothing and saving nothing', async (_name, change, message) => {
+    const { client, business: row } = await userWithBusiness()
+    const before = await rowOf(row.id)
+    const input = { sitemapUrl: `${site.origin}/sitemap.xml`, blogUrl: `${site.origin}/blog`, bestArticles: [], ...change }
+    const error = await rejectionOf(client.settings.updateSiteStructure(input))
+    expect(error).toMatchObject({ code: 'BAD_REQUEST', status: 400, message, data: { reason: 'INVALID_INPUT' } })
+    expect(await rowOf(row.id)).toEqual(before)
+    expect(site.requests).toEqual([])
+  })
+})
+
 describe('ownership', () => {
   it('a selection forged to point at another user’s business is FORBIDDEN and that business is untouched', async () => {
     const victim = await userWithBusiness()
@@ -213,6 +332,8 @@ describe('ownership', () => {
       () => client.settings.get(),
       () => client.settings.updateProfile(validProfile),
       () => client.settings.updateArticleSettings(validSettings),
+      () => client.settings.updateSeeds({ seeds: ['forged'] }),
+      () => client.settings.updateSiteStructure({ sitemapUrl: '', blogUrl: 'https://forged.example/blog', bestArticles: [] }),
     ]) {
       const error = await rejectionOf(call())
       expect(error).toMatchObject({ code: 'FORBIDDEN', message: 'You do not have access to the selected business.' })

@@ -1,6 +1,7 @@
 import { articleSettingsSchema, businessProfileSchema } from '~/shared/business-profile'
 import { businessProcedure } from '~/server/rpc/procedures'
-import { getSettings, updateArticleSettings, updateProfile } from './settings.service'
+import { seedsInput, siteStructureInput } from '~/shared/setup-wizard'
+import { getSettings, updateArticleSettings, updateProfile, updateSeeds, updateSiteStructure } from './settings.service'
 
 /**
  * /settings for the caller's current business (selected, else oldest; ownership checked by
@@ -17,4 +18,16 @@ export const settingsRouter = {
   updateArticleSettings: businessProcedure
     .input(articleSettingsSchema)
     .handler(({ context, input }) => updateArticleSettings(context.db, context.user.id, context.businessId, input)),
+
+  /** Setup's seed rule; the next research run starts from them. */
+  updateSeeds: businessProcedure
+    .input(seedsInput)
+    .handler(({ context, input }) => updateSeeds(context.db, context.user.id, context.businessId, input.seeds)),
+
+  /** Setup step 3's rules: a changed sitemap address is read (providers.web) and refused unless it is a sitemap. */
+  updateSiteStructure: businessProcedure
+    .input(siteStructureInput)
+    .handler(({ context, input }) =>
+      updateSiteStructure(context.db, context.user.id, context.businessId, input, context.providers.web.fetch),
+    ),
 }

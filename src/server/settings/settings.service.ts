@@ -4,12 +4,35 @@ import { business } from '~/server/db/schema'
 import { getOwnedBusiness, isUniqueViolation, urlTakenError, type Business } from '~/server/business/business.service'
 import type { ArticleSettings, BusinessProfile } from '~/shared/business-profile'
 import type { BusinessSettings } from '~/shared/settings'
+import type { siteStructureInput } from '~/shared/setup-wizard'
+import type { SafeFetcher } from '~/server/crawl/safe-fetch'
+import { saveSiteStructure } from '~/server/setup/setup.service'
+import type { z } from 'zod'
 
 export type { BusinessSettings }
 
 // Analysis can leave list entries blank (the services column even defaults to one empty string):
 // the form shows only real entries, the same rule businessProfileSchema applies on save.
 const entries = (values: string[] | null) => (values ?? []).filter((value) => value.trim() !== '')
+
+/** Seeds are stored as a list, or (older analyses) an object of lists: every phrase in it, once. */
+export function seedTexts(value: unknown): string[] {
+  const texts = (item: unknown): string[] =>
+    typeof item === 'string'
+      ? [item]
+      : Array.isArray(item)
+        ? item.flatMap(texts)
+        : item && typeof item === 'object'
+          ? Object.values(item).flatMap(texts)
+          : []
+  return [
+    ...new Set(
+      texts(value)
+        .map((text) => text.trim())
+        .filter((text) => text !== ''),
+    ),
+  ]
+}
 
 export function toSettings(row: Business): BusinessSettings {
   return {
@@ -43,6 +66,8 @@ export function toSettings(row: Business): BusinessSettings {
       imageStyle: row.imageStyle as ArticleSettings['imageStyle'],
       brandColor: row.brandColor,
     },
+    seeds: seedTexts(row.seeds),
+    siteStructure: { sitemapUrl: row.sitemapUrl, blogUrl: row.blogUrl, bestArticles: entries(row.bestArticles) },
   }
 }
 
@@ -89,4 +114,27 @@ export async function updateArticleSettings(
     .where(and(eq(business.id, businessId), eq(business.userId, userId)))
     .returning()
   return toSettings(row)
+}
+
+/** The seed keywords the next research run starts from, in one UPDATE scoped to the owner. */
+export async function updateSeeds(db: Database, userId: string, businessId: string, seeds: string[]): Promise<BusinessSettings> {
+  await getOwnedBusiness(db, userId, businessId)
+  const [row] = await db
+    .update(business)
+    .set({ seeds, updatedAt: new Date() })
+    .where(and(eq(business.id, businessId), eq(business.userId, userId)))
+    .returning()
+  return toSettings(row)
+}
+
+/** Sitemap, blog and best articles with setup step 3's rules and check (saveSiteStructure). */
+export async function updateSiteStructure(
+  db: Database,
+  userId: string,
+  businessId: string,
+  values: z.output<typeof siteStructureInput>,
+  fetcher: SafeFetcher,
+): Promise<BusinessSettings> {
+  const owned = await getOwnedBusiness(db, userId, businessId)
+  return toSettings(await saveSiteStructure(db, owned, values, fetcher))
 }

@@ -11,6 +11,7 @@ export const SETUP_ERRORS = defineErrorCodes({
   COMPETITOR_EXISTS: { code: 'CONFLICT', message: 'This competitor is already on your list.' },
   COMPETITOR_IS_OWN_SITE: { code: 'BAD_REQUEST', message: 'That is your own website. Add a competitor’s address instead.' },
   COMPETITOR_LIMIT_REACHED: { code: 'BAD_REQUEST', message: 'You can add at most 20 competitors.' },
+  SITEMAP_UNREADABLE: { code: 'BAD_REQUEST', message: 'That address does not answer with a sitemap.' },
   SETUP_INCOMPLETE: { code: 'PRECONDITION_FAILED', message: 'Setup is not complete yet.' },
 })
 

@@ -266,15 +266,37 @@ describe('steps 3 to 5', () => {
     })
     expect(
       await rejectionOf(
-        client.setup.saveSiteStructure({ businessId, structure: { sitemapUrl: 'not a url', blogUrl: '', bestArticles: [] } }),
+        client.setup.saveSiteStructure({
+          businessId,
+          structure: { sitemapUrl: 'not a url', blogUrl: 'https://acme.example/blog', bestArticles: [] },
+        }),
       ),
     ).toMatchObject({
       code: 'BAD_REQUEST',
       message: 'Sitemap URL must be a web address such as https://example.com.',
     })
+    // A page that is not a sitemap is refused under the field, and nothing of step 3 is saved.
+    const before = (await app.db.select().from(business).where(eq(business.id, businessId)))[0]
+    const notSitemap = await rejectionOf(
+      client.setup.saveSiteStructure({
+        businessId,
+        structure: { sitemapUrl: `${site.origin}/blog`, blogUrl: `${site.origin}/news`, bestArticles: [] },
+      }),
+    )
+    const message = `${site.origin}/blog is a web page (HTML), not a sitemap. Enter the address of your XML sitemap (often /sitemap.xml), or leave the field empty if your site has none.`
+    expect(notSitemap).toMatchObject({
+      code: 'BAD_REQUEST',
+      status: 400,
+      message,
+      data: { reason: 'SITEMAP_UNREADABLE', issues: [{ message, path: ['sitemapUrl'] }] },
+    })
+    expect((await app.db.select().from(business).where(eq(business.id, businessId)))[0]).toEqual(before)
     for (const call of [
       () =>
-        client.setup.saveSiteStructure({ businessId: strangerBusinessId, structure: { sitemapUrl: '', blogUrl: '', bestArticles: [] } }),
+        client.setup.saveSiteStructure({
+          businessId: strangerBusinessId,
+          structure: { sitemapUrl: `${site.origin}/sitemap.xml`, blogUrl: `${site.origin}/blog`, bestArticles: [] },
+        }),
       () =>
         client.setup.saveLanguageTone({
           businessId: strangerBusinessId,

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ownedBusinessProcedure, paidProcedure } from '~/server/rpc/procedures'
 import { reissueSessionCookie } from '~/server/rpc/session-cookie'
-import { httpUrl, siteStructureSchema } from '~/shared/business-profile'
+import { httpUrl } from '~/shared/business-profile'
 import {
   addCompetitorInput,
   businessIdInput,
@@ -9,6 +9,7 @@ import {
   jobIdSchema,
   languageToneSchema,
   saveBusinessInput,
+  siteStructureInput,
 } from '~/shared/setup-wizard'
 import { addCompetitor, reanalyzeCompetitor, removeCompetitor, suggestCompetitors } from './competitors.service'
 import {
@@ -64,8 +65,9 @@ export const setupRouter = {
     removeCompetitor(context.db, context.business, input.competitorId),
   ),
 
-  saveSiteStructure: ownedBusinessProcedure(businessIdInput.extend({ structure: siteStructureSchema })).handler(({ context, input }) =>
-    saveSiteStructure(context.db, context.business, input.structure),
+  /** Step 3: a changed sitemap address is read first (through providers.web) and refused unless it is one. */
+  saveSiteStructure: ownedBusinessProcedure(businessIdInput.extend({ structure: siteStructureInput })).handler(({ context, input }) =>
+    saveSiteStructure(context.db, context.business, input.structure, context.providers.web.fetch),
   ),
 
   saveLanguageTone: ownedBusinessProcedure(businessIdInput.extend({ settings: languageToneSchema })).handler(({ context, input }) =>

@@ -11,13 +11,14 @@ import {
 } from '~/server/business/business.service'
 import { enqueueJob } from '~/server/jobs'
 import { appError } from '~/server/rpc/errors'
-import type { siteStructureSchema } from '~/shared/business-profile'
+import type { SafeFetcher } from '~/server/crawl/safe-fetch'
 import { initialSetupStep, MIN_COMPETITORS, SETUP_STEPS, type SetupStepNumber } from '~/shared/setup-step'
-import type { SetupProfile, languageToneSchema } from '~/shared/setup-wizard'
+import type { SetupProfile, languageToneSchema, siteStructureInput } from '~/shared/setup-wizard'
 import type { z } from 'zod'
 import { startKeywordResearch } from './keyword-research-hook'
 import { businessAnalyzeJob } from './setup.jobs'
 import { SETUP_ERRORS } from './setup.errors'
+import { assertSitemap } from './sitemap-check'
 import type { SiteAnalysisResult } from './site-analysis'
 import type { ArticleCandidate } from './site-structure'
 
@@ -91,8 +92,18 @@ export async function saveBusinessProfile(
     : createBusiness(db, userId, input.profile, analysis)
 }
 
-/** Step 3: the sitemap, blog and best articles the user confirmed. */
-export async function saveSiteStructure(db: Database, owned: Business, values: z.output<typeof siteStructureSchema>) {
+/**
+ * Step 3 (and settings): the sitemap, blog and best articles the user confirmed. A sitemap address
+ * that changed is read first and refused unless it is a sitemap (sitemap-check.ts); an unchanged one
+ * was read when it was saved. One UPDATE scoped to the owner: a refusal writes nothing.
+ */
+export async function saveSiteStructure(
+  db: Database,
+  owned: Business,
+  values: z.output<typeof siteStructureInput>,
+  fetcher: SafeFetcher,
+): Promise<Business> {
+  if (values.sitemapUrl && values.sitemapUrl !== owned.sitemapUrl) await assertSitemap(values.sitemapUrl, fetcher)
   const [row] = await db
     .update(business)
     .set({ sitemapUrl: values.sitemapUrl, blogUrl: values.blogUrl, bestArticles: values.bestArticles, updatedAt: new Date() })

@@ -132,7 +132,7 @@ async function crawlInto(
   db: Database,
   crawlId: string,
   url: string,
-  options: { maxPages: number; progress: ProgressReporter; total: number },
+  options: { maxPages: number; progress: ProgressReporter },
   deps: ReturnType<typeof resolveDeps>,
 ) {
   await saveCrawl(db, crawlId, url, 'running')
@@ -141,7 +141,8 @@ async function crawlInto(
       maxPages: options.maxPages,
       fetcher: deps.fetcher,
       delayMs: deps.delayMs,
-      onProgress: ({ done, message }) => options.progress('Crawling the site', done, options.total, message),
+      // The counter is pages: fetched of those the crawl will fetch (crawlSite's onProgress).
+      onProgress: ({ done, total, message }) => options.progress('Crawling the site', done, total, message),
     })
   } catch (error) {
     if (!(error instanceof SafeFetchError)) throw error
@@ -166,13 +167,14 @@ export async function analyzeBusinessSite(
   deps: AnalysisDeps,
 ): Promise<SiteAnalysisResult> {
   const resolved = resolveDeps(deps)
-  const maxPages = 21
-  const total = maxPages + 4
-  const result = await crawlInto(db, input.crawlId, input.url, { maxPages, progress: input.progress, total }, resolved)
-  input.progress('Finding the sitemap and blog', maxPages + 2, total)
+  const result = await crawlInto(db, input.crawlId, input.url, { maxPages: 21, progress: input.progress }, resolved)
+  // After the crawl the counter stays at the pages it fetched.
+  const pages = result.pages.length
+  const fetchedPages = `Fetched ${pages} ${pages === 1 ? 'page' : 'pages'}`
+  input.progress('Finding the sitemap and blog', pages, pages, fetchedPages)
   const structure = await detectSiteStructure(result, resolved.fetcher)
   await saveCrawl(db, input.crawlId, input.url, 'crawled', { data: crawlData(result, structure) })
-  input.progress('Reading the site', maxPages + 3, total, 'Writing your business profile')
+  input.progress('Reading the site', pages, pages, 'Writing your business profile')
   const { object } = await resolved.llm.generateObject({
     schema: businessAnalysisSchema,
     schemaName: 'business_profile',
@@ -182,7 +184,7 @@ export async function analyzeBusinessSite(
     prompt: crawlMaterial(result),
   })
   await saveCrawl(db, input.crawlId, input.url, 'analyzed', { data: crawlData(result, structure), analysis: object })
-  input.progress('Done', total, total, 'Your business profile is ready to review')
+  input.progress('Done', pages, pages, 'Your business profile is ready to review')
   return { crawlId: input.crawlId, url: result.url, profile: object, structure, warnings: result.warnings }
 }
 
@@ -200,11 +202,10 @@ export async function analyzeCompetitorSite(
   deps: AnalysisDeps,
 ): Promise<{ crawlId: string; analysis: CompetitorAnalysis }> {
   const resolved = resolveDeps(deps)
-  const maxPages = 4
-  const total = maxPages + 3
-  const result = await crawlInto(db, input.crawlId, input.url, { maxPages, progress: input.progress, total }, resolved)
+  const result = await crawlInto(db, input.crawlId, input.url, { maxPages: 4, progress: input.progress }, resolved)
   await saveCrawl(db, input.crawlId, input.url, 'crawled', { data: crawlData(result) })
-  input.progress('Comparing with your business', maxPages + 2, total)
+  const pages = result.pages.length
+  input.progress('Comparing with your business', pages, pages, `Fetched ${pages} ${pages === 1 ? 'page' : 'pages'}`)
   const ours = [
     '',
     `Compare against: ${input.business.name ?? input.business.url} (${input.business.url})`,
@@ -220,6 +221,6 @@ export async function analyzeCompetitorSite(
     prompt: [crawlMaterial(result), ...ours.filter((line) => line !== undefined)].join('\n'),
   })
   await saveCrawl(db, input.crawlId, input.url, 'analyzed', { data: crawlData(result), analysis: object })
-  input.progress('Done', total, total, 'Competitor analysed')
+  input.progress('Done', pages, pages, 'Competitor analysed')
   return { crawlId: input.crawlId, analysis: object }
 }

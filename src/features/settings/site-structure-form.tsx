@@ -1,0 +1,116 @@
+import { useState, type FormEvent } from 'react'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card'
+import { FormField } from '~/components/ui/form-field'
+import { SubmitButton } from '~/components/ui/submit-button'
+import { SITEMAP_HINT } from '~/features/setup/site-structure-step'
+import type { BusinessSettings, SiteStructure } from '~/shared/settings'
+import { siteStructureInput } from '~/shared/setup-wizard'
+import { TextareaField } from './fields'
+import { fieldErrorsOf, firstInvalidField, linesToList, listToLines, type FieldErrors } from './form-errors'
+import { useUpdateSiteStructure } from './use-save-settings'
+
+type Draft = Record<keyof SiteStructure, string>
+
+const FIELD_ORDER = ['sitemapUrl', 'blogUrl', 'bestArticles'] as const
+const fieldId = (name: string) => `site-${name}`
+
+const toDraft = (structure: SiteStructure): Draft => ({
+  sitemapUrl: structure.sitemapUrl ?? '',
+  blogUrl: structure.blogUrl ?? '',
+  bestArticles: listToLines(structure.bestArticles),
+})
+
+/**
+ * Setup step 3's answers (docs/product/pipeline.md), with its schema and its server check: a changed
+ * sitemap address is read on save and refused under its field unless it is a sitemap.
+ */
+export function SiteStructureForm({ settings }: { settings: BusinessSettings }) {
+  const baseline = toDraft(settings.siteStructure)
+  const [draft, setDraft] = useState<Draft>(baseline)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const showErrors = (next: FieldErrors) => {
+    setErrors(next)
+    const first = firstInvalidField(FIELD_ORDER, next)
+    if (first) document.getElementById(fieldId(first))?.focus()
+  }
+  const save = useUpdateSiteStructure(showErrors)
+  const dirty = FIELD_ORDER.some((name) => draft[name] !== baseline[name])
+
+  const change = (name: keyof Draft, value: string) => {
+    setDraft((current) => ({ ...current, [name]: value }))
+    setErrors(({ [name]: _cleared, ...rest }) => rest)
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const input = { sitemapUrl: draft.sitemapUrl.trim(), blogUrl: draft.blogUrl.trim(), bestArticles: linesToList(draft.bestArticles) }
+    const parsed = siteStructureInput.safeParse(input)
+    if (!parsed.success) return showErrors(fieldErrorsOf(parsed.error))
+    setErrors({})
+    save.mutate(input, { onSuccess: (saved) => setDraft(toDraft(saved.siteStructure)) })
+  }
+
+  return (
+    <Card>
+      <form onSubmit={onSubmit} noValidate aria-labelledby="site-structure-title">
+        <CardHeader>
+          <CardTitle id="site-structure-title">Sitemap and blog</CardTitle>
+          <CardDescription>
+            New articles are matched to your blog and link to your best articles; a changed sitemap is read when you save.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid items-start gap-4 [overflow-wrap:anywhere] md:grid-cols-2">
+          <FormField
+            id={fieldId('sitemapUrl')}
+            name="sitemapUrl"
+            label="Sitemap URL"
+            placeholder="https://example.com/sitemap.xml"
+            hint={SITEMAP_HINT}
+            value={draft.sitemapUrl}
+            error={errors.sitemapUrl}
+            onChange={(event) => change('sitemapUrl', event.target.value)}
+          />
+          <FormField
+            id={fieldId('blogUrl')}
+            name="blogUrl"
+            label="Blog URL"
+            placeholder="https://example.com/blog"
+            hint="Where your posts are listed."
+            value={draft.blogUrl}
+            error={errors.blogUrl}
+            onChange={(event) => change('blogUrl', event.target.value)}
+          />
+          <TextareaField
+            id={fieldId('bestArticles')}
+            name="bestArticles"
+            label="Best articles"
+            className="md:col-span-2"
+            placeholder="https://example.com/blog/your-best-post"
+            hint="One address per line, at most 20. New articles link to them."
+            value={draft.bestArticles}
+            error={errors.bestArticles}
+            onChange={(event) => change('bestArticles', event.target.value)}
+          />
+        </CardContent>
+        <CardFooter className="flex flex-wrap items-center justify-end gap-2">
+          {dirty && <p className="mr-auto text-xs text-muted-foreground">You have unsaved changes.</p>}
+          <Button
+            type="button"
+            variant="outline"
+            disabled={!dirty || save.isPending}
+            onClick={() => {
+              setDraft(baseline)
+              setErrors({})
+            }}
+          >
+            Reset
+          </Button>
+          <SubmitButton pending={save.isPending} pendingLabel="Reading the sitemap…" disabled={!dirty}>
+            Save sitemap and blog
+          </SubmitButton>
+        </CardFooter>
+      </form>
+    </Card>
+  )
+}
