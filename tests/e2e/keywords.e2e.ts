@@ -412,7 +412,7 @@ describe.skipIf(!server.available)('Keywords screen in Chromium (docs/product/ke
     await expect.poll(() => totalBadge(page), poll).toBe(String(KEYWORD_COUNT - 10))
     await expect.poll(() => search(page).get('page'), poll).toBe('5')
     await page.getByText('Page 5 of 5').waitFor()
-    expect(await keywordsOnPage(page)).toEqual(seeded.slice(40, 50).map((row) => row.keyword))
+    await expect.poll(() => keywordsOnPage(page), poll).toEqual(seeded.slice(40, 50).map((row) => row.keyword))
 
     await page.getByRole('button', { name: 'Undo' }).click()
     await expect.poll(() => totalBadge(page), poll).toBe(String(KEYWORD_COUNT))
