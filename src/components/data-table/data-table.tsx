@@ -58,11 +58,16 @@ interface DataTableProps<TData> extends ComponentProps<'div'> {
   rowActivateLabel?: (row: Row<TData>) => string
 }
 
-/** A click on one of the row's own controls (checkbox, link, button, input) is theirs, not the row's. */
+/**
+ * A click on one of the row's own controls (checkbox, link, button, input) is theirs, not the
+ * row's; so is one in a pop-up a cell opened (a portal: React bubbles it here, the DOM does not
+ * hold it in the row).
+ */
 const OWN_CONTROLS = 'a, button, input, select, textarea, label, [role="checkbox"], [role="menuitem"], [data-row-control]'
 
 function isRowOwnControl(event: MouseEvent | KeyboardEvent) {
   const target = event.target as Element
+  if (!event.currentTarget.contains(target)) return true
   return target !== event.currentTarget && target.closest(OWN_CONTROLS) !== null
 }
 
