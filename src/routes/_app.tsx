@@ -33,10 +33,20 @@ export const Route = createFileRoute('/_app')({
     if (decision) throw redirect({ to: decision.to })
     // decideAccess already sent a missing session to "/"; this only narrows the type.
     if (!session?.user) throw redirect({ to: '/' })
+    // The checkout's token has been read (the gate above): it leaves the address bar, replacing
+    // the history entry, so it is neither bookmarked, shared nor sent on as a referrer.
+    if (search.customer_session_token !== undefined) throw redirect({ href: withoutCheckoutToken(location.href), replace: true })
     return { session: session.session, user: session.user }
   },
   component: AppLayout,
 })
+
+/** The same address without `customer_session_token` (path, other search values and hash kept). */
+export function withoutCheckoutToken(href: string) {
+  const url = new URL(href, 'http://app.invalid')
+  url.searchParams.delete('customer_session_token')
+  return `${url.pathname}${url.search}${url.hash}`
+}
 
 function AppLayout() {
   return (

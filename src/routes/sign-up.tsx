@@ -3,6 +3,7 @@ import { AuthLayout } from '~/features/auth/auth-layout'
 import { redirectIfSignedIn } from '~/features/auth/redirect-if-signed-in'
 import { SignUpForm } from '~/features/auth/sign-up-form'
 import { SocialSignIn } from '~/features/auth/social-sign-in'
+import { ExploreDemo } from '~/features/demo/explore-demo'
 import { pageTitle } from '~/features/page-title'
 
 export const Route = createFileRoute('/sign-up')({
@@ -25,6 +26,8 @@ function SignUpPage() {
         </p>
       }
     >
+      {/* "Start ranking" leads here in demo mode: the demo account is one of the ways in. */}
+      <ExploreDemo />
       {/* A failed social sign-up lands on /sign-in, which shows the provider's error. */}
       <SocialSignIn errorCallbackURL="/sign-in" />
       <SignUpForm />

@@ -26,4 +26,9 @@ export interface PublicConfig {
 export interface DemoConfig {
   simulated: string[]
   account: boolean
+  /**
+   * Google sign-in is the stand-in consent page, which signs in (creating it if need be) whatever
+   * address is typed: "Start ranking" never starts it for the visitor (docs/product/routes.md).
+   */
+  googleStandIn: boolean
 }

@@ -28,6 +28,29 @@ async function signInThroughForm(page: Page, email: string, password: string) {
 }
 
 describe('in Chromium', () => {
+  it('the sign-up form states the password rule under the field, and a shorter password is not sent', async () => {
+    const page = await newVisitor()
+    await gotoHydrated(page, '/sign-up')
+    const password = page.getByLabel('Password', { exact: true })
+    const describedBy = (await password.getAttribute('aria-describedby'))!.split(' ')
+    const hint = await page.locator(`[id="${describedBy[0]}"]`).textContent()
+    expect(hint).toBe('At least 8 characters (up to 128).')
+    expect(await page.getByText(hint!).isVisible()).toBe(true)
+
+    const sent: string[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/auth/sign-up/email') sent.push(request.url())
+    })
+    await page.getByLabel('Name', { exact: true }).fill('Ada Lovelace')
+    await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('short'))
+    await password.fill('1234567')
+    await page.getByRole('button', { name: 'Create account' }).click()
+    expect(await password.evaluate((input: HTMLInputElement) => input.validity.tooShort)).toBe(true)
+    await page.waitForTimeout(300)
+    expect(sent).toEqual([])
+    expect(pathOf(page)).toBe('/sign-up')
+  })
+
   it('signs up on /sign-up, is gated to the paywall, and signs out through the account menu', async () => {
     const page = await newVisitor()
 

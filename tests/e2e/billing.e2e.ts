@@ -31,9 +31,12 @@ async function buyGrowth(baseUrl: string) {
   await page.getByRole('button', { name: 'Pay $99' }).click()
 
   await waitForPath(page, '/setup')
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached' })
   const url = new URL(page.url())
   expect(url.searchParams.get('checkout')).toBe('true')
-  await page.waitForSelector('html[data-hydrated]', { state: 'attached' })
+  // The checkout's token is read by the gate and leaves the address bar (and the history).
+  expect(url.searchParams.has('customer_session_token')).toBe(false)
+  expect(await page.evaluate(() => window.location.search)).not.toContain('customer_session_token')
   expect(await page.getByText('Payment received').isVisible()).toBe(true)
   expect(await page.getByText('Your plan is active. Tell us about your business to start keyword research.').isVisible()).toBe(true)
   return { http, page, account }

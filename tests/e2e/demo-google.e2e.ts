@@ -4,7 +4,7 @@ import { gotoHydrated, useBrowser } from '../fixtures/browser'
 import { createHttpClient, e2eServer, uniqueEmail } from '../fixtures/e2e-server'
 
 // Google sign-in in demo mode (docs/product/services.md): the suite's PGlite server has no Google credentials, so
-// "Start ranking" goes to the local stand-in consent page, and Continue comes back through
+// "Continue with Google" goes to the local stand-in consent page, and Continue comes back through
 // better-auth's real callback, whose code exchange the server's demo network answers.
 const server = e2eServer()
 const visitors = useBrowser()
@@ -14,21 +14,22 @@ const DEMO_LABEL = "Demo mode — this stands in for Google's consent screen"
 const siteNav = (page: Page) => page.getByRole('navigation', { name: 'Site' })
 const waitForPath = (page: Page, path: string) => page.waitForURL((url) => url.pathname === path)
 
-async function startRanking(page: Page) {
-  await gotoHydrated(page, '/')
-  await siteNav(page).getByRole('link', { name: 'Start ranking' }).click()
+/** The visitor's own choice on the sign-in page ("Start ranking" never opens the stand-in: public-site.e2e.ts). */
+async function continueWithGoogle(page: Page) {
+  await gotoHydrated(page, '/sign-in')
+  await page.getByRole('button', { name: 'Continue with Google' }).click()
   await waitForPath(page, CONSENT_PATH)
 }
 
 describe('demo Google sign-in (no Google credentials)', () => {
-  it('Start ranking → stand-in consent → Continue → signed in, and the gate sends the new user to /paywall', async () => {
+  it('Continue with Google → stand-in consent → Continue → signed in, and the gate sends the new user to /paywall', async () => {
     const { page, context } = await visitors.visit(server.baseUrl)
     // Nothing may leave for Google: the whole round trip stays on this server.
     const outside: string[] = []
     page.on('request', (request) => {
       if (!request.url().startsWith(server.baseUrl)) outside.push(request.url())
     })
-    await startRanking(page)
+    await continueWithGoogle(page)
 
     await expect.poll(() => page.getByText(DEMO_LABEL).isVisible()).toBe(true)
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Sign in to Rankpilot with Google')
@@ -52,7 +53,7 @@ describe('demo Google sign-in (no Google credentials)', () => {
 
   it('Cancel on the consent page ends on the sign-in page with access_denied, signed out', async () => {
     const { page, context } = await visitors.visit(server.baseUrl)
-    await startRanking(page)
+    await continueWithGoogle(page)
     await page.getByRole('button', { name: 'Cancel' }).click()
     await page.waitForURL((url) => url.pathname === '/sign-in' && url.searchParams.get('error') === 'access_denied')
     expect((await context.cookies()).some((cookie) => cookie.name.endsWith('session_token'))).toBe(false)
@@ -73,7 +74,7 @@ describe('demo Google sign-in (no Google credentials)', () => {
 
   it('refuses a forged redirect_uri without sending the browser anywhere', async () => {
     const { page } = await visitors.visit(server.baseUrl)
-    await startRanking(page)
+    await continueWithGoogle(page)
     const forged = new URL(page.url())
     forged.searchParams.set('redirect_uri', 'https://evil.example/api/auth/callback/google')
     const response = await page.goto(forged.toString())

@@ -58,6 +58,8 @@ describe.skipIf(!server.available)('access gate, server-rendered (docs/product/r
   it('plan and selected business: no redirect anywhere', async () => {
     const { http } = await userInState({ plan: true, business: true })
     for (const path of [...APP_PAGES, '/setup', '/paywall']) expect(await finalPath(http, path), path).toBe(path)
+    // A checkout's token is read, then dropped from the address; the rest of it stays.
+    expect(await finalPath(http, '/keywords?perPage=20&customer_session_token=polar_cst_abc')).toBe('/keywords?perPage=20')
   })
 
   it('setup reads the session without the cookie cache: a plan given a moment ago counts there at once', async () => {

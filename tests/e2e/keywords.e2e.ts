@@ -180,10 +180,10 @@ describe.skipIf(!server.available)('Keywords screen in Chromium (docs/product/ke
     await filterRows(page).first().focus()
     await page.keyboard.press('Backspace')
     await expect.poll(() => filterRows(page).count(), poll).toBe(1)
-    expect(await filterRows(page).first().getAttribute('aria-label')).toMatch(/^Filter 1: Search intent/)
+    expect(await filterRows(page).first().getAttribute('aria-label')).toMatch(/^Filter 1: Status/)
     await expect
       .poll(() => JSON.parse(search(page).get('filters') ?? '[]').map((item: { id: string }) => item.id), poll)
-      .toEqual(['searchIntent'])
+      .toEqual(['status'])
   })
 
   it('the drag handle reorders two rows from the keyboard; the join switches to or; Reset filters clears both', async () => {
@@ -193,7 +193,7 @@ describe.skipIf(!server.available)('Keywords screen in Chromium (docs/product/ke
     await page.getByRole('button', { name: 'Add filter' }).click()
     await expect.poll(() => filterRows(page).count(), poll).toBe(2)
     const ids = () => JSON.parse(search(page).get('filters') ?? '[]').map((item: { id: string }) => item.id)
-    await expect.poll(ids, poll).toEqual(['keyword', 'searchIntent'])
+    await expect.poll(ids, poll).toEqual(['keyword', 'status'])
 
     const handle = page.getByRole('button', { name: 'Drag to reorder' }).first()
     await handle.focus()
@@ -202,8 +202,8 @@ describe.skipIf(!server.available)('Keywords screen in Chromium (docs/product/ke
     await page.keyboard.press('ArrowDown')
     await page.waitForTimeout(150)
     await page.keyboard.press('Space')
-    await expect.poll(ids, poll).toEqual(['searchIntent', 'keyword'])
-    expect(await filterRows(page).first().getAttribute('aria-label')).toMatch(/^Filter 1: Search intent/)
+    await expect.poll(ids, poll).toEqual(['status', 'keyword'])
+    expect(await filterRows(page).first().getAttribute('aria-label')).toMatch(/^Filter 1: Status/)
 
     await page.getByRole('combobox', { name: 'Join operator' }).click()
     await page.getByRole('option', { name: 'or' }).click()
@@ -262,7 +262,7 @@ describe.skipIf(!server.available)('Keywords screen in Chromium (docs/product/ke
     await bar.getByText('2 selected').waitFor()
     await bar.getByRole('button', { name: 'Archive' }).click()
     await bar.waitFor({ state: 'detached' })
-    const statusCells = page.locator('tbody tr td:nth-child(7)')
+    const statusCells = page.locator('tbody tr td:nth-child(3)')
     await expect.poll(() => statusCells.nth(0).textContent(), poll).toBe('Archived')
     await expect.poll(() => statusCells.nth(1).textContent(), poll).toBe('Archived')
     const stored = await server.query<{ status: string }>(`select status from keywords.keyword where id = any($1) order by id`, [
@@ -279,7 +279,7 @@ describe.skipIf(!server.available)('Keywords screen in Chromium (docs/product/ke
     await bar.getByRole('button', { name: 'Change status' }).click()
     await page.getByRole('menuitem', { name: 'Scheduled' }).click()
     await bar.waitFor({ state: 'detached' })
-    await expect.poll(() => page.locator('tbody tr td:nth-child(7)').nth(2).textContent(), poll).toBe('Scheduled')
+    await expect.poll(() => page.locator('tbody tr td:nth-child(3)').nth(2).textContent(), poll).toBe('Scheduled')
   })
 
   it('deletes selected rows after confirmation, and Undo in the toast restores them', async () => {
@@ -297,6 +297,125 @@ describe.skipIf(!server.available)('Keywords screen in Chromium (docs/product/ke
     await page.getByRole('button', { name: 'Undo' }).click()
     await expect.poll(() => totalBadge(page), poll).toBe(String(KEYWORD_COUNT))
     await expect.poll(() => keywordsOnPage(page), poll).toContain(target.keyword)
+  })
+
+  // Asserted from element boxes: the filter list's controls (a phone stacks each row) and the
+  // table's key columns fit the screen, the page never scrolls sideways, and a table wider than
+  // its card says so with a shadow on the side that hides columns.
+  it.each([
+    [390, 844],
+    [1280, 900],
+  ])('at %i×%i with the filter list open: no sideways page scroll and every control inside the viewport', async (width, height) => {
+    await page.setViewportSize({ width, height })
+    try {
+      await open()
+      await openFilterList(page)
+      await page.getByRole('button', { name: 'Add filter' }).click()
+      await page.getByRole('button', { name: 'Add filter' }).click()
+      await expect.poll(() => filterRows(page).count(), poll).toBe(2)
+      const dialog = page.getByRole('dialog')
+      const boxes = async () =>
+        dialog.locator('button, input, [role="combobox"], [role="listitem"]').evaluateAll((elements) =>
+          elements
+            .filter((element) => element.checkVisibility())
+            .map((element) => {
+              const rect = element.getBoundingClientRect()
+              const name = element.getAttribute('aria-label') ?? element.getAttribute('placeholder') ?? element.textContent ?? ''
+              return { name, left: rect.left, right: rect.right, top: rect.top, bottom: rect.bottom, width: rect.width }
+            }),
+        )
+      // The popover settles where it opens: the same boxes twice in a row.
+      let controls = await boxes()
+      for (let attempt = 0; attempt < 20; attempt++) {
+        await page.waitForTimeout(150)
+        const again = await boxes()
+        if (JSON.stringify(again) === JSON.stringify(controls)) break
+        controls = again
+      }
+      expect(controls.map((box) => box.name)).toEqual(
+        expect.arrayContaining(['Remove filter', 'Drag to reorder', 'Field: Keyword', 'Operator for Keyword', 'Add filter']),
+      )
+      for (const box of controls) {
+        expect(box.left, box.name).toBeGreaterThanOrEqual(0)
+        expect(box.right, box.name).toBeLessThanOrEqual(width)
+        expect(box.top, box.name).toBeGreaterThanOrEqual(0)
+        expect(box.bottom, box.name).toBeLessThanOrEqual(height)
+      }
+      // The value input has room to type in (it was squeezed to 26 px on a phone).
+      const value = (await page.getByRole('textbox', { name: 'Keyword value' }).boundingBox())!
+      expect(value.width).toBeGreaterThanOrEqual(150)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+
+      await page.keyboard.press('Escape')
+      await dialog.waitFor({ state: 'detached' })
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+      // The key columns show without scrolling: keyword and status wholly inside the table's box.
+      const container = page.locator('[data-slot="table-container"]')
+      const frame = (await container.boundingBox())!
+      for (const title of ['Keyword', 'Status']) {
+        const header = (await page.getByRole('button', { name: new RegExp(`^${title} column options`) }).boundingBox())!
+        expect(header.x, title).toBeGreaterThanOrEqual(frame.x)
+        expect(header.x + header.width, title).toBeLessThanOrEqual(frame.x + frame.width)
+      }
+      const status = (await page.locator('tbody tr').first().locator('td:nth-child(3) > *').first().boundingBox())!
+      expect(status.x + status.width).toBeLessThanOrEqual(frame.x + frame.width)
+      // Wider than its card: the hidden side is shadowed, never cut silently.
+      const overflows = await container.evaluate((element) => element.scrollWidth > element.clientWidth)
+      expect(overflows).toBe(true)
+      expect(await page.locator('[data-slot="scroll-shadow-after"]').isVisible()).toBe(true)
+      expect(await page.locator('[data-slot="scroll-shadow-before"]').count()).toBe(0)
+      await container.evaluate((element) => element.scrollTo({ left: element.scrollWidth }))
+      await page.locator('[data-slot="scroll-shadow-before"]').waitFor()
+      await page.locator('[data-slot="scroll-shadow-after"]').waitFor({ state: 'detached' })
+    } finally {
+      await page.setViewportSize({ width: 1400, height: 1000 })
+    }
+  })
+
+  it('a click on a row (not on its controls), or Enter on a focused row, opens its why-panel', async () => {
+    await open()
+    const first = seeded[0]
+    const panel = page.getByRole('dialog', { name: `Why “${first.keyword}”` })
+    // The volume cell: no control of its own there.
+    await page.locator('tbody tr').first().locator('td:nth-child(4)').click()
+    await panel.waitFor()
+    await panel.getByRole('button', { name: 'Close' }).click()
+    await panel.waitFor({ state: 'detached' })
+
+    // The checkbox stays the checkbox's: it selects, and opens nothing.
+    await page.getByRole('checkbox', { name: `Select ${first.keyword}` }).click()
+    await page.getByRole('toolbar', { name: 'Selected rows actions' }).getByText('1 selected').waitFor()
+    expect(await page.getByRole('dialog').count()).toBe(0)
+    await page.getByRole('checkbox', { name: `Select ${first.keyword}` }).click()
+
+    const second = seeded[1]
+    await page.locator('tbody tr').nth(1).focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('dialog', { name: `Why “${second.keyword}”` }).waitFor()
+    await page.keyboard.press('Escape')
+    await page.getByRole('dialog').waitFor({ state: 'detached' })
+  })
+
+  it('a page past the last one (?page=999) shows the last page, in place of the address asked for', async () => {
+    await gotoHydrated(page, '/keywords?page=999')
+    await expect.poll(() => search(page).get('page'), poll).toBe('6')
+    await page.getByText('Page 6 of 6').waitFor()
+    await expect.poll(() => keywordsOnPage(page), poll).toEqual(seeded.slice(50, 60).map((row) => row.keyword))
+  })
+
+  it('deleting every row of the last page goes to the new last page (never "Page 6 of 5"); Undo restores them', async () => {
+    await open('/keywords?page=6')
+    await page.getByText('Page 6 of 6').waitFor()
+    await page.getByRole('checkbox', { name: 'Select all rows on this page' }).click()
+    await page.getByRole('toolbar', { name: 'Selected rows actions' }).getByRole('button', { name: 'Delete' }).click()
+    await page.getByRole('alertdialog', { name: 'Delete 10 keywords?' }).getByRole('button', { name: 'Delete' }).click()
+    await expect.poll(() => totalBadge(page), poll).toBe(String(KEYWORD_COUNT - 10))
+    await expect.poll(() => search(page).get('page'), poll).toBe('5')
+    await page.getByText('Page 5 of 5').waitFor()
+    await expect.poll(() => keywordsOnPage(page), poll).toEqual(seeded.slice(40, 50).map((row) => row.keyword))
+
+    await page.getByRole('button', { name: 'Undo' }).click()
+    await expect.poll(() => totalBadge(page), poll).toBe(String(KEYWORD_COUNT))
   })
 
   it('filters that match nothing show "No results." and Reset filters brings the rows back', async () => {

@@ -7,8 +7,9 @@ import { E2E_GOOGLE_CLIENT_ID } from './global-setup'
 // The public site's landing page, top navigation and footer (docs/product/routes.md), against the
 // production build: the HTML as a crawler gets it, then what a visitor does in Chromium.
 // The PGlite server has no credentials at all (full demo mode: Google is its stand-in consent
-// page, tests/e2e/demo-google.e2e.ts); the PostgreSQL-backed one has fake Google credentials, so
-// "Start ranking" there goes to Google, whose page is intercepted.
+// page, tests/e2e/demo-google.e2e.ts, which "Start ranking" never opens by itself); the
+// PostgreSQL-backed one has fake Google credentials, so "Start ranking" there goes to Google,
+// whose page is intercepted.
 const server = e2eServer()
 const pgServer = e2ePostgresServer()
 
@@ -55,10 +56,14 @@ describe('/ server-rendered (HTML before any script runs)', () => {
     expect(icon.headers.get('content-type')).toMatch(/^image\/svg\+xml/)
   })
 
-  it('renders the navigation and footer for a signed-out visitor without Google: Start ranking → /sign-in', () => {
+  it('renders the navigation and footer for a signed-out visitor on the Google stand-in: Sign in, Start ranking → /sign-up', () => {
     expect(html).toMatch(/<nav aria-label="Site"/)
     expect(html).toMatch(/<a[^>]*href="\/blog"[^>]*>Blog<\/a>/)
-    expect(html).toMatch(/<a[^>]*href="\/sign-in"[^>]*>Start ranking<\/a>/)
+    expect(html).toMatch(/<a[^>]*href="\/sign-in"[^>]*>Sign in<\/a>/)
+    expect(html).toMatch(/<a[^>]*href="\/sign-up"[^>]*>Start ranking<\/a>/)
+    expect(html).not.toMatch(/href="\/sign-in"[^>]*>Start ranking/)
+    // Demo mode: the hero offers the demo beside Start ranking, as a form that works before scripts.
+    expect(html).toMatch(/<form[^>]*action="\/api\/demo\/sign-in"[^>]*>\s*<button[^>]*type="submit"[^>]*>Explore the demo<\/button>/)
     expect(html).not.toContain('Connect Search Console')
     expect(html).toContain('© 2025 Rankpilot. All rights reserved.')
     expect(html).toContain('href="mailto:hello@rankpilot.app"')
@@ -117,18 +122,75 @@ describe('navigation and footer in Chromium', () => {
     await page.setViewportSize({ width: 360, height: 740 })
     await gotoHydrated(page, '/')
     const nav = siteNav(page)
-    for (const name of ['Rankpilot', 'Blog', 'Start ranking']) {
-      expect(await nav.getByRole('link', { name, exact: true }).isVisible(), name).toBe(true)
+    for (const name of ['Rankpilot', 'Blog', 'Sign in', 'Start ranking']) {
+      const link = nav.getByRole('link', { name, exact: true })
+      expect(await link.isVisible(), name).toBe(true)
+      const box = (await link.boundingBox())!
+      expect(box.x, name).toBeGreaterThanOrEqual(0)
+      expect(box.x + box.width, name).toBeLessThanOrEqual(360)
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
   })
 
-  it('Start ranking without a session in demo mode goes to the stand-in Google consent page', async () => {
-    const page = await newVisitor(server.baseUrl)
+  it('Start ranking without a session in demo mode opens the sign-up page (the way-in choice) and signs nobody in', async () => {
+    const { page, context } = await visitors.visit(server.baseUrl)
+    const consent: string[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/demo/google')) consent.push(request.url())
+    })
     await gotoHydrated(page, '/')
     await siteNav(page).getByRole('link', { name: 'Start ranking' }).click()
-    await waitForPath(page, '/api/demo/google/consent')
-    await page.getByText('Demo mode — this stands in for Google').waitFor()
+    await waitForPath(page, '/sign-up')
+    await page.getByRole('heading', { name: 'Create your account' }).waitFor()
+    // Every way in is offered, each an explicit choice: an account, Google, the demo, or signing in.
+    for (const name of ['Create account', 'Continue with Google', 'Explore the demo']) {
+      expect(await page.getByRole('button', { name }).isVisible(), name).toBe(true)
+    }
+    expect(await page.getByRole('main').getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/sign-in')
+    expect(consent).toEqual([])
+    expect((await context.cookies()).some((cookie) => cookie.name.endsWith('session_token'))).toBe(false)
+  })
+
+  it('Sign in in the header opens the sign-in page', async () => {
+    const page = await newVisitor(server.baseUrl)
+    await gotoHydrated(page, '/')
+    await siteNav(page).getByRole('link', { name: 'Sign in', exact: true }).click()
+    await waitForPath(page, '/sign-in')
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor()
+  })
+
+  it('Explore the demo beside Start ranking signs into the demo account', async () => {
+    const page = await newVisitor(server.baseUrl)
+    await gotoHydrated(page, '/')
+    const hero = page.locator('section[aria-labelledby="hero-title"]')
+    const start = (await hero.getByRole('link', { name: 'Start ranking' }).boundingBox())!
+    const demo = (await hero.getByRole('button', { name: 'Explore the demo' }).boundingBox())!
+    // Side by side on a wide screen: the same row.
+    expect(Math.abs(demo.y - start.y)).toBeLessThanOrEqual(1)
+    await hero.getByRole('button', { name: 'Explore the demo' }).click()
+    await waitForPath(page, '/keywords')
+    await page.getByRole('heading', { name: 'Keywords', level: 1 }).waitFor()
+  })
+
+  it('the pricing cards’ prices sit level side by side, whatever their descriptions’ lengths', async () => {
+    const page = await newVisitor(server.baseUrl)
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await gotoHydrated(page, '/')
+    const pricing = page.locator('section[aria-labelledby="pricing"]')
+    const prices = pricing.locator('[data-slot="plan-price"]')
+    expect(await prices.count()).toBe(3)
+    const tops = await prices.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().top))
+    // The text's own height (the paragraphs themselves are stretched to their shared row).
+    const descriptions = await pricing.locator('li > p:nth-of-type(1)').evaluateAll((elements) =>
+      elements.map((element) => {
+        const range = document.createRange()
+        range.selectNodeContents(element)
+        return range.getBoundingClientRect().height
+      }),
+    )
+    // The case this guards: descriptions of different heights (one line against two).
+    expect(Math.max(...descriptions) - Math.min(...descriptions)).toBeGreaterThan(0)
+    expect(Math.max(...tops) - Math.min(...tops)).toBeLessThanOrEqual(1)
   })
 
   it('Start ranking with a session goes to /content, which sends a user without a plan on to /paywall', async () => {
@@ -149,7 +211,8 @@ describe('navigation and footer in Chromium', () => {
     await page.getByRole('button', { name: 'Account menu' }).click()
     await page.getByRole('menuitem', { name: 'Sign out' }).click()
     await waitForPath(page, '/')
-    expect(await siteNav(page).getByRole('link', { name: 'Start ranking' }).getAttribute('href')).toBe('/sign-in')
+    expect(await siteNav(page).getByRole('link', { name: 'Start ranking' }).getAttribute('href')).toBe('/sign-up')
+    expect(await siteNav(page).getByRole('link', { name: 'Sign in', exact: true }).isVisible()).toBe(true)
   })
 })
 

@@ -158,11 +158,11 @@ describe('Content-Security-Policy in Chromium', () => {
       expect(await violations(), path).toEqual([])
     }
 
-    // Google's consent screen, reached from "Start ranking" signed out.
+    // Google's consent screen, reached from "Continue with Google" signed out.
     await context.clearCookies()
-    await gotoHydrated(page, '/')
+    await gotoHydrated(page, '/sign-in')
     const consent = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/demo/google/consent')
-    await page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Start ranking' }).click()
+    await page.getByRole('button', { name: 'Continue with Google' }).click()
     expectPolicy(await consent, 'consent')
     await page.getByRole('button', { name: 'Continue' }).waitFor()
 

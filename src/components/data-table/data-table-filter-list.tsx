@@ -97,6 +97,7 @@ export function DataTableFilterList<TData>({
       </PopoverTrigger>
       <PopoverContent
         align={align}
+        collisionPadding={16}
         aria-labelledby={headingId}
         aria-describedby={descriptionId}
         className="flex w-[calc(100vw-2rem)] max-w-(--radix-popover-content-available-width) flex-col gap-3.5 p-4 sm:w-auto sm:min-w-[380px]"
@@ -213,10 +214,12 @@ function FilterRow({
         role="listitem"
         tabIndex={0}
         aria-label={`Filter ${index + 1}: ${fieldLabel} ${operatorLabel.toLowerCase()}`}
-        className="flex items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
+        // A phone stacks the row: the join, field, remove and drag on the first line, the operator
+        // and the value each on a full line under the field. From `sm` it is one line.
+        className="grid grid-cols-[4.5rem_minmax(0,1fr)_auto_auto] items-center gap-2 rounded-md border-border focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring max-sm:border-b max-sm:pb-3 max-sm:last:border-b-0 max-sm:last:pb-0 sm:flex"
         onKeyDown={onRowKeyDown}
       >
-        <div className="flex w-[4.5rem] shrink-0 items-center">
+        <div className="col-start-1 row-start-1 flex w-[4.5rem] shrink-0 items-center">
           {index === 0 ? (
             <span className="text-sm text-muted-foreground">Where</span>
           ) : index === 1 ? (
@@ -246,7 +249,7 @@ function FilterRow({
               role="combobox"
               aria-expanded={fieldOpen}
               aria-label={`Field: ${fieldLabel}`}
-              className="h-8 w-32 justify-between rounded px-2 text-sm font-normal"
+              className="col-start-2 row-start-1 h-8 w-full justify-between rounded px-2 text-sm font-normal sm:w-32"
             >
               <span className="truncate">{fieldLabel}</span>
               <ChevronsUpDownIcon aria-hidden="true" className="opacity-50" />
@@ -279,7 +282,11 @@ function FilterRow({
         </Popover>
 
         <Select value={filter.operator} onValueChange={(value) => actions.changeOperator(filter.filterId, value as FilterOperator)}>
-          <SelectTrigger size="sm" aria-label={`Operator for ${fieldLabel}`} className="h-8 w-32 rounded">
+          <SelectTrigger
+            size="sm"
+            aria-label={`Operator for ${fieldLabel}`}
+            className="col-span-3 col-start-2 row-start-2 h-8 w-full rounded sm:w-32"
+          >
             <div className="truncate">
               <SelectValue placeholder={operatorLabel} />
             </div>
@@ -293,7 +300,7 @@ function FilterRow({
           </SelectContent>
         </Select>
 
-        <div className="w-60 min-w-0 flex-1">
+        <div className="col-span-3 col-start-2 row-start-3 min-w-0 sm:w-60 sm:flex-1">
           <FilterValueInput
             id={`${rowId}-value`}
             filter={filter}
@@ -306,7 +313,7 @@ function FilterRow({
           variant="outline"
           size="icon"
           aria-label="Remove filter"
-          className="size-8 rounded"
+          className="col-start-3 row-start-1 size-8 rounded"
           onClick={(event) => {
             const row = event.currentTarget.closest<HTMLElement>('[role="listitem"]')
             if (row) focusAfterRemoval(row, listId)
@@ -318,7 +325,7 @@ function FilterRow({
         <SortableItemHandle
           aria-label="Drag to reorder"
           className={cn(
-            'inline-flex size-8 shrink-0 items-center justify-center rounded border border-input text-muted-foreground hover:bg-accent',
+            'col-start-4 row-start-1 inline-flex size-8 shrink-0 items-center justify-center rounded border border-input text-muted-foreground hover:bg-accent',
           )}
         >
           <GripVerticalIcon aria-hidden="true" className="size-4" />

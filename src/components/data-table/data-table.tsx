@@ -1,10 +1,11 @@
-import { flexRender, type Column, type Table as TanstackTable } from '@tanstack/react-table'
-import type { ComponentProps, CSSProperties, ReactNode } from 'react'
+import { flexRender, type Column, type Row, type Table as TanstackTable } from '@tanstack/react-table'
+import type { ComponentProps, CSSProperties, KeyboardEvent, MouseEvent, ReactNode } from 'react'
 import { Button } from '~/components/ui/button'
 import { Skeleton } from '~/components/ui/skeleton'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table'
 import { cn } from '~/lib/utils'
 import { DataTablePagination } from './data-table-pagination'
+import { useScrollEdges } from './use-scroll-edges'
 
 /**
  * Width and sticky position of a column. `size` (clamped by TanStack to `minSize`..`maxSize`) is
@@ -48,6 +49,26 @@ interface DataTableProps<TData> extends ComponentProps<'div'> {
   pageSizeOptions?: readonly number[]
   /** Toolbar above the table (filter list, view options, ...). */
   children?: ReactNode
+  /**
+   * What opening a row does (its detail panel): a click on the row outside its own controls, or
+   * Enter on the focused row. Rows are focusable only when this is set.
+   */
+  onRowActivate?: (row: Row<TData>) => void
+  /** The activatable row's tooltip, e.g. "Why “cold brew”?" (the row's cells stay its content for a screen reader). */
+  rowActivateLabel?: (row: Row<TData>) => string
+}
+
+/**
+ * A click on one of the row's own controls (checkbox, link, button, input) is theirs, not the
+ * row's; so is one in a pop-up a cell opened (a portal: React bubbles it here, the DOM does not
+ * hold it in the row).
+ */
+const OWN_CONTROLS = 'a, button, input, select, textarea, label, [role="checkbox"], [role="menuitem"], [data-row-control]'
+
+function isRowOwnControl(event: MouseEvent | KeyboardEvent) {
+  const target = event.target as Element
+  if (!event.currentTarget.contains(target)) return true
+  return target !== event.currentTarget && target.closest(OWN_CONTROLS) !== null
 }
 
 /** Pinned cells are opaque (rows scroll under them) and follow the row's hover and selected tint. */
@@ -67,9 +88,12 @@ export function DataTable<TData>({
   emptyMessage = 'No results.',
   pageSizeOptions,
   children,
+  onRowActivate,
+  rowActivateLabel,
   className,
   ...props
 }: DataTableProps<TData>) {
+  const scroll = useScrollEdges<HTMLDivElement>()
   const columnCount = table.getVisibleLeafColumns().length
   const rows = table.getRowModel().rows
   const hasSelection = Object.keys(table.getState().rowSelection).length > 0
@@ -112,7 +136,23 @@ export function DataTable<TData>({
     )
   } else {
     body = rows.map((row) => (
-      <TableRow key={row.id} data-state={row.getIsSelected() ? 'selected' : undefined}>
+      <TableRow
+        key={row.id}
+        data-state={row.getIsSelected() ? 'selected' : undefined}
+        {...(onRowActivate && {
+          tabIndex: 0,
+          title: rowActivateLabel?.(row),
+          className: 'cursor-pointer focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
+          onClick: (event: MouseEvent<HTMLTableRowElement>) => {
+            if (!isRowOwnControl(event) && !window.getSelection()?.toString()) onRowActivate(row)
+          },
+          onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => {
+            if (event.key !== 'Enter' || event.target !== event.currentTarget) return
+            event.preventDefault()
+            onRowActivate(row)
+          },
+        })}
+      >
         {row.getVisibleCells().map((cell) => (
           <TableCell
             key={cell.id}
@@ -129,8 +169,12 @@ export function DataTable<TData>({
   return (
     <div className={cn('flex w-full flex-col gap-2.5 overflow-auto', className)} {...props}>
       {children}
-      <div className="overflow-hidden rounded-md border border-border bg-card">
-        <Table aria-busy={isLoading || undefined}>
+      {/* A table wider than its card scrolls inside it; a shadow on each side that hides columns says so. */}
+      <div
+        className="relative overflow-hidden rounded-md border border-border bg-card"
+        data-hidden-columns={scroll.edges.after ? (scroll.edges.before ? 'both' : 'after') : scroll.edges.before ? 'before' : undefined}
+      >
+        <Table aria-busy={isLoading || undefined} containerRef={scroll.ref} onContainerScroll={scroll.update}>
           <TableHeader>
             {table.getHeaderGroups().map((headerGroup) => (
               <TableRow key={headerGroup.id} className="hover:bg-transparent">
@@ -156,6 +200,21 @@ export function DataTable<TData>({
           </TableHeader>
           <TableBody>{body}</TableBody>
         </Table>
+        {scroll.edges.before && (
+          <div
+            aria-hidden="true"
+            data-slot="scroll-shadow-before"
+            className="pointer-events-none absolute inset-y-0 z-[2] w-8 bg-gradient-to-r from-black/70 to-transparent"
+            style={{ left: table.getLeftTotalSize() }}
+          />
+        )}
+        {scroll.edges.after && (
+          <div
+            aria-hidden="true"
+            data-slot="scroll-shadow-after"
+            className="pointer-events-none absolute inset-y-0 right-0 z-[2] w-12 bg-gradient-to-l from-black/80 via-black/30 to-transparent"
+          />
+        )}
       </div>
       <div className="flex flex-col gap-2.5">
         <DataTablePagination table={table} pageSizeOptions={pageSizeOptions} />

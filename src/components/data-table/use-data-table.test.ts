@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { TableSearch } from '~/shared/data-table/search-state'
-import { applyPaginationUpdate, applySortingUpdate, searchToPagination, searchToSorting } from './use-data-table'
+import { applyPaginationUpdate, applySortingUpdate, clampPage, searchToPagination, searchToSorting } from './use-data-table'
 
 const search: TableSearch = {
   page: 3,
@@ -72,5 +72,22 @@ describe('table updaters → next search', () => {
     const next = applySortingUpdate(search, [])
     expect(next.filters).toBe(search.filters)
     expect(next.joinOperator).toBe('or')
+  })
+})
+
+describe('clampPage', () => {
+  it('sends a page past the last one to the last one', () => {
+    expect(clampPage(6, 5)).toBe(5)
+    expect(clampPage(999, 30)).toBe(30)
+  })
+
+  it('sends any page to 1 when nothing matches', () => {
+    expect(clampPage(3, 0)).toBe(1)
+  })
+
+  it('leaves a page within range, and any page while the count is unknown', () => {
+    expect(clampPage(1, 0)).toBeNull()
+    expect(clampPage(5, 5)).toBeNull()
+    expect(clampPage(999, undefined)).toBeNull()
   })
 })

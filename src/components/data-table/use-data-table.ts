@@ -35,6 +35,17 @@ export function applyPaginationUpdate(search: TableSearch, updater: Updater<Pagi
   return { ...search, page: Math.max(0, next.pageIndex) + 1 }
 }
 
+/**
+ * The page to show instead of `page` when it is past the last one (a bulk action emptied the last
+ * page, a stale or hand-edited `?page=999`): the last page, or 1 when nothing matches. Null when
+ * `page` is fine or the page count is not known yet (still loading).
+ */
+export function clampPage(page: number, pageCount: number | undefined): number | null {
+  if (pageCount === undefined) return null
+  const last = Math.max(1, pageCount)
+  return page > last ? last : null
+}
+
 /** The next search after a sorting change; any sort change goes back to page 1. */
 export function applySortingUpdate(search: TableSearch, updater: Updater<SortingState>): TableSearch {
   const next = resolve(updater, searchToSorting(search))
@@ -46,12 +57,19 @@ export interface UseDataTableOptions<TData> {
   columns: AnyColumnDef<TData>[]
   /** Total rows matching the filters (server count). */
   rowCount?: number
-  /** Number of pages; derived from `rowCount` and the page size when left out. */
+  /**
+   * Number of pages, from the server's answer for this search; derived from `rowCount` and the
+   * page size when left out. Leave it out while the answer is loading: once known, a page past
+   * the last is replaced by the last (`clampPage`).
+   */
   pageCount?: number
   /** The route's validated search state. */
   search: TableSearch
-  /** Called with the next search state; the screen navigates (with `tableSearchToUrl`). */
-  onSearchChange: (next: TableSearch) => void
+  /**
+   * Called with the next search state; the screen navigates (with `tableSearchToUrl`), replacing
+   * the history entry when `replace` is set (a correction, not a step of the user's).
+   */
+  onSearchChange: (next: TableSearch, options?: { replace?: boolean }) => void
   getRowId?: (row: TData, index: number, parent?: Row<TData>) => string
   initialColumnPinning?: ColumnPinningState
   initialColumnVisibility?: VisibilityState
@@ -80,6 +98,13 @@ export function useDataTable<TData>(options: UseDataTableOptions<TData>) {
     (updater: Updater<SortingState>) => onSearchChange(applySortingUpdate(search, updater)),
     [search, onSearchChange],
   )
+
+  // Past the last page: go to the last one, in place of the address that asked for the empty page.
+  const pageCount = options.pageCount
+  useEffect(() => {
+    const target = clampPage(page, pageCount)
+    if (target !== null) onSearchChange({ ...search, page: target }, { replace: true })
+  }, [page, pageCount, search, onSearchChange])
 
   const [columnVisibility, setColumnVisibility] = useState<VisibilityState>(options.initialColumnVisibility ?? {})
   const [columnPinning, setColumnPinning] = useState<ColumnPinningState>(options.initialColumnPinning ?? { left: [], right: [] })

@@ -13,14 +13,18 @@ export interface FormFieldProps extends ComponentProps<'input'> {
   labelAside?: ReactNode
 }
 
-/** A labelled input with optional hint and error text, wired with aria attributes. */
+/**
+ * A labelled input with optional hint and error text, wired with aria attributes. Its rows stack
+ * from the top (`content-start`): beside a taller neighbour in a form grid, the label and input
+ * stay level with the neighbour's instead of spreading out over the extra height.
+ */
 export function FormField({ label, error, hint, labelAside, id, className, ...inputProps }: FormFieldProps) {
   const generatedId = useId()
   const inputId = id ?? generatedId
   const hintId = hint ? `${inputId}-hint` : undefined
   const errorId = error ? `${inputId}-error` : undefined
   return (
-    <div className={cn('grid gap-2', className)}>
+    <div data-slot="form-field" className={cn('grid content-start gap-2', className)}>
       <div className="flex items-center justify-between gap-2">
         <Label htmlFor={inputId}>{label}</Label>
         {labelAside}

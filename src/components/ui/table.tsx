@@ -1,10 +1,16 @@
-import type { ComponentProps } from 'react'
+import type { ComponentProps, Ref, UIEventHandler } from 'react'
 import { cn } from '~/lib/utils'
 
+interface TableProps extends ComponentProps<'table'> {
+  /** The scrolling container, for a caller that shows where more columns are. */
+  containerRef?: Ref<HTMLDivElement>
+  onContainerScroll?: UIEventHandler<HTMLDivElement>
+}
+
 /** Plain table elements in a horizontally scrolling container. */
-export function Table({ className, ...props }: ComponentProps<'table'>) {
+export function Table({ className, containerRef, onContainerScroll, ...props }: TableProps) {
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <div ref={containerRef} onScroll={onContainerScroll} data-slot="table-container" className="relative w-full overflow-x-auto">
       <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   )

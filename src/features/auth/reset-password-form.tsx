@@ -6,6 +6,7 @@ import { Button } from '~/components/ui/button'
 import { FormField } from '~/components/ui/form-field'
 import { SubmitButton } from '~/components/ui/submit-button'
 import { authClient, authErrorMessage } from '~/lib/auth-client'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULE_HINT } from '~/shared/password'
 import { FormError } from './form-error'
 
 /** The link was expired, already used, or mangled: say so and offer a fresh one. */
@@ -70,6 +71,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
         type="password"
         autoComplete="new-password"
         required
+        minLength={PASSWORD_MIN_LENGTH}
+        maxLength={PASSWORD_MAX_LENGTH}
+        hint={PASSWORD_RULE_HINT}
         value={password}
         onChange={(event) => setPassword(event.target.value)}
       />

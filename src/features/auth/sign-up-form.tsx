@@ -6,11 +6,13 @@ import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { FormField } from '~/components/ui/form-field'
 import { SubmitButton } from '~/components/ui/submit-button'
 import { authClient, authErrorMessage } from '~/lib/auth-client'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULE_HINT } from '~/shared/password'
 import { FormError } from './form-error'
 
 /**
- * Account creation with name, email and password. Password length and email format are the
- * server's to judge ("Password too short", "User already exists"): its message is shown as is.
+ * Account creation with name, email and password. The password's length rule is stated under the
+ * field from the constants the server enforces, and the browser checks it before submitting;
+ * the server still judges ("Password too short", "User already exists") and its message is shown as is.
  */
 export function SignUpForm() {
   const navigate = useNavigate()
@@ -74,6 +76,9 @@ export function SignUpForm() {
         type="password"
         autoComplete="new-password"
         required
+        minLength={PASSWORD_MIN_LENGTH}
+        maxLength={PASSWORD_MAX_LENGTH}
+        hint={PASSWORD_RULE_HINT}
         value={password}
         onChange={(event) => setPassword(event.target.value)}
       />

@@ -5,7 +5,7 @@ import { Checkbox } from '~/components/ui/checkbox'
 import type { RpcClient } from '~/lib/orpc'
 import { KEYWORD_FILTER_FIELDS, type KeywordFilterField } from '~/shared/keywords'
 import { DifficultyValue, KeywordSourceBadge, KeywordStatusBadge, PriorityBadge, SearchIntentBadge, TopicLabel } from './keyword-badges'
-import { formatLongDate, formatVolume } from './keyword-format'
+import { formatLongDate, formatVolume, KEYWORD_COLUMN_PHONE_WIDTH } from './keyword-format'
 
 /** One row of the Keywords table, as keyword.list returns it (docs/product/keywords-table.md). */
 export type KeywordRow = Awaited<ReturnType<RpcClient['keyword']['list']>>['items'][number]
@@ -49,13 +49,16 @@ const dataColumn = (
 }
 
 /**
- * The Keywords table's columns. `keywordWidth` is computed from the keywords on the page
- * (keywordColumnWidth), so the column fits them without wasting space.
+ * The Keywords table's columns, the ones that decide what to do first (keyword, status, volume,
+ * difficulty) leftmost, so a phone or a narrow card shows them before any scrolling.
+ * `keywordWidth` is computed from the keywords on the page (keywordColumnWidth), so the column
+ * fits them without wasting space.
  */
 export function keywordColumns({
   keywordWidth,
   onExplain,
 }: {
+  /** The keyword column's width: from the page's keywords, or KEYWORD_COLUMN_PHONE_WIDTH on a phone. */
   keywordWidth: number
   /** Opens the "why this keyword" panel; without it the keyword is plain text. */
   onExplain?: (row: KeywordRow) => void
@@ -102,13 +105,13 @@ export function keywordColumns({
             {row.original.keyword}
           </div>
         ),
-      { size: keywordWidth, minSize: 200, maxSize: 400, enableHiding: false },
+      { size: keywordWidth, minSize: KEYWORD_COLUMN_PHONE_WIDTH, maxSize: 400, enableHiding: false },
     ),
-    dataColumn('searchIntent', ({ row }) => <SearchIntentBadge intent={row.original.searchIntent} />, { size: 140 }),
+    dataColumn('status', ({ row }) => <KeywordStatusBadge status={row.original.status} />, { size: 120 }),
     dataColumn('searchVolume', ({ row }) => <span className="tabular-nums">{formatVolume(row.original.searchVolume)}</span>, { size: 130 }),
     dataColumn('difficulty', ({ row }) => <DifficultyValue difficulty={row.original.difficulty} />, { size: 110 }),
     dataColumn('priority', ({ row }) => <PriorityBadge priority={row.original.priority} />, { size: 110 }),
-    dataColumn('status', ({ row }) => <KeywordStatusBadge status={row.original.status} />, { size: 120 }),
+    dataColumn('searchIntent', ({ row }) => <SearchIntentBadge intent={row.original.searchIntent} />, { size: 140 }),
     // Not sortable: the label is the cluster's (src/shared/keywords.ts KEYWORD_SORTABLE_COLUMNS).
     dataColumn('clusterLabel', ({ row }) => <TopicLabel label={row.original.clusterLabel} />, { size: 180, enableSorting: false }),
     dataColumn('source', ({ row }) => <KeywordSourceBadge source={row.original.source} />, { size: 170 }),

@@ -25,6 +25,8 @@ export const formatPercent = (value: number | null | undefined) =>
 export const KEYWORD_COLUMN_MIN_WIDTH = 200
 export const KEYWORD_COLUMN_MAX_WIDTH = 400
 export const KEYWORD_COLUMN_PX_PER_CHAR = 7
+/** On a phone the keyword column is this wide (the keyword truncated, its full text in the why-panel), so status and volume fit beside it. */
+export const KEYWORD_COLUMN_PHONE_WIDTH = 160
 
 /** About 7 px per character of the longest keyword on the page, kept within 200–400 px. */
 export function keywordColumnWidth(keywords: readonly string[]): number {

@@ -8,7 +8,8 @@ import { formatCount } from '../format'
 export function KeywordsCardFrame({ total, before, children }: { total?: number; before?: ReactNode; children: ReactNode }) {
   const card = (
     <Card>
-      <CardHeader className="flex-row items-center gap-3">
+      {/* Narrower sides on a phone leave the table room for its key columns. */}
+      <CardHeader className="flex-row items-center gap-3 max-sm:px-3">
         <CardTitle>Keywords</CardTitle>
         {total !== undefined && (
           <Badge variant="secondary" data-testid="keywords-total" aria-label={`${formatCount(total)} keywords in total`}>
@@ -16,7 +17,7 @@ export function KeywordsCardFrame({ total, before, children }: { total?: number;
           </Badge>
         )}
       </CardHeader>
-      <CardContent>{children}</CardContent>
+      <CardContent className="max-sm:px-3">{children}</CardContent>
     </Card>
   )
   if (!before) return card
@@ -37,7 +38,7 @@ export function KeywordsTableSkeleton() {
         columnCount={9}
         rowCount={10}
         filterCount={1}
-        cellWidths={['2.5rem', '16rem', '8rem', '7rem', '6rem', '6rem', '7rem', '9rem', '9rem']}
+        cellWidths={['2.5rem', '16rem', '7rem', '7rem', '6rem', '6rem', '8rem', '9rem', '9rem']}
       />
     </KeywordsCardFrame>
   )

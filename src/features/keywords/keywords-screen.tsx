@@ -4,6 +4,7 @@ import { useCallback, useMemo, useState } from 'react'
 import { DataTable } from '~/components/data-table/data-table'
 import { DataTableFilterList } from '~/components/data-table/data-table-filter-list'
 import { DataTableViewOptions } from '~/components/data-table/data-table-view-options'
+import { useMediaQuery } from '~/components/data-table/use-media-query'
 import { useDataTable } from '~/components/data-table/use-data-table'
 import { EmptyState } from '~/components/empty-state'
 import { ErrorPanel } from '~/components/fallbacks/error-panel'
@@ -20,7 +21,7 @@ import { isResearchRunning, ResearchPanel, useCurrentBusinessId, useResearchStat
 import { DeleteKeywordsDialog } from './delete-keywords-dialog'
 import { KeywordActionBar } from './keyword-action-bar'
 import { keywordColumns, type KeywordRow } from './keyword-columns'
-import { keywordColumnWidth } from './keyword-format'
+import { KEYWORD_COLUMN_PHONE_WIDTH, keywordColumnWidth } from './keyword-format'
 import { KEYWORDS_SEARCH_DEFAULTS, keywordListQuery } from './keyword-search'
 import { KeywordsCardFrame } from './keywords-card-frame'
 import { useKeywordBulkActions } from './use-keyword-bulk-actions'
@@ -41,24 +42,28 @@ export function KeywordsScreen({ search, onSearchChange }: { search: TableSearch
   const research = useResearchStatus(businessId)
   const researchRunning = isResearchRunning(research.data)
 
-  const keywordWidth = useMemo(() => keywordColumnWidth(rows.map((row) => row.keyword)), [rows])
+  // A phone (below Tailwind's `sm`) gets a narrow keyword column, so status and volume show beside it.
+  const phone = useMediaQuery('(max-width: 639.98px)')
+  const pageKeywordWidth = useMemo(() => keywordColumnWidth(rows.map((row) => row.keyword)), [rows])
+  const keywordWidth = phone ? KEYWORD_COLUMN_PHONE_WIDTH : pageKeywordWidth
   const [explaining, setExplaining] = useState<{ id: string; keyword: string } | null>(null)
-  const columns = useMemo(
-    () => keywordColumns({ keywordWidth, onExplain: (row) => setExplaining({ id: row.id, keyword: row.keyword }) }),
-    [keywordWidth],
-  )
+  const explain = useCallback((row: KeywordRow) => setExplaining({ id: row.id, keyword: row.keyword }), [])
+  const columns = useMemo(() => keywordColumns({ keywordWidth, onExplain: explain }), [keywordWidth, explain])
 
   // Page and sort changes come from the table; "Reset" on a sorted column leaves no sort, which
   // is the default order (createdAt desc) again.
   const onTableSearchChange = useCallback(
-    (next: TableSearch) => onSearchChange({ ...next, sort: next.sort.length > 0 ? next.sort : KEYWORDS_SEARCH_DEFAULTS.sort }),
+    (next: TableSearch, options?: { replace?: boolean }) =>
+      onSearchChange({ ...next, sort: next.sort.length > 0 ? next.sort : KEYWORDS_SEARCH_DEFAULTS.sort }, options),
     [onSearchChange],
   )
   const { table } = useDataTable({
     data: rows,
     columns,
     rowCount: query.data?.total ?? 0,
-    pageCount: query.data?.pageCount ?? 0,
+    // Unknown while the first answer or a new page is on its way: the table clamps a page past
+    // the last only against the count the server gave for this very search.
+    pageCount: query.isPlaceholderData ? undefined : query.data?.pageCount,
     search,
     onSearchChange: onTableSearchChange,
     getRowId: (row) => row.id,
@@ -128,6 +133,8 @@ export function KeywordsScreen({ search, onSearchChange }: { search: TableSearch
         isLoading={query.isPending}
         className={cn(query.isPlaceholderData && 'opacity-70 transition-opacity')}
         aria-busy={query.isFetching || undefined}
+        onRowActivate={(row) => explain(row.original)}
+        rowActivateLabel={(row) => `Why “${row.original.keyword}”?`}
         emptyMessage={
           search.filters.length > 0 ? (
             <div className="flex flex-col items-center gap-2">

@@ -16,7 +16,7 @@ export const FAQ_ITEMS = [
   {
     question: 'Can I review articles before they are published?',
     answer:
-      'Yes. Each business runs in one of three modes: autopilot publishes on schedule, review keeps every article as a draft until you approve it, and the quality gate publishes automatically but holds any article whose SEO score is below the floor. You can edit, regenerate, reschedule or archive any article.',
+      'Yes. By default a business publishes automatically on schedule and holds any article whose SEO score is below its floor (70 unless you change it) for your review. Turn off “Publish automatically” in its settings and every draft waits for your approval. You can edit, regenerate, reschedule or archive any article.',
   },
   {
     question: 'Which CMSs can it publish to?',

@@ -18,7 +18,7 @@ interface Feature {
 }
 
 /** Where users of other tools are let down, and what Rankpilot does instead (docs/product/pipeline.md). */
-const FEATURES: readonly Feature[] = [
+export const FEATURES: readonly Feature[] = [
   {
     icon: FileSearchIcon,
     title: 'Grounded in real research',
@@ -36,8 +36,8 @@ const FEATURES: readonly Feature[] = [
   },
   {
     icon: SlidersHorizontalIcon,
-    title: 'Autopilot, review or quality gate',
-    body: 'Per business: publish on schedule, keep every draft until you approve it, or publish automatically but hold anything scoring below the floor.',
+    title: 'Autopilot with a quality floor',
+    body: 'By default articles publish on schedule and anything scoring below the floor waits for your review. Per business, turn automatic publishing off to approve every draft yourself.',
   },
   {
     icon: GaugeIcon,

@@ -1,4 +1,4 @@
-import { StartRankingLink } from '~/features/public/start-ranking'
+import { ExploreDemoButton, StartRankingLink } from '~/features/public/start-ranking'
 
 /** The first screen: what Rankpilot does and for whom, and the main call to action. */
 export function Hero() {
@@ -24,6 +24,7 @@ export function Hero() {
         </p>
         <div className="mt-10 flex flex-col items-center gap-3 sm:flex-row">
           <StartRankingLink size="lg" />
+          <ExploreDemoButton size="lg" />
           <a
             href="#how-it-works"
             className="rounded-md px-4 py-2 text-sm font-medium text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"

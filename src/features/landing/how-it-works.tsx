@@ -1,6 +1,6 @@
 import { SectionHeading } from './section-heading'
 
-const STEPS = [
+export const HOW_IT_WORKS_STEPS = [
   {
     title: 'Analyse your site',
     body: 'Enter your address. Rankpilot reads your homepage and up to 20 more pages, drafts your business profile (audience, services, value proposition) for you to correct, and suggests the competitors to learn from.',
@@ -11,7 +11,7 @@ const STEPS = [
   },
   {
     title: 'Articles written and published daily',
-    body: 'Each article is researched from the live search results and sources it fetched, written in your language and tone, and published to your CMS on schedule, up to one a day depending on your plan, or held for your approval.',
+    body: 'Each article is researched from the live search results and sources it fetched, written in your language and tone, and published to your CMS on its scheduled day, up to one a day depending on your plan. Publishing is automatic by default; an article scoring below your SEO floor (70 unless you change it) waits for your review, and you can switch a business to review every draft first.',
   },
   {
     title: 'Search Console insight',
@@ -28,7 +28,7 @@ export function HowItWorks() {
           You confirm what Rankpilot learned about your business. Everything after that runs on its own.
         </SectionHeading>
         <ol className="mt-14 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
-          {STEPS.map((step, index) => (
+          {HOW_IT_WORKS_STEPS.map((step, index) => (
             <li key={step.title} className="rounded-lg border border-border bg-card p-6">
               <span
                 aria-hidden="true"

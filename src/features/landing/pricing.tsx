@@ -24,14 +24,16 @@ export function Pricing() {
           Plans differ in how many businesses you run and how many articles are written.
         </SectionHeading>
         {plans && plans.length > 0 ? (
-          <ul className="mt-14 grid gap-6 md:grid-cols-3">
+          <ul className="mt-14 grid gap-6 md:grid-cols-3 md:gap-y-0">
             {plans.map((plan) => {
               const highlighted = plan.name === HIGHLIGHTED_PLAN
               return (
                 <li
                   key={plan.id}
+                  // Side by side, the cards share the list's rows (subgrid): a longer description
+                  // in one card moves every card's price down with it, so the prices stay level.
                   className={cn(
-                    'flex flex-col rounded-lg border border-border bg-card p-6',
+                    'flex flex-col rounded-lg border border-border bg-card p-6 md:row-span-5 md:grid md:grid-rows-subgrid',
                     highlighted && 'border-primary ring-1 ring-primary',
                   )}
                 >
@@ -42,7 +44,7 @@ export function Pricing() {
                     )}
                   </div>
                   <p className="mt-2 text-sm text-muted-foreground">{plan.description}</p>
-                  <p className="mt-6">
+                  <p className="mt-6" data-slot="plan-price">
                     <span className="text-4xl font-bold tracking-tight">{formatDollars(plan.price)}</span>
                     <span className="text-sm text-muted-foreground"> / month</span>
                   </p>

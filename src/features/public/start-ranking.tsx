@@ -16,6 +16,17 @@ function useGoogleConfigured() {
   return { appUrl, google: socialProviders.includes('google') }
 }
 
+/**
+ * Whether "Start ranking" may go straight to Google: real Google sign-in, not demo mode's stand-in
+ * page, which signs in (and creates) whatever address it is given. There the visitor chooses on
+ * the sign-up page instead (an account, Google, or a link to sign in).
+ */
+function useDirectGoogleStart() {
+  const { demo } = rootRoute.useLoaderData()
+  const { google } = useGoogleConfigured()
+  return google && !demo?.googleStandIn
+}
+
 interface StartRankingProps {
   size?: ButtonProps['size']
   className?: string
@@ -24,15 +35,17 @@ interface StartRankingProps {
 /**
  * "Start ranking" (docs/product/routes.md), the same wherever it appears:
  * - signed in: the app (`/content`; the gate sends a user without a plan to the paywall);
- * - signed out with Google configured: Google sign-in, returning to `/content`;
- * - signed out without Google (demo mode, email-only deployments): the sign-in page.
+ * - signed out with real Google sign-in: Google sign-in, returning to `/content`;
+ * - signed out otherwise (Google's demo stand-in, email-only deployments): the sign-up page, which
+ *   offers every way in and links to sign-in. It never signs anyone in by itself.
  * In the Google case it is still a link to the sign-in page, which a click enhances: before
  * hydration, or on a modified click (new tab), the visitor lands on the sign-in page, whose
  * Google button does the same.
  */
 export function StartRankingLink({ size = 'default', className }: StartRankingProps) {
   const { signedIn } = usePublicVisitor()
-  const { appUrl, google } = useGoogleConfigured()
+  const { appUrl } = useGoogleConfigured()
+  const google = useDirectGoogleStart()
   const [pending, setPending] = useState(false)
   const classes = cn(buttonVariants({ size }), className)
 
@@ -45,7 +58,7 @@ export function StartRankingLink({ size = 'default', className }: StartRankingPr
   }
   if (!google) {
     return (
-      <Link to="/sign-in" className={classes}>
+      <Link to="/sign-up" className={classes}>
         Start ranking
       </Link>
     )
@@ -73,6 +86,34 @@ export function StartRankingLink({ size = 'default', className }: StartRankingPr
       {pending && <Spinner />}
       Start ranking
     </a>
+  )
+}
+
+/** "Sign in" in the header, for a signed-out visitor; a signed-in one has "Start ranking" → the app. */
+export function SignInLink({ className }: { className?: string }) {
+  const { signedIn } = usePublicVisitor()
+  if (signedIn) return null
+  return (
+    <Link to="/sign-in" className={cn(buttonVariants({ variant: 'ghost' }), className)}>
+      Sign in
+    </Link>
+  )
+}
+
+/**
+ * "Explore the demo" beside "Start ranking" (full demo mode only): the same plain form post as the
+ * sign-in page's, into the shared demo account, so it works before hydration.
+ */
+export function ExploreDemoButton({ size = 'default', className }: StartRankingProps) {
+  const { demo } = rootRoute.useLoaderData()
+  const { signedIn } = usePublicVisitor()
+  if (!demo?.account || signedIn) return null
+  return (
+    <form method="post" action="/api/demo/sign-in" className="contents">
+      <button type="submit" className={cn(buttonVariants({ variant: 'outline', size }), className)}>
+        Explore the demo
+      </button>
+    </form>
   )
 }
 

@@ -16,6 +16,7 @@ import { authEmails, DELETE_ACCOUNT_TOKEN_TTL, RESET_TOKEN_TTL, VERIFICATION_TOK
 import { attachSessionRevocations, createSessionRevocations } from './revoked-sessions'
 import { authSocialProviders, demoGoogle, providerTrustedOrigins, TRUSTED_LINKING_PROVIDERS } from './social-providers'
 import { specCompatibility } from './spec-plugin'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '~/shared/password'
 
 export interface AuthDependencies {
   db: Database
@@ -23,8 +24,8 @@ export interface AuthDependencies {
   mailer: Mailer
 }
 
-export const PASSWORD_MIN_LENGTH = 8
-export const PASSWORD_MAX_LENGTH = 128
+// One rule for the server and the forms that state it.
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH }
 /** The session cookie cache's max age: 60 seconds. */
 export const SESSION_COOKIE_CACHE_MAX_AGE = 60
 

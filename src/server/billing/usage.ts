@@ -5,6 +5,7 @@ import { usage } from '~/server/db/schema'
 import { logger } from '~/server/logger'
 import { appError, defineErrorCodes } from '~/server/rpc/errors'
 import { findUserPlan, PLAN_ERRORS, type UserPlan } from './plan-limits'
+import { allowanceRenewsOn, billingPeriodOf } from '~/shared/billing-period'
 
 /**
  * Usage (docs/product/entities.md, docs/product/limits.md): every billable action writes one `usage` row, once — the
@@ -21,17 +22,7 @@ export const ARTICLE_UNIT = 'article'
 /** Polar event name; a Polar meter sums `metadata.articles` (or `metadata.quantity`) of these. */
 export const POLAR_USAGE_EVENT = 'rankpilot_usage'
 
-/** `YYYY-MM` in UTC: a period starts at 00:00 UTC on the 1st. */
-export function billingPeriodOf(date: Date = new Date()): string {
-  return date.toISOString().slice(0, 7)
-}
-
-/** "December 1" for the period after `period` (when the allowance renews). */
-export function allowanceRenewsOn(period: string): string {
-  const [year, month] = period.split('-').map(Number)
-  const next = new Date(Date.UTC(year, month, 1))
-  return next.toLocaleDateString('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' })
-}
+export { allowanceRenewsOn, billingPeriodOf }
 
 export interface UsageInput {
   userId: string

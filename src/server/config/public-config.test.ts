@@ -17,13 +17,13 @@ describe('readPublicConfig', () => {
   it('full demo mode: billing is the stand-in and the banner names it', () => {
     const config = withEnv({})
     expect(config.billing).toBe('demo')
-    expect(config.demo).toEqual({ simulated: expect.arrayContaining(['AI writing', 'Billing']), account: true })
+    expect(config.demo).toEqual({ simulated: expect.arrayContaining(['AI writing', 'Billing']), account: true, googleStandIn: true })
   })
 
   it('self-hosted: billing is off, and the banner does not name it', () => {
     const config = withEnv({ BILLING: 'off', LLM_BASE_URL: 'http://127.0.0.1:9/v1' })
     expect(config.billing).toBe('off')
-    expect(config.demo).toEqual({ simulated: ['Embeddings', 'Images', 'Keyword data', 'YouTube'], account: false })
+    expect(config.demo).toEqual({ simulated: ['Embeddings', 'Images', 'Keyword data', 'YouTube'], account: false, googleStandIn: false })
   })
 
   it('live Polar: billing is live and not in the banner', () => {

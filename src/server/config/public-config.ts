@@ -20,5 +20,9 @@ export function readPublicConfig(): PublicConfig {
 function demoConfig(current: ReturnType<typeof env>): PublicConfig['demo'] {
   const simulated = simulatedProviders(current)
   if (simulated.length === 0) return null
-  return { simulated: simulated.map((id) => PROVIDERS[id]), account: demoAccountEnabled(current) }
+  return {
+    simulated: simulated.map((id) => PROVIDERS[id]),
+    account: demoAccountEnabled(current),
+    googleStandIn: simulated.includes('google'),
+  }
 }

@@ -1,3 +1,4 @@
+import { billingPeriodEnd, billingPeriodOf } from '~/shared/billing-period'
 import { stableUuid, type StoredCheckout, type StoredCustomer } from './objects'
 import { customerStateJson, orderJson, subscriptionJson, type StoredOrder, type StoredSubscription } from './subscription-objects'
 
@@ -119,8 +120,9 @@ export function completeDemoCheckout(checkoutId: string, options: { email?: stri
   const productId = checkout.productIds[0]
   if (!productId) throw new Error(`Demo checkout ${checkoutId} has no product`)
 
-  const periodEnd = new Date(nowDate)
-  periodEnd.setUTCMonth(periodEnd.getUTCMonth() + 1)
+  // The stand-in bills by the app's billing period, so its portal and the billing card name the
+  // same renewal day (src/shared/billing-period.ts).
+  const periodEnd = billingPeriodEnd(billingPeriodOf(nowDate))
   const subscription: StoredSubscription = {
     id: nextId('subscription', checkout.id),
     customerId: customer.id,
