@@ -147,7 +147,7 @@ export function ArticleSettingsForm({ settings }: { settings: BusinessSettings }
               error={errors.imageStyle}
               onChange={(value) => change('imageStyle', value as Draft['imageStyle'])}
             />
-            <div className="grid gap-2">
+            <div className="grid content-start gap-2">
               <Label htmlFor={fieldId('brandColor')}>Brand colour</Label>
               <div className="flex items-center gap-2">
                 <input

@@ -64,7 +64,7 @@ export interface SelectFieldProps {
 /** A labelled Radix select; the label names the trigger button. */
 export function SelectField({ id, label, value, options, onChange, hint, error, disabled }: SelectFieldProps) {
   return (
-    <div className="grid gap-2">
+    <div className="grid content-start gap-2">
       <Label htmlFor={id}>{label}</Label>
       <Select value={value} onValueChange={onChange} disabled={disabled}>
         <SelectTrigger id={id} className="w-full" aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)}>
