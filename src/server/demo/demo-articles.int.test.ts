@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { article, business, keyword } from '~/server/db/schema'
+import { article, articleVersion, business, keyword } from '~/server/db/schema'
 import type { Providers } from '~/server/providers'
 import { dataforseoHandlers } from '~/server/providers/dataforseo/mock'
 import { embeddingsHandlers } from '~/server/providers/embeddings/mock'
@@ -12,7 +12,7 @@ import { youtubeHandlers } from '~/server/providers/youtube/mock'
 import { createTestApp, TEST_APP_URL, type TestApp } from '../../../tests/fixtures/test-app'
 import { articleProviders } from '../../../tests/fixtures/article-providers'
 import { writeDemoArticles } from './demo-articles'
-import { recreateDemoAccount } from './demo-account'
+import { DEMO_BUSINESS, recreateDemoAccount } from './demo-account'
 import { replayDemoResearch } from './demo-research'
 
 // Demo mode's providers: the mocks, with search results linking to the demo web. The test replays
@@ -87,6 +87,17 @@ describe('the demo account’s articles', () => {
     }
     for (const item of articles.filter((entry) => entry.status !== 'held')) expect(item.seoScore).toBeGreaterThanOrEqual(floor.value)
     expect(articles.filter((item) => item.status === 'approved')).toHaveLength(1)
+    // Its owner edited the approved one before approving it: a version to compare, saved by the editor's path.
+    const approved = articles.find((item) => item.status === 'approved')!
+    expect(approved.version).toBe(2)
+    expect(approved.markdown).toContain(`*A note from Acme Roasters: ${DEMO_BUSINESS.valueProposition}*`)
+    const versions = await app.db
+      .select()
+      .from(articleVersion)
+      .where(eq(articleVersion.articleId, approved.id))
+      .orderBy(asc(articleVersion.version))
+    expect(versions.map((version) => version.reason)).toEqual(['generated', 'edited'])
+    expect(versions[0]!.content.markdown).not.toContain('A note from')
 
     // Grounded in the demo web: every citation is a demo web page that holds the quoted passage.
     const cited = articles.flatMap((item) => item.citations)

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { generateArticle } from '~/server/articles/generate'
 import type { Database } from '~/server/db'
-import { article, articleVersion, keyword } from '~/server/db/schema'
+import { saveArticleEdit } from '~/server/articles/edit'
+import { article, articleVersion, business, keyword } from '~/server/db/schema'
 import type { Providers } from '~/server/providers'
 import { businessExists as exists } from './demo-research'
 
@@ -74,8 +75,46 @@ export async function writeDemoArticles(
     if (!held && row.status === 'draft') nearestDraft ??= articleId
     written++
   }
-  if (nearestDraft) await db.update(article).set({ status: 'approved', approvedAt: now }).where(eq(article.id, nearestDraft))
+  if (nearestDraft) {
+    await addOwnersNote(db, businessId, nearestDraft, now)
+    await db.update(article).set({ status: 'approved', approvedAt: now }).where(eq(article.id, nearestDraft))
+  }
   return written
+}
+
+/**
+ * The owner's edit before approving: a line from the business's own value proposition after the
+ * introduction, saved by the editor's code path, so the article's versions show an edit to compare.
+ */
+async function addOwnersNote(db: Database, businessId: string, articleId: string, now: Date) {
+  const [row] = await db
+    .select({
+      markdown: article.markdown,
+      metaTitle: article.metaTitle,
+      metaDescription: article.metaDescription,
+      revision: article.revision,
+    })
+    .from(article)
+    .where(eq(article.id, articleId))
+  const [owner] = await db
+    .select({ name: business.name, offer: business.valueProposition })
+    .from(business)
+    .where(eq(business.id, businessId))
+  if (!row || !owner?.offer) return
+  const blocks = row.markdown.split('\n\n')
+  // After the first paragraph of prose (the H1 and the featured image come before it).
+  const at = blocks.findIndex((block) => !block.startsWith('#') && !block.startsWith('!['))
+  if (at < 0) return
+  const note = `*A note from ${owner.name ?? 'us'}: ${owner.offer.replace(/\.?$/, '.')}*`
+  blocks.splice(at + 1, 0, note)
+  await saveArticleEdit(
+    db,
+    businessId,
+    articleId,
+    { markdown: blocks.join('\n\n'), metaTitle: row.metaTitle, metaDescription: row.metaDescription, revision: row.revision },
+    async () => {},
+    new Date(now.getTime() - 2 * 3600 * 1000),
+  )
 }
 
 const globalForDemo = globalThis as typeof globalThis & {
