@@ -119,18 +119,25 @@ async function businessWithHistory() {
     seoScore: 91,
     createdAt: day('2026-03-05T10:00:00Z'),
   })
-  await app.db.insert(usage).values({
+  // Two billable actions in March (one written before any article of this list) and one in February.
+  const charged = (at: string, period: string) => ({
     userId: owner.userId,
     businessId: business.id,
     source: 'article.generate',
     sourceDetails: planned.keyword,
     unit: 'article',
     quantity: 1,
-    metadata: { articleId: written.id, version: 1 },
-    timestamp: day('2026-03-05T10:00:01Z'),
-    billingPeriod: '2026-03',
+    timestamp: day(at),
+    billingPeriod: period,
     idempotencyKey: `article:${crypto.randomUUID()}`,
   })
+  await app.db
+    .insert(usage)
+    .values([
+      charged('2026-03-05T10:00:01Z', '2026-03'),
+      charged('2026-03-01T09:00:00Z', '2026-03'),
+      charged('2026-02-27T09:00:00Z', '2026-02'),
+    ])
 
   const other = (await insertKeyword(app, business.id, { keyword: 'cold brew ratio', status: 'scheduled' }))!
   const failedId = crypto.randomUUID()
@@ -166,13 +173,14 @@ describe('history.list', () => {
   it('lists research, writing, publishing, billing and a failed generation, newest first, each linking to its subject', async () => {
     const { business, client, written, failedId } = await businessWithHistory()
     const answer = await client.history.list({ businessId: business.id })
-    expect(answer.total).toBe(5)
+    expect(answer.total).toBe(6)
     expect(summary(answer.items)).toEqual([
       ['article', 'failed', 'Writing the article for “cold brew ratio” failed'],
       ['publish', 'succeeded', 'Article published: The Best Espresso Beans'],
-      ['billing', 'succeeded', '1 article counted against your plan'],
+      ['billing', 'succeeded', '2 articles counted in March 2026'],
       ['article', 'succeeded', 'Article written: The Best Espresso Beans'],
       ['research', 'succeeded', 'Keyword research for March 2026 planned'],
+      ['billing', 'succeeded', '1 article counted in February 2026'],
     ])
     const [failed, publish, billing, writing, research] = answer.items
     expect(failed).toMatchObject({
@@ -183,7 +191,7 @@ describe('history.list', () => {
     })
     expect(publish.link).toEqual({ href: `/content/${written.id}`, label: 'Open the article' })
     expect(billing).toMatchObject({
-      description: 'Billing period March 2026 · for “best espresso beans”',
+      description: 'Usage for this business in that billing period',
       link: { href: '/settings#plan-and-billing' },
     })
     expect(writing).toMatchObject({
@@ -208,7 +216,7 @@ describe('history.list', () => {
       ['article', 'failed'],
       ['article', 'succeeded'],
     ])
-    expect((await list({ kinds: ['research', 'billing'] })).items.map((entry) => entry.kind)).toEqual(['billing', 'research'])
+    expect((await list({ kinds: ['research', 'billing'] })).items.map((entry) => entry.kind)).toEqual(['billing', 'research', 'billing'])
     expect((await list({ statuses: ['failed'] })).items.map((entry) => entry.kind)).toEqual(['article'])
     expect((await list({ statuses: ['in-progress', 'cancelled'] })).total).toBe(0)
     // Both ends included, whole UTC days.
@@ -217,16 +225,16 @@ describe('history.list', () => {
       'billing',
       'article',
     ])
-    expect((await list({ to: '2026-03-02' })).items.map((entry) => entry.kind)).toEqual(['research'])
+    expect((await list({ to: '2026-03-02' })).items.map((entry) => entry.kind)).toEqual(['research', 'billing'])
     expect((await list({ from: '2026-03-11' })).items.map((entry) => entry.kind)).toEqual(['article'])
 
     const second = await list({ perPage: 2, page: 2 })
-    expect(second).toMatchObject({ total: 5, page: 2, pageCount: 3 })
+    expect(second).toMatchObject({ total: 6, page: 2, pageCount: 3 })
     expect(second.items.map((entry) => entry.kind)).toEqual(['billing', 'article'])
     // Past the end: the last page, and it says so.
     const beyond = await list({ perPage: 2, page: 999 })
     expect(beyond).toMatchObject({ page: 3, pageCount: 3 })
-    expect(beyond.items.map((entry) => entry.kind)).toEqual(['research'])
+    expect(beyond.items.map((entry) => entry.kind)).toEqual(['research', 'billing'])
   })
 
   it('refuses bad filters with a clear message', async () => {

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { regenerateArticle, startArticleGeneration, articleGenerateJob } from '~/server/articles/articles.service'
+import { billingPeriodOf } from '~/server/billing/usage'
 import type { Database } from '~/server/db'
 import { article, jobRun } from '~/server/db/schema'
 import { researchRunJob, startResearch } from '~/server/research/research.service'
@@ -100,9 +101,12 @@ function publishEntry(row: Row): Pick<HistoryEntry, 'title' | 'description' | 'l
 function billingEntry(row: Row): Pick<HistoryEntry, 'title' | 'description' | 'link'> {
   const quantity = Number(row.quantity)
   const unit = row.detail ?? 'item'
+  const current = row.title === billingPeriodOf()
   return {
-    title: `${quantity} ${quantity === 1 ? unit : `${unit}s`} counted against your plan`,
-    description: `Billing period ${monthName(row.title)}${row.keyword ? ` · for ${quoted(row.keyword)}` : ''}`,
+    title: `${quantity} ${quantity === 1 ? unit : `${unit}s`} counted in ${monthName(row.title)}`,
+    description: current
+      ? 'Usage for this business in the current billing period, so far'
+      : 'Usage for this business in that billing period',
     link: BILLING_LINK,
   }
 }

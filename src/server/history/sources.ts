@@ -70,15 +70,18 @@ const published: HistorySource = (businessId) => sql`
   from content.article a
   where a.business_id = ${businessId} and a.published_at is not null and a.published_at <= now()`
 
-/** Billable actions recorded for the business (usage rows): what counted against the plan. */
+/**
+ * The business's usage per billing period (usage rows, docs/product/limits.md): one entry a
+ * period, dated by its latest billable action, with what counted against the plan. Each article
+ * written has its own entry already; this is what it added up to.
+ */
 const billing: HistorySource = (businessId) => sql`
-  select u.id as id, 'billing' as kind, 'succeeded' as status, u.timestamp as at,
-    null::text as job_id,
-    (select a.id from content.article a where a.id = u.metadata->>'articleId' and a.business_id = u.business_id) as article_id,
-    u.source_details as keyword, u.billing_period as title, u.unit as detail,
-    u.quantity as quantity, null::text as error, null::text as retried_state
+  select 'usage-' || u.billing_period || '-' || u.unit as id, 'billing' as kind, 'succeeded' as status, max(u.timestamp) as at,
+    null::text as job_id, null::text as article_id, null::text as keyword, u.billing_period as title, u.unit as detail,
+    sum(u.quantity)::integer as quantity, null::text as error, null::text as retried_state
   from usage u
-  where u.business_id = ${businessId}`
+  where u.business_id = ${businessId}
+  group by u.billing_period, u.unit`
 
 export const HISTORY_SOURCES: Record<HistoryKind, HistorySource[]> = {
   research: [research],
