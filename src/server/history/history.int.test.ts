@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { articleProviders } from '../../../tests/fixtures/article-providers'
@@ -150,7 +150,8 @@ async function businessWithHistory() {
     error: 'The AI writing service answered with an error (HTTP 503). Try again later.',
     input: { businessId: business.id, keywordId: other.id },
     singletonKey: `article:${other.id}`,
-    createdAt: day('2026-03-12T07:00:00Z'),
+    // Microseconds, as the database's own clock writes them (finer than a JavaScript Date).
+    createdAt: sql`'2026-03-12T07:00:00.123456Z'::timestamptz`,
     finishedAt: day('2026-03-12T07:02:00Z'),
   })
   return { owner, business, client, researchId, written, failedId, other }

@@ -185,7 +185,6 @@ export async function retryHistoryEntry(db: Database, target: { userId: string; 
       state: jobRun.state,
       input: jobRun.input,
       singletonKey: jobRun.singletonKey,
-      createdAt: jobRun.createdAt,
     })
     .from(jobRun)
     .where(and(eq(jobRun.id, target.jobId), eq(jobRun.businessId, target.businessId), eq(jobRun.userId, target.userId)))
@@ -193,10 +192,13 @@ export async function retryHistoryEntry(db: Database, target: { userId: string; 
   if (failed.state !== 'failed' || (failed.kind !== articleGenerateJob.name && failed.kind !== researchRunJob.name)) {
     throw appError(HISTORY_ERRORS.NOT_RETRYABLE)
   }
+  // Compared in the database: its timestamps are finer than a JavaScript Date.
   const newer =
     failed.kind === researchRunJob.name
-      ? sql`select 1 from keywords.research_run r where r.business_id = ${target.businessId} and r.created_at > ${failed.createdAt.toISOString()}::timestamptz`
-      : sql`select 1 from job_run j where j.kind = ${failed.kind} and j.singleton_key = ${failed.singletonKey} and j.created_at > ${failed.createdAt.toISOString()}::timestamptz`
+      ? sql`select 1 from keywords.research_run r where r.business_id = ${target.businessId} and r.id <> ${failed.id}
+          and r.created_at > (select own.created_at from keywords.research_run own where own.id = ${failed.id})`
+      : sql`select 1 from job_run j where j.kind = ${failed.kind} and j.singleton_key = ${failed.singletonKey} and j.id <> ${failed.id}
+          and j.created_at > (select own.created_at from job_run own where own.id = ${failed.id})`
   if (rowsOf(await db.execute(newer)).length > 0) throw appError(HISTORY_ERRORS.ALREADY_RETRIED)
 
   if (failed.kind === researchRunJob.name) {
