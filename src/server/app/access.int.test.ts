@@ -119,6 +119,8 @@ const PROCEDURES: Record<string, { access: AccessClass; attack: ((victim: Victim
     attack: (v) => ({ businessId: v.businessId, settings: { language: 'English', tone: 'Informative', keywordRegion: 'US' } }),
   },
   'setup.finish': { access: 'business', attack: (v) => ({ businessId: v.businessId }) },
+  'history.list': { access: 'business', attack: (v) => ({ businessId: v.businessId }) },
+  'history.retry': { access: 'business', attack: (v) => ({ businessId: v.businessId, jobId: v.jobId }) },
 }
 
 /** Every procedure in the router, by dotted path. */

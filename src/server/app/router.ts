@@ -3,6 +3,7 @@ import { billingRouter } from '~/server/billing/billing.router'
 import { e2eRouter } from '~/server/e2e/e2e.router'
 import { e2eTestRoutesEnabled } from '~/server/e2e/fallbacks'
 import { businessRouter } from '~/server/business/business.router'
+import { historyRouter } from '~/server/history/history.router'
 import { jobRouter } from '~/server/jobs/jobs.router'
 import { keywordRouter } from '~/server/keywords/keywords.router'
 import {
@@ -37,6 +38,7 @@ const appRouter = {
   job: jobRouter,
   setup: setupRouter,
   settings: settingsRouter,
+  history: historyRouter,
 }
 
 /** Test pages' procedures: present only when E2E_TEST_ROUTES is on, never in production. */

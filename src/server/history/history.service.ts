@@ -1,0 +1,222 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { regenerateArticle, startArticleGeneration, articleGenerateJob } from '~/server/articles/articles.service'
+import { billingPeriodOf } from '~/server/billing/usage'
+import type { Database } from '~/server/db'
+import { article, jobRun } from '~/server/db/schema'
+import { researchRunJob, startResearch } from '~/server/research/research.service'
+import { appError } from '~/server/rpc/errors'
+import { HISTORY_KINDS, type HistoryEntry, type HistoryKind, type HistoryLink, type HistoryStatus } from '~/shared/history'
+import { HISTORY_ERRORS } from './history.errors'
+import { HISTORY_SOURCES } from './sources'
+
+export interface HistoryQuery {
+  page: number
+  perPage: number
+  kinds?: HistoryKind[]
+  statuses?: HistoryStatus[]
+  /** First day included, `YYYY-MM-DD` (UTC). */
+  from?: string
+  /** Last day included, `YYYY-MM-DD` (UTC). */
+  to?: string
+}
+
+interface Row extends Record<string, unknown> {
+  id: string
+  kind: HistoryKind
+  status: HistoryStatus
+  at: Date | string
+  job_id: string | null
+  article_id: string | null
+  keyword: string | null
+  title: string | null
+  detail: string | null
+  quantity: number | string | null
+  error: string | null
+  retried_state: string | null
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
+
+const JOB_STATUS: Record<string, HistoryStatus> = {
+  completed: 'succeeded',
+  failed: 'failed',
+  cancelled: 'cancelled',
+  queued: 'in-progress',
+  running: 'in-progress',
+  retrying: 'in-progress',
+}
+
+/** "June 2026" for `2026-06`. */
+function monthName(period: string | null) {
+  if (!period || !/^\d{4}-\d{2}$/.test(period)) return period ?? ''
+  const [year, month] = period.split('-').map(Number)
+  return new Date(Date.UTC(year, month - 1, 1)).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
+}
+
+const quoted = (text: string | null) => (text ? `“${text}”` : 'a deleted keyword')
+const articleLink = (articleId: string | null): HistoryLink | null =>
+  articleId ? { href: `/content/${articleId}`, label: 'Open the article' } : null
+const KEYWORDS_LINK: HistoryLink = { href: '/keywords', label: 'Open keywords' }
+const BILLING_LINK: HistoryLink = { href: '/settings#plan-and-billing', label: 'Plan and billing' }
+
+const RESEARCH_TRIGGERS: Record<string, string> = {
+  setup: 'Started when setup finished',
+  manual: 'Started by you',
+  monthly: 'The monthly run',
+}
+
+function researchEntry(row: Row): Pick<HistoryEntry, 'title' | 'description' | 'link'> {
+  const trigger = RESEARCH_TRIGGERS[row.detail ?? ''] ?? 'Research run'
+  const planned = row.quantity === null ? null : Number(row.quantity)
+  const verb = { succeeded: 'planned', failed: 'failed', 'in-progress': 'running', cancelled: 'cancelled' }[row.status]
+  return {
+    title: `Keyword research for ${monthName(row.title)} ${verb}`,
+    description: row.status === 'succeeded' && planned !== null ? `${trigger} · ${planned} keywords scheduled` : trigger,
+    link: KEYWORDS_LINK,
+  }
+}
+
+function articleEntry(row: Row): Pick<HistoryEntry, 'title' | 'description' | 'link'> {
+  const link = articleLink(row.article_id) ?? KEYWORDS_LINK
+  if (row.status === 'succeeded') {
+    const rewritten = row.detail === 'regenerated'
+    return {
+      title: `${rewritten ? 'Article rewritten' : 'Article written'}: ${row.title ?? row.keyword ?? ''}`,
+      description: `For ${quoted(row.keyword)} · SEO score ${Number(row.quantity)}`,
+      link,
+    }
+  }
+  const title = {
+    failed: `Writing the article for ${quoted(row.keyword)} failed`,
+    'in-progress': `Writing the article for ${quoted(row.keyword)}`,
+    cancelled: `Writing the article for ${quoted(row.keyword)} was cancelled`,
+  }[row.status]
+  return { title, description: row.detail ? `With the instruction: ${row.detail}` : null, link }
+}
+
+function publishEntry(row: Row): Pick<HistoryEntry, 'title' | 'description' | 'link'> {
+  return { title: `Article published: ${row.title ?? ''}`, description: `For ${quoted(row.keyword)}`, link: articleLink(row.article_id) }
+}
+
+function billingEntry(row: Row): Pick<HistoryEntry, 'title' | 'description' | 'link'> {
+  const quantity = Number(row.quantity)
+  const unit = row.detail ?? 'item'
+  const current = row.title === billingPeriodOf()
+  return {
+    title: `${quantity} ${quantity === 1 ? unit : `${unit}s`} counted in ${monthName(row.title)}`,
+    description: current
+      ? 'Usage for this business in the current billing period, so far'
+      : 'Usage for this business in that billing period',
+    link: BILLING_LINK,
+  }
+}
+
+const DESCRIBE: Record<HistoryKind, (row: Row) => Pick<HistoryEntry, 'title' | 'description' | 'link'>> = {
+  research: researchEntry,
+  article: articleEntry,
+  publish: publishEntry,
+  billing: billingEntry,
+}
+
+function toEntry(row: Row): HistoryEntry {
+  const retriedStatus = row.status === 'failed' && row.retried_state ? (JOB_STATUS[row.retried_state] ?? 'succeeded') : null
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    at: new Date(row.at),
+    ...DESCRIBE[row.kind](row),
+    error: row.status === 'failed' ? (row.error ?? 'It stopped without a reason being recorded.') : null,
+    retryJobId: row.status === 'failed' && !row.retried_state && row.job_id ? row.job_id : null,
+    retriedStatus,
+  }
+}
+
+const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`)
+const dayAfter = (day: string) => new Date(dayStart(day).getTime() + 24 * 3600 * 1000)
+
+/**
+ * One page of the business's timeline, newest first: the sources of the asked kinds joined, then
+ * filtered by status and day. A page past the end answers the last page (and says which).
+ */
+export async function listHistory(db: Database, businessId: string, query: HistoryQuery) {
+  const kinds = query.kinds?.length ? query.kinds : HISTORY_KINDS
+  const union = sql.join(
+    kinds.flatMap((kind) => HISTORY_SOURCES[kind].map((source) => sql`(${source(businessId)})`)),
+    sql` union all `,
+  )
+  const conditions = [sql`true`]
+  if (query.statuses?.length)
+    conditions.push(
+      sql`status in (${sql.join(
+        query.statuses.map((status) => sql`${status}`),
+        sql`, `,
+      )})`,
+    )
+  if (query.from) conditions.push(sql`at >= ${dayStart(query.from).toISOString()}::timestamptz`)
+  if (query.to) conditions.push(sql`at < ${dayAfter(query.to).toISOString()}::timestamptz`)
+  const where = sql.join(conditions, sql` and `)
+
+  const [counted] = rowsOf<{ total: number | string }>(
+    await db.execute(sql`select count(*) as total from (${union}) entries where ${where}`),
+  )
+  const total = Number(counted?.total ?? 0)
+  const pageCount = Math.max(1, Math.ceil(total / query.perPage))
+  const page = Math.min(query.page, pageCount)
+  const rows = rowsOf<Row>(
+    await db.execute(
+      sql`select * from (${union}) entries where ${where} order by at desc, id desc limit ${query.perPage} offset ${(page - 1) * query.perPage}`,
+    ),
+  )
+  return { items: rows.map(toEntry), total, page, pageCount, perPage: query.perPage }
+}
+
+/**
+ * Starts a failed run again through its own service, so the same rules apply as for the first
+ * start: an article generation through the article service (the plan's allowance, one generation
+ * per keyword at a time), a research run through the research service (one run per business).
+ * Answers the new job's id.
+ */
+export async function retryHistoryEntry(db: Database, target: { userId: string; businessId: string; jobId: string }) {
+  const [failed] = await db
+    .select({
+      id: jobRun.id,
+      kind: jobRun.kind,
+      state: jobRun.state,
+      input: jobRun.input,
+      singletonKey: jobRun.singletonKey,
+    })
+    .from(jobRun)
+    .where(and(eq(jobRun.id, target.jobId), eq(jobRun.businessId, target.businessId), eq(jobRun.userId, target.userId)))
+  if (!failed) throw appError(HISTORY_ERRORS.ENTRY_NOT_FOUND)
+  if (failed.state !== 'failed' || (failed.kind !== articleGenerateJob.name && failed.kind !== researchRunJob.name)) {
+    throw appError(HISTORY_ERRORS.NOT_RETRYABLE)
+  }
+  // Compared in the database: its timestamps are finer than a JavaScript Date.
+  const newer =
+    failed.kind === researchRunJob.name
+      ? sql`select 1 from keywords.research_run r where r.business_id = ${target.businessId} and r.id <> ${failed.id}
+          and r.created_at > (select own.created_at from keywords.research_run own where own.id = ${failed.id})`
+      : sql`select 1 from job_run j where j.kind = ${failed.kind} and j.singleton_key = ${failed.singletonKey} and j.id <> ${failed.id}
+          and j.created_at > (select own.created_at from job_run own where own.id = ${failed.id})`
+  if (rowsOf(await db.execute(newer)).length > 0) throw appError(HISTORY_ERRORS.ALREADY_RETRIED)
+
+  if (failed.kind === researchRunJob.name) {
+    const started = await startResearch(db, { userId: target.userId, businessId: target.businessId }, 'manual')
+    return { jobId: started.jobId, kind: 'research' as const }
+  }
+  const input = articleGenerateJob.input.parse(failed.input)
+  const [written] = await db
+    .select({ id: article.id })
+    .from(article)
+    .where(and(eq(article.keywordId, input.keywordId), eq(article.businessId, target.businessId)))
+  const started = written
+    ? await regenerateArticle(db, {
+        userId: target.userId,
+        businessId: target.businessId,
+        articleId: written.id,
+        instruction: input.instruction,
+      })
+    : await startArticleGeneration(db, { userId: target.userId, businessId: target.businessId, keywordId: input.keywordId })
+  return { jobId: started.jobId, kind: 'article' as const }
+}
