@@ -8,4 +8,9 @@ export const BUSINESS_ERRORS = defineErrorCodes({
   BUSINESS_NOT_FOUND: { code: 'NOT_FOUND', message: 'Business not found.' },
   BUSINESS_ACCESS_DENIED: { code: 'FORBIDDEN', message: 'You do not have access to the selected business.' },
   BUSINESS_REQUIRED: { code: 'PRECONDITION_FAILED', message: 'Set up your business first.' },
+  BUSINESS_NAME_MISMATCH: { code: 'BAD_REQUEST', message: 'Type the business’s name exactly as shown to delete it.' },
+  DEMO_BUSINESS_LOCKED: {
+    code: 'FORBIDDEN',
+    message: 'Everyone exploring the demo shares this business, so it cannot be deleted. Create your own account to try this.',
+  },
 })
