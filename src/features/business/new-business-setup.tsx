@@ -70,7 +70,7 @@ export function AddedBusinessActions({ businessId }: { businessId?: string }) {
           businessId={added.id}
           name={businessLabel(added)}
           then="/content"
-          triggerLabel="Delete"
+          triggerLabel="Delete business"
           triggerVariant="ghost"
         />
       )}
