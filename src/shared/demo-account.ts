@@ -14,3 +14,7 @@ export const DEMO_IDENTITY_NOTE =
   'Create your own account to try this.'
 
 export const isDemoAccount = (user: { email: string }) => user.email === DEMO_EMAIL
+
+/** Why the demo's own business cannot be deleted (server refusal and the settings note). */
+export const DEMO_BUSINESS_LOCKED =
+  'Everyone exploring the demo shares this business, so it cannot be deleted. Create your own account to try this.'

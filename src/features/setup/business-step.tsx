@@ -9,6 +9,7 @@ import { jobWatchQueryOptions } from '~/features/jobs/job-queries'
 import { TextareaField } from '~/features/settings/fields'
 import { fieldErrorsOf, firstInvalidField, serverFieldErrors, type FieldErrors } from '~/features/settings/form-errors'
 import { client, orpc } from '~/lib/orpc'
+import { errorActionOf } from '~/lib/query-client'
 import type { Business } from '~/lib/rpc-outputs'
 import { toast } from '~/lib/toast'
 import { normalizeSiteAddress } from '~/shared/business-profile'
@@ -42,7 +43,7 @@ function checkedAddress(value: string): string | undefined {
  * Step 1 (docs/product/pipeline.md): the site address, "Analyse" (crawl + LLM as a background job with its
  * progress), then every profile field for the user to check; they may also fill it by hand.
  */
-export function BusinessStep({ business, onSaved }: { business: Business | null; onSaved: () => void }) {
+export function BusinessStep({ business, onSaved }: { business: Business | null; onSaved: (saved: Business) => void }) {
   const [address, setAddress] = useState(business?.url ?? '')
   const [draft, setDraft] = useState<ProfileDraft>(business ? toDraft(business) : EMPTY_DRAFT)
   const [errors, setErrors] = useState<FieldErrors>({})
@@ -75,14 +76,19 @@ export function BusinessStep({ business, onSaved }: { business: Business | null;
 
   const save = useMutation(
     orpc.setup.saveBusiness.mutationOptions({
-      onSuccess: () => {
+      onSuccess: (saved) => {
         toast.success('Business saved')
-        onSaved()
+        onSaved(saved)
       },
       onError: (error) => {
         const fields = serverFieldErrors(error)
-        if (fields) setErrors(fields)
-        else toast.error('Could not save your business', { description: error.message })
+        if (fields) return setErrors(fields)
+        // At the plan's business limit the server offers the way out ("See plans").
+        const action = errorActionOf(error)
+        toast.error('Could not save your business', {
+          description: error.message,
+          ...(action ? { action: { label: action.label, onClick: () => window.location.assign(action.path) } } : {}),
+        })
       },
     }),
   )

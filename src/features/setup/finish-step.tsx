@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
+import { useNavigate, useRouter } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { Button } from '~/components/ui/button'
 import { SubmitButton } from '~/components/ui/submit-button'
@@ -29,6 +29,7 @@ export function FinishStep({
 }) {
   const { business, competitors } = state
   const navigate = useNavigate()
+  const router = useRouter()
   const queryClient = useQueryClient()
   const finish = useMutation(
     orpc.setup.finish.mutationOptions({
@@ -36,7 +37,8 @@ export function FinishStep({
         toast.success('Setup complete', {
           description: result.keywordResearch.started ? 'Keyword research has started.' : `${business.name} is now your current business.`,
         })
-        await queryClient.invalidateQueries({ queryKey: orpc.business.key() })
+        // The finished business is now the current one: every cached page belonged to the previous one.
+        await Promise.all([queryClient.invalidateQueries(), router.invalidate()])
         await navigate({ to: '/keywords' })
       },
       onError: (error) => toast.error('Could not finish setup', { description: error.message }),

@@ -12,20 +12,25 @@ import { LanguageToneStep } from './language-tone-step'
 import { SetupStepper } from './setup-stepper'
 import { SiteStructureStep } from './site-structure-step'
 
-/** Loads where setup stands for the user's current business, then shows the wizard from there. */
-export function SetupWizard() {
-  const state = useQuery(orpc.setup.state.queryOptions())
-  if (state.isPending) {
-    return (
-      <div role="status" aria-label="Loading your business" className="grid gap-2 sm:grid-cols-5">
-        {Array.from({ length: 5 }, (_, index) => (
-          <Skeleton key={index} className="h-16" />
-        ))}
-      </div>
-    )
-  }
+export function SetupSkeleton() {
+  return (
+    <div role="status" aria-label="Loading your business" className="grid gap-2 sm:grid-cols-5">
+      {Array.from({ length: 5 }, (_, index) => (
+        <Skeleton key={index} className="h-16" />
+      ))}
+    </div>
+  )
+}
+
+/**
+ * Loads where setup stands, then shows the wizard from there: for the user's current business, or
+ * for the business `businessId` names (one added from the switcher, not current until it finishes).
+ */
+export function SetupWizard({ businessId }: { businessId?: string }) {
+  const state = useQuery(businessId ? orpc.setup.businessState.queryOptions({ input: { businessId } }) : orpc.setup.state.queryOptions())
+  if (state.isPending) return <SetupSkeleton />
   if (state.isError) return <ErrorPanel title="Could not load your business" error={state.error} onRetry={() => state.refetch()} />
-  return <SetupSteps state={state.data} />
+  return <SetupSteps key={state.data.business?.id ?? 'new'} state={state.data} />
 }
 
 /**
@@ -37,7 +42,7 @@ function SetupSteps({ state }: { state: SetupState }) {
   const queryClient = useQueryClient()
   const goTo = async (next: SetupStepNumber) => {
     // The next step reads what this one saved (the new business, its competitors).
-    await queryClient.refetchQueries({ queryKey: orpc.setup.state.key() })
+    await queryClient.refetchQueries({ queryKey: orpc.setup.key() })
     setStep(next)
     window.scrollTo({ top: 0 })
   }

@@ -1,12 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useRouter } from '@tanstack/react-router'
-import { BuildingIcon, ChevronsUpDownIcon } from 'lucide-react'
+import { BuildingIcon, ChevronsUpDownIcon, CircleDashedIcon, PlusIcon } from 'lucide-react'
 import { toast } from '~/lib/toast'
 import { ErrorPanel } from '~/components/fallbacks/error-panel'
 import { Button } from '~/components/ui/button'
 import {
   DropdownMenu,
   DropdownMenuContent,
+  DropdownMenuGroup,
+  DropdownMenuItem,
   DropdownMenuLabel,
   DropdownMenuRadioGroup,
   DropdownMenuRadioItem,
@@ -15,17 +17,19 @@ import {
 } from '~/components/ui/dropdown-menu'
 import { Skeleton } from '~/components/ui/skeleton'
 import { orpc } from '~/lib/orpc'
+import { initialSetupStep } from '~/shared/setup-step'
 import { businessLabel } from './current-business'
 
 /**
- * The current business at the top of the sidebar, and the menu to switch to another one.
- * Switching stores the choice on the user (business.select), then reloads everything that
- * depends on it.
+ * The current business at the top of the sidebar, and the menu to switch to another one, add one
+ * or finish setting one up. Switching stores the choice on the user (business.select), then
+ * reloads everything that depends on it.
  */
 export function BusinessSwitcher() {
   const router = useRouter()
   const queryClient = useQueryClient()
   const businesses = useQuery(orpc.business.list.queryOptions())
+  const allowance = useQuery(orpc.business.allowance.queryOptions())
   const select = useMutation(
     orpc.business.select.mutationOptions({
       // business.select re-issues the session cookie, so re-running the route guards puts the new
@@ -69,6 +73,26 @@ export function BusinessSwitcher() {
     )
   }
 
+  // A business still in setup resumes its setup rather than becoming current half-done.
+  const withStep = list.map((business) => ({ business, step: initialSetupStep(business, business.competitors.length) }))
+  const ready = withStep.filter(({ business, step }) => step === 5 || business.isCurrent).map(({ business }) => business)
+  const unfinished = withStep.filter(({ business, step }) => step < 5 && !business.isCurrent)
+
+  /** Setup for a new business, or, at the plan's limit, the reason and the way to upgrade. */
+  async function addBusiness() {
+    try {
+      const room = await queryClient.fetchQuery({ ...orpc.business.allowance.queryOptions(), staleTime: 0 })
+      if (room.canAdd) return void router.navigate({ to: '/setup', search: { business: 'new' } })
+      const { action } = room
+      toast.error('No room for another business', {
+        description: room.message ?? undefined,
+        ...(action ? { action: { label: action.label, onClick: () => void router.navigate({ href: action.path }) } } : {}),
+      })
+    } catch (error) {
+      toast.error('Could not check your plan’s business limit', { description: (error as Error).message })
+    }
+  }
+
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
@@ -85,8 +109,16 @@ export function BusinessSwitcher() {
         </span>
         <ChevronsUpDownIcon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" className="w-64">
-        <DropdownMenuLabel className="text-xs font-normal text-muted-foreground">Businesses</DropdownMenuLabel>
+      <DropdownMenuContent align="start" className="w-72 max-w-[calc(100vw-2rem)]">
+        <DropdownMenuLabel className="flex justify-between gap-2 text-xs font-normal text-muted-foreground">
+          <span>Businesses</span>
+          {allowance.data && (
+            <span>
+              {allowance.data.used} of {allowance.data.limit}
+              {allowance.data.selfHosted ? '' : ` on ${allowance.data.planName}`}
+            </span>
+          )}
+        </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuRadioGroup
           value={current.id}
@@ -94,12 +126,32 @@ export function BusinessSwitcher() {
             if (id !== current.id) select.mutate({ businessId: id })
           }}
         >
-          {list.map((business) => (
+          {ready.map((business) => (
             <DropdownMenuRadioItem key={business.id} value={business.id}>
               <span className="truncate">{businessLabel(business)}</span>
             </DropdownMenuRadioItem>
           ))}
         </DropdownMenuRadioGroup>
+        {unfinished.length > 0 && (
+          <DropdownMenuGroup aria-label="Setup not finished">
+            <DropdownMenuSeparator />
+            <DropdownMenuLabel className="text-xs font-normal text-muted-foreground">Setup not finished</DropdownMenuLabel>
+            {unfinished.map(({ business, step }) => (
+              <DropdownMenuItem key={business.id} asChild>
+                <Link to="/setup" search={{ business: business.id }}>
+                  <CircleDashedIcon aria-hidden="true" className="text-muted-foreground" />
+                  <span className="min-w-0 flex-1 truncate">{businessLabel(business)}</span>
+                  <span className="shrink-0 text-xs text-muted-foreground">Step {step} of 5</span>
+                </Link>
+              </DropdownMenuItem>
+            ))}
+          </DropdownMenuGroup>
+        )}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void addBusiness()}>
+          <PlusIcon aria-hidden="true" />
+          Add business
+        </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
   )

@@ -1,10 +1,2 @@
-export interface BusinessSummary {
-  id: string
-  name: string | null
-  url: string
-}
-
-/** A business without a name yet (analysis pending) is shown by its address. */
-export function businessLabel(business: BusinessSummary) {
-  return business.name?.trim() || business.url.replace(/^https?:\/\//, '').replace(/\/$/, '')
-}
+// Shared with the server, which checks a typed business name against the same label.
+export { businessLabel, type BusinessSummary } from '~/shared/business-name'

@@ -4,6 +4,7 @@ import { PageHeader } from '~/components/page-header'
 import { ERROR_CODE_PATTERN, oauthErrorMessage } from '~/features/auth/social-providers'
 import { pageTitle } from '~/features/page-title'
 import { BillingSection } from '~/features/billing/billing-section'
+import { DeleteBusinessCard } from '~/features/business/delete-business-card'
 import { AccountCard } from '~/features/settings/account-card'
 import { BusinessSettings } from '~/features/settings/business-settings'
 import { DeleteAccountCard } from '~/features/settings/delete-account-card'
@@ -47,6 +48,7 @@ function SettingsPage() {
             Business
           </h2>
           <BusinessSettings />
+          <DeleteBusinessCard />
         </section>
         <section id="plan-and-billing" aria-labelledby="settings-billing-heading" className="grid scroll-mt-6 gap-6">
           <h2 id="settings-billing-heading" className="text-lg font-semibold">

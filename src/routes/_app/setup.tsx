@@ -2,13 +2,18 @@ import { createFileRoute } from '@tanstack/react-router'
 import { CircleCheckIcon } from 'lucide-react'
 import { PageHeader } from '~/components/page-header'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
+import { AddedBusinessActions, NewBusinessSetup } from '~/features/business/new-business-setup'
 import { pageTitle } from '~/features/page-title'
 import { SetupWizard } from '~/features/setup/setup-wizard'
 
 interface SetupSearch {
   /** true when the gate sends a user here straight after checkout (docs/product/routes.md). */
   checkout?: boolean
+  /** Setup of an additional business: `new` before step 1 saves it, then its id. */
+  business?: string
 }
+
+const BUSINESS_PARAM = /^(new|[0-9A-Za-z_-]{1,64})$/
 
 export const Route = createFileRoute('/_app/setup')({
   // Only a real boolean counts (`?checkout=true`); any other value is dropped, never an error.
@@ -16,13 +21,26 @@ export const Route = createFileRoute('/_app/setup')({
   // omitted key would let `?checkout=yes` through unvalidated.
   validateSearch: (search: Record<string, unknown>): SetupSearch => ({
     checkout: typeof search.checkout === 'boolean' ? search.checkout : undefined,
+    business: typeof search.business === 'string' && BUSINESS_PARAM.test(search.business) ? search.business : undefined,
   }),
   head: ({ matches }) => ({ meta: [{ title: pageTitle('Setup', matches) }] }),
   component: SetupPage,
 })
 
 function SetupPage() {
-  const { checkout } = Route.useSearch()
+  const { checkout, business } = Route.useSearch()
+  if (business) {
+    return (
+      <>
+        <PageHeader
+          title="Add a business"
+          description="Five short steps tell us about this business before its keyword research starts."
+          actions={<AddedBusinessActions businessId={business === 'new' ? undefined : business} />}
+        />
+        {business === 'new' ? <NewBusinessSetup /> : <SetupWizard key={business} businessId={business} />}
+      </>
+    )
+  }
   return (
     <>
       {checkout === true && (

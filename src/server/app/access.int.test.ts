@@ -36,6 +36,8 @@ const PROCEDURES: Record<string, { access: AccessClass; attack: ((victim: Victim
   'business.list': { access: 'paid', attack: null },
   'business.get': { access: 'business', attack: (v) => ({ businessId: v.businessId }) },
   'business.select': { access: 'business', attack: (v) => ({ businessId: v.businessId }) },
+  'business.allowance': { access: 'paid', attack: null },
+  'business.delete': { access: 'business', attack: (v) => ({ businessId: v.businessId, confirmation: 'Victim Roasters' }) },
   'job.get': { access: 'paid', attack: (v) => ({ id: v.jobId }) },
   'job.watch': { access: 'paid', attack: (v) => ({ id: v.jobId }) },
   'job.cancel': { access: 'paid', attack: (v) => ({ id: v.jobId }) },
@@ -96,6 +98,7 @@ const PROCEDURES: Record<string, { access: AccessClass; attack: ((victim: Victim
   'settings.updateSeeds': { access: 'business', attack: null },
   'settings.updateSiteStructure': { access: 'business', attack: null },
   'setup.state': { access: 'paid', attack: null },
+  'setup.businessState': { access: 'business', attack: (v) => ({ businessId: v.businessId }) },
   'setup.analyze': { access: 'paid', attack: null },
   'setup.analysisResult': { access: 'paid', attack: (v) => ({ jobId: v.jobId }) },
   'setup.saveBusiness': {

@@ -61,20 +61,63 @@ export async function findUserPlan(
   return row && { ...row, selfHosted: false }
 }
 
+/** Where a user at one of the plan's limits can change plan: the settings' billing section. */
+export const UPGRADE_ACTION = { label: 'See plans', path: '/settings#plan-and-billing' }
+
+/** How many businesses the user has against the plan's businessLimit, and what to say at the limit. */
+export interface BusinessAllowance {
+  planName: string
+  limit: number
+  used: number
+  selfHosted: boolean
+  canAdd: boolean
+  /** At the limit: the sentence BUSINESS_LIMIT_REACHED carries (docs/product/messages.md); else null. */
+  message: string | null
+  /** At the limit with billing on: where to upgrade. Self-hosted has nothing to sell. */
+  action: { label: string; path: string } | null
+}
+
+function allowanceOf(current: UserPlan, used: number): BusinessAllowance {
+  const canAdd = used < current.businessLimit
+  const limit = `${current.businessLimit} business${current.businessLimit === 1 ? '' : 'es'}`
+  const message = canAdd
+    ? null
+    : current.selfHosted
+      ? `This server allows ${limit} per account (billing is off), and you have ${used}.`
+      : `Your ${current.name} plan includes ${limit}, and you have ${used}. Upgrade your plan to add another business.`
+  return {
+    planName: current.name,
+    limit: current.businessLimit,
+    used,
+    selfHosted: current.selfHosted,
+    canAdd,
+    message,
+    action: canAdd || current.selfHosted ? null : UPGRADE_ACTION,
+  }
+}
+
+/** The user's business allowance (the switcher asks before "Add business" opens setup). */
+export async function businessAllowance(db: Pick<Database, 'select'>, userId: string): Promise<BusinessAllowance> {
+  const current = await findUserPlan(db, userId)
+  if (!current) throw appError(PLAN_ERRORS.PLAN_REQUIRED, { redirectTo: '/paywall' })
+  const [{ owned }] = await db.select({ owned: count() }).from(business).where(eq(business.userId, userId))
+  return allowanceOf(current, owned)
+}
+
 /**
  * Refuses a new business beyond the plan's businessLimit (docs/product/limits.md), with a message that
- * says the limit and the way out. Call it inside the transaction that inserts the business.
+ * says the limit and the way out (a "See plans" button, unless billing is off). Call it inside the
+ * transaction that inserts the business, after locking the user row.
  */
 export async function assertCanCreateBusiness(db: Pick<Database, 'select'>, userId: string): Promise<UserPlan> {
   const current = await findUserPlan(db, userId)
   if (!current) throw appError(PLAN_ERRORS.PLAN_REQUIRED, { redirectTo: '/paywall' })
   const [{ owned }] = await db.select({ owned: count() }).from(business).where(eq(business.userId, userId))
-  if (owned >= current.businessLimit) {
-    const limit = `${current.businessLimit} business${current.businessLimit === 1 ? '' : 'es'}`
+  const allowance = allowanceOf(current, owned)
+  if (!allowance.canAdd) {
     throw appError(PLAN_ERRORS.BUSINESS_LIMIT_REACHED, {
-      message: current.selfHosted
-        ? `This server allows ${limit} per account (billing is off), and you have ${owned}.`
-        : `Your ${current.name} plan includes ${limit}, and you have ${owned}. Upgrade your plan to add another business.`,
+      message: allowance.message ?? undefined,
+      ...(allowance.action ? { action: allowance.action } : {}),
     })
   }
   return current

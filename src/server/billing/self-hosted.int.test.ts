@@ -8,7 +8,7 @@ import { polarHandlers, resetPolarMock } from '~/server/providers/polar/mock'
 import { billingAuthPlugins } from './auth-plugins'
 import { handleDemoCheckout } from './demo-checkout'
 import { forgetAllPlanAccess } from './plan-access'
-import { assertCanCreateBusiness, findUserPlan } from './plan-limits'
+import { assertCanCreateBusiness, businessAllowance, findUserPlan } from './plan-limits'
 import { createPolarClient } from './polar'
 import { billingPeriodOf, checkAllowance, recordUsage, withBillableAction } from './usage'
 
@@ -86,6 +86,14 @@ describe('the limits follow the top plan', () => {
       code: 'FORBIDDEN',
       message: `This server allows ${TOP.businessLimit} businesses per account (billing is off), and you have ${TOP.businessLimit}.`,
       data: { reason: 'BUSINESS_LIMIT_REACHED' },
+    })
+    // Nothing to sell: no "See plans" button, here or in what the switcher asks.
+    expect(refused?.data?.action).toBeUndefined()
+    expect(await businessAllowance(app.db, userId)).toMatchObject({
+      selfHosted: true,
+      canAdd: false,
+      action: null,
+      limit: TOP.businessLimit,
     })
   })
 

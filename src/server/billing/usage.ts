@@ -4,7 +4,7 @@ import type { Database } from '~/server/db'
 import { usage } from '~/server/db/schema'
 import { logger } from '~/server/logger'
 import { appError, defineErrorCodes } from '~/server/rpc/errors'
-import { findUserPlan, PLAN_ERRORS, type UserPlan } from './plan-limits'
+import { findUserPlan, PLAN_ERRORS, UPGRADE_ACTION, type UserPlan } from './plan-limits'
 import { allowanceRenewsOn, billingPeriodOf } from '~/shared/billing-period'
 
 /**
@@ -89,13 +89,13 @@ export interface AllowanceCheck {
 
 const dollars = (amount: number) => `$${amount.toFixed(2)}`
 
+// Where a user whose articles are used up can change plan; one constant for every plan limit.
+export { UPGRADE_ACTION }
+
 /**
  * Refuses an article beyond the plan's monthly allowance on a plan without metered pricing, with
  * the numbers and the way out. A metered plan may go over; the notice says what it will cost.
  */
-/** Where a user whose articles are used up can change plan: the settings' billing section. */
-export const UPGRADE_ACTION = { label: 'See plans', path: '/settings#plan-and-billing' }
-
 export async function checkAllowance(
   db: Pick<Database, 'select'>,
   userId: string,

@@ -1,4 +1,5 @@
 import { defineErrorCodes } from '~/server/rpc/errors'
+import { DEMO_BUSINESS_LOCKED } from '~/shared/demo-account'
 
 /**
  * Another user's business and a missing one give the same NOT_FOUND answer: an id never reveals
@@ -8,4 +9,6 @@ export const BUSINESS_ERRORS = defineErrorCodes({
   BUSINESS_NOT_FOUND: { code: 'NOT_FOUND', message: 'Business not found.' },
   BUSINESS_ACCESS_DENIED: { code: 'FORBIDDEN', message: 'You do not have access to the selected business.' },
   BUSINESS_REQUIRED: { code: 'PRECONDITION_FAILED', message: 'Set up your business first.' },
+  BUSINESS_NAME_MISMATCH: { code: 'BAD_REQUEST', message: 'Type the business’s name exactly as shown to delete it.' },
+  DEMO_BUSINESS_LOCKED: { code: 'FORBIDDEN', message: DEMO_BUSINESS_LOCKED },
 })

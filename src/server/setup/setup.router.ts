@@ -20,6 +20,7 @@ import {
   saveBusinessProfile,
   saveLanguageTone,
   saveSiteStructure,
+  setupStateOf,
   startBusinessAnalysis,
 } from './setup.service'
 
@@ -30,6 +31,11 @@ import {
 export const setupRouter = {
   /** The business setup works on, its competitors, the step to open at, what the crawl found. */
   state: paidProcedure.route({ method: 'GET' }).handler(({ context }) => getSetupState(context.db, context.user.id)),
+
+  /** The same for a business named by id: setup of an added business, which is not the current one until it finishes. */
+  businessState: ownedBusinessProcedure(businessIdInput)
+    .route({ method: 'GET' })
+    .handler(({ context }) => setupStateOf(context.db, context.business)),
 
   /** Step 1 "Analyse": a background job; follow it with job.watch, then read analysisResult. */
   analyze: paidProcedure

@@ -50,12 +50,17 @@ export async function getSetupState(db: Database, userId: string): Promise<Setup
   // The current business (selected, else oldest); none yet starts setup at step 1.
   const current = await findCurrentBusiness(db, userId)
   if (!current) return { business: null, competitors: [], step: 1, detected: NOTHING_DETECTED }
-  const competitors = await listCompetitors(db, current.id)
+  return setupStateOf(db, current)
+}
+
+/** Where setup stands for one of the user's businesses (ownership checked): an added business resumes here. */
+export async function setupStateOf(db: Database, owned: Business): Promise<SetupState> {
+  const competitors = await listCompetitors(db, owned.id)
   return {
-    business: current,
+    business: owned,
     competitors,
-    step: initialSetupStep(current, competitors.length),
-    detected: await detectedStructure(db, current.crawlId),
+    step: initialSetupStep(owned, competitors.length),
+    detected: await detectedStructure(db, owned.crawlId),
   }
 }
 

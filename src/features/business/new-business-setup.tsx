@@ -1,0 +1,82 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { CircleAlertIcon } from 'lucide-react'
+import { ErrorPanel } from '~/components/fallbacks/error-panel'
+import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
+import { Button } from '~/components/ui/button'
+import { orpc } from '~/lib/orpc'
+import { businessLabel } from '~/shared/business-name'
+import { DeleteBusinessDialog } from './delete-business-card'
+import { BusinessStep } from '~/features/setup/business-step'
+import { SetupSkeleton } from '~/features/setup/setup-wizard'
+import { SetupStepper } from '~/features/setup/setup-stepper'
+
+/**
+ * Step 1 for an additional business ("Add business" in the switcher). The plan's room is checked
+ * first, so nobody fills in a profile the server will refuse; the server checks again on save.
+ * Once saved, the page carries the new business's id and setup continues with step 2.
+ */
+export function NewBusinessSetup() {
+  const navigate = useNavigate()
+  const allowance = useQuery(orpc.business.allowance.queryOptions())
+  if (allowance.isPending) return <SetupSkeleton />
+  if (allowance.isError) {
+    return <ErrorPanel title="Could not check your plan’s business limit" error={allowance.error} onRetry={() => allowance.refetch()} />
+  }
+  const { canAdd, message, action } = allowance.data
+  if (!canAdd) return <BusinessLimitReached message={message} action={action} />
+  return (
+    <SetupStepper currentStep={1}>
+      <BusinessStep business={null} onSaved={(saved) => void navigate({ to: '/setup', search: { business: saved.id }, replace: true })} />
+    </SetupStepper>
+  )
+}
+
+export function BusinessLimitReached({ message, action }: { message: string | null; action: { label: string; path: string } | null }) {
+  return (
+    <div className="grid gap-4">
+      <Alert variant="destructive" role="alert" icon={<CircleAlertIcon aria-hidden />}>
+        <AlertTitle>No room for another business</AlertTitle>
+        <AlertDescription>{message}</AlertDescription>
+      </Alert>
+      <div className="flex flex-wrap gap-2">
+        {action && (
+          <Button asChild>
+            <a href={action.path}>{action.label}</a>
+          </Button>
+        )}
+        <Button asChild variant="outline">
+          <Link to="/content">Back to your business</Link>
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+/**
+ * The header of setup for an added business: Cancel leaves it as it is (the switcher lists it to
+ * resume); Delete removes it, for someone who changed their mind.
+ */
+export function AddedBusinessActions({ businessId }: { businessId?: string }) {
+  const state = useQuery({
+    ...orpc.setup.businessState.queryOptions({ input: { businessId: businessId ?? '' } }),
+    enabled: Boolean(businessId),
+  })
+  const added = state.data?.business
+  return (
+    <>
+      {added && (
+        <DeleteBusinessDialog
+          businessId={added.id}
+          name={businessLabel(added)}
+          then="/content"
+          triggerLabel="Delete business"
+          triggerVariant="ghost"
+        />
+      )}
+      <Button asChild variant="outline">
+        <Link to="/content">Cancel</Link>
+      </Button>
+    </>
+  )
+}
