@@ -99,6 +99,8 @@ const PROCEDURES: Record<string, { access: AccessClass; attack: ((victim: Victim
     attack: (v) => ({ businessId: v.businessId, settings: { language: 'English', tone: 'Informative', keywordRegion: 'US' } }),
   },
   'setup.finish': { access: 'business', attack: (v) => ({ businessId: v.businessId }) },
+  'competitor.list': { access: 'business', attack: (v) => ({ businessId: v.businessId }) },
+  'competitor.gap': { access: 'business', attack: (v) => ({ businessId: v.businessId, filters: [] }) },
 }
 
 /** Every procedure in the router, by dotted path. */
