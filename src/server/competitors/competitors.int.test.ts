@@ -116,6 +116,18 @@ describe('competitor analysis', () => {
 })
 
 describe('keyword gap', () => {
+  it('flags a keyword too close in meaning to a planned one, which keyword.add refuses for the same reason', async () => {
+    const client = rpcClient(app, owner.cookie)
+    expect((await wholeGap()).find((row) => row.keyword === 'best coffee roasters')).toMatchObject({ closeTo: null })
+    await insertKeyword(app, owned.id, { keyword: 'coffee roasters near me' })
+    const flagged = (await wholeGap()).find((row) => row.keyword === 'best coffee roasters')
+    expect(flagged?.closeTo).toMatchObject({ keyword: 'coffee roasters near me' })
+    expect(flagged!.closeTo!.similarity).toBeGreaterThanOrEqual(0.9)
+    const result = await client.keyword.add({ businessId: owned.id, keywords: ['best coffee roasters'] })
+    expect(result.added).toEqual([])
+    expect(result.skipped[0]!.reason).toContain('too close to “coffee roasters near me”')
+  }, 30_000)
+
   it('lists each competitor keyword once, with every competitor ranking for it, never a competitor’s own name', async () => {
     const gap = await wholeGap()
     expect(gap.length).toBeGreaterThan(50)
@@ -168,7 +180,10 @@ describe('keyword gap', () => {
 
   it('adds selected gap keywords to the plan through keyword.add, scored and put in a topic', async () => {
     const client = rpcClient(app, owner.cookie)
-    const picked = (await wholeGap()).slice(0, 2).map((row) => row.keyword)
+    const picked = (await wholeGap())
+      .filter((row) => row.closeTo === null)
+      .slice(0, 2)
+      .map((row) => row.keyword)
     const result = await client.keyword.add({ businessId: owned.id, keywords: picked })
     expect(result.added.map((item) => item.keyword).sort()).toEqual([...picked].sort())
     const rows = await app.db.select().from(keyword).where(eq(keyword.businessId, owned.id))

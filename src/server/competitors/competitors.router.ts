@@ -27,5 +27,5 @@ export const competitorRouter = {
   /** The keyword gap: competitors' ranking keywords missing from the plan, one page of it. */
   gap: ownedBusinessProcedure(businessIdInput.extend(gapListInput.unwrap().shape))
     .route({ method: 'GET' })
-    .handler(({ context, input }) => keywordGap(context.db, context.business, input)),
+    .handler(({ context, input }) => keywordGap(context.db, context.providers, context.business, input)),
 }

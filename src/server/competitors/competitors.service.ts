@@ -3,11 +3,17 @@ import type { Database } from '~/server/db'
 import { competitor, competitorKeyword, jobRun, keyword, type business } from '~/server/db/schema'
 import { filtersToSql, type ColumnMap } from '~/server/data-table/filter-to-sql'
 import { namesSite } from './competitor-rankings'
-import { exclusionsOf } from '~/server/research/context'
+import { logger } from '~/server/logger'
+import type { Providers } from '~/server/providers'
+import { cosineSimilarity } from '~/server/providers/embeddings/vectors'
+import { ProviderError } from '~/server/providers/http'
+import { embedTexts, exclusionsOf } from '~/server/research/context'
+import { createLedger } from '~/server/research/ledger'
 import { hasNegativeTerm, variantKey } from '~/server/research/normalize'
 import { competitorAnalyzeJob } from '~/server/setup/setup.jobs'
 import { siteHost } from '~/server/setup/competitors.service'
 import { sortGap, type GapFilterField, type GapKeyword } from '~/shared/competitors'
+import { CANNIBALISATION_SIMILARITY } from '~/shared/research'
 import type { TableSearch } from '~/shared/data-table/table-schema'
 
 /** The /competitors screen (docs/product/competitors.md): each competitor's analysis, and the keyword gap. */
@@ -94,7 +100,13 @@ const GAP_COLUMNS = {
  * keyword to the plan applies (manual-keywords.ts); and a search for a competitor by name. One row per keyword, with every competitor
  * ranking for it; filtered, sorted and paged like any data table.
  */
-export async function keywordGap(db: Database, owner: typeof business.$inferSelect, search: TableSearch, now = new Date()) {
+export async function keywordGap(
+  db: Database,
+  providers: Providers,
+  owner: typeof business.$inferSelect,
+  search: TableSearch,
+  now = new Date(),
+) {
   const filters = filtersToSql(search.filters, search.joinOperator, GAP_COLUMNS, now)
   const rows = await db
     .select({
@@ -148,11 +160,50 @@ export async function keywordGap(db: Database, owner: typeof business.$inferSele
   const sorted = sortGap([...gap.values()], search.sort)
   const total = sorted.length
   const start = (search.page - 1) * search.perPage
+  const page = sorted.slice(start, start + search.perPage)
+  const closeTo = await nearestPlanned(
+    db,
+    providers,
+    page.map((row) => row.keyword),
+    planned.map((row) => row.keyword),
+  )
   return {
-    items: sorted.slice(start, start + search.perPage),
+    items: page.map((row, index) => ({ ...row, closeTo: closeTo[index] ?? null })),
     total,
     page: search.page,
     perPage: search.perPage,
     pageCount: Math.ceil(total / search.perPage),
+  }
+}
+
+/**
+ * For each keyword, the planned keyword it is too close to in meaning (the similarity at which
+ * keyword.add refuses it: two articles would compete for one search), else null. Read from the
+ * cached embeddings; without the embeddings provider nothing is flagged (keyword.add still checks).
+ */
+async function nearestPlanned(
+  db: Database,
+  providers: Providers,
+  keywords: string[],
+  planned: string[],
+): Promise<Array<{ keyword: string; similarity: number } | null>> {
+  if (keywords.length === 0 || planned.length === 0) return keywords.map(() => null)
+  try {
+    const context = { db, providers, ledger: createLedger() }
+    const vectors = await embedTexts(context, [...keywords, ...planned])
+    const plannedVectors = vectors.slice(keywords.length)
+    return keywords.map((_, index) => {
+      let best: { keyword: string; similarity: number } | null = null
+      for (const [i, text] of planned.entries()) {
+        const similarity = cosineSimilarity(vectors[index]!, plannedVectors[i]!)
+        if (similarity >= CANNIBALISATION_SIMILARITY && (!best || similarity > best.similarity))
+          best = { keyword: text, similarity: Math.round(similarity * 100) / 100 }
+      }
+      return best
+    })
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error
+    logger.warn(`keyword gap: embeddings unavailable, overlaps with the plan not shown: ${error.message}`)
+    return keywords.map(() => null)
   }
 }
