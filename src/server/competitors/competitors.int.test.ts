@@ -8,7 +8,9 @@ import type { TestSite } from '../../../tests/fixtures/test-site'
 import { business, competitor, competitorKeyword, excludedKeyword, keyword } from '~/server/db/schema'
 import { variantKey } from '~/server/research/normalize'
 import { estimatedVisits } from '~/shared/competitors'
+import { analyzeDemoCompetitors, recreateDemoAccount } from '~/server/demo/demo-account'
 import { analyzeCompetitorRankings } from './competitor-rankings'
+import { keywordGap, listCompetitorAnalyses } from './competitors.service'
 
 // /competitors: each competitor's analysis (what it ranks for, stored), the keyword gap (their
 // keywords missing from the plan), adding gap keywords through keyword.add, and ownership.
@@ -211,4 +213,28 @@ describe('ownership', () => {
       code: 'NOT_FOUND',
     })
   })
+})
+
+describe('the demo account', () => {
+  it('shows its competitors analysed and a keyword gap, through the analysis any competitor gets', async () => {
+    const demo = await recreateDemoAccount(app.db, app.env)
+    expect(await analyzeDemoCompetitors(app.db, app.providers, demo.businessId)).toBeGreaterThan(200)
+    const { competitors } = await listCompetitorAnalyses(app.db, demo.businessId)
+    expect(competitors).toHaveLength(3)
+    for (const row of competitors) {
+      expect(row.keywordCount).toBeGreaterThan(50)
+      expect(row.traffic).toBeGreaterThan(0)
+      expect(row.topKeywords[0]!.keyword).toMatch(/coffee|roast|bean|brew|espresso|grinder/)
+    }
+    const [owner] = await app.db.select().from(business).where(eq(business.id, demo.businessId))
+    const gap = await keywordGap(app.db, app.providers, owner!, {
+      page: 1,
+      perPage: 10,
+      sort: [{ id: 'traffic', desc: true }],
+      filters: [],
+      joinOperator: 'and',
+    })
+    expect(gap.total).toBeGreaterThan(20)
+    expect(gap.items.every((row) => row.competitors.length > 0 && row.searchVolume !== null)).toBe(true)
+  }, 30_000)
 })
