@@ -6,6 +6,7 @@ import { startSetupTestEnv, waitForJob } from '../../../tests/fixtures/setup-tes
 import type { TestApp } from '../../../tests/fixtures/test-app'
 import type { TestSite } from '../../../tests/fixtures/test-site'
 import { business, competitor, competitorKeyword, excludedKeyword, keyword } from '~/server/db/schema'
+import { clearFaults, injectFault } from '~/server/providers/mock-faults'
 import { variantKey } from '~/server/research/normalize'
 import { estimatedVisits } from '~/shared/competitors'
 import { analyzeDemoCompetitors, recreateDemoAccount } from '~/server/demo/demo-account'
@@ -17,6 +18,7 @@ import { keywordGap, listCompetitorAnalyses } from './competitors.service'
 let env: Awaited<ReturnType<typeof startSetupTestEnv>>
 let app: TestApp
 let rival: TestSite
+let quietRival: TestSite
 let owner: { userId: string; cookie: string }
 let stranger: { userId: string; cookie: string }
 let owned: typeof business.$inferSelect
@@ -37,6 +39,7 @@ beforeAll(async () => {
   env = await startSetupTestEnv()
   app = env.app
   rival = await startCompetitorSite('Rapid Roast', 'Coffee subscriptions')
+  quietRival = await startCompetitorSite('Quiet Roast', 'Espresso beans')
   owner = await app.signUp()
   stranger = await app.signUp()
   await app.setPlan(owner.userId, 'Growth')
@@ -67,8 +70,27 @@ beforeAll(async () => {
   for (const row of [northwind!, bluebird!]) await analyzeCompetitorRankings(app.db, app.providers.keywordData, owned, row)
 }, 60_000)
 afterAll(async () => {
-  await rival?.close()
+  await Promise.all([rival?.close(), quietRival?.close()])
   await env?.close()
+})
+
+describe('competitor analysis without keyword data', () => {
+  // First to ask about its host (the test sites share 127.0.0.1): no cached answer to fall back on.
+  it('still analyses the site, and stores no rankings', async () => {
+    injectFault('dataforseo', { kind: 'malformed' })
+    try {
+      const added = await rpcClient(app, owner.cookie).setup.addCompetitor({ businessId: owned.id, url: quietRival.origin })
+      const job = await waitForJob(app, added.jobId, 30_000)
+      expect(job.state).toBe('completed')
+      expect(job.result).toMatchObject({ rankedKeywords: null })
+      const [row] = await app.db.select().from(competitor).where(eq(competitor.id, added.competitor.id))
+      expect(row).toMatchObject({ name: 'Quiet Roast', lastAnalyzedAt: expect.any(Date) })
+      expect(await app.db.select().from(competitorKeyword).where(eq(competitorKeyword.competitorId, added.competitor.id))).toHaveLength(0)
+      await rpcClient(app, owner.cookie).setup.removeCompetitor({ businessId: owned.id, competitorId: added.competitor.id })
+    } finally {
+      clearFaults('dataforseo')
+    }
+  }, 40_000)
 })
 
 describe('competitor analysis', () => {
