@@ -1,23 +1,92 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { SwordsIcon } from 'lucide-react'
-import { EmptyState } from '~/components/empty-state'
+import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router'
+import { useQuery } from '@tanstack/react-query'
+import { useCallback, useMemo } from 'react'
 import { PageHeader } from '~/components/page-header'
+import { RouteErrorState } from '~/components/route-error-state'
+import { Skeleton } from '~/components/ui/skeleton'
+import { CompetitorList } from '~/features/competitors/competitor-list'
+import {
+  competitorListQuery,
+  gapQuery,
+  gapSearchToUrl,
+  parseGapSearch,
+  validateGapSearch,
+  type GapUrlSearch,
+} from '~/features/competitors/gap-search'
+import { KeywordGap, type GapSearchChange } from '~/features/competitors/keyword-gap'
 import { pageTitle } from '~/features/page-title'
+import { useCurrentBusinessId } from '~/features/research/research-panel'
+import { orpc } from '~/lib/orpc'
+import type { TableSearch } from '~/shared/data-table/search-state'
 
 export const Route = createFileRoute('/_app/competitors')({
+  // The gap table's page, sort and filters live in the URL, like the Keywords table's.
+  validateSearch: (search: GapUrlSearch & SearchSchemaInput): GapUrlSearch => validateGapSearch(search),
+  loaderDeps: ({ search }): TableSearch => parseGapSearch(search),
+  loader: async ({ context, deps, cause }) => {
+    const businesses = await context.queryClient.ensureQueryData(orpc.business.list.queryOptions())
+    const current = businesses.find((business) => business.isCurrent)
+    if (!current) return
+    if (cause === 'stay') {
+      void context.queryClient.prefetchQuery(gapQuery(current.id, deps))
+      return
+    }
+    await Promise.all([
+      context.queryClient.ensureQueryData(competitorListQuery(current.id)),
+      context.queryClient.ensureQueryData(gapQuery(current.id, deps)),
+    ])
+  },
   head: ({ matches }) => ({ meta: [{ title: pageTitle('Competitors', matches) }] }),
+  pendingComponent: () => (
+    <>
+      <CompetitorsHeader />
+      <div role="status" aria-label="Loading your competitors" className="grid gap-4">
+        <div className="grid gap-3 md:grid-cols-2">
+          <Skeleton className="h-56" />
+          <Skeleton className="h-56" />
+        </div>
+        <Skeleton className="h-96" />
+      </div>
+    </>
+  ),
+  errorComponent: ({ error, reset }) => (
+    <>
+      <CompetitorsHeader />
+      <RouteErrorState title="Could not load your competitors" error={error} reset={reset} />
+    </>
+  ),
   component: CompetitorsPage,
 })
 
 function CompetitorsPage() {
+  const urlSearch = Route.useSearch()
+  const search = useMemo(() => parseGapSearch(urlSearch), [urlSearch])
+  const navigate = Route.useNavigate()
+  const onSearchChange = useCallback<GapSearchChange>(
+    (next, options) => void navigate({ search: gapSearchToUrl(next), replace: options?.replace ?? false }),
+    [navigate],
+  )
+  const businessId = useCurrentBusinessId()
+  const competitors = useQuery({ ...competitorListQuery(businessId ?? ''), enabled: Boolean(businessId) })
+  const analysed = competitors.data?.competitors.some((item) => item.keywordCount > 0) ?? false
   return (
     <>
-      <PageHeader title="Competitors" description="The sites you compete with for search traffic." />
-      <EmptyState
-        icon={SwordsIcon}
-        title="No competitors yet"
-        description="Each competitor will be listed here with what it offers and how close it is to your business. You name them in the Competitors step of setup; keyword research needs at least two."
-      />
+      <CompetitorsHeader />
+      {businessId && (
+        <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-8">
+          <CompetitorList businessId={businessId} />
+          <KeywordGap businessId={businessId} analysed={analysed} search={search} onSearchChange={onSearchChange} />
+        </div>
+      )}
     </>
+  )
+}
+
+function CompetitorsHeader() {
+  return (
+    <PageHeader
+      title="Competitors"
+      description="The sites you compete with for search traffic, what they rank for, and the searches your plan is missing."
+    />
   )
 }

@@ -124,6 +124,8 @@ const PROCEDURES: Record<string, { access: AccessClass; attack: ((victim: Victim
   'setup.finish': { access: 'business', attack: (v) => ({ businessId: v.businessId }) },
   'history.list': { access: 'business', attack: (v) => ({ businessId: v.businessId }) },
   'history.retry': { access: 'business', attack: (v) => ({ businessId: v.businessId, jobId: v.jobId }) },
+  'competitor.list': { access: 'business', attack: (v) => ({ businessId: v.businessId }) },
+  'competitor.gap': { access: 'business', attack: (v) => ({ businessId: v.businessId, filters: [] }) },
 }
 
 /** Every procedure in the router, by dotted path. */

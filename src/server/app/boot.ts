@@ -3,7 +3,7 @@ import { getAuth } from '~/server/auth'
 import { closeDatabase, getDatabaseHandle } from '~/server/db'
 import { maintainDatabase } from '~/server/db/maintenance'
 import { seedPlans } from '~/server/db/seed'
-import { demoAccountEnabled, recreateDemoAccount } from '~/server/demo/demo-account'
+import { analyzeDemoCompetitors, demoAccountEnabled, recreateDemoAccount } from '~/server/demo/demo-account'
 import { stopDemoArticles, writeDemoArticles, writeDemoArticlesInBackground } from '~/server/demo/demo-articles'
 import { replayDemoResearch } from '~/server/demo/demo-research'
 import { startJobs, stopJobs } from '~/server/jobs'
@@ -25,6 +25,7 @@ export function bootServer(): Promise<void> {
     const providers = getProviders({ db: handle.db, auth: getAuth() })
     if (demoAccountEnabled(env())) {
       const demo = await recreateDemoAccount(handle.db, env())
+      await analyzeDemoCompetitors(handle.db, providers, demo.businessId)
       const keywords = await replayDemoResearch(handle.db, providers, demo.businessId)
       logger.info(`demo account ready (${keywords} keywords planned by research on the mocks); writing its articles`)
       writeDemoArticlesInBackground((signal) => writeDemoArticles(handle.db, providers, demo.businessId, new Date(), signal), logger)

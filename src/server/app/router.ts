@@ -4,6 +4,7 @@ import { e2eRouter } from '~/server/e2e/e2e.router'
 import { e2eTestRoutesEnabled } from '~/server/e2e/fallbacks'
 import { businessRouter } from '~/server/business/business.router'
 import { historyRouter } from '~/server/history/history.router'
+import { competitorRouter } from '~/server/competitors/competitors.router'
 import { jobRouter } from '~/server/jobs/jobs.router'
 import { keywordRouter } from '~/server/keywords/keywords.router'
 import {
@@ -37,6 +38,7 @@ const appRouter = {
   cluster: clusterRouter,
   job: jobRouter,
   setup: setupRouter,
+  competitor: competitorRouter,
   settings: settingsRouter,
   history: historyRouter,
 }

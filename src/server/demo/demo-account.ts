@@ -5,7 +5,9 @@ import type { Env } from '~/env'
 import { businessIdsOf, removeBusinessMedia } from '~/server/articles/media-store'
 import type { Database } from '~/server/db'
 import { account, business, competitor, plan, user } from '~/server/db/schema'
+import { analyzeCompetitorRankings } from '~/server/competitors/competitor-rankings'
 import { createId } from '~/server/ids'
+import type { Providers } from '~/server/providers'
 import { isFullDemo, type providerModes } from '~/server/providers/modes'
 import { DEMO_EMAIL } from '~/shared/demo-account'
 
@@ -68,6 +70,20 @@ export async function recreateDemoAccount(db: Database, env: DemoEnv, now = new 
   // The previous account's article images (the new one writes its own).
   await Promise.all(previousBusinesses.map((id) => removeBusinessMedia(env.DATA_DIR, id)))
   return { userId, businessId }
+}
+
+/**
+ * The demo's competitors analysed the way any competitor is (competitor-rankings.ts): what each
+ * ranks for, from the keyword-data mock, so /competitors shows their rankings and a keyword gap.
+ * Their profiles are written above (their sites do not exist to be crawled).
+ */
+export async function analyzeDemoCompetitors(db: Database, providers: Pick<Providers, 'keywordData'>, businessId: string): Promise<number> {
+  const [owner] = await db.select().from(business).where(eq(business.id, businessId))
+  if (!owner) return 0
+  const rows = await db.select({ id: competitor.id, url: competitor.url }).from(competitor).where(eq(competitor.businessId, businessId))
+  let keywords = 0
+  for (const row of rows) keywords += (await analyzeCompetitorRankings(db, providers.keywordData, owner, row)).keywords
+  return keywords
 }
 
 /** A believable small company: a specialty coffee roaster selling online and to cafés. */

@@ -1,7 +1,10 @@
 import { and, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { business, competitor } from '~/server/db/schema'
+import { analyzeCompetitorRankings } from '~/server/competitors/competitor-rankings'
 import { defineJob } from '~/server/jobs/define'
+import { logger } from '~/server/logger'
+import { ProviderError } from '~/server/providers/http'
 import { httpUrl } from '~/shared/business-profile'
 import { analyzeBusinessSite, analyzeCompetitorSite, crawlIdForJob } from './site-analysis'
 
@@ -36,6 +39,17 @@ export const competitorAnalyzeJob = defineJob({
       .where(and(eq(competitor.id, input.competitorId), eq(competitor.businessId, input.businessId)))
     // Removed while queued: nothing to analyse, and nothing to report as a failure.
     if (!row) return { removed: true }
+    // What it ranks for (the /competitors keyword gap). Without keyword data the site's profile
+    // is still analysed and the rankings of the previous analysis are kept.
+    let rankedKeywords: number | null = null
+    try {
+      progress('Reading the searches it ranks for', 0, 8)
+      rankedKeywords = (await analyzeCompetitorRankings(db, providers.keywordData, row.business, { id: input.competitorId, url: row.url }))
+        .keywords
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error
+      logger.warn(`competitor analysis: rankings of ${row.url} unavailable: ${error.message}`)
+    }
     const { crawlId, analysis } = await analyzeCompetitorSite(
       db,
       {
@@ -70,6 +84,6 @@ export const competitorAnalyzeJob = defineJob({
         updatedAt: new Date(),
       })
       .where(and(eq(competitor.id, input.competitorId), eq(competitor.businessId, input.businessId)))
-    return { competitorId: input.competitorId, relevanceToOurBusiness: analysis.relevanceToOurBusiness }
+    return { competitorId: input.competitorId, relevanceToOurBusiness: analysis.relevanceToOurBusiness, rankedKeywords }
   },
 })

@@ -100,6 +100,38 @@ export const competitor = pgTable(
   (table) => [unique('competitor_business_url_unique').on(table.businessId, table.url)],
 )
 
+/**
+ * A keyword a competitor ranks for, as its last analysis found it (docs/product/competitors.md):
+ * its position and page, the keyword's volume and difficulty, and the visits the position earns.
+ * An analysis replaces the competitor's rows; they go with the competitor.
+ */
+export const competitorKeyword = pgTable(
+  'competitor_keyword',
+  {
+    id: id(),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => business.id, { onDelete: 'cascade' }),
+    competitorId: text('competitor_id')
+      .notNull()
+      .references(() => competitor.id, { onDelete: 'cascade' }),
+    keyword: text('keyword').notNull(),
+    keywordLower: text('keyword_lower').generatedAlwaysAs(sql`lower(keyword)`),
+    rank: integer('rank').notNull(),
+    url: text('url'),
+    searchVolume: integer('search_volume'),
+    difficulty: integer('difficulty'),
+    searchIntent: text('search_intent'),
+    /** Monthly visits the position earns: volume × the click-through rate at that rank. */
+    traffic: integer('traffic').notNull().default(0),
+    ...timestamps(),
+  },
+  (table) => [
+    unique('competitor_keyword_competitor_keyword_unique').on(table.competitorId, table.keyword),
+    index('competitor_keyword_business_idx').on(table.businessId, table.keywordLower),
+  ],
+)
+
 /** The Search Console property connected to a business: one per business. */
 export const gscData = pgTable('gsc_data', {
   id: id(),

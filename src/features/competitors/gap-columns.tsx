@@ -1,0 +1,141 @@
+import type { ColumnDef } from '@tanstack/react-table'
+import { DataTableColumnHeader } from '~/components/data-table/data-table-column-header'
+import type { DataTableColumnMeta } from '~/components/data-table/column-meta'
+import { Checkbox } from '~/components/ui/checkbox'
+import { formatCount } from '~/features/format'
+import { DifficultyValue, SearchIntentBadge } from '~/features/keywords/keyword-badges'
+import { formatVolume } from '~/features/keywords/keyword-format'
+import type { RpcOutputs } from '~/lib/rpc-outputs'
+import { GAP_FILTER_FIELDS, type GapFilterField } from '~/shared/competitors'
+
+/** One row of the keyword gap, as competitor.gap returns it. */
+export type GapRow = RpcOutputs['competitor']['gap']['items'][number]
+
+function filterMeta(id: GapFilterField): DataTableColumnMeta {
+  const field: {
+    label: string
+    variant: DataTableColumnMeta['variant']
+    options?: readonly { label: string; value: string }[]
+    range?: readonly [number, number]
+    unit?: string
+  } = GAP_FILTER_FIELDS[id]
+  return {
+    label: field.label,
+    variant: field.variant,
+    options: field.options?.map((option) => ({ ...option })),
+    range: field.range ? [field.range[0], field.range[1]] : undefined,
+    unit: field.unit,
+    placeholder: field.variant === 'text' ? `Search ${field.label.toLowerCase()}s...` : undefined,
+  }
+}
+
+const header =
+  (title: string): ColumnDef<GapRow>['header'] =>
+  ({ column }) => <DataTableColumnHeader column={column} title={title} />
+
+/** The keyword gap's columns: what they rank for, how much it is searched, how hard, who ranks. */
+export function gapColumns(): ColumnDef<GapRow>[] {
+  return [
+    {
+      id: 'select',
+      header: ({ table }) => (
+        <Checkbox
+          aria-label="Select all rows on this page"
+          checked={table.getIsAllPageRowsSelected() ? true : table.getIsSomePageRowsSelected() ? 'indeterminate' : false}
+          onCheckedChange={(value) => table.toggleAllPageRowsSelected(value === true)}
+          className="translate-y-0.5"
+        />
+      ),
+      cell: ({ row }) => (
+        <Checkbox
+          aria-label={`Select ${row.original.keyword}`}
+          checked={row.getIsSelected()}
+          disabled={!row.getCanSelect()}
+          onCheckedChange={(value) => row.toggleSelected(value === true)}
+          className="translate-y-0.5"
+        />
+      ),
+      size: 40,
+      enableSorting: false,
+      enableHiding: false,
+    },
+    {
+      id: 'keyword',
+      accessorKey: 'keyword',
+      header: header('Keyword'),
+      cell: ({ row }) => (
+        <div className="grid gap-0.5 whitespace-normal">
+          <span className="font-medium break-words">{row.original.keyword}</span>
+          {row.original.closeTo && (
+            <span className="text-xs text-amber-300">Too close to “{row.original.closeTo.keyword}” in your plan</span>
+          )}
+        </div>
+      ),
+      meta: filterMeta('keyword'),
+      size: 200,
+      enableColumnFilter: true,
+      enableHiding: false,
+    },
+    {
+      id: 'searchVolume',
+      accessorKey: 'searchVolume',
+      header: header('Search volume'),
+      cell: ({ row }) => <span className="tabular-nums">{formatVolume(row.original.searchVolume)}</span>,
+      meta: filterMeta('searchVolume'),
+      size: 130,
+      enableColumnFilter: true,
+    },
+    {
+      id: 'difficulty',
+      accessorKey: 'difficulty',
+      header: header('Difficulty'),
+      cell: ({ row }) => <DifficultyValue difficulty={row.original.difficulty} />,
+      meta: filterMeta('difficulty'),
+      size: 120,
+      enableColumnFilter: true,
+    },
+    {
+      id: 'searchIntent',
+      accessorKey: 'searchIntent',
+      header: header('Search intent'),
+      cell: ({ row }) => <SearchIntentBadge intent={row.original.searchIntent} />,
+      meta: filterMeta('searchIntent'),
+      size: 140,
+      enableColumnFilter: true,
+    },
+    {
+      id: 'rank',
+      accessorKey: 'rank',
+      header: header('Their rank'),
+      cell: ({ row }) => <span className="tabular-nums">#{row.original.rank}</span>,
+      meta: filterMeta('rank'),
+      size: 110,
+      enableColumnFilter: true,
+    },
+    {
+      id: 'traffic',
+      accessorKey: 'traffic',
+      header: header('Their visits'),
+      cell: ({ row }) => <span className="tabular-nums">{formatCount(row.original.traffic)}/mo</span>,
+      meta: { label: 'Their visits' },
+      size: 120,
+    },
+    {
+      id: 'competitors',
+      accessorFn: (row) => row.competitors.map((item) => item.name).join(', '),
+      header: () => <span>Ranking</span>,
+      cell: ({ row }) => (
+        <ul className="grid gap-0.5 text-xs text-muted-foreground">
+          {row.original.competitors.map((item) => (
+            <li key={item.id}>
+              {item.name} <span className="tabular-nums">#{item.rank}</span>
+            </li>
+          ))}
+        </ul>
+      ),
+      meta: { label: 'Ranking' },
+      size: 200,
+      enableSorting: false,
+    },
+  ]
+}

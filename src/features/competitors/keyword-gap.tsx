@@ -1,0 +1,160 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { ListPlusIcon, TargetIcon } from 'lucide-react'
+import { useCallback, useMemo } from 'react'
+import { DataTable } from '~/components/data-table/data-table'
+import { DataTableActionBar, DataTableActionBarAction } from '~/components/data-table/data-table-action-bar'
+import { DataTableFilterList } from '~/components/data-table/data-table-filter-list'
+import { DataTableViewOptions } from '~/components/data-table/data-table-view-options'
+import { useDataTable } from '~/components/data-table/use-data-table'
+import { EmptyState } from '~/components/empty-state'
+import { ErrorPanel } from '~/components/fallbacks/error-panel'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import { pluralize } from '~/features/format'
+import { orpc } from '~/lib/orpc'
+import { toast } from '~/lib/toast'
+import { cn } from '~/lib/utils'
+import type { JoinOperator } from '~/shared/data-table/config'
+import type { FilterItem } from '~/shared/data-table/filter-schema'
+import type { TableSearch } from '~/shared/data-table/table-schema'
+import { gapColumns, type GapRow } from './gap-columns'
+import { GAP_SEARCH_DEFAULTS, gapQuery } from './gap-search'
+
+export type GapSearchChange = (next: TableSearch, options?: { replace?: boolean }) => void
+
+const NO_ROWS: GapRow[] = []
+
+/**
+ * The keyword gap (docs/product/competitors.md): the searches competitors rank for that the plan
+ * lacks, in the generic data table; the selected ones go to the plan through keyword.add, scored,
+ * put in a topic and scheduled like any keyword added by hand.
+ */
+export function KeywordGap({
+  businessId,
+  analysed,
+  search,
+  onSearchChange,
+}: {
+  businessId: string
+  /** Whether any competitor has rankings yet (else the gap is empty for want of an analysis). */
+  analysed: boolean
+  search: TableSearch
+  onSearchChange: GapSearchChange
+}) {
+  const query = useQuery(gapQuery(businessId, search))
+  const rows = query.data?.items ?? NO_ROWS
+  const columns = useMemo(() => gapColumns(), [])
+  const onTableSearchChange = useCallback(
+    (next: TableSearch) => onSearchChange({ ...next, sort: next.sort.length > 0 ? next.sort : GAP_SEARCH_DEFAULTS.sort }),
+    [onSearchChange],
+  )
+  const { table } = useDataTable({
+    data: rows,
+    columns,
+    rowCount: query.data?.total ?? 0,
+    pageCount: query.data?.pageCount ?? 0,
+    search,
+    onSearchChange: onTableSearchChange,
+    getRowId: (row) => row.keyword,
+    // A keyword too close to a planned one would be refused by keyword.add: not selectable.
+    enableRowSelection: (row) => row.original.closeTo === null,
+    initialColumnPinning: { left: ['select'], right: [] },
+  })
+  const onFiltersChange = useCallback(
+    (next: { filters: FilterItem[]; joinOperator: JoinOperator }) => {
+      table.resetRowSelection()
+      onSearchChange({ ...search, filters: next.filters, joinOperator: next.joinOperator, page: 1 }, { replace: true })
+    },
+    [onSearchChange, search, table],
+  )
+  const resetFilters = () => onSearchChange({ ...search, filters: [], joinOperator: 'and', page: 1 })
+
+  const queryClient = useQueryClient()
+  const add = useMutation(
+    orpc.keyword.add.mutationOptions({
+      onSuccess: async ({ added, skipped }) => {
+        table.resetRowSelection()
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: orpc.competitor.key() }),
+          queryClient.invalidateQueries({ queryKey: orpc.keyword.key() }),
+          queryClient.invalidateQueries({ queryKey: orpc.cluster.key() }),
+        ])
+        if (added.length > 0)
+          toast.success(`${pluralize(added.length, 'keyword')} added to your plan`, {
+            description: added.length <= 3 ? added.map((item) => `“${item.keyword}” in ${item.cluster}`).join(', ') : undefined,
+          })
+        if (skipped.length > 0)
+          toast.warning(`${pluralize(skipped.length, 'keyword')} not added`, {
+            description: skipped.map((item) => `“${item.keyword}”: ${item.reason}`).join('; '),
+          })
+      },
+      onError: (error) => toast.error('Could not add these keywords to your plan', { description: error.message }),
+    }),
+  )
+
+  let body
+  if (query.isError && !query.data) {
+    body = <ErrorPanel title="Could not load the keyword gap" error={query.error} onRetry={() => void query.refetch()} />
+  } else if (query.data && query.data.total === 0 && search.filters.length === 0) {
+    body = (
+      <EmptyState
+        icon={TargetIcon}
+        title={analysed ? 'No gap: your plan covers them' : 'No keyword gap yet'}
+        description={
+          analysed
+            ? 'Every search your competitors rank for is already in your plan, excluded, or one of their own names. Re-analyse a competitor later to see what it ranks for now.'
+            : 'Once a competitor is analysed, the searches it ranks for that your plan lacks are listed here with their volume and difficulty.'
+        }
+      />
+    )
+  } else {
+    body = (
+      <DataTable
+        table={table}
+        isLoading={query.isPending}
+        className={cn(query.isPlaceholderData && 'opacity-70 transition-opacity')}
+        aria-busy={query.isFetching || undefined}
+        aria-label="Keyword gap"
+        emptyMessage={
+          <div className="flex flex-col items-center gap-2">
+            <p>No results.</p>
+            <Button variant="outline" size="sm" onClick={resetFilters}>
+              Reset filters
+            </Button>
+          </div>
+        }
+        actionBar={
+          <DataTableActionBar table={table}>
+            <DataTableActionBarAction
+              isPending={add.isPending}
+              disabled={add.isPending}
+              onClick={() => add.mutate({ businessId, keywords: Object.keys(table.getState().rowSelection) })}
+            >
+              <ListPlusIcon aria-hidden="true" />
+              Add to plan
+            </DataTableActionBarAction>
+          </DataTableActionBar>
+        }
+      >
+        <div role="toolbar" aria-label="Keyword gap tools" className="flex w-full items-center justify-between gap-2 p-1">
+          <DataTableFilterList table={table} filters={search.filters} joinOperator={search.joinOperator} onChange={onFiltersChange} />
+          <DataTableViewOptions table={table} />
+        </div>
+      </DataTable>
+    )
+  }
+
+  return (
+    <Card className="min-w-0">
+      <CardHeader>
+        <CardTitle>Keyword gap</CardTitle>
+        <CardDescription>
+          Searches your competitors rank for that are not in your plan
+          {query.data && query.data.total > 0 ? ` (${pluralize(query.data.total, 'keyword')})` : ''}. Select some and add them to your plan:
+          each is scored, put in a topic and scheduled.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="min-w-0">{body}</CardContent>
+    </Card>
+  )
+}

@@ -1,0 +1,209 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm'
+import type { Database } from '~/server/db'
+import { competitor, competitorKeyword, jobRun, keyword, type business } from '~/server/db/schema'
+import { filtersToSql, type ColumnMap } from '~/server/data-table/filter-to-sql'
+import { namesSite } from './competitor-rankings'
+import { logger } from '~/server/logger'
+import type { Providers } from '~/server/providers'
+import { cosineSimilarity } from '~/server/providers/embeddings/vectors'
+import { ProviderError } from '~/server/providers/http'
+import { embedTexts, exclusionsOf } from '~/server/research/context'
+import { createLedger } from '~/server/research/ledger'
+import { hasNegativeTerm, variantKey } from '~/server/research/normalize'
+import { competitorAnalyzeJob } from '~/server/setup/setup.jobs'
+import { siteHost } from '~/server/setup/competitors.service'
+import { sortGap, type GapFilterField, type GapKeyword } from '~/shared/competitors'
+import { CANNIBALISATION_SIMILARITY } from '~/shared/research'
+import type { TableSearch } from '~/shared/data-table/table-schema'
+
+/** The /competitors screen (docs/product/competitors.md): each competitor's analysis, and the keyword gap. */
+
+/** Keywords shown per competitor on its card: the ones bringing it the most visits. */
+const TOP_KEYWORDS = 5
+
+/** A competitor's name as the analysis found it, else its host. */
+const displayName = (row: { name: string | null; url: string }) => row.name?.trim() || siteHost(row.url)
+
+/**
+ * The business's competitors, oldest first, each with its analysis: the keywords it ranks for
+ * (how many, the top ones), the visits they earn it a month, when it was last analysed, and its
+ * latest analysis job (to follow one that is running, or show why one failed).
+ */
+export async function listCompetitorAnalyses(db: Database, businessId: string) {
+  const competitors = await db
+    .select()
+    .from(competitor)
+    .where(eq(competitor.businessId, businessId))
+    .orderBy(asc(competitor.createdAt), asc(competitor.id))
+  if (competitors.length === 0) return { competitors: [] }
+  const rankings = await db
+    .select({
+      competitorId: competitorKeyword.competitorId,
+      keyword: competitorKeyword.keyword,
+      rank: competitorKeyword.rank,
+      url: competitorKeyword.url,
+      searchVolume: competitorKeyword.searchVolume,
+      traffic: competitorKeyword.traffic,
+    })
+    .from(competitorKeyword)
+    .where(eq(competitorKeyword.businessId, businessId))
+    .orderBy(desc(competitorKeyword.traffic), asc(competitorKeyword.rank), asc(competitorKeyword.keyword))
+  const jobs = await db
+    .select({ id: jobRun.id, state: jobRun.state, step: jobRun.step, error: jobRun.error, competitorId: jobRun.singletonKey })
+    .from(jobRun)
+    .where(
+      and(
+        eq(jobRun.businessId, businessId),
+        eq(jobRun.kind, competitorAnalyzeJob.name),
+        inArray(
+          jobRun.singletonKey,
+          competitors.map((row) => row.id),
+        ),
+      ),
+    )
+    .orderBy(desc(jobRun.createdAt))
+
+  return {
+    competitors: competitors.map((row) => {
+      const ranked = rankings.filter((item) => item.competitorId === row.id)
+      const latestJob = jobs.find((job) => job.competitorId === row.id)
+      return {
+        id: row.id,
+        url: row.url,
+        name: displayName(row),
+        description: row.description,
+        businessCategory: row.businessCategory,
+        relevanceToOurBusiness: row.relevanceToOurBusiness,
+        lastAnalyzedAt: row.lastAnalyzedAt,
+        keywordCount: ranked.length,
+        traffic: ranked.reduce((sum, item) => sum + item.traffic, 0),
+        topKeywords: ranked.slice(0, TOP_KEYWORDS).map(({ competitorId: _competitorId, ...item }) => item),
+        analysis: latestJob ? { jobId: latestJob.id, state: latestJob.state, step: latestJob.step, error: latestJob.error } : null,
+      }
+    }),
+  }
+}
+
+/** The gap table's filters on a competitor's ranking rows (src/shared/competitors.ts GAP_FILTER_FIELDS). */
+const GAP_COLUMNS = {
+  keyword: { column: competitorKeyword.keyword, type: 'text', nullable: false, lowerColumn: competitorKeyword.keywordLower },
+  searchVolume: { column: competitorKeyword.searchVolume, type: 'integer', nullable: true },
+  difficulty: { column: competitorKeyword.difficulty, type: 'integer', nullable: true },
+  searchIntent: { column: competitorKeyword.searchIntent, type: 'text', nullable: true },
+  rank: { column: competitorKeyword.rank, type: 'integer', nullable: false },
+} satisfies Record<GapFilterField, ColumnMap[string]>
+
+/**
+ * The keyword gap: the searches the competitors rank for that are missing from the plan. A
+ * keyword is left out when the business already has it as a keyword (any status, singular or
+ * plural alike), excluded it, or it contains one of its negative terms, the same rules adding a
+ * keyword to the plan applies (manual-keywords.ts); and a search for a competitor by name. One row per keyword, with every competitor
+ * ranking for it; filtered, sorted and paged like any data table.
+ */
+export async function keywordGap(
+  db: Database,
+  providers: Providers,
+  owner: typeof business.$inferSelect,
+  search: TableSearch,
+  now = new Date(),
+) {
+  const filters = filtersToSql(search.filters, search.joinOperator, GAP_COLUMNS, now)
+  const rows = await db
+    .select({
+      keyword: competitorKeyword.keyword,
+      rank: competitorKeyword.rank,
+      url: competitorKeyword.url,
+      searchVolume: competitorKeyword.searchVolume,
+      difficulty: competitorKeyword.difficulty,
+      searchIntent: competitorKeyword.searchIntent,
+      traffic: competitorKeyword.traffic,
+      competitorId: competitor.id,
+      competitorName: competitor.name,
+      competitorUrl: competitor.url,
+    })
+    .from(competitorKeyword)
+    .innerJoin(competitor, and(eq(competitor.id, competitorKeyword.competitorId), eq(competitor.businessId, owner.id)))
+    .where(and(eq(competitorKeyword.businessId, owner.id), filters))
+    .orderBy(asc(competitorKeyword.rank), asc(competitor.createdAt))
+
+  const planned = await db.select({ keyword: keyword.keyword }).from(keyword).where(eq(keyword.businessId, owner.id))
+  const inPlan = new Set(planned.map((row) => variantKey(row.keyword)))
+  const { negativeTerms, excluded } = await exclusionsOf(db, owner)
+
+  const sites = await db.select({ url: competitor.url }).from(competitor).where(eq(competitor.businessId, owner.id))
+  const brandSearch = (text: string) => sites.some((site) => namesSite(text, site.url))
+
+  const gap = new Map<string, GapKeyword>()
+  for (const row of rows) {
+    const key = variantKey(row.keyword)
+    if (inPlan.has(key) || excluded.has(key) || hasNegativeTerm(row.keyword, negativeTerms) || brandSearch(row.keyword)) continue
+    const entry = gap.get(row.keyword) ?? {
+      keyword: row.keyword,
+      searchVolume: row.searchVolume,
+      difficulty: row.difficulty,
+      searchIntent: row.searchIntent,
+      rank: row.rank,
+      traffic: 0,
+      competitors: [],
+    }
+    entry.rank = Math.min(entry.rank, row.rank)
+    entry.traffic += row.traffic
+    entry.competitors.push({
+      id: row.competitorId,
+      name: displayName({ name: row.competitorName, url: row.competitorUrl }),
+      rank: row.rank,
+      url: row.url,
+    })
+    gap.set(row.keyword, entry)
+  }
+
+  const sorted = sortGap([...gap.values()], search.sort)
+  const total = sorted.length
+  const start = (search.page - 1) * search.perPage
+  const page = sorted.slice(start, start + search.perPage)
+  const closeTo = await nearestPlanned(
+    db,
+    providers,
+    page.map((row) => row.keyword),
+    planned.map((row) => row.keyword),
+  )
+  return {
+    items: page.map((row, index) => ({ ...row, closeTo: closeTo[index] ?? null })),
+    total,
+    page: search.page,
+    perPage: search.perPage,
+    pageCount: Math.ceil(total / search.perPage),
+  }
+}
+
+/**
+ * For each keyword, the planned keyword it is too close to in meaning (the similarity at which
+ * keyword.add refuses it: two articles would compete for one search), else null. Read from the
+ * cached embeddings; without the embeddings provider nothing is flagged (keyword.add still checks).
+ */
+async function nearestPlanned(
+  db: Database,
+  providers: Providers,
+  keywords: string[],
+  planned: string[],
+): Promise<Array<{ keyword: string; similarity: number } | null>> {
+  if (keywords.length === 0 || planned.length === 0) return keywords.map(() => null)
+  try {
+    const context = { db, providers, ledger: createLedger() }
+    const vectors = await embedTexts(context, [...keywords, ...planned])
+    const plannedVectors = vectors.slice(keywords.length)
+    return keywords.map((_, index) => {
+      let best: { keyword: string; similarity: number } | null = null
+      for (const [i, text] of planned.entries()) {
+        const similarity = cosineSimilarity(vectors[index]!, plannedVectors[i]!)
+        if (similarity >= CANNIBALISATION_SIMILARITY && (!best || similarity > best.similarity))
+          best = { keyword: text, similarity: Math.round(similarity * 100) / 100 }
+      }
+      return best
+    })
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error
+    logger.warn(`keyword gap: embeddings unavailable, overlaps with the plan not shown: ${error.message}`)
+    return keywords.map(() => null)
+  }
+}

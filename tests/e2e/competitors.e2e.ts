@@ -1,0 +1,79 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { gotoHydrated, useBrowser } from '../fixtures/browser'
+import { e2eServer } from '../fixtures/e2e-server'
+
+// /competitors (docs/product/competitors.md) on the demo account: its competitors analysed at
+// start (what they rank for, from the keyword-data mock) and the keyword gap; gap keywords added
+// to the plan show on /keywords.
+const server = e2eServer()
+const browser = useBrowser()
+
+const gapTable = (page: Page) => page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Their rank' }) })
+
+async function signIntoDemo(page: Page) {
+  await gotoHydrated(page, '/sign-in')
+  await page.getByRole('button', { name: 'Explore the demo' }).click()
+  await page.waitForURL((url) => url.pathname === '/keywords')
+}
+
+describe('/competitors', () => {
+  it('shows the demo’s analysed competitors and adds keywords of the gap to the plan, which /keywords then lists', async () => {
+    const { page } = await browser.visit(server.baseUrl)
+    await signIntoDemo(page)
+    await gotoHydrated(page, '/competitors')
+
+    // Each competitor named in setup, analysed: its top ranking keywords and estimated visits.
+    for (const name of ['Northwind Coffee Co.', 'Bluebird Beans', 'Brew Gear Geek']) {
+      const card = page.getByRole('listitem', { name, exact: true })
+      await card.waitFor()
+      expect(await card.getByText('Top ranking keywords').isVisible()).toBe(true)
+      expect(await card.getByText(/^[\d,]+\/mo$/).textContent()).not.toBe('0/mo')
+    }
+
+    // The gap: their keywords missing from the plan; pick the first two rows.
+    const table = gapTable(page)
+    await table.waitFor()
+    // Rows too close to a planned keyword cannot be selected (keyword.add would refuse them).
+    const selectable = table.getByRole('cell').getByRole('checkbox', { disabled: false })
+    await expect.poll(() => selectable.count()).toBeGreaterThan(2)
+    const picked: string[] = []
+    for (const index of [0, 1]) picked.push((await selectable.nth(index).getAttribute('aria-label'))!.replace(/^Select /, ''))
+    for (const keyword of picked) await table.getByRole('checkbox', { name: `Select ${keyword}`, exact: true }).click()
+    await page.getByRole('toolbar', { name: 'Selected rows actions' }).getByRole('button', { name: 'Add to plan' }).click()
+    await page.getByText('2 keywords added to your plan').waitFor()
+    // Once in the plan they leave the gap.
+    for (const keyword of picked)
+      await expect.poll(() => table.getByRole('checkbox', { name: `Select ${keyword}`, exact: true }).count()).toBe(0)
+
+    // The plan lists them, newest first, scheduled like any keyword added by hand.
+    await gotoHydrated(page, '/keywords')
+    for (const keyword of picked) {
+      const row = page.getByRole('row').filter({ has: page.getByRole('checkbox', { name: `Select ${keyword}`, exact: true }) })
+      await row.waitFor()
+      expect(await row.getByText('Scheduled').count()).toBeGreaterThan(0)
+    }
+
+    // The demo account is shared by the suite: its plan goes back to what research made.
+    for (const keyword of picked) await page.getByRole('checkbox', { name: `Select ${keyword}`, exact: true }).click()
+    await page.getByRole('toolbar', { name: 'Selected rows actions' }).getByRole('button', { name: 'Delete' }).click()
+    await page.getByRole('alertdialog', { name: 'Delete 2 keywords?' }).getByRole('button', { name: 'Delete' }).click()
+    for (const keyword of picked)
+      await expect.poll(() => page.getByRole('checkbox', { name: `Select ${keyword}`, exact: true }).count()).toBe(0)
+  })
+
+  it('works from the keyboard: a competitor’s removal asks first, and Cancel keeps it', async () => {
+    const { page } = await browser.visit(server.baseUrl)
+    await signIntoDemo(page)
+    await gotoHydrated(page, '/competitors')
+    const remove = page.getByRole('button', { name: 'Remove Bluebird Beans' })
+    await remove.focus()
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('alertdialog', { name: 'Remove Bluebird Beans?' })
+    await dialog.waitFor()
+    // The alert dialog starts on Cancel.
+    await page.keyboard.press('Enter')
+    await dialog.waitFor({ state: 'hidden' })
+    expect(await page.getByRole('listitem', { name: 'Bluebird Beans', exact: true }).isVisible()).toBe(true)
+  })
+})
