@@ -69,7 +69,7 @@ async function pagesShow(page: Page, name: string, own: boolean) {
   expect(await switcher(page).getAttribute('aria-label')).toBe(`Business: ${name}. Switch business`)
   for (const [path, text] of [
     ['/keywords', FIRST_KEYWORD],
-    ['/content', FIRST_ARTICLE],
+    ['/content?view=list', FIRST_ARTICLE],
   ]) {
     await gotoHydrated(page, path)
     if (own) {
