@@ -144,6 +144,29 @@ describe('/content', () => {
     await page.getByText('Approved', { exact: true }).first().waitFor()
   })
 
+  it('rewrites one section of a draft with an instruction, kept as a new version', async () => {
+    const { page } = await browser.visit(server.baseUrl)
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await signIntoDemo(page)
+    const drafts = [{ id: 'status', value: ['draft'], variant: 'multiSelect', operator: 'inArray', filterId: 'status01' }]
+    await gotoHydrated(page, `/content?view=list&filters=${encodeURIComponent(JSON.stringify(drafts))}`)
+    await page.getByRole('table').getByRole('link').first().click()
+    await page.waitForURL((url) => url.pathname.startsWith('/content/'))
+    await page.getByLabel('What to rewrite').click()
+    const options = page.getByRole('option')
+    await options.nth(1).waitFor()
+    const heading = ((await options.nth(1).textContent()) ?? '').trim()
+    await options.nth(1).click()
+    await page.getByLabel('What should change? (optional)').fill('Add a practical example.')
+    await page.getByRole('button', { name: 'Rewrite this section' }).click()
+    const progress = page.getByRole('region', { name: 'Rewriting the section' })
+    await expect.poll(() => progress.getAttribute('data-state'), { timeout: 60_000 }).toBe('completed')
+    await page.getByRole('link', { name: 'Versions', exact: true }).click()
+    await page.getByTestId('article-version').filter({ hasText: 'Regenerated' }).first().waitFor()
+    await page.getByRole('link', { name: 'Read', exact: true }).click()
+    await expect.poll(() => page.getByTestId('article-html').getByRole('heading', { name: heading }).count()).toBe(1)
+  })
+
   it('fits a phone and a laptop: the calendar and the list', async () => {
     const { page } = await browser.visit(server.baseUrl)
     await signIntoDemo(page)

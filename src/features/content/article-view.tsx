@@ -7,6 +7,7 @@ import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select'
 import { Skeleton } from '~/components/ui/skeleton'
 import { JobProgress } from '~/features/jobs/job-progress'
 import { jobWatchQueryOptions } from '~/features/jobs/job-queries'
@@ -22,6 +23,7 @@ import { ArticleVersions } from './article-versions'
 import { SeoScorePanel } from './seo-score-panel'
 
 export type ArticleMode = 'read' | 'edit' | 'versions'
+const WHOLE_ARTICLE = '__whole__'
 const MODES: Array<{ mode: ArticleMode; label: string }> = [
   { mode: 'read', label: 'Read' },
   { mode: 'edit', label: 'Edit' },
@@ -45,6 +47,8 @@ export function ArticleView({ articleId, mode = 'read' }: { articleId: string; m
   const input = { businessId: businessId ?? '', articleId }
   const query = useQuery({ ...orpc.article.get.queryOptions({ input }), enabled: Boolean(businessId) })
   const [instruction, setInstruction] = useState('')
+  // '' is the whole article; otherwise the heading of the one section to rewrite.
+  const [section, setSection] = useState('')
   const [jobId, setJobId] = useState<string>()
   // A rewrite that finished shows its new text.
   const job = useQuery({ ...jobWatchQueryOptions(jobId ?? ''), enabled: Boolean(jobId) })
@@ -210,33 +214,49 @@ export function ArticleView({ articleId, mode = 'read' }: { articleId: string; m
           <Card>
             <CardHeader>
               <CardTitle className="text-base">Rewrite</CardTitle>
-              <CardDescription>Write it again against today&apos;s search results; this text is kept as a version.</CardDescription>
+              <CardDescription>
+                Write it, or one of its sections, again against today&apos;s search results; this text is kept as a version.
+              </CardDescription>
             </CardHeader>
             <CardContent className="grid gap-3">
               <form
                 className="grid gap-2"
                 onSubmit={(event) => {
                   event.preventDefault()
-                  regenerate.mutate({ businessId, articleId, instruction: instruction.trim() || undefined })
+                  regenerate.mutate({ businessId, articleId, instruction: instruction.trim() || undefined, section: section || undefined })
                 }}
               >
+                <Label htmlFor="regenerate-section">What to rewrite</Label>
+                <Select value={section || WHOLE_ARTICLE} onValueChange={(value) => setSection(value === WHOLE_ARTICLE ? '' : value)}>
+                  <SelectTrigger id="regenerate-section" className="w-full">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent className="max-h-72">
+                    <SelectItem value={WHOLE_ARTICLE}>The whole article</SelectItem>
+                    {article.outline.map((entry) => (
+                      <SelectItem key={`${entry.level}:${entry.heading}`} value={entry.heading}>
+                        {entry.level === 'h3' ? `— ${entry.heading}` : entry.heading}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
                 <Label htmlFor="regenerate-instruction">What should change? (optional)</Label>
                 <Input
                   id="regenerate-instruction"
                   value={instruction}
                   maxLength={500}
-                  placeholder="e.g. a shorter introduction"
+                  placeholder={section ? 'e.g. add an example' : 'e.g. a shorter introduction'}
                   onChange={(event) => setInstruction(event.target.value)}
                 />
                 <Button type="submit" variant="outline" disabled={regenerate.isPending || Boolean(jobId)}>
-                  Regenerate
+                  {section ? 'Rewrite this section' : 'Regenerate'}
                 </Button>
               </form>
               {jobId && (
                 <JobProgress
                   jobId={jobId}
-                  label="Regenerating the article"
-                  onRetry={() => regenerate.mutate({ businessId, articleId })}
+                  label={section ? 'Rewriting the section' : 'Regenerating the article'}
+                  onRetry={() => regenerate.mutate({ businessId, articleId, section: section || undefined })}
                   className="text-sm"
                 />
               )}

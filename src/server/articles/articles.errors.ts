@@ -11,6 +11,10 @@ export const ARTICLE_ERRORS = defineErrorCodes({
     message: 'This article’s keyword was deleted, so it cannot be written again. Add the keyword back to regenerate it.',
   },
   VERSION_NOT_FOUND: { code: 'NOT_FOUND', message: 'This version of the article was not found. Refresh the article and try again.' },
+  SECTION_NOT_FOUND: {
+    code: 'BAD_REQUEST',
+    message: 'This section is not in the article any more. Reload the article and choose one of its sections.',
+  },
   EDIT_NO_TITLE: { code: 'BAD_REQUEST', message: 'Start the article with its title as a heading: a line that begins with "# ".' },
   EDIT_CONFLICT: {
     code: 'CONFLICT',

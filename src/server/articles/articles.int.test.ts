@@ -377,6 +377,38 @@ describe('article generation on the mocks', () => {
     expect(runs).toHaveLength(1)
   })
 
+  it('rewrites one section with an instruction: the rest of the article stays as it was, nothing is counted', async () => {
+    const { owner, business, planned, client } = await roaster()
+    const { jobId } = await client.article.generate({ businessId: business.id, keywordId: planned.id })
+    expect((await waitForJob(app, jobId, 60_000)).state).toBe('completed')
+    const [generated] = await app.db.select().from(article).where(eq(article.keywordId, planned.id))
+    const input = { businessId: business.id, articleId: generated!.id }
+    const heading = generated!.outline.find((entry) => entry.level === 'h2')!.heading
+    const usageBefore = (await usageOf(owner.userId)).length
+
+    const missing = await rejectionOf(client.article.regenerate({ ...input, section: 'A heading the article never had' }))
+    expect(missing).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('This section is not in the article any more') })
+
+    const { jobId: rewrite } = await client.article.regenerate({ ...input, section: heading, instruction: 'Mention the grind size.' })
+    const finished = await waitForJob(app, rewrite, 60_000)
+    expect(finished.error).toBeNull()
+    const after = await client.article.get(input)
+    expect(after.versions.map((version) => [version.version, version.reason])).toEqual([
+      [2, 'regenerated'],
+      [1, 'generated'],
+    ])
+    // Everything before the section is untouched, and so is everything after it.
+    const before = generated!.markdown
+    const start = before.indexOf(`## ${heading}`)
+    const nextHeading = before.indexOf('\n## ', start + 3)
+    expect(after.markdown.slice(0, start)).toBe(before.slice(0, start))
+    expect(after.markdown.endsWith(before.slice(nextHeading))).toBe(true)
+    expect(after.markdown).toContain(`## ${heading}`)
+    expect(after.title).toBe(generated!.title)
+    expect(after.slug).toBe(generated!.slug)
+    expect((await usageOf(owner.userId)).length).toBe(usageBefore)
+  })
+
   it('links to the business’s published articles, never to an unpublished one', async () => {
     const { business, planned, client } = await roaster()
     await app.db.update(businessTable).set({ bestArticles: [], internalLinks: 3 }).where(eq(businessTable.id, business.id))

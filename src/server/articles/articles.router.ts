@@ -94,15 +94,20 @@ export const articleRouter = {
   restore: ownedBusinessProcedure(versionInput).handler(({ context, input }) =>
     restoreArticleVersion(context.db, context.businessId, input.articleId, input.versionId),
   ),
-  /** Writes the article again, optionally with an instruction; the current content is kept as a version. */
+  /** Writes the article (or one section of it) again, optionally with an instruction; the current content is kept as a version. */
   regenerate: ownedBusinessProcedure(
-    articleInput.extend({ instruction: z.string().trim().max(500, 'Keep the instruction to 500 characters.').optional() }),
+    articleInput.extend({
+      instruction: z.string().trim().max(500, 'Keep the instruction to 500 characters.').optional(),
+      /** Rewrite only this section (its heading); the whole article when left out. */
+      section: z.string().trim().min(1).max(300).optional(),
+    }),
   ).handler(({ context, input }) =>
     regenerateArticle(context.db, {
       userId: context.user.id,
       businessId: context.businessId,
       articleId: input.articleId,
       instruction: input.instruction,
+      section: input.section,
     }),
   ),
 }

@@ -15,6 +15,7 @@ import { FilterError, filtersToSql, sortToSql, type ColumnMap } from '~/server/d
 import { RPC_ERRORS } from '~/server/rpc/errors'
 import { ARTICLE_ERRORS } from './articles.errors'
 import { generateArticle } from './generate'
+import { rewriteSection, sectionSpan } from './rewrite-section'
 
 /**
  * A generation that fails is retried twice (15 s, 30 s); past that it shows failed with its
@@ -22,10 +23,16 @@ import { generateArticle } from './generate'
  */
 export const articleGenerateJob = defineJob({
   name: 'article.generate',
-  input: z.object({ businessId: z.string().min(1), keywordId: z.string().min(1), instruction: z.string().max(500).optional() }),
+  input: z.object({
+    businessId: z.string().min(1),
+    keywordId: z.string().min(1),
+    instruction: z.string().max(500).optional(),
+    section: z.string().max(300).optional(),
+  }),
   retry: { retryLimit: 2, retryDelaySeconds: 15, retryDelayMaxSeconds: 60 },
   expireInSeconds: 20 * 60,
-  handler: (job) => generateArticle(job),
+  // A rewrite of one section (docs/product/pipeline.md §4) or the whole article.
+  handler: (job) => (job.input.section ? rewriteSection(job) : generateArticle(job)),
 })
 
 const unfinished = notInArray(jobRun.state, [...TERMINAL_JOB_RUN_STATES])
@@ -49,10 +56,14 @@ export async function refuseWhileGenerating(db: Database, keywordId: string) {
   if (running) throw appError(ARTICLE_ERRORS.ARTICLE_GENERATING)
 }
 
-async function enqueueGeneration(db: Database, target: { userId: string; businessId: string; keywordId: string; instruction?: string }) {
+async function enqueueGeneration(
+  db: Database,
+  target: { userId: string; businessId: string; keywordId: string; instruction?: string; section?: string },
+) {
   await refuseWhileGenerating(db, target.keywordId)
-  // The plan's own message (and the upgrade advice) when this month's articles are used up.
-  await checkAllowance(db, target.userId, 1)
+  // The plan's own message (and the upgrade advice) when this month's articles are used up; a
+  // rewrite of one section is not an article and is not counted.
+  if (!target.section) await checkAllowance(db, target.userId, 1)
   const queued = await enqueueJob(db, {
     kind: articleGenerateJob,
     userId: target.userId,
@@ -61,6 +72,7 @@ async function enqueueGeneration(db: Database, target: { userId: string; busines
       businessId: target.businessId,
       keywordId: target.keywordId,
       ...(target.instruction ? { instruction: target.instruction } : {}),
+      ...(target.section ? { section: target.section } : {}),
     },
     singletonKey: singletonKeyOf(target.keywordId),
   })
@@ -79,10 +91,11 @@ export async function startArticleGeneration(db: Database, target: { userId: str
 /** Writes an article again (against today's results), optionally with an instruction; the current content is kept as a version. */
 export async function regenerateArticle(
   db: Database,
-  target: { userId: string; businessId: string; articleId: string; instruction?: string },
+  target: { userId: string; businessId: string; articleId: string; instruction?: string; section?: string },
 ) {
   const current = await ownedArticle(db, target.businessId, target.articleId)
   if (!current.keywordId) throw appError(ARTICLE_ERRORS.ARTICLE_WITHOUT_KEYWORD)
+  if (target.section !== undefined && !sectionSpan(current.markdown, target.section)) throw appError(ARTICLE_ERRORS.SECTION_NOT_FOUND)
   return enqueueGeneration(db, { ...target, keywordId: current.keywordId })
 }
 

@@ -51,13 +51,15 @@ import { researchSerp } from './sources'
 /** LLM calls of one article at once (sections, call to action, FAQ, meta): docs/product/pipeline.md §4. */
 export const LLM_CONCURRENCY = 4
 /** Fetched pages a section may cite. */
-const SOURCES_PER_SECTION = 4
+export const SOURCES_PER_SECTION = 4
 
 export interface ArticleJobInput {
   businessId: string
   keywordId: string
   /** What the user asked a regeneration to change; empty for a first generation. */
   instruction?: string
+  /** Rewrite only this section (its heading) of the current article. */
+  section?: string
 }
 
 type GenerationContext = Pick<JobContext<ArticleJobInput>, 'input' | 'jobId' | 'db' | 'providers' | 'signal' | 'progress'>
@@ -111,16 +113,7 @@ export async function generateArticle(job: GenerationContext) {
       return answer.object
     })
   const businessName = business.name ?? new URL(business.url).hostname
-  const profile: WriterProfile = {
-    name: businessName,
-    url: business.url,
-    description: business.description ?? '',
-    valueProposition: business.valueProposition ?? '',
-    services: (business.primaryServices?.length ? business.primaryServices : (business.services ?? [])).filter(Boolean),
-    audiences: business.targetAudiences ?? [],
-    language: business.language,
-    tone: business.tone,
-  }
+  const profile = writerProfileOf(business)
   const focus = planned.keyword
   const instruction = input.instruction?.trim() ?? ''
 
@@ -496,7 +489,21 @@ function splitBody(markdown: string, title: string): { introduction: string[]; s
   return { introduction, sections }
 }
 
-function withInstruction(request: { system: string; prompt: string }, instruction: string) {
+/** The business as the writer's prompts describe it: name, offer, services, audiences, language and tone. */
+export function writerProfileOf(business: typeof businessTable.$inferSelect): WriterProfile {
+  return {
+    name: business.name ?? new URL(business.url).hostname,
+    url: business.url,
+    description: business.description ?? '',
+    valueProposition: business.valueProposition ?? '',
+    services: (business.primaryServices?.length ? business.primaryServices : (business.services ?? [])).filter(Boolean),
+    audiences: business.targetAudiences ?? [],
+    language: business.language,
+    tone: business.tone,
+  }
+}
+
+export function withInstruction(request: { system: string; prompt: string }, instruction: string) {
   return instruction ? { system: `${request.system} The user asked for this change: ${instruction}`, prompt: request.prompt } : request
 }
 
@@ -514,7 +521,7 @@ function rankByWords<T>(items: T[], text: (item: T) => string, query: string): T
   return [...items].sort((a, b) => score(b) - score(a))
 }
 
-function rankSources<T extends { title: string; headings: string[]; text: string }>(pages: T[], query: string): T[] {
+export function rankSources<T extends { title: string; headings: string[]; text: string }>(pages: T[], query: string): T[] {
   return rankByWords(pages, (page) => `${page.title} ${page.headings.join(' ')} ${page.text.slice(0, 3000)}`, query)
 }
 

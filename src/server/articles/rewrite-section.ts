@@ -1,0 +1,185 @@
+import { and, eq } from 'drizzle-orm'
+import { article, articleVersion, business as businessTable, keyword as keywordTable } from '~/server/db/schema'
+import type { JobContext } from '~/server/jobs/define'
+import { JobError } from '~/server/jobs/errors'
+import { createLedger } from '~/server/research/ledger'
+import { keywordMarket } from '~/server/research/market'
+import type { ArticleCitation, ArticleStatus } from '~/shared/articles/article'
+import { FAQ_HEADING } from './assemble'
+import { contentFromEdit } from './edit'
+import { rankSources, SOURCES_PER_SECTION, withInstruction, writerProfileOf, type ArticleJobInput } from './generate'
+import { checkGrounding, dropUngrounded } from './grounding'
+import { ARTICLE_SCHEMAS, sectionPrompt, sectionSchema } from './prompts'
+import { researchSerp } from './sources'
+
+/** The steps a section rewrite shows. */
+const STEPS = ['Researching the search results', 'Rewriting the section', 'Checking its facts', 'Saving'] as const
+
+const HEADING = /^(#{1,6})\s+(.*?)\s*#*\s*$/
+
+/** Where a section's own text lies in the Markdown's lines: from its heading to the next heading of its level or above. */
+export function sectionSpan(markdown: string, heading: string): { start: number; end: number; level: number } | null {
+  const lines = markdown.split('\n')
+  let fence = false
+  let inFaq = false
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]!
+    if (line.startsWith('```')) fence = !fence
+    const match = fence ? null : HEADING.exec(line)
+    if (!match) continue
+    const level = match[1]!.length
+    if (level <= 2) inFaq = match[2]!.toLowerCase() === FAQ_HEADING.toLowerCase()
+    if (inFaq || level < 2 || match[2]!.trim() !== heading.trim()) continue
+    let end = index + 1
+    let innerFence = false
+    for (; end < lines.length; end++) {
+      if (lines[end]!.startsWith('```')) innerFence = !innerFence
+      const next = innerFence ? null : HEADING.exec(lines[end]!)
+      if (next && next[1]!.length <= level) break
+    }
+    return { start: index, end, level }
+  }
+  return null
+}
+
+/** The blocks a rewrite keeps from the old section: its figures (images, the video embed), which are not prose. */
+const isFigure = (block: string) => /^(?:!\[|<figure)/.test(block.trim())
+
+/**
+ * Rewrites one section of an article against today's search results, with the user's
+ * instruction: the section's prose is written again (its figures stay), its numbers are checked
+ * against the pages it cites like any section's, and the article is saved as a new version
+ * ("regenerated") whose score, FAQ, structured data and citations are derived again from the
+ * whole text. A rewrite of one section is not an article: no usage is recorded; its provider cost
+ * is added to the article's.
+ */
+export async function rewriteSection(
+  job: Pick<JobContext<ArticleJobInput>, 'input' | 'jobId' | 'db' | 'providers' | 'signal' | 'progress'>,
+) {
+  const { db, providers, jobId, input } = job
+  const heading = input.section?.trim() ?? ''
+  const [done] = await db
+    .select({ articleId: articleVersion.articleId })
+    .from(articleVersion)
+    .where(eq(articleVersion.generationJobId, jobId))
+  if (done) return { articleId: done.articleId, resumed: true }
+
+  const [row] = await db
+    .select({ current: article, business: businessTable, planned: keywordTable })
+    .from(article)
+    .innerJoin(businessTable, eq(businessTable.id, article.businessId))
+    .innerJoin(keywordTable, eq(keywordTable.id, article.keywordId))
+    .where(and(eq(article.keywordId, input.keywordId), eq(article.businessId, input.businessId)))
+  if (!row) throw new JobError('This article was not found; it may have been deleted.')
+  const { current, business, planned } = row
+  const span = sectionSpan(current.markdown, heading)
+  if (!span) throw new JobError(`The section “${heading}” is no longer in the article. Open the article again and choose a section.`)
+
+  const step = (index: number, message?: string) => {
+    job.signal.throwIfAborted()
+    job.progress(STEPS[index]!, index, STEPS.length, message)
+  }
+  const ledger = createLedger()
+  const profile = writerProfileOf(business)
+  const focus = planned.keyword
+
+  step(0)
+  const serp = await researchSerp(
+    { keywordData: providers.keywordData, fetch: providers.web.fetch, signal: job.signal },
+    focus,
+    keywordMarket(business),
+  )
+  if (serp.fromCache) ledger.cached('dataforseo', 1)
+  else ledger.paid('dataforseo', 1, serp.cost)
+
+  step(1, heading)
+  const otherHeadings = current.outline.map((entry) => entry.heading).filter((text) => text !== heading)
+  const request = sectionPrompt({
+    keyword: focus,
+    profile,
+    title: current.title,
+    heading,
+    points: [],
+    otherHeadings,
+    sources: rankSources(serp.pages, `${heading} ${focus}`).slice(0, SOURCES_PER_SECTION),
+  })
+  const answer = await providers.llm.generateObject({
+    schema: sectionSchema,
+    schemaName: ARTICLE_SCHEMAS.section,
+    ...withInstruction(request, input.instruction?.trim() ?? ''),
+  })
+  ledger.llm(answer.usage)
+  const blocks = answer.object.blocks.map((block) => block.trim()).filter(Boolean)
+  if (blocks.length === 0) throw new JobError('The rewritten section came back empty. Try again.')
+
+  step(2)
+  const hashes = '#'.repeat(span.level)
+  const sources = serp.pages.map((page) => ({ url: page.url, title: page.title, text: page.fullText }))
+  const trusted = [focus, current.title, profile.name, profile.description, profile.valueProposition, profile.services.join(' ')]
+  const draft = `${hashes} ${heading}\n\n${blocks.join('\n\n')}\n`
+  const grounding = checkGrounding({ markdown: draft, sources, trusted })
+  const checked = grounding.ungrounded.length > 0 ? dropUngrounded(draft, grounding.ungrounded) : draft
+  const lines = current.markdown.split('\n')
+  const oldBlocks = lines
+    .slice(span.start + 1, span.end)
+    .join('\n')
+    .split(/\n{2,}/)
+  const figures = oldBlocks.filter(isFigure)
+  const section = [checked.trim(), ...figures.map((block) => block.trim())].join('\n\n')
+  const markdown = [...lines.slice(0, span.start), section, '', ...lines.slice(span.end)].join('\n').replace(/\n{3,}/g, '\n\n')
+
+  step(3)
+  const fetchedAt = new Map(serp.pages.map((page) => [page.url, page.fetchedAt]))
+  const added: ArticleCitation[] = grounding.grounded.map((citation) => ({
+    url: citation.url,
+    title: citation.title,
+    passage: citation.passage,
+    fetchedAt: fetchedAt.get(citation.url) ?? new Date().toISOString(),
+  }))
+  const citations = [...current.citations, ...added].filter(
+    (citation, index, all) => all.findIndex((other) => other.url === citation.url && other.passage === citation.passage) === index,
+  )
+  const now = new Date()
+  const { content, seoScore } = contentFromEdit(
+    { markdown, metaTitle: current.metaTitle, metaDescription: current.metaDescription },
+    {
+      current: { ...current, citations },
+      business: {
+        name: profile.name,
+        url: business.url,
+        blogUrl: business.blogUrl,
+        language: business.language,
+        internalLinks: business.internalLinks,
+      },
+      scheduledAt: planned.scheduledAt,
+      now,
+    },
+  )
+  const articleId = await db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(article).where(eq(article.id, current.id)).for('update')
+    if (!locked) throw new JobError('This article was deleted while its section was being rewritten.')
+    // Changed content is approved again; a published or archived article keeps its status.
+    const settled = locked.status === 'published' || locked.status === 'archived'
+    const status: ArticleStatus = settled ? locked.status : seoScore < business.seoScoreFloor ? 'held' : 'draft'
+    const version = locked.version + 1
+    await tx
+      .update(article)
+      .set({
+        ...content,
+        seoScore,
+        status,
+        version,
+        revision: locked.revision + 1,
+        generationJobId: jobId,
+        providerCost: locked.providerCost + ledger.totalCost(),
+        ...(settled ? {} : { approvedAt: null }),
+        updatedAt: now,
+      })
+      .where(eq(article.id, locked.id))
+    await tx
+      .insert(articleVersion)
+      .values({ articleId: locked.id, version, reason: 'regenerated', content, seoScore, generationJobId: jobId, createdAt: now })
+    return locked.id
+  })
+  return { articleId, resumed: false, seoScore, cost: ledger.totalCost(), dropped: grounding.ungrounded.length }
+}
