@@ -1,6 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table'
 import { DataTableColumnHeader } from '~/components/data-table/data-table-column-header'
-import type { DataTableColumnMeta } from '~/components/data-table/column-meta'
+import { fieldColumnMeta } from '~/components/data-table/field-meta'
 import { Checkbox } from '~/components/ui/checkbox'
 import { formatCount } from '~/features/format'
 import { DifficultyValue, SearchIntentBadge } from '~/features/keywords/keyword-badges'
@@ -11,23 +11,7 @@ import { GAP_FILTER_FIELDS, type GapFilterField } from '~/shared/competitors'
 /** One row of the keyword gap, as competitor.gap returns it. */
 export type GapRow = RpcOutputs['competitor']['gap']['items'][number]
 
-function filterMeta(id: GapFilterField): DataTableColumnMeta {
-  const field: {
-    label: string
-    variant: DataTableColumnMeta['variant']
-    options?: readonly { label: string; value: string }[]
-    range?: readonly [number, number]
-    unit?: string
-  } = GAP_FILTER_FIELDS[id]
-  return {
-    label: field.label,
-    variant: field.variant,
-    options: field.options?.map((option) => ({ ...option })),
-    range: field.range ? [field.range[0], field.range[1]] : undefined,
-    unit: field.unit,
-    placeholder: field.variant === 'text' ? `Search ${field.label.toLowerCase()}s...` : undefined,
-  }
-}
+const filterMeta = (id: GapFilterField) => fieldColumnMeta(GAP_FILTER_FIELDS[id])
 
 const header =
   (title: string): ColumnDef<GapRow>['header'] =>

@@ -179,46 +179,22 @@ export function ArticleEditor({
         </div>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid content-start gap-1.5">
-          <div className="flex items-baseline justify-between">
-            <Label htmlFor="meta-title">Meta title</Label>
-            <span className={cn('text-xs tabular-nums', metaTitleError ? 'text-red-300' : 'text-muted-foreground')}>
-              {draft.metaTitle.length}/{META_TITLE_MAX}
-            </span>
-          </div>
-          <Input
-            id="meta-title"
-            value={draft.metaTitle}
-            aria-invalid={Boolean(metaTitleError)}
-            aria-describedby={metaTitleError ? 'meta-title-error' : undefined}
-            onChange={(event) => change({ metaTitle: event.target.value })}
-          />
-          {metaTitleError && (
-            <p id="meta-title-error" className="text-xs text-red-300">
-              {metaTitleError}
-            </p>
-          )}
-        </div>
-        <div className="grid content-start gap-1.5">
-          <div className="flex items-baseline justify-between">
-            <Label htmlFor="meta-description">Meta description</Label>
-            <span className={cn('text-xs tabular-nums', metaDescriptionError ? 'text-red-300' : 'text-muted-foreground')}>
-              {draft.metaDescription.length}/{META_DESCRIPTION_MAX}
-            </span>
-          </div>
-          <Input
-            id="meta-description"
-            value={draft.metaDescription}
-            aria-invalid={Boolean(metaDescriptionError)}
-            aria-describedby={metaDescriptionError ? 'meta-description-error' : undefined}
-            onChange={(event) => change({ metaDescription: event.target.value })}
-          />
-          {metaDescriptionError && (
-            <p id="meta-description-error" className="text-xs text-red-300">
-              {metaDescriptionError}
-            </p>
-          )}
-        </div>
+        <MetaField
+          id="meta-title"
+          label="Meta title"
+          value={draft.metaTitle}
+          max={META_TITLE_MAX}
+          error={metaTitleError}
+          onChange={(metaTitle) => change({ metaTitle })}
+        />
+        <MetaField
+          id="meta-description"
+          label="Meta description"
+          value={draft.metaDescription}
+          max={META_DESCRIPTION_MAX}
+          error={metaDescriptionError}
+          onChange={(metaDescription) => change({ metaDescription })}
+        />
       </div>
       {/* Phones: one pane at a time. */}
       <div role="tablist" aria-label="Editor pane" className="inline-flex w-fit gap-1 rounded-lg border border-border p-1 lg:hidden">
@@ -271,6 +247,40 @@ export function ArticleEditor({
       <div id="seo-score" className="scroll-mt-4">
         <SeoScorePanel score={shown.seoScore} checks={shown.seoChecks} live />
       </div>
+    </div>
+  )
+}
+
+/** A meta field with its length against the limit, and the reason it cannot be saved as it is. */
+function MetaField(props: {
+  id: string
+  label: string
+  value: string
+  max: number
+  error: string | null
+  onChange: (value: string) => void
+}) {
+  const { id, label, value, max, error, onChange } = props
+  return (
+    <div className="grid content-start gap-1.5">
+      <div className="flex items-baseline justify-between">
+        <Label htmlFor={id}>{label}</Label>
+        <span className={cn('text-xs tabular-nums', error ? 'text-red-300' : 'text-muted-foreground')}>
+          {value.length}/{max}
+        </span>
+      </div>
+      <Input
+        id={id}
+        value={value}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {error && (
+        <p id={`${id}-error`} className="text-xs text-red-300">
+          {error}
+        </p>
+      )}
     </div>
   )
 }

@@ -1,6 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table'
 import { DataTableColumnHeader } from '~/components/data-table/data-table-column-header'
-import type { DataTableColumnMeta } from '~/components/data-table/column-meta'
+import { fieldColumnMeta } from '~/components/data-table/field-meta'
 import { Checkbox } from '~/components/ui/checkbox'
 import type { RpcClient } from '~/lib/orpc'
 import { KEYWORD_FILTER_FIELDS, type KeywordFilterField } from '~/shared/keywords'
@@ -11,23 +11,7 @@ import { formatLongDate, formatVolume, KEYWORD_COLUMN_PHONE_WIDTH } from './keyw
 export type KeywordRow = Awaited<ReturnType<RpcClient['keyword']['list']>>['items'][number]
 
 /** The filter list's view of a column, from the shared field definitions (one source for UI and server). */
-function filterMeta(id: KeywordFilterField): DataTableColumnMeta {
-  const field: {
-    label: string
-    variant: DataTableColumnMeta['variant']
-    options?: readonly { label: string; value: string }[]
-    range?: readonly [number, number]
-    unit?: string
-  } = KEYWORD_FILTER_FIELDS[id]
-  return {
-    label: field.label,
-    variant: field.variant,
-    options: field.options?.map((option) => ({ ...option })),
-    range: field.range ? [field.range[0], field.range[1]] : undefined,
-    unit: field.unit,
-    placeholder: field.variant === 'text' ? `Search ${field.label.toLowerCase()}s...` : undefined,
-  }
-}
+const filterMeta = (id: KeywordFilterField) => fieldColumnMeta(KEYWORD_FILTER_FIELDS[id])
 
 const dataColumn = (
   id: KeywordFilterField,

@@ -1,13 +1,11 @@
 import { useState, type FormEvent } from 'react'
-import { Button } from '~/components/ui/button'
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { FormField } from '~/components/ui/form-field'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
-import { SubmitButton } from '~/components/ui/submit-button'
 import { articleSettingsSchema, IMAGE_STYLES, KEYWORD_REGIONS, LANGUAGES, TONES, type ArticleSettings } from '~/shared/business-profile'
 import type { BusinessSettings } from '~/shared/settings'
-import { CheckboxField, optionsOf, SelectField } from './fields'
+import { CheckboxField, optionsOf, SaveFooter, SelectField } from './fields'
 import { fieldErrorsOf, firstInvalidField, isHexColor, type FieldErrors } from './form-errors'
 import { useUpdateArticleSettings } from './use-save-settings'
 
@@ -218,15 +216,7 @@ export function ArticleSettingsForm({ settings }: { settings: BusinessSettings }
             ))}
           </fieldset>
         </CardContent>
-        <CardFooter className="flex flex-wrap items-center justify-end gap-2">
-          {dirty && <p className="mr-auto text-xs text-muted-foreground">You have unsaved changes.</p>}
-          <Button type="button" variant="outline" disabled={!dirty || save.isPending} onClick={reset}>
-            Reset
-          </Button>
-          <SubmitButton pending={save.isPending} pendingLabel="Saving…" disabled={!dirty}>
-            Save article settings
-          </SubmitButton>
-        </CardFooter>
+        <SaveFooter dirty={dirty} pending={save.isPending} onReset={reset} saveLabel="Save article settings" />
       </form>
     </Card>
   )

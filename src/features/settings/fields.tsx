@@ -1,7 +1,10 @@
 import { type ComponentProps, type ReactNode } from 'react'
+import { Button } from '~/components/ui/button'
+import { CardFooter } from '~/components/ui/card'
 import { Checkbox } from '~/components/ui/checkbox'
 import { Label } from '~/components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select'
+import { SubmitButton } from '~/components/ui/submit-button'
 import { cn } from '~/lib/utils'
 
 /** Hint and error lines under a control, linked by aria-describedby like FormField's. */
@@ -120,3 +123,30 @@ export function CheckboxField({
 }
 
 export const optionsOf = (values: readonly string[]) => values.map((value) => ({ value, label: value }))
+
+/** A settings card's footer: "You have unsaved changes", Reset and the card's Save button. */
+export function SaveFooter({
+  dirty,
+  pending,
+  onReset,
+  saveLabel,
+  pendingLabel = 'Saving…',
+}: {
+  dirty: boolean
+  pending: boolean
+  onReset: () => void
+  saveLabel: string
+  pendingLabel?: string
+}) {
+  return (
+    <CardFooter className="flex flex-wrap items-center justify-end gap-2">
+      {dirty && <p className="mr-auto text-xs text-muted-foreground">You have unsaved changes.</p>}
+      <Button type="button" variant="outline" disabled={!dirty || pending} onClick={onReset}>
+        Reset
+      </Button>
+      <SubmitButton pending={pending} pendingLabel={pendingLabel} disabled={!dirty}>
+        {saveLabel}
+      </SubmitButton>
+    </CardFooter>
+  )
+}

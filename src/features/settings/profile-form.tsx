@@ -1,8 +1,6 @@
 import { useState, type FormEvent } from 'react'
-import { Button } from '~/components/ui/button'
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { FormField } from '~/components/ui/form-field'
-import { SubmitButton } from '~/components/ui/submit-button'
 import { toast } from '~/lib/toast'
 import {
   businessProfileSchema,
@@ -12,7 +10,7 @@ import {
   type ProfileListField,
 } from '~/shared/business-profile'
 import type { BusinessSettings } from '~/shared/settings'
-import { TextareaField } from './fields'
+import { SaveFooter, TextareaField } from './fields'
 import { fieldErrorsOf, firstInvalidField, linesToList, listToLines, type FieldErrors } from './form-errors'
 import { useUpdateProfile } from './use-save-settings'
 
@@ -149,23 +147,15 @@ export function ProfileForm({ settings }: { settings: BusinessSettings }) {
             />
           ))}
         </CardContent>
-        <CardFooter className="flex flex-wrap items-center justify-end gap-2">
-          {dirty && <p className="mr-auto text-xs text-muted-foreground">You have unsaved changes.</p>}
-          <Button
-            type="button"
-            variant="outline"
-            disabled={!dirty || save.isPending}
-            onClick={() => {
-              setDraft(baseline)
-              setErrors({})
-            }}
-          >
-            Reset
-          </Button>
-          <SubmitButton pending={save.isPending} pendingLabel="Saving…" disabled={!dirty}>
-            Save profile
-          </SubmitButton>
-        </CardFooter>
+        <SaveFooter
+          dirty={dirty}
+          pending={save.isPending}
+          onReset={() => {
+            setDraft(baseline)
+            setErrors({})
+          }}
+          saveLabel="Save profile"
+        />
       </form>
     </Card>
   )

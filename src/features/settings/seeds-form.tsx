@@ -1,11 +1,9 @@
 import { Link } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
-import { Button } from '~/components/ui/button'
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card'
-import { SubmitButton } from '~/components/ui/submit-button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import type { BusinessSettings } from '~/shared/settings'
 import { seedsInput } from '~/shared/setup-wizard'
-import { TextareaField } from './fields'
+import { SaveFooter, TextareaField } from './fields'
 import { fieldErrorsOf, linesToList, listToLines, type FieldErrors } from './form-errors'
 import { useUpdateSeeds } from './use-save-settings'
 
@@ -65,23 +63,15 @@ export function SeedsForm({ settings }: { settings: BusinessSettings }) {
             </Link>
           </p>
         </CardContent>
-        <CardFooter className="flex flex-wrap items-center justify-end gap-2">
-          {dirty && <p className="mr-auto text-xs text-muted-foreground">You have unsaved changes.</p>}
-          <Button
-            type="button"
-            variant="outline"
-            disabled={!dirty || save.isPending}
-            onClick={() => {
-              setText(baseline)
-              setErrors({})
-            }}
-          >
-            Reset
-          </Button>
-          <SubmitButton pending={save.isPending} pendingLabel="Saving…" disabled={!dirty}>
-            Save seed keywords
-          </SubmitButton>
-        </CardFooter>
+        <SaveFooter
+          dirty={dirty}
+          pending={save.isPending}
+          onReset={() => {
+            setText(baseline)
+            setErrors({})
+          }}
+          saveLabel="Save seed keywords"
+        />
       </form>
     </Card>
   )

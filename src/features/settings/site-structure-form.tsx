@@ -1,12 +1,10 @@
 import { useState, type FormEvent } from 'react'
-import { Button } from '~/components/ui/button'
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { FormField } from '~/components/ui/form-field'
-import { SubmitButton } from '~/components/ui/submit-button'
 import { SITEMAP_HINT } from '~/features/setup/site-structure-step'
 import type { BusinessSettings, SiteStructure } from '~/shared/settings'
 import { siteStructureInput } from '~/shared/setup-wizard'
-import { TextareaField } from './fields'
+import { SaveFooter, TextareaField } from './fields'
 import { fieldErrorsOf, firstInvalidField, linesToList, listToLines, type FieldErrors } from './form-errors'
 import { useUpdateSiteStructure } from './use-save-settings'
 
@@ -93,23 +91,16 @@ export function SiteStructureForm({ settings }: { settings: BusinessSettings }) 
             onChange={(event) => change('bestArticles', event.target.value)}
           />
         </CardContent>
-        <CardFooter className="flex flex-wrap items-center justify-end gap-2">
-          {dirty && <p className="mr-auto text-xs text-muted-foreground">You have unsaved changes.</p>}
-          <Button
-            type="button"
-            variant="outline"
-            disabled={!dirty || save.isPending}
-            onClick={() => {
-              setDraft(baseline)
-              setErrors({})
-            }}
-          >
-            Reset
-          </Button>
-          <SubmitButton pending={save.isPending} pendingLabel="Reading the sitemap…" disabled={!dirty}>
-            Save sitemap and blog
-          </SubmitButton>
-        </CardFooter>
+        <SaveFooter
+          dirty={dirty}
+          pending={save.isPending}
+          onReset={() => {
+            setDraft(baseline)
+            setErrors({})
+          }}
+          saveLabel="Save sitemap and blog"
+          pendingLabel="Reading the sitemap…"
+        />
       </form>
     </Card>
   )
