@@ -17,7 +17,7 @@ export const PRODUCT_SCREENS: readonly ProductScreen[] = [
   {
     src: '/product/keywords-why.jpg',
     ...SHOT,
-    alt: 'The Keywords screen with the panel explaining why “colombian coffee beans” was chosen: its source, each research step and its numbers.',
+    alt: 'The Keywords screen with a keyword’s “Why” panel open: its source, each research step that kept it, its numbers and its scheduled day.',
     title: 'Every keyword explained',
     caption: 'Open any keyword to see where it came from, how research scored and grouped it, and the day it is scheduled.',
   },
@@ -31,7 +31,7 @@ export const PRODUCT_SCREENS: readonly ProductScreen[] = [
   {
     src: '/product/article.jpg',
     ...SHOT,
-    alt: 'A published article open in its read view, beside its SEO score panel with every check passing.',
+    alt: 'A published article open in its read view, beside its SEO score panel listing each check and its points.',
     title: 'Articles as they will be published',
     caption: 'Read, edit in Markdown with a live preview, and watch the SEO score’s checks as you type.',
   },
