@@ -3,12 +3,14 @@
 // mode on a throw-away DATA_DIR, signs into the demo with "Explore the demo" and captures each
 // screen at 1280×800. Chromium is Debian's (/usr/bin/chromium, or CHROMIUM_PATH).
 // The landing's section lists the same files: src/features/landing/product-screens.tsx.
-import { mkdir } from 'node:fs/promises'
+import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
 import { buildSnapshot, root, startServer } from '../bench/lib/production-server.mjs'
 
 const VIEWPORT = { width: 1280, height: 800 }
+// Phones get a half-size copy (`<name>-640.jpg`, the landing's srcset): a quarter of the bytes.
+const SMALL_WIDTH = 640
 const OUT = join(root, 'public/product')
 const build = !process.argv.includes('--no-build')
 
@@ -74,6 +76,31 @@ const SCREENS = [
   },
 ]
 
+/** The JPEG scaled to `width` by Chromium's canvas (high-quality smoothing), again at quality 80. */
+async function scaledDown(browser, jpeg, width) {
+  const page = await browser.newPage()
+  try {
+    const dataUrl = await page.evaluate(
+      async ({ source, width }) => {
+        const image = new globalThis.Image()
+        image.src = source
+        await image.decode()
+        const canvas = globalThis.document.createElement('canvas')
+        canvas.width = width
+        canvas.height = Math.round((image.naturalHeight * width) / image.naturalWidth)
+        const context = canvas.getContext('2d')
+        context.imageSmoothingQuality = 'high'
+        context.drawImage(image, 0, 0, canvas.width, canvas.height)
+        return canvas.toDataURL('image/jpeg', 0.8)
+      },
+      { source: `data:image/jpeg;base64,${jpeg.toString('base64')}`, width },
+    )
+    return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64')
+  } finally {
+    await page.close()
+  }
+}
+
 const snapshot = await buildSnapshot({ build })
 const server = await startServer(snapshot.dir).catch(async (error) => {
   await snapshot.remove()
@@ -94,8 +121,11 @@ try {
     await page.evaluate(() => globalThis.document.fonts.ready)
     await page.waitForTimeout(400)
     const path = join(OUT, screen.file)
-    await page.screenshot({ path, type: 'jpeg', quality: 80, animations: 'disabled', caret: 'hide' })
+    const picture = await page.screenshot({ path, type: 'jpeg', quality: 80, animations: 'disabled', caret: 'hide' })
     console.log(`wrote ${path}`)
+    const smallPath = path.replace(/\.jpg$/, `-${SMALL_WIDTH}.jpg`)
+    await writeFile(smallPath, await scaledDown(browser, picture, SMALL_WIDTH))
+    console.log(`wrote ${smallPath}`)
   }
 } finally {
   await browser.close()

@@ -12,9 +12,11 @@ const visitors = useBrowser()
 describe('the landing’s product screenshots', () => {
   it('serves every screenshot as an image', async () => {
     for (const screen of PRODUCT_SCREENS) {
-      const response = await fetch(server.url(screen.src))
-      expect(response.status, screen.src).toBe(200)
-      expect(response.headers.get('content-type'), screen.src).toMatch(/^image\/(jpeg|png)/)
+      for (const src of [screen.src, screen.smallSrc]) {
+        const response = await fetch(server.url(src))
+        expect(response.status, src).toBe(200)
+        expect(response.headers.get('content-type'), src).toMatch(/^image\/(jpeg|png)/)
+      }
     }
   })
 
@@ -32,10 +34,16 @@ describe('the landing’s product screenshots', () => {
       const images = section.locator('img')
       expect(await images.count()).toBe(PRODUCT_SCREENS.length)
       const boxes = []
-      for (const image of await images.all()) {
+      for (const [index, image] of (await images.all()).entries()) {
         await image.scrollIntoViewIfNeeded()
         await image.evaluate((element: HTMLImageElement) => element.decode())
-        expect(await image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(PRODUCT_SCREENS[0]!.width)
+        // At device scale 1 both slots (≤ 536 px) take the half-width copy from the srcset.
+        const { currentSrc, complete } = await image.evaluate((element: HTMLImageElement) => ({
+          currentSrc: new URL(element.currentSrc).pathname,
+          complete: element.complete && element.naturalWidth > 0,
+        }))
+        expect(complete).toBe(true)
+        expect(currentSrc).toBe(PRODUCT_SCREENS[index]!.smallSrc)
         boxes.push((await image.boundingBox())!)
       }
       expect(new Set(boxes.map((box) => Math.round(box.x))).size).toBe(columns)

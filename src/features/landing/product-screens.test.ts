@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path'
 import { createElement as h } from 'react'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { PRODUCT_SCREENS, ProductScreens } from './product-screens'
+import { PRODUCT_SCREENS, ProductScreens, SMALL_SHOT_WIDTH } from './product-screens'
 
 const publicDir = resolve(import.meta.dirname, '../../../public')
 
@@ -30,6 +30,7 @@ describe('the landing’s product screenshots', () => {
     const attribute = (name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1]
     return {
       src: attribute('src'),
+      srcSet: attribute('srcSet'),
       alt: attribute('alt'),
       width: attribute('width'),
       height: attribute('height'),
@@ -46,6 +47,7 @@ describe('the landing’s product screenshots', () => {
     for (const [index, screen] of PRODUCT_SCREENS.entries()) {
       expect(images[index]).toEqual({
         src: screen.src,
+        srcSet: `${screen.smallSrc} ${SMALL_SHOT_WIDTH}w, ${screen.src} ${screen.width}w`,
         alt: screen.alt.replace(/&/g, '&amp;'),
         width: String(screen.width),
         height: String(screen.height),
@@ -57,12 +59,15 @@ describe('the landing’s product screenshots', () => {
     }
   })
 
-  it('each image is a file in public/product/ of the size the page declares', () => {
+  it('each image and its half-width copy is a file in public/product/ of the size the page declares', () => {
     for (const screen of PRODUCT_SCREENS) {
       expect(screen.src).toMatch(/^\/product\/[\w-]+\.(jpg|png)$/)
       const file = join(publicDir, screen.src)
       expect(existsSync(file), file).toBe(true)
       expect(imageSize(file), file).toEqual({ width: screen.width, height: screen.height })
+      const small = join(publicDir, screen.smallSrc)
+      expect(existsSync(small), small).toBe(true)
+      expect(imageSize(small), small).toEqual({ width: SMALL_SHOT_WIDTH, height: (screen.height * SMALL_SHOT_WIDTH) / screen.width })
     }
   })
 })

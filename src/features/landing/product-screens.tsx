@@ -3,6 +3,8 @@ import { SectionHeading } from './section-heading'
 interface ProductScreen {
   /** A file in public/product/, written by `npm run screenshots` (scripts/product-screenshots.mjs). */
   src: string
+  /** The same picture at half the width, for narrow slots. */
+  smallSrc: string
   width: number
   height: number
   alt: string
@@ -11,11 +13,15 @@ interface ProductScreen {
 }
 
 const SHOT = { width: 1280, height: 800 } as const
+export const SMALL_SHOT_WIDTH = 640
+/** The picture's slot: the full column on a phone, half of the max-w-6xl container from md up. */
+const SIZES = '(min-width: 1152px) 536px, (min-width: 768px) calc(50vw - 40px), calc(100vw - 32px)'
 
 /** The real screens of the demo account, captured from the running app by `npm run screenshots`. */
 export const PRODUCT_SCREENS: readonly ProductScreen[] = [
   {
     src: '/product/keywords-why.jpg',
+    smallSrc: '/product/keywords-why-640.jpg',
     ...SHOT,
     alt: 'The Keywords screen with a keyword’s “Why” panel open: its source, each research step that kept it, its numbers and its scheduled day.',
     title: 'Every keyword explained',
@@ -23,6 +29,7 @@ export const PRODUCT_SCREENS: readonly ProductScreen[] = [
   },
   {
     src: '/product/content-calendar.jpg',
+    smallSrc: '/product/content-calendar-640.jpg',
     ...SHOT,
     alt: 'The Content calendar for the month, one article on each day, coloured by status, with today marked.',
     title: 'A month of articles on the calendar',
@@ -30,6 +37,7 @@ export const PRODUCT_SCREENS: readonly ProductScreen[] = [
   },
   {
     src: '/product/article.jpg',
+    smallSrc: '/product/article-640.jpg',
     ...SHOT,
     alt: 'A published article open in its read view, beside its SEO score panel listing each check and its points.',
     title: 'Articles as they will be published',
@@ -37,6 +45,7 @@ export const PRODUCT_SCREENS: readonly ProductScreen[] = [
   },
   {
     src: '/product/competitors-gap.jpg',
+    smallSrc: '/product/competitors-gap-640.jpg',
     ...SHOT,
     alt: 'The Competitors screen’s keyword gap: searches competitors rank for that are missing from the plan, with volume, difficulty and their rank.',
     title: 'The keyword gap',
@@ -58,6 +67,8 @@ export function ProductScreens() {
               <figure className="overflow-hidden rounded-lg border border-border bg-card">
                 <img
                   src={screen.src}
+                  srcSet={`${screen.smallSrc} ${SMALL_SHOT_WIDTH}w, ${screen.src} ${screen.width}w`}
+                  sizes={SIZES}
                   width={screen.width}
                   height={screen.height}
                   alt={screen.alt}
