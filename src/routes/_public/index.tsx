@@ -7,6 +7,7 @@ import { HowItWorks } from '~/features/landing/how-it-works'
 import { landingHead } from '~/features/landing/landing-head'
 import { Newsletter } from '~/features/landing/newsletter-form'
 import { Pricing } from '~/features/landing/pricing'
+import { ProductScreens } from '~/features/landing/product-screens'
 import { landingPlansQueryOptions } from '~/features/landing/landing-queries'
 
 export const Route = createFileRoute('/_public/')({
@@ -24,6 +25,7 @@ function LandingPage() {
     <>
       <Hero />
       <HowItWorks />
+      <ProductScreens />
       <Features />
       <Pricing />
       <Faq />
