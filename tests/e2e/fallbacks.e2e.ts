@@ -115,6 +115,8 @@ describe('fallbacks in Chromium', () => {
     await page.getByRole('button', { name: 'Explore the demo' }).click()
     await waitForPath(page, '/keywords')
     await page.locator('tbody tr').first().waitFor()
+    // The rows are server-rendered: the pager only works once the page has hydrated.
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' })
 
     const message = 'The keyword service is down for maintenance'
     // The real procedure, failing as oRPC's server would answer (RPC protocol error body).
