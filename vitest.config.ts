@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config'
 
 // Suites (scripts/test.sh runs them all):
-//   unit      src/**/*.test.ts            no database
+//   unit      src/**/*.test.ts            no database (and bench/**/*.test.ts: the benchmarks' helpers)
 //   pglite    src/**/*.int.test.ts        integration on in-memory PGlite
 //   postgres  src/**/*.int.test.ts        the same files on a real PostgreSQL server
 //                                          (only when RANKPILOT_TEST_PG_URL is set)
@@ -20,7 +20,10 @@ export default defineConfig({
     // The default output, then one summary line per project (scripts/test-summary-reporter.mjs).
     reporters: ['default', './scripts/test-summary-reporter.mjs'],
     projects: [
-      { extends: true, test: { ...shared, name: 'unit', include: ['src/**/*.test.ts'], exclude: ['src/**/*.int.test.ts'] } },
+      {
+        extends: true,
+        test: { ...shared, name: 'unit', include: ['src/**/*.test.ts', 'bench/**/*.test.ts'], exclude: ['src/**/*.int.test.ts'] },
+      },
       {
         extends: true,
         test: {

@@ -18,7 +18,13 @@ export const Route = createFileRoute('/sign-in')({
     error: typeof search.error === 'string' && search.error !== '' ? search.error : undefined,
   }),
   beforeLoad: redirectIfSignedIn,
-  head: ({ matches }) => ({ meta: [{ title: pageTitle('Sign in', matches) }] }),
+  // A description, like every public page: search engines show it under the title.
+  head: ({ matches }) => ({
+    meta: [
+      { title: pageTitle('Sign in', matches) },
+      { name: 'description', content: 'Sign in to Rankpilot to see your keywords, planned articles and search performance.' },
+    ],
+  }),
   component: SignInPage,
 })
 
