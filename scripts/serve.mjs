@@ -46,7 +46,12 @@ const server = serve({
   gracefulShutdown: false,
   trustProxy,
   // Static files are answered before the app's entry: they get its base security headers here.
-  middleware: [async (request, next) => app.withSecurityHeaders(await next()), staticMiddleware({ dir: `${root}dist/client` })],
+  // The app's pages are gzipped for browsers that accept it (static files come compressed already).
+  middleware: [
+    async (request, next) => app.withSecurityHeaders(await next()),
+    async (request, next) => app.compressHtml(request, await next()),
+    staticMiddleware({ dir: `${root}dist/client` }),
+  ],
   fetch(request) {
     request.headers.delete(CLIENT_IP_HEADER)
     if (request.ip) request.headers.set(CLIENT_IP_HEADER, request.ip)

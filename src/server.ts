@@ -16,3 +16,4 @@ export default createServerEntry({
 export { shutdownServer } from '~/server/app/boot'
 // For the static files scripts/serve.mjs answers before this entry: the same base headers.
 export { withSecurityHeaders } from '~/server/http/security-headers'
+export { compressHtml } from '~/server/http/compress'

@@ -14,6 +14,16 @@ describe('server-rendered pages', () => {
     expect(html).toMatch(/<html lang="en"/)
   })
 
+  it('gzips the page for a client that accepts it (fetch decodes it), and sends it plain to one that does not', async () => {
+    const gzipped = await fetch(server.url('/'), { headers: { 'accept-encoding': 'gzip' } })
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip')
+    expect(gzipped.headers.get('vary')).toMatch(/Accept-Encoding/i)
+    expect(await gzipped.text()).toContain('<title>Rankpilot | seo on auto-pilot</title>')
+    const plain = await fetch(server.url('/'), { headers: { 'accept-encoding': 'identity' } })
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(await plain.text()).toContain('<title>Rankpilot | seo on auto-pilot</title>')
+  })
+
   it('GET /api/auth/error?error=SOME_CODE shows the code in an HTML page', async () => {
     const { response } = await createHttpClient(server.baseUrl).get('/api/auth/error?error=SOME_CODE')
     expect(response.status).toBe(200)

@@ -179,6 +179,11 @@ describe('navigation and footer in Chromium', () => {
     const pricing = page.locator('section[aria-labelledby="pricing"]')
     const prices = pricing.locator('[data-slot="plan-price"]')
     expect(await prices.count()).toBe(3)
+    // Whatever the typeface wraps today, one description is made two lines longer than the others.
+    await pricing
+      .locator('li > p:nth-of-type(1)')
+      .first()
+      .evaluate((element) => element.append(' A longer description that wraps onto more lines than the others do, and then some more.'))
     const tops = await prices.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().top))
     // The text's own height (the paragraphs themselves are stretched to their shared row).
     const descriptions = await pricing.locator('li > p:nth-of-type(1)').evaluateAll((elements) =>
