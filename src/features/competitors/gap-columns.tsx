@@ -1,7 +1,7 @@
 import type { ColumnDef } from '@tanstack/react-table'
 import { DataTableColumnHeader } from '~/components/data-table/data-table-column-header'
+import { selectColumn } from '~/components/data-table/select-column'
 import { fieldColumnMeta } from '~/components/data-table/field-meta'
-import { Checkbox } from '~/components/ui/checkbox'
 import { formatCount } from '~/features/format'
 import { DifficultyValue, SearchIntentBadge } from '~/features/keywords/keyword-badges'
 import { formatVolume } from '~/features/keywords/keyword-format'
@@ -20,29 +20,7 @@ const header =
 /** The keyword gap's columns: what they rank for, how much it is searched, how hard, who ranks. */
 export function gapColumns(): ColumnDef<GapRow>[] {
   return [
-    {
-      id: 'select',
-      header: ({ table }) => (
-        <Checkbox
-          aria-label="Select all rows on this page"
-          checked={table.getIsAllPageRowsSelected() ? true : table.getIsSomePageRowsSelected() ? 'indeterminate' : false}
-          onCheckedChange={(value) => table.toggleAllPageRowsSelected(value === true)}
-          className="translate-y-0.5"
-        />
-      ),
-      cell: ({ row }) => (
-        <Checkbox
-          aria-label={`Select ${row.original.keyword}`}
-          checked={row.getIsSelected()}
-          disabled={!row.getCanSelect()}
-          onCheckedChange={(value) => row.toggleSelected(value === true)}
-          className="translate-y-0.5"
-        />
-      ),
-      size: 40,
-      enableSorting: false,
-      enableHiding: false,
-    },
+    selectColumn<GapRow>((row) => row.keyword),
     {
       id: 'keyword',
       accessorKey: 'keyword',

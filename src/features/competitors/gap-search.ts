@@ -1,9 +1,7 @@
 import { keepPreviousData } from '@tanstack/react-query'
 import { orpc } from '~/lib/orpc'
 import { GAP_DEFAULT_SORT, GAP_FILTER_FIELDS, GAP_PAGE_SIZE, GAP_PAGE_SIZE_OPTIONS, GAP_SORTABLE_COLUMNS } from '~/shared/competitors'
-import type { JoinOperator } from '~/shared/data-table/config'
-import type { FilterItem } from '~/shared/data-table/filter-schema'
-import { parseTableSearch, tableSearchToUrl } from '~/shared/data-table/search-state'
+import { parseTableSearch, tableListInput, tableSearchToUrl, type TableUrlSearch } from '~/shared/data-table/search-state'
 import { tableSchema, type TableSearch } from '~/shared/data-table/table-schema'
 
 /**
@@ -20,13 +18,7 @@ export const GAP_TABLE = tableSchema({
 
 export const GAP_SEARCH_DEFAULTS: TableSearch = GAP_TABLE.defaults
 
-export type GapUrlSearch = {
-  page?: number
-  perPage?: number
-  sort?: string
-  filters?: FilterItem[]
-  joinOperator?: JoinOperator
-}
+export type GapUrlSearch = TableUrlSearch
 
 /** Never throws: bad values fall back to the defaults, filters the server would refuse are dropped. */
 export const parseGapSearch = (raw: Record<string, unknown>): TableSearch => parseTableSearch(raw, GAP_TABLE)
@@ -36,14 +28,7 @@ export const validateGapSearch = (raw: Record<string, unknown>): GapUrlSearch =>
 /** One page of the gap; the previous page stays on screen while the next loads. */
 export const gapQuery = (businessId: string, search: TableSearch) =>
   orpc.competitor.gap.queryOptions({
-    input: {
-      businessId,
-      page: search.page,
-      perPage: search.perPage,
-      sort: search.sort,
-      filters: search.filters,
-      joinOperator: search.joinOperator,
-    },
+    input: { businessId, ...tableListInput(search) },
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   })

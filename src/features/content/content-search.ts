@@ -7,9 +7,7 @@ import {
   ARTICLES_PAGE_SIZE,
   ARTICLES_PAGE_SIZE_OPTIONS,
 } from '~/shared/articles/article-table'
-import type { JoinOperator } from '~/shared/data-table/config'
-import type { FilterItem } from '~/shared/data-table/filter-schema'
-import { parseTableSearch, tableSearchToUrl } from '~/shared/data-table/search-state'
+import { parseTableSearch, tableListInput, tableSearchToUrl, type TableUrlSearch } from '~/shared/data-table/search-state'
 import { tableSchema, type TableSearch } from '~/shared/data-table/table-schema'
 
 /** The Content list's search-state rules: the same options article.list's input is built with. */
@@ -24,15 +22,7 @@ export const ARTICLES_TABLE = tableSchema({
 export type ContentView = 'calendar' | 'list'
 
 /** /content's URL: the view, the calendar's month (YYYY-MM) and the list's table state; defaults left out. */
-export type ContentUrlSearch = {
-  view?: 'list'
-  month?: string
-  page?: number
-  perPage?: number
-  sort?: string
-  filters?: FilterItem[]
-  joinOperator?: JoinOperator
-}
+export type ContentUrlSearch = TableUrlSearch & { view?: 'list'; month?: string }
 
 export interface ContentSearch {
   view: ContentView
@@ -74,14 +64,7 @@ export const validateContentSearch = (raw: Record<string, unknown>): ContentUrlS
 /** One page of the business's articles for the list view; the previous page stays while the next loads. */
 export const articleListQuery = (businessId: string, search: TableSearch) =>
   orpc.article.list.queryOptions({
-    input: {
-      businessId,
-      page: search.page,
-      perPage: search.perPage,
-      sort: search.sort,
-      filters: search.filters,
-      joinOperator: search.joinOperator,
-    },
+    input: { businessId, ...tableListInput(search) },
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   })

@@ -1,7 +1,7 @@
 import type { ColumnDef } from '@tanstack/react-table'
 import { DataTableColumnHeader } from '~/components/data-table/data-table-column-header'
+import { selectColumn } from '~/components/data-table/select-column'
 import { fieldColumnMeta } from '~/components/data-table/field-meta'
-import { Checkbox } from '~/components/ui/checkbox'
 import type { RpcClient } from '~/lib/orpc'
 import { KEYWORD_FILTER_FIELDS, type KeywordFilterField } from '~/shared/keywords'
 import { DifficultyValue, KeywordSourceBadge, KeywordStatusBadge, PriorityBadge, SearchIntentBadge, TopicLabel } from './keyword-badges'
@@ -48,29 +48,7 @@ export function keywordColumns({
   onExplain?: (row: KeywordRow) => void
 }): ColumnDef<KeywordRow>[] {
   return [
-    {
-      id: 'select',
-      header: ({ table }) => (
-        <Checkbox
-          aria-label="Select all rows on this page"
-          checked={table.getIsAllPageRowsSelected() ? true : table.getIsSomePageRowsSelected() ? 'indeterminate' : false}
-          onCheckedChange={(value) => table.toggleAllPageRowsSelected(value === true)}
-          className="translate-y-0.5"
-        />
-      ),
-      cell: ({ row }) => (
-        <Checkbox
-          aria-label={`Select ${row.original.keyword}`}
-          checked={row.getIsSelected()}
-          onCheckedChange={(value) => row.toggleSelected(value === true)}
-          className="translate-y-0.5"
-        />
-      ),
-      size: 40,
-      enableSorting: false,
-      enableHiding: false,
-      enableColumnFilter: false,
-    },
+    selectColumn<KeywordRow>((row) => row.keyword),
     dataColumn(
       'keyword',
       ({ row }) =>

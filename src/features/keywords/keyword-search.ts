@@ -1,8 +1,7 @@
 import { keepPreviousData } from '@tanstack/react-query'
 import { orpc } from '~/lib/orpc'
-import type { JoinOperator } from '~/shared/data-table/config'
 import type { FilterItem } from '~/shared/data-table/filter-schema'
-import { parseTableSearch, tableSearchToUrl } from '~/shared/data-table/search-state'
+import { parseTableSearch, tableListInput, tableSearchToUrl, type TableUrlSearch } from '~/shared/data-table/search-state'
 import { tableSchema, type TableSearch } from '~/shared/data-table/table-schema'
 import {
   KEYWORD_FILTER_FIELDS,
@@ -29,14 +28,7 @@ export const KEYWORDS_TABLE = tableSchema({
 export const KEYWORDS_SEARCH_DEFAULTS: TableSearch = KEYWORDS_TABLE.defaults
 
 /** What a link or `navigate` may put in the URL; everything is optional (defaults are left out). */
-export type KeywordsUrlSearch = {
-  page?: number
-  perPage?: number
-  /** "createdAt.desc,keyword.asc" */
-  sort?: string
-  filters?: FilterItem[]
-  joinOperator?: JoinOperator
-}
+export type KeywordsUrlSearch = TableUrlSearch
 
 /**
  * Whether keyword.list would accept this filter: the column's own variant, a value of the right
@@ -63,13 +55,7 @@ export const keywordsSearchToUrl = (search: TableSearch): KeywordsUrlSearch => t
 export const validateKeywordsSearch = (raw: Record<string, unknown>): KeywordsUrlSearch => keywordsSearchToUrl(parseKeywordsSearch(raw))
 
 /** keyword.list's input for a search state. */
-export const keywordListInput = (search: TableSearch) => ({
-  page: search.page,
-  perPage: search.perPage,
-  sort: search.sort,
-  filters: search.filters,
-  joinOperator: search.joinOperator,
-})
+export const keywordListInput = tableListInput
 
 /**
  * One page of the current business's keywords for a search state. The previous page stays on

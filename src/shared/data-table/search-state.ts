@@ -1,5 +1,6 @@
 import type { z } from 'zod'
-import type { SortItem } from './filter-schema'
+import type { JoinOperator } from './config'
+import type { FilterItem, SortItem } from './filter-schema'
 import { MAX_FILTERS, type TableSchema, type TableSearch } from './table-schema'
 
 export type { TableSearch } from './table-schema'
@@ -61,3 +62,22 @@ export function tableSearchToUrl(search: TableSearch, defaults: Pick<TableSearch
     joinOperator: search.joinOperator === 'and' ? undefined : search.joinOperator,
   }
 }
+
+/** What a table's link or `navigate` may put in the URL; everything is optional (defaults are left out). */
+export type TableUrlSearch = {
+  page?: number
+  perPage?: number
+  /** "createdAt.desc,keyword.asc" */
+  sort?: string
+  filters?: FilterItem[]
+  joinOperator?: JoinOperator
+}
+
+/** A list procedure's table input (page, perPage, sort, filters, joinOperator) for a search state. */
+export const tableListInput = (search: TableSearch) => ({
+  page: search.page,
+  perPage: search.perPage,
+  sort: search.sort,
+  filters: search.filters,
+  joinOperator: search.joinOperator,
+})
