@@ -29,13 +29,23 @@ export function providerEnvNames(provider: SocialProviderId) {
 }
 
 const TEST_SECRET = 'rankpilot-test-secret-not-for-real-use-0123456789'
+const TEST_ENCRYPTION_KEY = 'cmFua3BpbG90LXRlc3Qta2V5LW5vdC1mb3ItcmVhbCE'
+
+/** 32 bytes as base64/base64url (43–44 characters) or as 64 hex characters. */
+const encryptionKey = z
+  .string()
+  .trim()
+  .refine(
+    (value) => /^[0-9a-f]{64}$/i.test(value) || Buffer.from(value, 'base64').length === 32,
+    'must be 32 random bytes as base64 or 64 hex characters (openssl rand -base64 32)',
+  )
 
 /**
  * Without BETTER_AUTH_SECRET a newcomer's `npm start` still gets a real secret: one is generated
  * once and kept in the data folder (mode 0600), so sessions survive restarts.
  */
-function secretFromDataDir(dataDir: string) {
-  const file = join(dataDir, 'auth-secret')
+function secretFromDataDir(dataDir: string, name = 'auth-secret') {
+  const file = join(dataDir, name)
   const read = () => readFileSync(file, 'utf8').trim()
   try {
     return read()
@@ -67,6 +77,25 @@ const envSchema = z
         .optional(),
     ),
     BETTER_AUTH_SECRET: optionalString,
+    /**
+     * Encrypts publishing credentials at rest (docs/decisions/0012-publishing.md). Without it one is
+     * generated once into DATA_DIR/encryption-key. ENCRYPTION_KEY_PREVIOUS (comma-separated) keeps
+     * older keys readable during a rotation; `npm run rotate-keys` re-encrypts with the current one.
+     */
+    ENCRYPTION_KEY: z.preprocess(emptyAsUndefined, encryptionKey.optional()),
+    ENCRYPTION_KEY_PREVIOUS: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .optional()
+        .transform((value) =>
+          (value ?? '')
+            .split(',')
+            .map((key) => key.trim())
+            .filter(Boolean),
+        )
+        .pipe(z.array(encryptionKey)),
+    ),
     REQUIRE_EMAIL_VERIFICATION: booleanFlag(false),
     /**
      * Tests only: serves the browser suite's test pages (/e2e/fallbacks). Set by
@@ -150,6 +179,8 @@ const envSchema = z
       ...raw,
       APP_URL: appUrl,
       BETTER_AUTH_SECRET: raw.BETTER_AUTH_SECRET ?? (raw.NODE_ENV === 'test' ? TEST_SECRET : secretFromDataDir(raw.DATA_DIR)),
+      ENCRYPTION_KEY:
+        raw.ENCRYPTION_KEY ?? (raw.NODE_ENV === 'test' ? TEST_ENCRYPTION_KEY : secretFromDataDir(raw.DATA_DIR, 'encryption-key')),
       socialProviders,
     }
   })

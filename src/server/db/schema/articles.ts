@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm'
 import { check, index, integer, jsonb, pgSchema, real, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { ARTICLE_STATUSES, type ArticleContent, type ArticleStatus } from '~/shared/articles/article'
 import type { SeoCheck } from '~/shared/articles/seo-score'
-import { business } from './business'
+import { PUBLICATION_STATUSES, type PublicationStatus } from '~/shared/integrations'
+import { business, publishing } from './business'
 import { id, timestamps } from './columns'
 import { keyword } from './keywords'
 
@@ -90,6 +91,41 @@ export const articleVersion = contentSchema.table(
     uniqueIndex('article_version_generation_job_unique')
       .on(table.generationJobId)
       .where(sql`${table.generationJobId} is not null`),
+  ],
+)
+
+/**
+ * Where an article went: one row per article and publishing target (docs/product/publishing.md).
+ * `externalId` is the CMS's id once it answered; a publishing job that finds a row without one
+ * looks the post up by slug before creating, so a retry never posts twice. `publishedRevision` is
+ * the article revision the CMS holds: a later edit is synced when it differs.
+ */
+export const publication = contentSchema.table(
+  'publication',
+  {
+    id: id(),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => business.id, { onDelete: 'cascade' }),
+    articleId: text('article_id')
+      .notNull()
+      .references(() => article.id, { onDelete: 'cascade' }),
+    integrationId: text('integration_id')
+      .notNull()
+      .references(() => publishing.id, { onDelete: 'cascade' }),
+    /** pending (being published), published, failed (lastError says why), unpublished. */
+    status: text('status').$type<PublicationStatus>().notNull().default('pending'),
+    externalId: text('external_id'),
+    url: text('url'),
+    publishedRevision: integer('published_revision'),
+    lastError: text('last_error'),
+    lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (table) => [
+    unique('publication_article_integration_unique').on(table.articleId, table.integrationId),
+    index('publication_business_idx').on(table.businessId, table.status),
+    check('publication_status_check', sql.raw(`${table.status.name} in (${PUBLICATION_STATUSES.map((s) => `'${s}'`).join(', ')})`)),
   ],
 )
 

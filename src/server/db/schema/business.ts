@@ -150,7 +150,13 @@ export const gscData = pgTable('gsc_data', {
   ...timestamps(),
 })
 
-/** A publishing target (CMS connector) of a business: one per business and type. */
+/**
+ * A publishing target (CMS connector) of a business: one per business and type
+ * (docs/product/publishing.md). `config` holds what is not secret (the site's address, a
+ * collection id); the credentials are in `secrets`, AES-256-GCM encrypted (src/server/publishing/crypto.ts),
+ * never sent to the browser. `status` is what the last call to the CMS said: untested, working or
+ * broken (with `lastError`).
+ */
 export const publishing = pgTable(
   'publishing',
   {
@@ -160,7 +166,11 @@ export const publishing = pgTable(
       .references(() => business.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+    secrets: text('secrets'),
     enabled: boolean('enabled').notNull().default(true),
+    status: text('status').$type<'untested' | 'working' | 'broken'>().notNull().default('untested'),
+    lastError: text('last_error'),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
     ...timestamps(),
   },
   (table) => [unique('publishing_business_type_unique').on(table.businessId, table.type)],
