@@ -4,6 +4,7 @@ import { demoCountJob } from '~/server/jobs/kinds/demo-count'
 import { PURGE_EXPIRED_CRON, purgeExpiredJob } from '~/server/jobs/kinds/purge-expired'
 import { VACUUM_CRON, vacuumJob } from '~/server/jobs/kinds/vacuum'
 import { MONTHLY_RESEARCH_CRON, monthlyResearchJob, researchRunJob } from '~/server/research/research.service'
+import { articlePublishJob, PUBLISH_DUE_CRON, publishDueJob } from '~/server/publishing/publish.service'
 import { businessAnalyzeJob, competitorAnalyzeJob } from '~/server/setup/setup.jobs'
 
 /**
@@ -21,6 +22,8 @@ export const JOB_KINDS = [
   monthlyResearchJob,
   articleGenerateJob,
   articleScheduleJob,
+  articlePublishJob,
+  publishDueJob,
 ]
 
 export const JOB_SCHEDULES: CronSchedule[] = [
@@ -28,4 +31,5 @@ export const JOB_SCHEDULES: CronSchedule[] = [
   { kind: vacuumJob, cron: VACUUM_CRON },
   { kind: monthlyResearchJob, cron: MONTHLY_RESEARCH_CRON },
   { kind: articleScheduleJob, cron: ARTICLE_SCHEDULE_CRON },
+  { kind: publishDueJob, cron: PUBLISH_DUE_CRON },
 ]

@@ -4,6 +4,7 @@ import { e2eRouter } from '~/server/e2e/e2e.router'
 import { e2eTestRoutesEnabled } from '~/server/e2e/fallbacks'
 import { businessRouter } from '~/server/business/business.router'
 import { historyRouter } from '~/server/history/history.router'
+import { integrationRouter } from '~/server/publishing/integrations.router'
 import { competitorRouter } from '~/server/competitors/competitors.router'
 import { jobRouter } from '~/server/jobs/jobs.router'
 import { keywordRouter } from '~/server/keywords/keywords.router'
@@ -41,6 +42,7 @@ const appRouter = {
   competitor: competitorRouter,
   settings: settingsRouter,
   history: historyRouter,
+  integration: integrationRouter,
 }
 
 /** Test pages' procedures: present only when E2E_TEST_ROUTES is on, never in production. */

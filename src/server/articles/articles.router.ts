@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { articlePublications, publishArticleNow, unpublishArchived } from '~/server/publishing/publish.service'
 import { ownedBusinessProcedure } from '~/server/rpc/procedures'
 import { tableListInputSchema } from '~/server/data-table/table-input'
 import {
@@ -43,6 +44,14 @@ const editInput = articleInput.extend({
 
 /** Articles of one of the caller's businesses (docs/product/pipeline.md §4). */
 export const articleRouter = {
+  /** "Publish now": to every enabled target (an article already published is updated); answers the job id. */
+  publish: ownedBusinessProcedure(articleInput).handler(({ context, input }) =>
+    publishArticleNow(context.db, { userId: context.user.id, businessId: context.businessId, articleId: input.articleId }),
+  ),
+  /** Where the article went: per target its status, link, last sync and error, and the publishing job running, if any. */
+  publications: ownedBusinessProcedure(articleInput)
+    .route({ method: 'GET' })
+    .handler(({ context, input }) => articlePublications(context.db, context.businessId, input.articleId)),
   /** "Generate now" for a planned keyword: answers the job id whose steps show live. */
   generate: ownedBusinessProcedure(businessIdInput.extend({ keywordId: rowId('Keyword id') })).handler(({ context, input }) =>
     startArticleGeneration(context.db, { userId: context.user.id, businessId: context.businessId, keywordId: input.keywordId }),
@@ -79,9 +88,12 @@ export const articleRouter = {
     saveArticleEdit(context.db, context.businessId, input.articleId, input, (keywordId) => refuseWhileGenerating(context.db, keywordId)),
   ),
   /** Off the plan: the article and its keyword are archived. */
-  archive: ownedBusinessProcedure(articleInput).handler(({ context, input }) =>
-    archiveArticle(context.db, context.businessId, input.articleId),
-  ),
+  archive: ownedBusinessProcedure(articleInput).handler(async ({ context, input }) => {
+    const archived = await archiveArticle(context.db, context.businessId, input.articleId)
+    // Its posts come off the sites (where the CMS allows), in the background.
+    await unpublishArchived(context.db, { userId: context.user.id, businessId: context.businessId, articleId: input.articleId })
+    return archived
+  }),
   /** Deletes the article and its versions; its keyword is archived. */
   delete: ownedBusinessProcedure(articleInput).handler(({ context, input }) =>
     deleteArticle(context.db, context.businessId, input.articleId),

@@ -22,7 +22,7 @@ export interface PublishableArticle {
   metaTitle: string
   metaDescription: string
   /** The featured image, read from our media store so the connector can upload it to the CMS. */
-  featuredImage: { bytes: Uint8Array; contentType: string; filename: string; alt: string; url: string } | null
+  featuredImage: { bytes: Uint8Array<ArrayBuffer>; contentType: string; filename: string; alt: string; url: string } | null
   /** Categories or tags: the article's topic cluster, then its keyword. */
   tags: string[]
   /** Where the article's canonical copy lives, when the business says so; otherwise the CMS's own URL. */

@@ -38,7 +38,7 @@ describe('webhook receiver mock', () => {
     const headers = signStandardWebhook({ secret, body, id: 'msg_42' })
     const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body })
     expect(response.status).toBe(200)
-    expect(await response.json()).toEqual({ received: true })
+    expect(await response.json()).toEqual({ received: true, url: 'https://hooks.example.com/blog/best-running-shoes' })
     expect(webhookMock.deliveries).toEqual([{ url, id: 'msg_42', timestamp: headers['webhook-timestamp'], body: JSON.parse(body) }])
   })
 

@@ -4,7 +4,8 @@ import { verifyStandardWebhook } from './signing'
 
 /**
  * A customer's webhook endpoint: it checks the Standard Webhooks signature with the shared
- * secret, as a careful receiver would, and records what it accepted.
+ * secret, as a careful receiver would, stores each webhook-id once (a redelivery is acknowledged
+ * and ignored) and answers where an article went live: `{url}` under its own origin's /blog.
  */
 
 export interface WebhookDelivery {
@@ -14,14 +15,20 @@ export interface WebhookDelivery {
   body: unknown
 }
 
-const state = { deliveries: [] as WebhookDelivery[] }
+const state = { deliveries: [] as WebhookDelivery[], redeliveries: 0 }
 
 export const webhookMock = {
+  /** Each delivery the receiver stored, once per webhook-id. */
   get deliveries(): readonly WebhookDelivery[] {
     return state.deliveries
   },
+  /** Deliveries of an id already stored: acknowledged, not stored again. */
+  get redeliveries() {
+    return state.redeliveries
+  },
   reset() {
     state.deliveries = []
+    state.redeliveries = 0
   },
 }
 
@@ -46,13 +53,16 @@ export function webhookHandlers(options: { url: string; secret: string }): Reque
         } catch (error) {
           return HttpResponse.json({ error: 'invalid_signature', message: (error as Error).message }, { status: 401 })
         }
-        state.deliveries.push({
-          url: options.url,
-          id: headers['webhook-id'] ?? '',
-          timestamp: headers['webhook-timestamp'] ?? '',
-          body: parseBody(body),
-        })
-        return HttpResponse.json({ received: true })
+        const id = headers['webhook-id'] ?? ''
+        const parsed = parseBody(body)
+        const slug = (parsed as { data?: { slug?: unknown } } | null)?.data?.slug
+        const url = typeof slug === 'string' ? `${new URL(options.url).origin}/blog/${slug}` : undefined
+        if (state.deliveries.some((delivery) => delivery.id === id)) {
+          state.redeliveries += 1
+          return HttpResponse.json({ received: true, duplicate: true, url })
+        }
+        state.deliveries.push({ url: options.url, id, timestamp: headers['webhook-timestamp'] ?? '', body: parsed })
+        return HttpResponse.json({ received: true, url })
       }),
     ),
   ]

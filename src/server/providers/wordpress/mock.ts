@@ -15,17 +15,26 @@ export interface WordpressPost {
   excerpt: string
   featured_media: number
   link: string
+  tags: number[]
+  modified: string
+}
+
+export interface WordpressTag {
+  id: number
+  name: string
+  slug: string
 }
 
 export interface WordpressMedia {
   id: number
+  alt_text: string
   filename: string
   mimeType: string
   bytes: number
   source_url: string
 }
 
-const state = { nextId: 1, posts: [] as WordpressPost[], media: [] as WordpressMedia[] }
+const state = { nextId: 1, posts: [] as WordpressPost[], media: [] as WordpressMedia[], tags: [] as WordpressTag[] }
 
 export const wordpressMock = {
   get posts(): readonly WordpressPost[] {
@@ -34,10 +43,14 @@ export const wordpressMock = {
   get media(): readonly WordpressMedia[] {
     return state.media
   },
+  get tags(): readonly WordpressTag[] {
+    return state.tags
+  },
   reset() {
     state.nextId = 1
     state.posts = []
     state.media = []
+    state.tags = []
   },
 }
 
@@ -77,7 +90,92 @@ export function wordpressHandlers(options: { baseUrl?: string; username?: string
     return ok ? undefined : wpError(401, 'incorrect_password', 'The provided password is an invalid application password.')
   }
 
+  /** WordPress's post validation, shared by create and update; answers the error response or the checked fields. */
+  function checkPost(input: Record<string, unknown>, existing?: WordpressPost) {
+    const title = input.title === undefined ? (existing?.title ?? '') : String(input.title)
+    const content = input.content === undefined ? (existing?.content ?? '') : String(input.content)
+    const excerpt = input.excerpt === undefined ? (existing?.excerpt ?? '') : String(input.excerpt)
+    if (!title && !content && !excerpt) return { error: wpError(400, 'empty_content', 'Content, title, and excerpt are empty.') }
+    const status = input.status === undefined ? (existing?.status ?? 'draft') : String(input.status)
+    if (!STATUSES.includes(status)) {
+      return {
+        error: wpError(400, 'rest_invalid_param', 'Invalid parameter(s): status', {
+          params: { status: `status is not one of ${STATUSES.join(', ')}.` },
+          details: { status: { code: 'rest_not_in_enum', message: `status is not one of ${STATUSES.join(', ')}.`, data: null } },
+        }),
+      }
+    }
+    if (status === 'future' && !input.date && !input.date_gmt) {
+      return {
+        error: wpError(400, 'rest_invalid_param', 'Invalid parameter(s): date', { params: { date: 'A future post needs a date.' } }),
+      }
+    }
+    const featured = input.featured_media === undefined ? (existing?.featured_media ?? 0) : Number(input.featured_media)
+    if (featured && !state.media.some((media) => media.id === featured)) {
+      return { error: wpError(400, 'rest_invalid_featured_media', 'Invalid featured media ID.') }
+    }
+    const tags = input.tags === undefined ? (existing?.tags ?? []) : (input.tags as unknown[])
+    if (!Array.isArray(tags) || tags.some((tag) => !state.tags.some((known) => known.id === Number(tag)))) {
+      return {
+        error: wpError(400, 'rest_invalid_param', 'Invalid parameter(s): tags', { params: { tags: 'tags[0] is not a valid term ID.' } }),
+      }
+    }
+    return { title, content, excerpt, status, featured, tags: tags.map(Number) }
+  }
+
+  const postJson = (post: WordpressPost, date: unknown = null) => ({
+    id: post.id,
+    date,
+    modified: post.modified,
+    slug: post.slug,
+    status: post.status,
+    type: 'post',
+    link: post.link,
+    title: { raw: post.title, rendered: post.title },
+    content: { raw: post.content, rendered: post.content, protected: false },
+    excerpt: { raw: post.excerpt, rendered: post.excerpt ? `<p>${post.excerpt}</p>\n` : '', protected: false },
+    featured_media: post.featured_media,
+    tags: post.tags,
+  })
+
+  const linkOf = (post: Pick<WordpressPost, 'status' | 'slug' | 'id'>) =>
+    post.status === 'publish' ? `${base}/${post.slug}/` : `${base}/?p=${post.id}`
+
+  /** A slug unique among the posts, as WordPress makes it (-2, -3, … on a clash). */
+  function uniqueSlug(wanted: string, id: number) {
+    let slug = wanted
+    for (let n = 2; state.posts.some((post) => post.slug === slug && post.id !== id); n++) slug = `${wanted}-${n}`
+    return slug
+  }
+
   return [
+    http.get(
+      `${base}/wp-json/wp/v2/users/me`,
+      withFaults('wordpress', ({ request }) => {
+        const refused = authFailure(request)
+        if (refused) return refused
+        const header = request.headers.get('authorization') ?? ''
+        const user = Buffer.from(header.slice(6), 'base64').toString('utf8').split(':')[0] ?? ''
+        return HttpResponse.json({ id: 1, name: user, slug: wordpressSlug(user), roles: ['editor'], capabilities: { publish_posts: true } })
+      }),
+    ),
+
+    http.get(
+      `${base}/wp-json/wp/v2/posts`,
+      withFaults('wordpress', ({ request }) => {
+        const refused = authFailure(request)
+        if (refused) return refused
+        const params = new URL(request.url).searchParams
+        const slugs = (params.get('slug') ?? '').split(',').filter(Boolean)
+        const statuses = (params.get('status') ?? 'publish').split(',')
+        const found = state.posts.filter((post) => (slugs.length === 0 || slugs.includes(post.slug)) && statuses.includes(post.status))
+        return HttpResponse.json(
+          found.map((post) => postJson(post)),
+          { headers: { 'X-WP-Total': String(found.length) } },
+        )
+      }),
+    ),
+
     http.post(
       `${base}/wp-json/wp/v2/posts`,
       withFaults('wordpress', async ({ request }) => {
@@ -85,52 +183,81 @@ export function wordpressHandlers(options: { baseUrl?: string; username?: string
         if (refused) return refused
         const input = (await request.json().catch(() => null)) as Record<string, unknown> | null
         if (!input) return wpError(400, 'rest_invalid_json', 'Invalid JSON body passed.')
-        const title = String(input.title ?? '')
-        const content = String(input.content ?? '')
-        const excerpt = String(input.excerpt ?? '')
-        if (!title && !content && !excerpt) return wpError(400, 'empty_content', 'Content, title, and excerpt are empty.')
-        const status = String(input.status ?? 'draft')
-        if (!STATUSES.includes(status)) {
-          return wpError(400, 'rest_invalid_param', 'Invalid parameter(s): status', {
-            params: { status: `status is not one of ${STATUSES.join(', ')}.` },
-            details: { status: { code: 'rest_not_in_enum', message: `status is not one of ${STATUSES.join(', ')}.`, data: null } },
-          })
-        }
-        if (status === 'future' && !input.date && !input.date_gmt) {
-          return wpError(400, 'rest_invalid_param', 'Invalid parameter(s): date', { params: { date: 'A future post needs a date.' } })
-        }
-        const featured = Number(input.featured_media ?? 0)
-        if (featured && !state.media.some((media) => media.id === featured)) {
-          return wpError(400, 'rest_invalid_featured_media', 'Invalid featured media ID.')
-        }
+        const checked = checkPost(input)
+        if ('error' in checked) return checked.error
         const id = state.nextId++
-        const slug = wordpressSlug(String(input.slug ?? '') || title) || String(id)
+        const slug = uniqueSlug(wordpressSlug(String(input.slug ?? '') || checked.title) || String(id), id)
         const post: WordpressPost = {
           id,
-          title,
-          content,
-          status,
+          title: checked.title,
+          content: checked.content,
+          status: checked.status,
           slug,
-          excerpt,
-          featured_media: featured,
-          link: status === 'publish' ? `${base}/${slug}/` : `${base}/?p=${id}`,
+          excerpt: checked.excerpt,
+          featured_media: checked.featured,
+          tags: checked.tags,
+          link: linkOf({ status: checked.status, slug, id }),
+          modified: new Date().toISOString(),
         }
         state.posts.push(post)
-        return HttpResponse.json(
-          {
-            id,
-            date: (input.date as string | undefined) ?? null,
-            slug,
-            status,
-            type: 'post',
-            link: post.link,
-            title: { raw: title, rendered: title },
-            content: { raw: content, rendered: content, protected: false },
-            excerpt: { raw: excerpt, rendered: excerpt ? `<p>${excerpt}</p>\n` : '', protected: false },
-            featured_media: featured,
-          },
-          { status: 201, headers: { Location: `${base}/wp-json/wp/v2/posts/${id}` } },
-        )
+        return HttpResponse.json(postJson(post, (input.date as string | undefined) ?? null), {
+          status: 201,
+          headers: { Location: `${base}/wp-json/wp/v2/posts/${id}` },
+        })
+      }),
+    ),
+
+    http.post(
+      `${base}/wp-json/wp/v2/posts/:id`,
+      withFaults('wordpress', async ({ request, params }) => {
+        const refused = authFailure(request)
+        if (refused) return refused
+        const post = state.posts.find((candidate) => candidate.id === Number(params.id))
+        if (!post) return wpError(404, 'rest_post_invalid_id', 'Invalid post ID.')
+        const input = (await request.json().catch(() => null)) as Record<string, unknown> | null
+        if (!input) return wpError(400, 'rest_invalid_json', 'Invalid JSON body passed.')
+        const checked = checkPost(input, post)
+        if ('error' in checked) return checked.error
+        Object.assign(post, {
+          title: checked.title,
+          content: checked.content,
+          excerpt: checked.excerpt,
+          status: checked.status,
+          featured_media: checked.featured,
+          tags: checked.tags,
+          slug: input.slug === undefined ? post.slug : uniqueSlug(wordpressSlug(String(input.slug)) || post.slug, post.id),
+          modified: new Date().toISOString(),
+        })
+        post.link = linkOf(post)
+        return HttpResponse.json(postJson(post))
+      }),
+    ),
+
+    http.get(
+      `${base}/wp-json/wp/v2/tags`,
+      withFaults('wordpress', ({ request }) => {
+        const refused = authFailure(request)
+        if (refused) return refused
+        const slug = new URL(request.url).searchParams.get('slug')
+        return HttpResponse.json(state.tags.filter((tag) => !slug || tag.slug === slug))
+      }),
+    ),
+
+    http.post(
+      `${base}/wp-json/wp/v2/tags`,
+      withFaults('wordpress', async ({ request }) => {
+        const refused = authFailure(request)
+        if (refused) return refused
+        const input = (await request.json().catch(() => null)) as { name?: unknown } | null
+        const name = String(input?.name ?? '').trim()
+        if (!name) return wpError(400, 'rest_missing_callback_param', 'Missing parameter(s): name', { params: ['name'] })
+        const slug = wordpressSlug(name)
+        const existing = state.tags.find((tag) => tag.slug === slug)
+        if (existing)
+          return wpError(400, 'term_exists', 'A term with the name provided already exists with this parent.', { term_id: existing.id })
+        const tag = { id: state.nextId++, name, slug }
+        state.tags.push(tag)
+        return HttpResponse.json({ ...tag, taxonomy: 'post_tag' }, { status: 201 })
       }),
     ),
 
@@ -155,6 +282,7 @@ export function wordpressHandlers(options: { baseUrl?: string; username?: string
         const media: WordpressMedia = {
           id,
           filename,
+          alt_text: '',
           mimeType,
           bytes,
           source_url: `${base}/wp-content/uploads/${new Date().getUTCFullYear()}/${String(new Date().getUTCMonth() + 1).padStart(2, '0')}/${filename}`,
@@ -171,6 +299,20 @@ export function wordpressHandlers(options: { baseUrl?: string; username?: string
           },
           { status: 201, headers: { Location: `${base}/wp-json/wp/v2/media/${id}` } },
         )
+      }),
+    ),
+
+    http.post(
+      `${base}/wp-json/wp/v2/media/:id`,
+      withFaults('wordpress', async ({ request, params }) => {
+        const refused = authFailure(request)
+        if (refused) return refused
+        const media = state.media.find((candidate) => candidate.id === Number(params.id))
+        if (!media) return wpError(404, 'rest_post_invalid_id', 'Invalid post ID.')
+        const input = (await request.json().catch(() => null)) as { alt_text?: unknown } | null
+        if (!input) return wpError(400, 'rest_invalid_json', 'Invalid JSON body passed.')
+        if (input.alt_text !== undefined) media.alt_text = String(input.alt_text)
+        return HttpResponse.json({ id: media.id, alt_text: media.alt_text, source_url: media.source_url })
       }),
     ),
   ]

@@ -1,0 +1,14 @@
+import type { ConnectorType } from '~/shared/integrations'
+import type { Connector } from '../connector'
+import { webhookConnector } from './webhook'
+import { wordpressConnector } from './wordpress'
+
+/** Every connector's client, by type (the forms and schemas are in src/shared/integrations.ts). */
+export const CONNECTOR_CLIENTS: Partial<{ [T in ConnectorType]: Connector<T> }> = {
+  wordpress: wordpressConnector,
+  webhook: webhookConnector,
+}
+
+export function connectorClient<T extends ConnectorType>(type: T): Connector<T> | undefined {
+  return CONNECTOR_CLIENTS[type] as Connector<T> | undefined
+}

@@ -1,0 +1,297 @@
+import { randomBytes } from 'node:crypto'
+import { ORPCError } from '@orpc/server'
+import { and, count, eq, sql } from 'drizzle-orm'
+import { env } from '~/env'
+import type { Database } from '~/server/db'
+import { gscData, publication, publishing } from '~/server/db/schema'
+import { logger } from '~/server/logger'
+import { ProviderError } from '~/server/providers/http'
+import { defineErrorCodes, RPC_ERRORS, type AppErrorData } from '~/server/rpc/errors'
+import { appError } from '~/server/rpc/errors'
+import {
+  CONNECTOR_SCHEMAS,
+  CONNECTOR_TYPES,
+  CONNECTORS,
+  maskSecret,
+  type ConnectorType,
+  type IntegrationStatus,
+} from '~/shared/integrations'
+import type { Connector, ConnectorContext } from './connector'
+import { appConnectorFetch } from './connector-fetch'
+import { connectorClient } from './connectors'
+import { DecryptionError, decryptSecret, encryptionKeys, encryptSecret, type EncryptionKeys } from './crypto'
+
+/**
+ * The publishing targets of a business (docs/product/publishing.md): connect (validated,
+ * credentials encrypted with the business and type as additional data, then tested), test, enable or
+ * disable, remove. Credentials never leave the server: a view carries them masked.
+ */
+
+export const INTEGRATION_ERRORS = defineErrorCodes({
+  INTEGRATION_NOT_FOUND: { code: 'NOT_FOUND', message: 'This integration is not connected. Refresh the page and try again.' },
+  CONNECTOR_UNAVAILABLE: { code: 'BAD_REQUEST', message: 'This connector is not available on this server.' },
+})
+
+/** The row type of a feed token: it lives beside the connectors, one per business. */
+export const FEED_TYPE = 'feed'
+
+export interface PublishingDeps {
+  keys: EncryptionKeys
+  /** The fetch a connector talks to its CMS with (tests answer it with the vendor's mock). */
+  fetchFor: (provider: string, credentialsHint: string) => typeof fetch
+  connector: <T extends ConnectorType>(type: T) => Connector<T> | undefined
+}
+
+export function appPublishingDeps(): PublishingDeps {
+  return { keys: encryptionKeys(env()), fetchFor: appConnectorFetch, connector: connectorClient }
+}
+
+type PublishingRow = typeof publishing.$inferSelect
+
+export interface IntegrationView {
+  id: string
+  type: ConnectorType
+  enabled: boolean
+  status: IntegrationStatus
+  lastError: string | null
+  lastCheckedAt: Date | null
+  /** The non-secret fields as entered. */
+  config: Record<string, string>
+  /** Each secret field, masked ("abcd••••wxyz"): enough to recognise, never to use. */
+  secrets: Record<string, string>
+  /** Articles live through it. */
+  publishedCount: number
+}
+
+/** The additional data of a row's ciphertext: it decrypts on its own business and type only. */
+const secretsContext = (row: { businessId: string; type: string }) => `publishing:${row.businessId}:${row.type}`
+
+export function readSecrets(row: Pick<PublishingRow, 'businessId' | 'type' | 'secrets'>, keys: EncryptionKeys): Record<string, string> {
+  return row.secrets ? (JSON.parse(decryptSecret(row.secrets, keys, secretsContext(row))) as Record<string, string>) : {}
+}
+
+export function sealSecrets(row: { businessId: string; type: string }, secrets: Record<string, string>, keys: EncryptionKeys) {
+  return encryptSecret(JSON.stringify(secrets), keys, secretsContext(row))
+}
+
+function maskedSecrets(row: PublishingRow, keys: EncryptionKeys) {
+  const type = row.type as ConnectorType
+  let secrets: Record<string, string> = {}
+  try {
+    secrets = readSecrets(row, keys)
+  } catch {
+    // Unreadable (another key): shown as not set, and the status says what happened on the next test.
+  }
+  return Object.fromEntries(
+    CONNECTORS[type].fields
+      .filter((field) => field.secret)
+      .map((field) => [field.name, secrets[field.name] ? maskSecret(secrets[field.name]!) : '']),
+  )
+}
+
+function view(row: PublishingRow, keys: EncryptionKeys, publishedCount: number): IntegrationView {
+  return {
+    id: row.id,
+    type: row.type as ConnectorType,
+    enabled: row.enabled,
+    status: row.status,
+    lastError: row.lastError,
+    lastCheckedAt: row.lastCheckedAt,
+    config: Object.fromEntries(Object.entries(row.config).map(([key, value]) => [key, String(value ?? '')])),
+    secrets: maskedSecrets(row, keys),
+    publishedCount,
+  }
+}
+
+const isConnectorType = (type: string): type is ConnectorType => (CONNECTOR_TYPES as readonly string[]).includes(type)
+
+/** The business's connectors, its Search Console link and its feed, for /integrations. */
+export async function listIntegrations(db: Database, businessId: string, deps: Pick<PublishingDeps, 'keys'>) {
+  const [rows, counts, [gsc]] = await Promise.all([
+    db.select().from(publishing).where(eq(publishing.businessId, businessId)).orderBy(publishing.createdAt),
+    db
+      .select({ integrationId: publication.integrationId, published: count() })
+      .from(publication)
+      .where(and(eq(publication.businessId, businessId), eq(publication.status, 'published')))
+      .groupBy(publication.integrationId),
+    db.select({ siteUrl: gscData.siteUrl, lastSyncAt: gscData.lastSyncAt }).from(gscData).where(eq(gscData.businessId, businessId)),
+  ])
+  const published = new Map(counts.map((row) => [row.integrationId, row.published]))
+  const feed = rows.find((row) => row.type === FEED_TYPE)
+  return {
+    integrations: rows.filter((row) => isConnectorType(row.type)).map((row) => view(row, deps.keys, published.get(row.id) ?? 0)),
+    feed: feed ? { enabled: feed.enabled, token: readSecrets(feed, deps.keys).token ?? null } : null,
+    searchConsole: gsc ? { siteUrl: gsc.siteUrl, lastSyncAt: gsc.lastSyncAt } : null,
+  }
+}
+
+async function ownedIntegration(db: Database, businessId: string, type: string) {
+  const [row] = await db
+    .select()
+    .from(publishing)
+    .where(and(eq(publishing.businessId, businessId), eq(publishing.type, type)))
+  if (!row) throw appError(INTEGRATION_ERRORS.INTEGRATION_NOT_FOUND)
+  return row
+}
+
+function invalidInput(issues: { message: string; path: PropertyKey[] }[]) {
+  const data: AppErrorData = { reason: RPC_ERRORS.INVALID_INPUT.reason, issues }
+  return new ORPCError('BAD_REQUEST', { message: issues.map((issue) => issue.message).join(' '), data })
+}
+
+/** Standard Webhooks' secret format: whsec_ and 24 random bytes in base64. */
+export const newWebhookSecret = () => `whsec_${randomBytes(24).toString('base64')}`
+
+/** The context a connector runs in: the row's config, its decrypted secrets and a fetch for its CMS. */
+export function connectorContext<T extends ConnectorType>(
+  row: PublishingRow,
+  deps: PublishingDeps,
+  signal?: AbortSignal,
+): ConnectorContext<T> {
+  const type = row.type as T
+  const label = CONNECTORS[type].label
+  return {
+    config: row.config as ConnectorContext<T>['config'],
+    secrets: readSecrets(row, deps.keys) as ConnectorContext<T>['secrets'],
+    fetch: deps.fetchFor(label, `the ${label} connection on Integrations`),
+    signal,
+  }
+}
+
+/** The sentence a user reads for a failed call to their CMS. */
+export function integrationErrorMessage(error: unknown) {
+  if (error instanceof ProviderError || error instanceof DecryptionError) return error.message
+  logger.error('publishing: unexpected connector error', error instanceof Error ? (error.stack ?? error.message) : error)
+  return 'Something went wrong while talking to this site. Try again later.'
+}
+
+export interface ConnectInput {
+  type: ConnectorType
+  config: Record<string, string>
+  /** A secret left empty keeps the stored one. */
+  secrets: Record<string, string>
+}
+
+/**
+ * Saves a connector's settings (a new one, or changes to the existing one) and tests them at once:
+ * the answer says whether they work. Settings that do not pass the form's rules are refused with
+ * each field's message and nothing is saved.
+ */
+export async function connectIntegration(db: Database, businessId: string, input: ConnectInput, deps: PublishingDeps) {
+  const type = input.type
+  if (!deps.connector(type)) throw appError(INTEGRATION_ERRORS.CONNECTOR_UNAVAILABLE)
+  const [existing] = await db
+    .select()
+    .from(publishing)
+    .where(and(eq(publishing.businessId, businessId), eq(publishing.type, type)))
+  let stored: Record<string, string> = {}
+  try {
+    stored = existing ? readSecrets(existing, deps.keys) : {}
+  } catch {
+    // Unreadable with this server's keys: the user re-enters them.
+  }
+  const secretFields = CONNECTORS[type].fields.filter((field) => field.secret)
+  const secretsIn = Object.fromEntries(
+    secretFields.map((field) => [field.name, (input.secrets[field.name] ?? '').trim() || stored[field.name] || '']),
+  )
+  if (type === 'webhook' && !secretsIn.secret) secretsIn.secret = newWebhookSecret()
+
+  const schemas = CONNECTOR_SCHEMAS[type]
+  const config = schemas.config.safeParse(input.config)
+  const secrets = schemas.secrets.safeParse(secretsIn)
+  const issues = [
+    ...(config.success ? [] : config.error.issues.map((issue) => ({ message: issue.message, path: ['config', ...issue.path] }))),
+    ...(secrets.success ? [] : secrets.error.issues.map((issue) => ({ message: issue.message, path: ['secrets', ...issue.path] }))),
+  ]
+  if (!config.success || !secrets.success) throw invalidInput(issues)
+
+  const sealed = sealSecrets({ businessId, type }, secrets.data as Record<string, string>, deps.keys)
+  await db
+    .insert(publishing)
+    .values({ businessId, type, config: config.data as Record<string, unknown>, secrets: sealed })
+    .onConflictDoUpdate({
+      target: [publishing.businessId, publishing.type],
+      set: {
+        config: config.data as Record<string, unknown>,
+        secrets: sealed,
+        status: 'untested',
+        lastError: null,
+        lastCheckedAt: null,
+        updatedAt: sql`now()`,
+      },
+    })
+  return testIntegration(db, businessId, type, deps)
+}
+
+/** "Test connection": a real authenticated call that changes nothing; the row keeps what it said. */
+export async function testIntegration(db: Database, businessId: string, type: ConnectorType, deps: PublishingDeps, signal?: AbortSignal) {
+  const row = await ownedIntegration(db, businessId, type)
+  const connector = deps.connector(type)
+  if (!connector) throw appError(INTEGRATION_ERRORS.CONNECTOR_UNAVAILABLE)
+  let test: { ok: true; account: string } | { ok: false; error: string }
+  try {
+    const { account } = await connector.test(connectorContext(row, deps, signal))
+    test = { ok: true, account }
+  } catch (error) {
+    test = { ok: false, error: integrationErrorMessage(error) }
+  }
+  const [updated] = await db
+    .update(publishing)
+    .set({
+      status: test.ok ? 'working' : 'broken',
+      lastError: test.ok ? null : test.error,
+      lastCheckedAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .where(eq(publishing.id, row.id))
+    .returning()
+  // The connection works again: what it refused waits for the next publishing run.
+  if (test.ok) {
+    await db
+      .update(publication)
+      .set({ status: 'pending', updatedAt: new Date() })
+      .where(and(eq(publication.integrationId, row.id), eq(publication.status, 'failed')))
+  }
+  const [published] = await db
+    .select({ total: count() })
+    .from(publication)
+    .where(and(eq(publication.integrationId, row.id), eq(publication.status, 'published')))
+  return { integration: view(updated!, deps.keys, published?.total ?? 0), test }
+}
+
+export async function setIntegrationEnabled(
+  db: Database,
+  businessId: string,
+  type: ConnectorType,
+  enabled: boolean,
+  deps: Pick<PublishingDeps, 'keys'>,
+) {
+  const row = await ownedIntegration(db, businessId, type)
+  const [updated] = await db.update(publishing).set({ enabled, updatedAt: new Date() }).where(eq(publishing.id, row.id)).returning()
+  return view(updated!, deps.keys, 0)
+}
+
+/** Removes the connector and its credentials. Posts already on the site stay there. */
+export async function removeIntegration(db: Database, businessId: string, type: ConnectorType) {
+  const row = await ownedIntegration(db, businessId, type)
+  await db.delete(publishing).where(eq(publishing.id, row.id))
+  return { type, removed: true as const }
+}
+
+/**
+ * Turns the business's JSON feed on with a new token (the old feed address stops working), or
+ * off. The token is the feed's password: a headless site fetches /api/feed/<business>.json with it.
+ */
+export async function setFeed(db: Database, businessId: string, enabled: boolean, deps: Pick<PublishingDeps, 'keys'>) {
+  if (!enabled) {
+    await db.delete(publishing).where(and(eq(publishing.businessId, businessId), eq(publishing.type, FEED_TYPE)))
+    return { enabled: false as const, token: null }
+  }
+  const token = `rpf_${randomBytes(24).toString('base64url')}`
+  const secrets = sealSecrets({ businessId, type: FEED_TYPE }, { token }, deps.keys)
+  await db
+    .insert(publishing)
+    .values({ businessId, type: FEED_TYPE, secrets, status: 'working' })
+    .onConflictDoUpdate({ target: [publishing.businessId, publishing.type], set: { secrets, enabled: true, updatedAt: sql`now()` } })
+  return { enabled: true as const, token }
+}

@@ -1,0 +1,393 @@
+import { and, asc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { env } from '~/env'
+import { readMedia } from '~/server/articles/media-store'
+import type { Database } from '~/server/db'
+import { article, business, jobRun, keyword, keywordCluster, publication, publishing, type ArticleRow } from '~/server/db/schema'
+import { enqueueJob } from '~/server/jobs'
+import { defineJob } from '~/server/jobs/define'
+import { JobError } from '~/server/jobs/errors'
+import { logger } from '~/server/logger'
+import { ProviderError } from '~/server/providers/http'
+import { appError, defineErrorCodes } from '~/server/rpc/errors'
+import { CONNECTOR_TYPES, CONNECTORS, type ConnectorType } from '~/shared/integrations'
+import type { PublishableArticle } from './connector'
+import { DecryptionError } from './crypto'
+import { appPublishingDeps, connectorContext, FEED_TYPE, integrationErrorMessage, type PublishingDeps } from './integrations.service'
+
+/**
+ * Publishing articles to the business's targets (docs/product/publishing.md).
+ *
+ * EXACTLY ONCE. A target's post is recorded in `publication` by the CMS's id. Until that id is
+ * committed, every attempt first asks the CMS for the post by slug (Connector.find) and adopts
+ * it, so a worker that died between the CMS's answer and our commit, retried, updates the post it
+ * made instead of making a second. The webhook has no lookup: its deliveries carry a webhook-id
+ * fixed per article revision and event, which its receiver keeps (connectors/webhook.ts).
+ *
+ * Failures: 401/403 mark the integration broken and the publication failed, with the CMS's words;
+ * a CMS refusing the article (4xx) fails the publication with its message, shown on the article;
+ * 429, 5xx, timeouts and network errors (already retried with backoff by the connector's fetch)
+ * fail the attempt, and the job retries later. A target that succeeded is not called again.
+ */
+
+export const PUBLISH_ERRORS = defineErrorCodes({
+  ARTICLE_NOT_FOUND: { code: 'NOT_FOUND', message: 'This article was not found. Refresh the list and try again.' },
+  NO_PUBLISHING_TARGET: {
+    code: 'PRECONDITION_FAILED',
+    message: 'Connect where your articles go first: a site, a webhook or the JSON feed on Integrations.',
+  },
+  ARTICLE_NOT_PUBLISHABLE: { code: 'CONFLICT', message: 'An archived article cannot be published. Restore its keyword to the plan first.' },
+  ARTICLE_NOT_PUBLISHED: { code: 'CONFLICT', message: 'This article is not published anywhere.' },
+})
+
+const publishInput = z.object({
+  businessId: z.string(),
+  articleId: z.string(),
+  /** publish (create or update the posts) or unpublish (take them off the sites). */
+  action: z.enum(['publish', 'unpublish']).default('publish'),
+})
+
+/** Publishing and unpublishing an article are separate singletons: archiving never waits behind a publish. */
+const singletonKeyOf = (articleId: string, action: 'publish' | 'unpublish' = 'publish') => `${action}:${articleId}`
+
+type Target = typeof publishing.$inferSelect
+
+async function targetsOf(db: Database, businessId: string) {
+  const rows = await db
+    .select()
+    .from(publishing)
+    .where(and(eq(publishing.businessId, businessId), eq(publishing.enabled, true)))
+    .orderBy(asc(publishing.createdAt))
+  return {
+    connectors: rows.filter((row) => (CONNECTOR_TYPES as readonly string[]).includes(row.type)),
+    feed: rows.some((row) => row.type === FEED_TYPE),
+  }
+}
+
+/** The article as connectors take it: its featured image read from the media store, its cluster as the first tag. */
+export async function publishableArticle(db: Database, row: ArticleRow, dataDir: string): Promise<PublishableArticle> {
+  const [cluster] = row.keywordId
+    ? await db
+        .select({ label: keywordCluster.label })
+        .from(keyword)
+        .innerJoin(keywordCluster, eq(keywordCluster.id, keyword.clusterId))
+        .where(eq(keyword.id, row.keywordId))
+    : []
+  const featured = row.images.find((image) => image.kind === 'featured')
+  const file = featured ? await readMedia(dataDir, new URL(featured.url, 'http://local').pathname).catch(() => null) : null
+  const appUrl = env().APP_URL
+  const tags = [...new Set([cluster?.label, row.keyword].filter((tag): tag is string => Boolean(tag)))]
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    html: row.html,
+    markdown: row.markdown,
+    excerpt: row.metaDescription,
+    metaTitle: row.metaTitle,
+    metaDescription: row.metaDescription,
+    featuredImage:
+      featured && file
+        ? {
+            bytes: file.bytes,
+            contentType: file.contentType,
+            filename: featured.url.split('/').pop() ?? `${row.slug}.png`,
+            alt: featured.alt,
+            url: new URL(featured.url, appUrl).href,
+          }
+        : null,
+    tags,
+    canonicalUrl: null,
+    jsonLd: row.jsonLd as unknown[],
+    keyword: row.keyword,
+    revision: row.revision,
+    publishedAt: row.publishedAt ?? new Date(),
+  }
+}
+
+async function ensurePublication(db: Database, row: ArticleRow, target: Target) {
+  await db.insert(publication).values({ businessId: row.businessId, articleId: row.id, integrationId: target.id }).onConflictDoNothing()
+  const [current] = await db
+    .select()
+    .from(publication)
+    .where(and(eq(publication.articleId, row.id), eq(publication.integrationId, target.id)))
+  return current!
+}
+
+/** A failure the CMS will answer the same way next time: recorded, not retried. */
+function isFinal(error: unknown) {
+  if (error instanceof DecryptionError) return true
+  return error instanceof ProviderError && (error.kind === 'auth' || error.kind === 'rejected' || error.kind === 'payment')
+}
+
+const isAuthFailure = (error: unknown) => error instanceof DecryptionError || (error instanceof ProviderError && error.kind === 'auth')
+
+export interface PublishOutcome {
+  published: number
+  unpublished: number
+  failed: number
+  skipped: number
+}
+
+/**
+ * One run of the publishing job for an article: each enabled target in turn. Re-runnable (the
+ * job rule in src/server/jobs/define.ts): targets already holding this revision are skipped.
+ */
+export async function runPublish(
+  db: Database,
+  input: z.output<typeof publishInput>,
+  deps: PublishingDeps & { dataDir: string; signal?: AbortSignal; afterCmsCall?: () => void | Promise<void> },
+): Promise<PublishOutcome> {
+  const [row] = await db
+    .select()
+    .from(article)
+    .where(and(eq(article.id, input.articleId), eq(article.businessId, input.businessId)))
+  const outcome: PublishOutcome = { published: 0, unpublished: 0, failed: 0, skipped: 0 }
+  if (!row) return outcome
+  if (input.action === 'publish' && row.status === 'archived') return outcome
+  const { connectors, feed } = await targetsOf(db, row.businessId)
+  const payload = await publishableArticle(db, row, deps.dataDir)
+  const retryable: string[] = []
+
+  for (const target of connectors) {
+    const type = target.type as ConnectorType
+    const connector = deps.connector(type)
+    if (!connector) continue
+    const current = await ensurePublication(db, row, target)
+    try {
+      const context = connectorContext(target, deps, deps.signal)
+      if (input.action === 'unpublish') {
+        if (!current.externalId || current.status !== 'published') {
+          outcome.skipped++
+          continue
+        }
+        await connector.unpublish(context, current.externalId, payload)
+        await deps.afterCmsCall?.()
+        await db
+          .update(publication)
+          .set({ status: 'unpublished', lastError: null, lastSyncedAt: new Date(), updatedAt: new Date() })
+          .where(eq(publication.id, current.id))
+        outcome.unpublished++
+        continue
+      }
+      if (current.externalId && current.status === 'published' && current.publishedRevision === row.revision) {
+        outcome.skipped++
+        continue
+      }
+      let post
+      if (current.externalId) {
+        post = await connector.update(context, current.externalId, payload)
+      } else {
+        const existing = await connector.find(context, payload)
+        post = existing ? await connector.update(context, existing.externalId, payload) : await connector.create(context, payload)
+      }
+      await deps.afterCmsCall?.()
+      await db
+        .update(publication)
+        .set({
+          status: 'published',
+          externalId: post.externalId,
+          url: post.url ?? current.url,
+          publishedRevision: row.revision,
+          lastError: null,
+          lastSyncedAt: new Date(),
+          updatedAt: new Date(),
+        })
+        .where(eq(publication.id, current.id))
+      if (target.status !== 'working') {
+        await db
+          .update(publishing)
+          .set({ status: 'working', lastError: null, lastCheckedAt: new Date() })
+          .where(eq(publishing.id, target.id))
+      }
+      outcome.published++
+    } catch (error) {
+      if (deps.signal?.aborted) throw error
+      const message = integrationErrorMessage(error)
+      if (isAuthFailure(error)) {
+        await db
+          .update(publishing)
+          .set({ status: 'broken', lastError: message, lastCheckedAt: new Date() })
+          .where(eq(publishing.id, target.id))
+      }
+      await db
+        .update(publication)
+        .set({
+          status: isFinal(error) ? 'failed' : current.status === 'published' ? 'published' : 'pending',
+          lastError: message,
+          updatedAt: new Date(),
+        })
+        .where(eq(publication.id, current.id))
+      if (isFinal(error)) outcome.failed++
+      else retryable.push(`${CONNECTORS[type].label}: ${message}`)
+    }
+  }
+
+  if (input.action === 'publish') {
+    const live = await db
+      .select({ id: publication.id })
+      .from(publication)
+      .where(and(eq(publication.articleId, row.id), eq(publication.status, 'published')))
+    if (live.length > 0 || feed) {
+      await db
+        .update(article)
+        .set({ status: 'published', publishedAt: sql`coalesce(${article.publishedAt}, now())`, updatedAt: new Date() })
+        .where(and(eq(article.id, row.id), ne(article.status, 'archived')))
+      if (row.keywordId)
+        await db
+          .update(keyword)
+          .set({ status: 'published' })
+          .where(and(eq(keyword.id, row.keywordId), ne(keyword.status, 'archived')))
+    }
+  }
+  // Nothing is lost: the targets that worked keep their post; the job retries the rest.
+  if (retryable.length > 0) throw new JobError(retryable.join(' '))
+  return outcome
+}
+
+export const articlePublishJob = defineJob({
+  name: 'article.publish',
+  input: publishInput,
+  retry: { retryLimit: 5, retryDelaySeconds: 30, retryDelayMaxSeconds: 30 * 60 },
+  expireInSeconds: 10 * 60,
+  handler: ({ db, input, signal }) => runPublish(db, input, { ...appPublishingDeps(), dataDir: env().DATA_DIR, signal }),
+})
+
+/** Starts (or joins) the publishing job of an article; answers the job id to watch. */
+export async function enqueuePublish(
+  db: Database,
+  target: { userId: string; businessId: string; articleId: string; action?: 'publish' | 'unpublish' },
+) {
+  const queued = await enqueueJob(db, {
+    kind: articlePublishJob,
+    userId: target.userId,
+    businessId: target.businessId,
+    input: { businessId: target.businessId, articleId: target.articleId, action: target.action ?? 'publish' },
+    singletonKey: singletonKeyOf(target.articleId, target.action),
+  })
+  return { jobId: queued.id }
+}
+
+/** After an article is archived: its posts come off the sites that allow it. */
+export async function unpublishArchived(db: Database, target: { userId: string; businessId: string; articleId: string }) {
+  const [live] = await db
+    .select({ id: publication.id })
+    .from(publication)
+    .where(
+      and(eq(publication.articleId, target.articleId), eq(publication.businessId, target.businessId), eq(publication.status, 'published')),
+    )
+  if (!live) return null
+  return enqueuePublish(db, { ...target, action: 'unpublish' })
+}
+
+/** "Publish now": the article goes to every enabled target at once (a published one is updated). */
+export async function publishArticleNow(db: Database, target: { userId: string; businessId: string; articleId: string }) {
+  const [row] = await db
+    .select({ id: article.id, status: article.status })
+    .from(article)
+    .where(and(eq(article.id, target.articleId), eq(article.businessId, target.businessId)))
+  if (!row) throw appError(PUBLISH_ERRORS.ARTICLE_NOT_FOUND)
+  if (row.status === 'archived') throw appError(PUBLISH_ERRORS.ARTICLE_NOT_PUBLISHABLE)
+  const { connectors, feed } = await targetsOf(db, target.businessId)
+  if (connectors.length === 0 && !feed) {
+    throw appError(PUBLISH_ERRORS.NO_PUBLISHING_TARGET, { action: { label: 'Open Integrations', path: '/integrations' } })
+  }
+  return enqueuePublish(db, target)
+}
+
+/** Where an article went: one line per target it was sent to. */
+export async function articlePublications(db: Database, businessId: string, articleId: string) {
+  const rows = await db
+    .select({
+      id: publication.id,
+      type: publishing.type,
+      enabled: publishing.enabled,
+      status: publication.status,
+      url: publication.url,
+      externalId: publication.externalId,
+      lastError: publication.lastError,
+      lastSyncedAt: publication.lastSyncedAt,
+      upToDate: sql<boolean>`${publication.publishedRevision} = ${article.revision}`,
+    })
+    .from(publication)
+    .innerJoin(publishing, eq(publishing.id, publication.integrationId))
+    .innerJoin(article, eq(article.id, publication.articleId))
+    .where(and(eq(publication.businessId, businessId), eq(publication.articleId, articleId)))
+    .orderBy(asc(publication.createdAt))
+  const [running] = await db
+    .select({ id: jobRun.id })
+    .from(jobRun)
+    .where(
+      and(
+        eq(jobRun.kind, articlePublishJob.name),
+        eq(jobRun.singletonKey, singletonKeyOf(articleId)),
+        inArray(jobRun.state, ['queued', 'running', 'retrying']),
+      ),
+    )
+  return { publications: rows.map((item) => ({ ...item, type: item.type as ConnectorType })), publishingJobId: running?.id ?? null }
+}
+
+/** Every 5 minutes. */
+export const PUBLISH_DUE_CRON = '*/5 * * * *'
+
+/**
+ * Starts the publishing of every article whose day has come: approved ones, and in autopilot the
+ * drafts that passed the business's SEO score floor (held ones wait for a person). A business
+ * without an enabled target keeps its articles until one is connected. Edits of published
+ * articles are synced too: a publication holding an older revision is published again.
+ */
+export async function publishDueArticles(db: Database, now = new Date()) {
+  const hasTarget = sql`exists (select 1 from ${publishing} where ${publishing.businessId} = ${article.businessId} and ${publishing.enabled})`
+  const due = await db
+    .select({ articleId: article.id, businessId: article.businessId, userId: business.userId })
+    .from(article)
+    .innerJoin(business, eq(business.id, article.businessId))
+    .innerJoin(keyword, eq(keyword.id, article.keywordId))
+    .where(
+      and(
+        hasTarget,
+        lte(keyword.scheduledAt, now),
+        or(
+          eq(article.status, 'approved'),
+          and(eq(article.status, 'draft'), eq(business.autoPublish, true), sql`${article.seoScore} >= ${business.seoScoreFloor}`),
+        ),
+        // A target refused it for good (credentials, validation): it waits for the user, who fixes
+        // the connection (failed publications become pending again) or publishes it by hand.
+        sql`not exists (select 1 from ${publication} where ${publication.articleId} = ${article.id} and ${publication.status} = 'failed')`,
+      ),
+    )
+    .orderBy(asc(keyword.scheduledAt))
+    .limit(200)
+  const stale = await db
+    .selectDistinct({ articleId: article.id, businessId: article.businessId, userId: business.userId })
+    .from(publication)
+    .innerJoin(article, eq(article.id, publication.articleId))
+    .innerJoin(business, eq(business.id, article.businessId))
+    .innerJoin(publishing, eq(publishing.id, publication.integrationId))
+    .where(
+      and(
+        eq(article.status, 'published'),
+        eq(publishing.enabled, true),
+        or(isNull(publication.publishedRevision), gt(article.revision, publication.publishedRevision)),
+        ne(publication.status, 'failed'),
+      ),
+    )
+    .limit(200)
+  let started = 0
+  for (const item of [...due, ...stale]) {
+    try {
+      await enqueuePublish(db, item)
+      started++
+    } catch (error) {
+      logger.warn(`publishing: not starting ${item.articleId}: ${error instanceof Error ? error.message : String(error)}`)
+    }
+  }
+  return { due: due.length, updates: stale.length, started }
+}
+
+export const publishDueJob = defineJob({
+  name: 'article.publish-due',
+  input: z.object({}),
+  retry: { retryLimit: 2, retryDelaySeconds: 60 },
+  handler: ({ db }) => publishDueArticles(db),
+})
