@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertArticle, insertBusiness, insertKeyword, rejectionOf, rpcContext } from '../../../tests/fixtures/rpc'
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
 import { applySubscriptionEvent } from '~/server/billing/webhooks'
-import { article, articleVersion, competitor, jobRun, plan } from '~/server/db/schema'
+import { article, articleVersion, competitor, jobRun, plan, publishing } from '~/server/db/schema'
 import type { ArticleContent } from '~/shared/articles/article'
 import type { AccessClass, ProcedureMeta } from '~/server/rpc/procedures'
 import { router } from './router'
@@ -126,6 +126,17 @@ const PROCEDURES: Record<string, { access: AccessClass; attack: ((victim: Victim
   'history.retry': { access: 'business', attack: (v) => ({ businessId: v.businessId, jobId: v.jobId }) },
   'competitor.list': { access: 'business', attack: (v) => ({ businessId: v.businessId }) },
   'competitor.gap': { access: 'business', attack: (v) => ({ businessId: v.businessId, filters: [] }) },
+  'article.publish': { access: 'business', attack: (v) => ({ businessId: v.businessId, articleId: v.articleId }) },
+  'article.publications': { access: 'business', attack: (v) => ({ businessId: v.businessId, articleId: v.articleId }) },
+  'integration.list': { access: 'business', attack: (v) => ({ businessId: v.businessId }) },
+  'integration.connect': {
+    access: 'business',
+    attack: (v) => ({ businessId: v.businessId, type: 'webhook', config: { url: 'https://attacker.example/hook' }, secrets: {} }),
+  },
+  'integration.test': { access: 'business', attack: (v) => ({ businessId: v.businessId, type: 'webhook' }) },
+  'integration.setEnabled': { access: 'business', attack: (v) => ({ businessId: v.businessId, type: 'webhook', enabled: false }) },
+  'integration.remove': { access: 'business', attack: (v) => ({ businessId: v.businessId, type: 'webhook' }) },
+  'integration.feed': { access: 'business', attack: (v) => ({ businessId: v.businessId, enabled: true }) },
 }
 
 /** Every procedure in the router, by dotted path. */
@@ -167,6 +178,7 @@ beforeAll(async () => {
     status: 'draft',
     seoScore: 10,
   })
+  await app.db.insert(publishing).values({ businessId: owned.id, type: 'webhook', config: { url: 'https://victim.example/hook' } })
   const [kept] = await app.db
     .insert(articleVersion)
     .values({ articleId: written.id, version: 1, reason: 'generated', content: articleContentOf(written), seoScore: written.seoScore })
@@ -280,5 +292,10 @@ describe('another paying user', () => {
     expect(written).toMatchObject({ status: 'draft', version: 1, title: 'Victim secret article' })
     const versions = await app.db.select().from(articleVersion).where(eq(articleVersion.articleId, victim.articleId))
     expect(versions.map((version) => [version.version, version.reason])).toEqual([[1, 'generated']])
+    const targets = await app.db.select().from(publishing).where(eq(publishing.businessId, victim.businessId))
+    expect(targets.map((target) => [target.type, target.enabled, target.config])).toEqual([
+      ['webhook', true, { url: 'https://victim.example/hook' }],
+    ])
+    expect(await app.db.select().from(jobRun).where(eq(jobRun.kind, 'article.publish'))).toEqual([])
   })
 })

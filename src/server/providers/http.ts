@@ -172,7 +172,8 @@ export function createProviderFetch(options: ProviderFetchOptions): typeof fetch
       try {
         response = await baseFetch(request, { ...init, signal })
       } catch (error) {
-        if (callerSignal?.aborted) throw error
+        // The caller gave up, or the inner fetch already decided (a refused address): no retry.
+        if (callerSignal?.aborted || error instanceof ProviderError) throw error
         const timedOut = timeout.aborted
         if (attempt < retries) {
           await sleep(backoffDelay(attempt, { baseDelayMs, maxDelayMs, random }))

@@ -11,7 +11,7 @@ import { logger } from '~/server/logger'
 import { ProviderError } from '~/server/providers/http'
 import { appError, defineErrorCodes } from '~/server/rpc/errors'
 import { CONNECTOR_TYPES, CONNECTORS, type ConnectorType } from '~/shared/integrations'
-import type { PublishableArticle } from './connector'
+import type { PublishableArticle, PublishedPost } from './connector'
 import { DecryptionError } from './crypto'
 import { appPublishingDeps, connectorContext, FEED_TYPE, integrationErrorMessage, type PublishingDeps } from './integrations.service'
 
@@ -154,53 +154,25 @@ export async function runPublish(
     const connector = deps.connector(type)
     if (!connector) continue
     const current = await ensurePublication(db, row, target)
+    if (input.action === 'unpublish' && (!current.externalId || current.status !== 'published')) {
+      outcome.skipped++
+      continue
+    }
+    if (input.action === 'publish' && current.externalId && current.status === 'published' && current.publishedRevision === row.revision) {
+      outcome.skipped++
+      continue
+    }
+    let post: PublishedPost | null = null
     try {
       const context = connectorContext(target, deps, deps.signal)
       if (input.action === 'unpublish') {
-        if (!current.externalId || current.status !== 'published') {
-          outcome.skipped++
-          continue
-        }
-        await connector.unpublish(context, current.externalId, payload)
-        await deps.afterCmsCall?.()
-        await db
-          .update(publication)
-          .set({ status: 'unpublished', lastError: null, lastSyncedAt: new Date(), updatedAt: new Date() })
-          .where(eq(publication.id, current.id))
-        outcome.unpublished++
-        continue
-      }
-      if (current.externalId && current.status === 'published' && current.publishedRevision === row.revision) {
-        outcome.skipped++
-        continue
-      }
-      let post
-      if (current.externalId) {
+        await connector.unpublish(context, current.externalId!, payload)
+      } else if (current.externalId) {
         post = await connector.update(context, current.externalId, payload)
       } else {
         const existing = await connector.find(context, payload)
         post = existing ? await connector.update(context, existing.externalId, payload) : await connector.create(context, payload)
       }
-      await deps.afterCmsCall?.()
-      await db
-        .update(publication)
-        .set({
-          status: 'published',
-          externalId: post.externalId,
-          url: post.url ?? current.url,
-          publishedRevision: row.revision,
-          lastError: null,
-          lastSyncedAt: new Date(),
-          updatedAt: new Date(),
-        })
-        .where(eq(publication.id, current.id))
-      if (target.status !== 'working') {
-        await db
-          .update(publishing)
-          .set({ status: 'working', lastError: null, lastCheckedAt: new Date() })
-          .where(eq(publishing.id, target.id))
-      }
-      outcome.published++
     } catch (error) {
       if (deps.signal?.aborted) throw error
       const message = integrationErrorMessage(error)
@@ -210,17 +182,38 @@ export async function runPublish(
           .set({ status: 'broken', lastError: message, lastCheckedAt: new Date() })
           .where(eq(publishing.id, target.id))
       }
-      await db
-        .update(publication)
-        .set({
-          status: isFinal(error) ? 'failed' : current.status === 'published' ? 'published' : 'pending',
-          lastError: message,
-          updatedAt: new Date(),
-        })
-        .where(eq(publication.id, current.id))
+      const status = isFinal(error) ? 'failed' : current.status === 'failed' ? 'pending' : current.status
+      await db.update(publication).set({ status, lastError: message, updatedAt: new Date() }).where(eq(publication.id, current.id))
       if (isFinal(error)) outcome.failed++
       else retryable.push(`${CONNECTORS[type].label}: ${message}`)
+      continue
     }
+    // The crash window: the CMS has the change, this commit has not happened yet (see the module comment).
+    await deps.afterCmsCall?.()
+    if (input.action === 'unpublish') {
+      await db
+        .update(publication)
+        .set({ status: 'unpublished', lastError: null, lastSyncedAt: new Date(), updatedAt: new Date() })
+        .where(eq(publication.id, current.id))
+      outcome.unpublished++
+      continue
+    }
+    await db
+      .update(publication)
+      .set({
+        status: 'published',
+        externalId: post!.externalId,
+        url: post!.url ?? current.url,
+        publishedRevision: row.revision,
+        lastError: null,
+        lastSyncedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(eq(publication.id, current.id))
+    if (target.status !== 'working') {
+      await db.update(publishing).set({ status: 'working', lastError: null, lastCheckedAt: new Date() }).where(eq(publishing.id, target.id))
+    }
+    outcome.published++
   }
 
   if (input.action === 'publish') {
@@ -373,11 +366,11 @@ export async function publishDueArticles(db: Database, now = new Date()) {
       ),
     )
     .limit(200)
-  let started = 0
+  const started: string[] = []
   for (const item of [...due, ...stale]) {
     try {
       await enqueuePublish(db, item)
-      started++
+      started.push(item.articleId)
     } catch (error) {
       logger.warn(`publishing: not starting ${item.articleId}: ${error instanceof Error ? error.message : String(error)}`)
     }

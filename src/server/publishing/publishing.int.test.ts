@@ -1,0 +1,388 @@
+import { eq } from 'drizzle-orm'
+import { Webhook } from 'standardwebhooks'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { useMockServer } from '../../../tests/fixtures/mock-server'
+import { insertArticle, insertBusiness, insertKeyword, rejectionOf, rpcClient } from '../../../tests/fixtures/rpc'
+import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
+import { article, jobRun, keyword, publication, publishing } from '~/server/db/schema'
+import { JOB_KINDS } from '~/server/app/job-kinds'
+import { startJobs, stopJobs } from '~/server/jobs'
+import { JobError } from '~/server/jobs/errors'
+import { injectFault } from '~/server/providers/mock-faults'
+import { webhookHandlers, webhookMock } from '~/server/providers/webhook/mock'
+import { wordpressHandlers, wordpressMock } from '~/server/providers/wordpress/mock'
+import { createConnectorFetch } from './connector-fetch'
+import { connectorClient } from './connectors'
+import { encryptionKeys } from './crypto'
+import { connectIntegration, listIntegrations, type PublishingDeps } from './integrations.service'
+import { publishDueArticles, runPublish } from './publish.service'
+
+// Publishing end to end on the database, against the WordPress and webhook mocks: connect (kept
+// encrypted, tested at once), publish exactly once (also when the worker dies between the CMS's
+// answer and our commit), sync edits, unpublish on archive, and each kind of failure recorded
+// where the user sees it (docs/product/publishing.md).
+
+// Public addresses as IP literals: the connector fetch checks them without DNS.
+const WP = 'https://93.184.215.14'
+const HOOK = 'https://93.184.215.15/rankpilot'
+const WP_PASSWORD = 'abcd efgh ijkl mnop qrst uvwx'
+const HOOK_SECRET = `whsec_${Buffer.from('the customer’s own webhook secret!').toString('base64')}`
+
+useMockServer(
+  ...wordpressHandlers({ baseUrl: WP, username: 'editor', applicationPassword: WP_PASSWORD }),
+  ...webhookHandlers({ url: HOOK, secret: HOOK_SECRET }),
+)
+
+let app: TestApp
+let deps: PublishingDeps
+let owner: { userId: string; cookie: string }
+
+beforeAll(async () => {
+  app = await createTestApp()
+  // Enqueue only: the tests run the publishing job's handler themselves.
+  await startJobs(app.handle, { work: false, kinds: JOB_KINDS, providers: app.providers })
+  owner = await app.signUp({ plan: 'Growth' })
+  deps = {
+    keys: encryptionKeys(app.env),
+    fetchFor: (provider) => createConnectorFetch({ provider, retries: 2, baseDelayMs: 1, timeoutMs: 1000, sleep: () => Promise.resolve() }),
+    connector: connectorClient,
+  }
+})
+afterAll(async () => {
+  await stopJobs()
+  await app?.close()
+})
+beforeEach(() => {
+  wordpressMock.reset()
+  webhookMock.reset()
+})
+
+async function newBusinessWithArticle(slug = 'best-espresso-beans') {
+  const owned = await insertBusiness(app, owner.userId)
+  const planned = await insertKeyword(app, owned.id, {
+    keyword: slug.replace(/-/g, ' '),
+    status: 'scheduled',
+    scheduledAt: new Date(Date.now() - 60_000),
+  })
+  const written = await insertArticle(app, owned.id, {
+    keywordId: planned.id,
+    title: 'Best Espresso Beans',
+    slug,
+    status: 'approved',
+    html: '<p>Freshly roasted beans pull sweeter shots.</p>',
+  })
+  return { businessId: owned.id, articleId: written.id, keywordId: planned.id }
+}
+
+const connectWordpress = (businessId: string, password = WP_PASSWORD) =>
+  connectIntegration(
+    app.db,
+    businessId,
+    { type: 'wordpress', config: { siteUrl: WP, username: 'editor' }, secrets: { applicationPassword: password } },
+    deps,
+  )
+const connectWebhook = (businessId: string) =>
+  connectIntegration(app.db, businessId, { type: 'webhook', config: { url: HOOK }, secrets: { secret: HOOK_SECRET } }, deps)
+const publish = (target: { businessId: string; articleId: string }, extra: Partial<Parameters<typeof runPublish>[2]> = {}) =>
+  runPublish(app.db, { ...target, action: 'publish' }, { ...deps, dataDir: app.env.DATA_DIR, ...extra })
+const publicationsOf = (articleId: string) => app.db.select().from(publication).where(eq(publication.articleId, articleId))
+
+describe('connecting', () => {
+  it('keeps the credentials encrypted: the row holds no plaintext, the list shows them masked', async () => {
+    const { businessId } = await newBusinessWithArticle()
+    const connected = await connectWordpress(businessId)
+    expect(connected.test).toEqual({ ok: true, account: 'Signed in as editor on 93.184.215.14' })
+    expect(connected.integration).toMatchObject({ status: 'working', lastError: null, config: { siteUrl: WP, username: 'editor' } })
+
+    const [row] = await app.db.select().from(publishing).where(eq(publishing.businessId, businessId))
+    const stored = JSON.stringify(row)
+    expect(stored).not.toContain('abcdefghijklmnopqrstuvwx')
+    expect(stored).not.toContain('abcd efgh')
+    expect(row!.secrets).toMatch(/^v1\.[0-9a-f]{8}\./)
+
+    const listed = await listIntegrations(app.db, businessId, deps)
+    expect(listed.integrations).toEqual([expect.objectContaining({ type: 'wordpress', secrets: { applicationPassword: 'abcd••••uvwx' } })])
+    expect(JSON.stringify(listed)).not.toContain('abcdefghijklmnopqrstuvwx')
+  })
+
+  it('a ciphertext moved to another business does not decrypt there', async () => {
+    const first = await newBusinessWithArticle()
+    const second = await newBusinessWithArticle()
+    await connectWordpress(first.businessId)
+    await connectWordpress(second.businessId, 'zzzz yyyy xxxx wwww vvvv uuuu')
+    const [copied] = await app.db.select().from(publishing).where(eq(publishing.businessId, first.businessId))
+    await app.db.update(publishing).set({ secrets: copied!.secrets }).where(eq(publishing.businessId, second.businessId))
+    const listed = await listIntegrations(app.db, second.businessId, deps)
+    expect(listed.integrations[0]!.secrets).toEqual({ applicationPassword: '' })
+  })
+
+  it('wrong credentials are saved as broken, with WordPress’s own words', async () => {
+    const { businessId } = await newBusinessWithArticle()
+    const connected = await connectWordpress(businessId, 'wrong wrong wrong wrong')
+    expect(connected.test).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('The provided password is an invalid application password.'),
+    })
+    expect(connected.integration).toMatchObject({ status: 'broken', lastError: expect.stringContaining('refused our credentials') })
+  })
+
+  it('a new password fixes it, and an empty secret keeps the stored one', async () => {
+    const { businessId } = await newBusinessWithArticle()
+    await connectWordpress(businessId, 'wrong wrong wrong wrong')
+    expect((await connectWordpress(businessId)).integration.status).toBe('working')
+    const kept = await connectIntegration(
+      app.db,
+      businessId,
+      { type: 'wordpress', config: { siteUrl: WP, username: 'editor' }, secrets: { applicationPassword: '' } },
+      deps,
+    )
+    expect(kept.test).toMatchObject({ ok: true })
+  })
+
+  it('refuses a form that breaks the rules, naming each field, and saves nothing', async () => {
+    const { businessId } = await newBusinessWithArticle()
+    const client = rpcClient(app, owner.cookie)
+    const error = await rejectionOf(
+      client.integration.connect({ businessId, type: 'wordpress', config: { siteUrl: 'blog.example', username: '' }, secrets: {} }),
+    )
+    expect(error).toMatchObject({ code: 'BAD_REQUEST', data: { reason: 'INVALID_INPUT' } })
+    const issues = (error!.data as unknown as { issues: { path: string[]; message: string }[] }).issues
+    expect(issues).toEqual([
+      { path: ['config', 'siteUrl'], message: 'Enter the site address as a full address starting with https://.' },
+      { path: ['config', 'username'], message: 'Enter the username.' },
+      { path: ['secrets', 'applicationPassword'], message: 'Enter the application password.' },
+    ])
+    expect(await app.db.select().from(publishing).where(eq(publishing.businessId, businessId))).toEqual([])
+  })
+
+  it('refuses a site on a private network before any request', async () => {
+    const { businessId } = await newBusinessWithArticle()
+    const connected = await connectIntegration(
+      app.db,
+      businessId,
+      { type: 'webhook', config: { url: 'http://10.0.0.7/hook' }, secrets: { secret: HOOK_SECRET } },
+      deps,
+    )
+    expect(connected.test).toEqual({ ok: false, error: 'http://10.0.0.7/hook points to a private network address, which we do not fetch.' })
+  })
+
+  it('generates a webhook secret when none is given, and the test event verifies with it', async () => {
+    const { businessId } = await newBusinessWithArticle()
+    const connected = await connectIntegration(app.db, businessId, { type: 'webhook', config: { url: HOOK }, secrets: {} }, deps)
+    // The mock receiver knows only the customer's secret, so a generated one is refused there.
+    expect(connected.test).toMatchObject({ ok: false, error: expect.stringContaining('refused our credentials') })
+    expect(connected.integration.secrets.secret).toMatch(/^whse••••/)
+  })
+
+  it('integration.remove deletes the row and its credentials; another call is NOT_FOUND', async () => {
+    const { businessId } = await newBusinessWithArticle()
+    await connectWebhook(businessId)
+    const client = rpcClient(app, owner.cookie)
+    expect(await client.integration.remove({ businessId, type: 'webhook' })).toEqual({ type: 'webhook', removed: true })
+    expect(await app.db.select().from(publishing).where(eq(publishing.businessId, businessId))).toEqual([])
+    expect(await rejectionOf(client.integration.test({ businessId, type: 'webhook' }))).toMatchObject({ code: 'NOT_FOUND' })
+  })
+})
+
+describe('publishing', () => {
+  it('posts once to WordPress with its tags and records where it went; a second run changes nothing', async () => {
+    const target = await newBusinessWithArticle()
+    await connectWordpress(target.businessId)
+    expect(await publish(target)).toMatchObject({ published: 1, failed: 0 })
+    expect(wordpressMock.posts).toEqual([
+      expect.objectContaining({
+        title: 'Best Espresso Beans',
+        slug: 'best-espresso-beans',
+        status: 'publish',
+        content: '<p>Freshly roasted beans pull sweeter shots.</p>',
+      }),
+    ])
+    expect(wordpressMock.tags.map((tag) => tag.name)).toEqual(['best espresso beans'])
+    const [where] = await publicationsOf(target.articleId)
+    expect(where).toMatchObject({
+      status: 'published',
+      externalId: String(wordpressMock.posts[0]!.id),
+      url: `${WP}/best-espresso-beans/`,
+      publishedRevision: 1,
+    })
+    const [published] = await app.db.select().from(article).where(eq(article.id, target.articleId))
+    expect(published).toMatchObject({ status: 'published', publishedAt: expect.any(Date) })
+    const [planned] = await app.db.select().from(keyword).where(eq(keyword.id, target.keywordId))
+    expect(planned!.status).toBe('published')
+
+    expect(await publish(target)).toMatchObject({ published: 0, skipped: 1 })
+    expect(wordpressMock.posts).toHaveLength(1)
+  })
+
+  it('a worker that dies between WordPress’s answer and our commit: the retry adopts the post, one post in all', async () => {
+    const target = await newBusinessWithArticle()
+    await connectWordpress(target.businessId)
+    const died = new Error('worker killed')
+    await expect(publish(target, { afterCmsCall: () => Promise.reject(died) })).rejects.toBe(died)
+    expect(wordpressMock.posts).toHaveLength(1)
+    expect((await publicationsOf(target.articleId))[0]!.externalId).toBeNull()
+
+    expect(await publish(target)).toMatchObject({ published: 1 })
+    expect(wordpressMock.posts).toHaveLength(1)
+    expect((await publicationsOf(target.articleId))[0]!.externalId).toBe(String(wordpressMock.posts[0]!.id))
+  })
+
+  it('the webhook: delivered once, signed with the customer’s secret; a redelivery after a crash carries the same id', async () => {
+    const target = await newBusinessWithArticle()
+    await connectWebhook(target.businessId)
+    webhookMock.reset()
+    await expect(publish(target, { afterCmsCall: () => Promise.reject(new Error('worker killed')) })).rejects.toThrow('worker killed')
+    expect(await publish(target)).toMatchObject({ published: 1 })
+    expect(webhookMock.deliveries).toHaveLength(1)
+    expect(webhookMock.redeliveries).toBe(1)
+    const [delivery] = webhookMock.deliveries
+    expect(delivery!.body).toMatchObject({
+      type: 'article.published',
+      data: { id: target.articleId, slug: 'best-espresso-beans', title: 'Best Espresso Beans' },
+    })
+    expect((await publicationsOf(target.articleId))[0]).toMatchObject({
+      status: 'published',
+      url: 'https://93.184.215.15/blog/best-espresso-beans',
+    })
+  })
+
+  it('a delivery verifies with the standardwebhooks library and the customer’s secret, and not with another', async () => {
+    const target = await newBusinessWithArticle()
+    await connectWebhook(target.businessId)
+    const sent: { body: string; headers: Record<string, string> }[] = []
+    const capture: typeof fetch = async (input, init) => {
+      sent.push({ body: String(init?.body), headers: Object.fromEntries(new Headers(init?.headers).entries()) })
+      return globalThis.fetch(input, init)
+    }
+    await publish(target, { fetchFor: (provider) => createConnectorFetch({ provider, retries: 0, fetch: capture }) })
+    expect(sent).toHaveLength(1)
+    const verified = new Webhook(HOOK_SECRET).verify(sent[0]!.body, sent[0]!.headers) as { type: string; data: { slug: string } }
+    expect(verified).toMatchObject({ type: 'article.published', data: { slug: 'best-espresso-beans' } })
+    const other = `whsec_${Buffer.from('somebody else’s secret, not ours').toString('base64')}`
+    expect(() => new Webhook(other).verify(sent[0]!.body, sent[0]!.headers)).toThrow()
+  })
+
+  it('an edit is synced to the same post; archiving takes it off the site', async () => {
+    const target = await newBusinessWithArticle()
+    await connectWordpress(target.businessId)
+    await publish(target)
+    await app.db.update(article).set({ title: 'Best Espresso Beans, Tasted', revision: 2 }).where(eq(article.id, target.articleId))
+    expect((await publishDueArticles(app.db)).started).toContain(target.articleId)
+    expect(await publish(target)).toMatchObject({ published: 1 })
+    expect(wordpressMock.posts).toEqual([expect.objectContaining({ title: 'Best Espresso Beans, Tasted', status: 'publish' })])
+    expect((await publicationsOf(target.articleId))[0]!.publishedRevision).toBe(2)
+
+    await app.db.update(article).set({ status: 'archived' }).where(eq(article.id, target.articleId))
+    expect(await runPublish(app.db, { ...target, action: 'unpublish' }, { ...deps, dataDir: app.env.DATA_DIR })).toMatchObject({
+      unpublished: 1,
+    })
+    expect(wordpressMock.posts[0]!.status).toBe('draft')
+    expect((await publicationsOf(target.articleId))[0]!.status).toBe('unpublished')
+  })
+
+  it('credentials revoked on the site: the integration is broken and the article says why; nothing is retried', async () => {
+    const target = await newBusinessWithArticle()
+    await connectWordpress(target.businessId)
+    injectFault('wordpress', {
+      kind: 'status',
+      status: 401,
+      body: { code: 'incorrect_password', message: 'The provided password is an invalid application password.', data: { status: 401 } },
+      times: 1,
+    })
+    expect(await publish(target)).toMatchObject({ failed: 1 })
+    const [integration] = await app.db.select().from(publishing).where(eq(publishing.businessId, target.businessId))
+    expect(integration).toMatchObject({ status: 'broken', lastError: expect.stringContaining('invalid application password') })
+    expect((await publicationsOf(target.articleId))[0]).toMatchObject({
+      status: 'failed',
+      lastError: expect.stringContaining('refused our credentials'),
+    })
+    expect((await app.db.select().from(article).where(eq(article.id, target.articleId)))[0]!.status).toBe('approved')
+    // The scheduler leaves it to the user…
+    expect((await publishDueArticles(app.db)).started).not.toContain(target.articleId)
+    // …until the connection works again.
+    await connectWordpress(target.businessId)
+    expect((await publicationsOf(target.articleId))[0]!.status).toBe('pending')
+  })
+
+  it('a validation error is shown on the article, a 429 then success is retried, a 5xx fails the attempt for the job to retry', async () => {
+    const target = await newBusinessWithArticle()
+    await connectWordpress(target.businessId)
+    injectFault('wordpress', {
+      kind: 'status',
+      status: 400,
+      body: { code: 'rest_invalid_param', message: 'Invalid parameter(s): status', data: { status: 400 } },
+      times: 1,
+    })
+    expect(await publish(target)).toMatchObject({ failed: 1 })
+    expect((await publicationsOf(target.articleId))[0]).toMatchObject({
+      status: 'failed',
+      lastError: expect.stringContaining('Invalid parameter(s): status'),
+    })
+
+    await app.db.update(publication).set({ status: 'pending' }).where(eq(publication.articleId, target.articleId))
+    injectFault('wordpress', { kind: 'status', status: 503, times: 10 })
+    const attempt = await publish(target).catch((error: unknown) => error)
+    expect(attempt).toBeInstanceOf(JobError)
+    expect((attempt as Error).message).toContain('WordPress is having problems (HTTP 503')
+    expect((await publicationsOf(target.articleId))[0]).toMatchObject({ status: 'pending', externalId: null })
+    expect(wordpressMock.posts).toHaveLength(0)
+  })
+
+  it('a timeout fails the attempt; the next one posts once', async () => {
+    const target = await newBusinessWithArticle()
+    await connectWordpress(target.businessId)
+    injectFault('wordpress', { kind: 'slow', delayMs: 1500, times: 3 })
+    await expect(publish(target)).rejects.toThrow(/did not answer within 1 second/)
+    expect(await publish(target)).toMatchObject({ published: 1 })
+    expect(wordpressMock.posts).toHaveLength(1)
+  })
+})
+
+describe('article.publish and the schedule', () => {
+  it('refuses with a way to Integrations when nothing is connected; starts the job otherwise', async () => {
+    const target = await newBusinessWithArticle()
+    const client = rpcClient(app, owner.cookie)
+    const error = await rejectionOf(client.article.publish(target))
+    expect(error).toMatchObject({
+      code: 'PRECONDITION_FAILED',
+      data: { reason: 'NO_PUBLISHING_TARGET', action: { label: 'Open Integrations', path: '/integrations' } },
+    })
+    await app.db.insert(publishing).values({ businessId: target.businessId, type: 'webhook', config: { url: HOOK } })
+    const { jobId } = await client.article.publish(target)
+    const [job] = await app.db.select().from(jobRun).where(eq(jobRun.id, jobId))
+    expect(job).toMatchObject({
+      kind: 'article.publish',
+      businessId: target.businessId,
+      input: { articleId: target.articleId, action: 'publish' },
+    })
+    expect(await client.article.publications(target)).toEqual({ publications: [], publishingJobId: jobId })
+  })
+
+  it('publishes approved articles and autopilot drafts above the floor on their day; not held ones, not without a target', async () => {
+    const { businessId } = await newBusinessWithArticle('approved-today')
+    await app.db.insert(publishing).values({ businessId, type: 'webhook', config: { url: HOOK } })
+    const later = await insertKeyword(app, businessId, { status: 'scheduled', scheduledAt: new Date(Date.now() + 86_400_000) })
+    await insertArticle(app, businessId, { keywordId: later.id, title: 'Tomorrow', slug: 'tomorrow', status: 'approved' })
+    const held = await insertKeyword(app, businessId, { status: 'scheduled', scheduledAt: new Date(Date.now() - 60_000) })
+    await insertArticle(app, businessId, { keywordId: held.id, title: 'Held', slug: 'held', status: 'held', seoScore: 40 })
+    const draft = await insertKeyword(app, businessId, { status: 'scheduled', scheduledAt: new Date(Date.now() - 60_000) })
+    const autopilot = await insertArticle(app, businessId, {
+      keywordId: draft.id,
+      title: 'Autopilot',
+      slug: 'autopilot',
+      status: 'draft',
+      seoScore: 90,
+    })
+    await newBusinessWithArticle('no-target-yet')
+
+    const noTarget = await newBusinessWithArticle('no-target-yet')
+
+    const { started } = await publishDueArticles(app.db)
+    const ours = await app.db.select({ id: article.id, slug: article.slug }).from(article).where(eq(article.businessId, businessId))
+    const startedHere = ours.filter((row) => started.includes(row.id)).map((row) => row.slug)
+    expect(startedHere.sort()).toEqual(['approved-today', 'autopilot'])
+    expect(started).not.toContain(noTarget.articleId)
+    const jobs = await app.db.select({ input: jobRun.input }).from(jobRun).where(eq(jobRun.kind, 'article.publish'))
+    expect(jobs.map((job) => (job.input as { articleId: string }).articleId)).toContain(autopilot.id)
+  })
+})
