@@ -39,6 +39,8 @@ import { Route as PublicBlogSlugRouteImport } from './routes/_public/blog/$slug'
 import { Route as PublicBlogIndex_oldRouteImport } from './routes/_public/blog/index_old'
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
 import { Route as ApiDemoSignInRouteImport } from './routes/api/demo/sign-in'
+import { Route as ApiFeedFileRouteImport } from './routes/api/feed.$file'
+import { Route as DemoCmsSplatRouteImport } from './routes/demo.cms.$'
 import { Route as DemoPolarPortalRouteImport } from './routes/demo.polar.portal'
 import { Route as DemoWebSplatRouteImport } from './routes/demo.web.$'
 import { Route as ApiDemoGoogleConsentRouteImport } from './routes/api/demo/google/consent'
@@ -192,6 +194,16 @@ const ApiDemoSignInRoute = ApiDemoSignInRouteImport.update({
   path: '/api/demo/sign-in',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiFeedFileRoute = ApiFeedFileRouteImport.update({
+  id: '/api/feed/$file',
+  path: '/api/feed/$file',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DemoCmsSplatRoute = DemoCmsSplatRouteImport.update({
+  id: '/demo/cms/$',
+  path: '/demo/cms/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DemoPolarPortalRoute = DemoPolarPortalRouteImport.update({
   id: '/demo/polar/portal',
   path: '/demo/polar/portal',
@@ -241,6 +253,8 @@ export interface FileRoutesByFullPath {
   '/blog/index_old': typeof PublicBlogIndex_oldRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/demo/sign-in': typeof ApiDemoSignInRoute
+  '/api/feed/$file': typeof ApiFeedFileRoute
+  '/demo/cms/$': typeof DemoCmsSplatRoute
   '/demo/polar/portal': typeof DemoPolarPortalRoute
   '/demo/web/$': typeof DemoWebSplatRoute
   '/blog/': typeof PublicBlogIndexRoute
@@ -275,6 +289,8 @@ export interface FileRoutesByTo {
   '/blog/index_old': typeof PublicBlogIndex_oldRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/demo/sign-in': typeof ApiDemoSignInRoute
+  '/api/feed/$file': typeof ApiFeedFileRoute
+  '/demo/cms/$': typeof DemoCmsSplatRoute
   '/demo/polar/portal': typeof DemoPolarPortalRoute
   '/demo/web/$': typeof DemoWebSplatRoute
   '/blog': typeof PublicBlogIndexRoute
@@ -312,6 +328,8 @@ export interface FileRoutesById {
   '/_public/blog/index_old': typeof PublicBlogIndex_oldRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/demo/sign-in': typeof ApiDemoSignInRoute
+  '/api/feed/$file': typeof ApiFeedFileRoute
+  '/demo/cms/$': typeof DemoCmsSplatRoute
   '/demo/polar/portal': typeof DemoPolarPortalRoute
   '/demo/web/$': typeof DemoWebSplatRoute
   '/_public/blog/': typeof PublicBlogIndexRoute
@@ -348,6 +366,8 @@ export interface FileRouteTypes {
     | '/blog/index_old'
     | '/api/auth/$'
     | '/api/demo/sign-in'
+    | '/api/feed/$file'
+    | '/demo/cms/$'
     | '/demo/polar/portal'
     | '/demo/web/$'
     | '/blog/'
@@ -382,6 +402,8 @@ export interface FileRouteTypes {
     | '/blog/index_old'
     | '/api/auth/$'
     | '/api/demo/sign-in'
+    | '/api/feed/$file'
+    | '/demo/cms/$'
     | '/demo/polar/portal'
     | '/demo/web/$'
     | '/blog'
@@ -418,6 +440,8 @@ export interface FileRouteTypes {
     | '/_public/blog/index_old'
     | '/api/auth/$'
     | '/api/demo/sign-in'
+    | '/api/feed/$file'
+    | '/demo/cms/$'
     | '/demo/polar/portal'
     | '/demo/web/$'
     | '/_public/blog/'
@@ -440,6 +464,8 @@ export interface RootRouteChildren {
   RpcSplatRoute: typeof RpcSplatRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
   ApiDemoSignInRoute: typeof ApiDemoSignInRoute
+  ApiFeedFileRoute: typeof ApiFeedFileRoute
+  DemoCmsSplatRoute: typeof DemoCmsSplatRoute
   DemoPolarPortalRoute: typeof DemoPolarPortalRoute
   DemoWebSplatRoute: typeof DemoWebSplatRoute
   ApiDemoGoogleConsentRoute: typeof ApiDemoGoogleConsentRoute
@@ -658,6 +684,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiDemoSignInRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/feed/$file': {
+      id: '/api/feed/$file'
+      path: '/api/feed/$file'
+      fullPath: '/api/feed/$file'
+      preLoaderRoute: typeof ApiFeedFileRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/demo/cms/$': {
+      id: '/demo/cms/$'
+      path: '/demo/cms/$'
+      fullPath: '/demo/cms/$'
+      preLoaderRoute: typeof DemoCmsSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/demo/polar/portal': {
       id: '/demo/polar/portal'
       path: '/demo/polar/portal'
@@ -753,6 +793,8 @@ const rootRouteChildren: RootRouteChildren = {
   RpcSplatRoute: RpcSplatRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,
   ApiDemoSignInRoute: ApiDemoSignInRoute,
+  ApiFeedFileRoute: ApiFeedFileRoute,
+  DemoCmsSplatRoute: DemoCmsSplatRoute,
   DemoPolarPortalRoute: DemoPolarPortalRoute,
   DemoWebSplatRoute: DemoWebSplatRoute,
   ApiDemoGoogleConsentRoute: ApiDemoGoogleConsentRoute,

@@ -5,7 +5,9 @@ import { maintainDatabase } from '~/server/db/maintenance'
 import { seedPlans } from '~/server/db/seed'
 import { analyzeDemoCompetitors, demoAccountEnabled, recreateDemoAccount } from '~/server/demo/demo-account'
 import { stopDemoArticles, writeDemoArticles, writeDemoArticlesInBackground } from '~/server/demo/demo-articles'
+import { connectDemoCms, publishDemoArticles } from '~/server/demo/demo-publishing'
 import { replayDemoResearch } from '~/server/demo/demo-research'
+import { appPublishingDeps } from '~/server/publishing/integrations.service'
 import { startJobs, stopJobs } from '~/server/jobs'
 import { logger } from '~/server/logger'
 import { getProviders } from '~/server/providers'
@@ -26,9 +28,15 @@ export function bootServer(): Promise<void> {
     if (demoAccountEnabled(env())) {
       const demo = await recreateDemoAccount(handle.db, env())
       await analyzeDemoCompetitors(handle.db, providers, demo.businessId)
+      const publishingDeps = appPublishingDeps()
+      await connectDemoCms(handle.db, demo.businessId, env(), publishingDeps)
       const keywords = await replayDemoResearch(handle.db, providers, demo.businessId)
       logger.info(`demo account ready (${keywords} keywords planned by research on the mocks); writing its articles`)
-      writeDemoArticlesInBackground((signal) => writeDemoArticles(handle.db, providers, demo.businessId, new Date(), signal), logger)
+      writeDemoArticlesInBackground(async (signal) => {
+        const written = await writeDemoArticles(handle.db, providers, demo.businessId, new Date(), signal)
+        await publishDemoArticles(handle.db, demo.businessId, { ...publishingDeps, dataDir: env().DATA_DIR, signal })
+        return written
+      }, logger)
     }
     // The embedded database has no autovacuum: statistics and the visibility map for what was just written.
     await maintainDatabase(handle.db)

@@ -11,11 +11,14 @@ import { polarHandlers } from './polar/mock'
 import { demoWebUrl } from './web/demo-web'
 import { youtubeHandlers } from './youtube/mock'
 import { gscHandlers } from './gsc/mock'
-import { providerModes, type ProviderId } from './modes'
+import { DEMO_CMS_PASSWORD, DEMO_CMS_USER, demoCmsUrl } from '~/server/publishing/demo-cms'
+import { isFullDemo, providerModes, type ProviderId } from './modes'
+import { wordpressHandlers } from './wordpress/mock'
 
 /**
  * The vendor mocks demo mode answers with, per provider of modes.ts. The CMS mocks are not here:
- * publishing targets are the customer's own sites, configured per integration.
+ * publishing targets are the customer's own sites, configured per integration; only the demo
+ * account's stand-in WordPress is answered in full demo mode.
  */
 const DEMO_HANDLERS: Record<ProviderId, (env: DemoEnv) => RequestHandler[]> = {
   llm: () => llmHandlers(),
@@ -38,7 +41,11 @@ type DemoEnv = Parameters<typeof providerModes>[0] & Pick<Env, 'DATAFORSEO_BASE_
 export function demoHandlers(env: DemoEnv) {
   const modes = providerModes(env)
   const providers = (Object.keys(DEMO_HANDLERS) as ProviderId[]).filter((id) => modes[id] === 'demo')
-  return { providers, handlers: providers.flatMap((id) => DEMO_HANDLERS[id](env)) }
+  // The demo account's stand-in WordPress (publishing/demo-cms.ts): its REST API, under APP_URL.
+  const demoCms = isFullDemo(env)
+    ? wordpressHandlers({ baseUrl: demoCmsUrl(env.APP_URL), username: DEMO_CMS_USER, applicationPassword: DEMO_CMS_PASSWORD })
+    : []
+  return { providers, handlers: [...providers.flatMap((id) => DEMO_HANDLERS[id](env)), ...demoCms] }
 }
 
 interface DemoNetwork {

@@ -81,8 +81,9 @@ export async function publishableArticle(db: Database, row: ArticleRow, dataDir:
     id: row.id,
     title: row.title,
     slug: row.slug,
-    html: row.html,
-    markdown: row.markdown,
+    // The CMS renders the title itself: the body starts after our H1.
+    html: row.html.replace(/^\s*<h1\b[^>]*>[\s\S]*?<\/h1>\s*/i, ''),
+    markdown: row.markdown.replace(/^\s*# [^\n]*\n+/, ''),
     excerpt: row.metaDescription,
     metaTitle: row.metaTitle,
     metaDescription: row.metaDescription,
