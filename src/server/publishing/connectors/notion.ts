@@ -128,6 +128,19 @@ async function childIds(context: Context, pageId: string) {
   return ids
 }
 
+/** Notion allows about three requests a second: the old blocks go three at a time (a 429 is retried by the provider fetch). */
+const DELETE_CONCURRENCY = 3
+
+async function deleteBlocks(context: Context, ids: string[]) {
+  const queue = [...ids]
+  const worker = async () => {
+    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+      await notionFetch(context, `/blocks/${id}`, { method: 'DELETE' })
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(DELETE_CONCURRENCY, ids.length) }, worker))
+}
+
 const isNotFound = (error: unknown) => error instanceof ProviderError && error.status === 404
 
 export const notionConnector: Connector<'notion'> = {
@@ -186,7 +199,7 @@ export const notionConnector: Connector<'notion'> = {
       json('PATCH', { properties: properties(dataSource, article), cover: cover(article), in_trash: false }),
     )
     const page = await readJson(response, PROVIDER, pageSchema)
-    for (const id of await childIds(context, page.id)) await notionFetch(context, `/blocks/${id}`, { method: 'DELETE' })
+    await deleteBlocks(context, await childIds(context, page.id))
     await appendChildren(context, page.id, body(article))
     return published(page)
   },
