@@ -2,7 +2,7 @@ import { delay, http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { backoffDelay, createProviderFetch, parseRetryAfter, ProviderError, readJson, type ProviderFetchOptions } from './http'
+import { backoffDelay, createProviderFetch, errorDetail, parseRetryAfter, ProviderError, readJson, type ProviderFetchOptions } from './http'
 
 const URL_ = 'https://provider.test/v1/thing'
 const server = setupServer()
@@ -229,5 +229,24 @@ describe('readJson', () => {
     expect(error.message).toBe(
       'Example sent an answer we could not read (items.0: Invalid input: expected string, received number). Try again; if it keeps happening, its API may have changed.',
     )
+  })
+})
+
+describe('errorDetail', () => {
+  const detail = (body: unknown) => errorDetail(new Response(JSON.stringify(body), { status: 422 }))
+
+  it('reads the vendors’ error shapes', async () => {
+    expect(
+      await detail({ errors: [{ message: 'Validation error, cannot save post.', context: 'Value in [posts.title] cannot be blank.' }] }),
+    ).toBe('Validation error, cannot save post. Value in [posts.title] cannot be blank.')
+    expect(await detail({ errors: '[API] Invalid API key or access token' })).toBe('[API] Invalid API key or access token')
+    expect(
+      await detail({
+        code: 'validation_error',
+        message: 'Validation Error',
+        details: [{ param: 'fieldData.slug', description: 'Field is required' }],
+      }),
+    ).toBe('Validation Error (fieldData.slug: Field is required)')
+    expect(await detail({ object: 'error', message: 'API token is invalid.' })).toBe('API token is invalid.')
   })
 })

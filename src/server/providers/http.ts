@@ -73,7 +73,11 @@ function seconds(ms: number) {
   return `${value} second${value === 1 ? '' : 's'}`
 }
 
-/** A short reason from an error body: `{error:{message}}`, `{message}`, `{status_message}` or text. */
+/**
+ * A short reason from an error body: `{error:{message}}`, `{message}` (with Webflow's
+ * `details: [{param, description}]`), `{errors:[{message, context}]}` (Ghost, GraphQL),
+ * `{errors:"…"}` (Shopify), `{status_message}` or text.
+ */
 export async function errorDetail(response: Response): Promise<string> {
   const text = await response.text().catch(() => '')
   try {
@@ -82,7 +86,8 @@ export async function errorDetail(response: Response): Promise<string> {
     const message =
       (typeof nested === 'object' && nested && typeof nested.message === 'string' && nested.message) ||
       (typeof nested === 'string' && nested) ||
-      (typeof body.message === 'string' && body.message) ||
+      (typeof body.message === 'string' && withDetails(body.message, body.details)) ||
+      listedErrors(body.errors) ||
       (typeof body.status_message === 'string' && body.status_message) ||
       (typeof body.detail === 'string' && body.detail)
     if (message) return message.slice(0, 300)
@@ -90,6 +95,31 @@ export async function errorDetail(response: Response): Promise<string> {
     // not JSON: fall through to the text
   }
   return text.replace(/\s+/g, ' ').trim().slice(0, 300) || response.statusText || `HTTP ${response.status}`
+}
+
+function withDetails(message: string, details: unknown) {
+  if (!Array.isArray(details)) return message
+  const parts = details
+    .map((detail: unknown) => {
+      const { param, description } = (detail ?? {}) as Record<string, unknown>
+      if (typeof description !== 'string') return ''
+      return typeof param === 'string' ? `${param}: ${description}` : description
+    })
+    .filter(Boolean)
+  return parts.length > 0 ? `${message} (${parts.join('; ')})` : message
+}
+
+function listedErrors(errors: unknown) {
+  if (typeof errors === 'string') return errors
+  if (!Array.isArray(errors)) return ''
+  return errors
+    .map((error: unknown) => {
+      const { message, context } = (error ?? {}) as Record<string, unknown>
+      if (typeof message !== 'string') return ''
+      return typeof context === 'string' && context && context !== message ? `${message} ${context}` : message
+    })
+    .filter(Boolean)
+    .join('; ')
 }
 
 export async function failureFromResponse(response: Response, options: ProviderFetchOptions, attempts: number) {

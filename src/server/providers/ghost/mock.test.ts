@@ -82,4 +82,51 @@ describe('Ghost mock', () => {
       }),
     ])
   })
+
+  it('edits a post only with the updated_at it was read with, as Ghost does', async () => {
+    const created = (await (await create({ posts: [{ title: 'Edit me', status: 'published' }] })).json()) as {
+      posts: Array<{ id: string; updated_at: string }>
+    }
+    const { id, updated_at } = created.posts[0]!
+    const edit = (body: unknown) =>
+      fetch(`${base}/ghost/api/admin/posts/${id}/?source=html`, {
+        method: 'PUT',
+        headers: { Authorization: `Ghost ${token()}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ posts: [body] }),
+      })
+    const stale = await edit({ title: 'Stale', updated_at: '2000-01-01T00:00:00.000Z' })
+    expect(stale.status).toBe(409)
+    expect(((await stale.json()) as { errors: unknown[] }).errors).toEqual([expect.objectContaining({ type: 'UpdateCollisionError' })])
+    const fresh = await edit({ title: 'Fresh', status: 'draft', updated_at })
+    expect(fresh.status).toBe(200)
+    expect(ghostMock.posts).toEqual([expect.objectContaining({ title: 'Fresh', status: 'draft', url: expect.stringContaining('/p/') })])
+    expect(ghostMock.posts[0]?.updated_at).not.toBe(updated_at)
+  })
+
+  it('finds a post by slug and answers 404 NotFoundError for an unknown one', async () => {
+    await create({ posts: [{ title: 'Find me' }] })
+    const headers = { Authorization: `Ghost ${token()}` }
+    const found = await fetch(`${base}/ghost/api/admin/posts/slug/find-me/`, { headers })
+    expect(((await found.json()) as { posts: unknown[] }).posts).toEqual([expect.objectContaining({ slug: 'find-me' })])
+    const missing = await fetch(`${base}/ghost/api/admin/posts/slug/nope/`, { headers })
+    expect(missing.status).toBe(404)
+    expect(((await missing.json()) as { errors: unknown[] }).errors).toEqual([expect.objectContaining({ type: 'NotFoundError' })])
+  })
+
+  it('uploads an image from multipart form data and refuses a non-image', async () => {
+    const upload = (file: Blob, name: string) => {
+      const form = new FormData()
+      form.set('file', file, name)
+      form.set('ref', name)
+      return fetch(`${base}/ghost/api/admin/images/upload/`, { method: 'POST', headers: { Authorization: `Ghost ${token()}` }, body: form })
+    }
+    const ok = await upload(new Blob([new Uint8Array([1, 2, 3])], { type: 'image/png' }), 'Hero Image.png')
+    expect(ok.status).toBe(201)
+    expect(await ok.json()).toEqual({
+      images: [{ url: expect.stringMatching(new RegExp(`^${base}/content/images/\\d{4}/\\d{2}/hero-image.png$`)), ref: 'Hero Image.png' }],
+    })
+    const text = await upload(new Blob(['hi'], { type: 'text/plain' }), 'notes.txt')
+    expect(text.status).toBe(415)
+    expect(ghostMock.images).toHaveLength(1)
+  })
 })

@@ -6,6 +6,9 @@ import { withFaults } from '../mock-faults'
  * A Ghost site's Admin API: it checks the short-lived JWT the way Ghost does (HS256, kid = the
  * admin key id, aud "/admin/", at most 5 minutes of validity, signed with the hex-decoded
  * secret) and answers in Ghost's shapes, errors as {errors:[{message, context, type}]}.
+ * Endpoints: GET site/ (public), GET posts/, posts/slug/{slug}/, posts/{id}/; POST posts/;
+ * PUT posts/{id}/ (409 UpdateCollisionError unless updated_at is the one last read);
+ * POST images/upload/ (multipart `file`, `ref`).
  */
 
 /** A well-formed admin key for demo sites: "{24 hex id}:{64 hex secret}". */
@@ -20,16 +23,35 @@ export interface GhostPost {
   status: string
   url: string
   tags: string[]
+  custom_excerpt: string | null
+  meta_title: string | null
+  meta_description: string | null
+  canonical_url: string | null
+  feature_image: string | null
+  feature_image_alt: string | null
+  published_at: string | null
+  updated_at: string
 }
 
-const state = { posts: [] as GhostPost[] }
+export interface GhostImage {
+  url: string
+  ref: string | null
+  contentType: string
+  size: number
+}
+
+const state = { posts: [] as GhostPost[], images: [] as GhostImage[] }
 
 export const ghostMock = {
   get posts(): readonly GhostPost[] {
     return state.posts
   },
+  get images(): readonly GhostImage[] {
+    return state.images
+  },
   reset() {
     state.posts = []
+    state.images = []
   },
 }
 
@@ -96,26 +118,146 @@ function objectId(...parts: string[]) {
   return createHash('sha256').update(parts.join('|')).digest('hex').slice(0, 24)
 }
 
+/** Ghost's length limits on the fields a publisher sends (posts.title 255, custom_excerpt 300, …). */
+const MAX_LENGTH: Record<string, number> = {
+  title: 255,
+  custom_excerpt: 300,
+  meta_title: 300,
+  meta_description: 500,
+  canonical_url: 2000,
+  feature_image_alt: 191,
+}
+
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/svg+xml']
+
+type Draft = Record<string, unknown>
+
+/** The validation Ghost applies to a post's fields, in its words; undefined when they are valid. */
+function draftProblem(draft: Draft, creating: boolean) {
+  if (creating || 'title' in draft) {
+    const title = typeof draft.title === 'string' ? draft.title.trim() : ''
+    if (!title) return 'Value in [posts.title] cannot be blank.'
+  }
+  for (const [field, max] of Object.entries(MAX_LENGTH)) {
+    const value = draft[field]
+    if (typeof value === 'string' && value.length > max) return `Value in [posts.${field}] exceeds maximum length of ${max} characters.`
+  }
+  if ('status' in draft && !['draft', 'published', 'scheduled'].includes(String(draft.status))) return 'Validation (isIn) failed for status'
+  return undefined
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null)
+
 export function ghostHandlers(options: { baseUrl?: string; adminKey?: string } = {}): RequestHandler[] {
   const base = (options.baseUrl ?? 'https://demo.ghost.io').replace(/\/$/, '')
   const adminKey = options.adminKey ?? DEMO_GHOST_ADMIN_KEY
+  const admin = `${base}/ghost/api/admin`
+
+  const unauthorized = (request: Request) => {
+    const problem = ghostTokenProblem(request.headers.get('authorization'), adminKey)
+    if (!problem) return undefined
+    return ghostError(401, 'UnauthorizedError', problem.startsWith('Invalid token') ? 'Invalid token' : problem, problem)
+  }
+
+  const postUrl = (post: Pick<GhostPost, 'status' | 'slug' | 'uuid'>) =>
+    post.status === 'published' ? `${base}/${post.slug}/` : `${base}/p/${post.uuid}/`
+
+  const serialize = (post: GhostPost) => ({
+    ...post,
+    visibility: 'public',
+    tags: post.tags.map((name) => ({ id: objectId('tag', name), name, slug: ghostSlug(name) })),
+  })
+
+  /** Ghost keeps html only when the request says ?source=html; otherwise it expects Lexical. */
+  const htmlOf = (request: Request, draft: Draft) =>
+    new URL(request.url).searchParams.get('source') === 'html' && typeof draft.html === 'string' ? draft.html : null
+
+  const tagsOf = (draft: Draft) =>
+    (draft.tags as Array<{ name?: string } | string>).map((tag) => (typeof tag === 'string' ? tag : String(tag.name ?? ''))).filter(Boolean)
+
+  const readDraft = async (request: Request) => {
+    const input = (await request.json().catch(() => null)) as { posts?: Draft[] } | null
+    return input?.posts?.[0]
+  }
+
+  const find = (id: string) => state.posts.find((post) => post.id === id)
 
   return [
+    // The site endpoint is public in Ghost: it answers without a token.
+    http.get(
+      `${admin}/site/`,
+      withFaults('ghost', () =>
+        HttpResponse.json({
+          site: {
+            title: 'Demo Ghost',
+            description: 'A Ghost site',
+            logo: null,
+            icon: null,
+            accent_color: '#15171A',
+            locale: 'en',
+            url: `${base}/`,
+            version: '5.120',
+          },
+        }),
+      ),
+    ),
+
+    http.get(
+      `${admin}/posts/`,
+      withFaults('ghost', ({ request }) => {
+        const refused = unauthorized(request)
+        if (refused) return refused
+        const limit = Math.max(1, Number(new URL(request.url).searchParams.get('limit') ?? 15) || 15)
+        const posts = state.posts.slice(0, limit)
+        return HttpResponse.json({
+          posts: posts.map(serialize),
+          meta: {
+            pagination: {
+              page: 1,
+              limit,
+              pages: Math.max(1, Math.ceil(state.posts.length / limit)),
+              total: state.posts.length,
+              next: null,
+              prev: null,
+            },
+          },
+        })
+      }),
+    ),
+
+    http.get(
+      `${admin}/posts/slug/:slug/`,
+      withFaults('ghost', ({ request, params }) => {
+        const refused = unauthorized(request)
+        if (refused) return refused
+        const post = state.posts.find((candidate) => candidate.slug === String(params.slug))
+        if (!post) return ghostError(404, 'NotFoundError', 'Resource not found error, cannot read post.', 'Post not found.')
+        return HttpResponse.json({ posts: [serialize(post)] })
+      }),
+    ),
+
+    http.get(
+      `${admin}/posts/:id/`,
+      withFaults('ghost', ({ request, params }) => {
+        const refused = unauthorized(request)
+        if (refused) return refused
+        const post = find(String(params.id))
+        if (!post) return ghostError(404, 'NotFoundError', 'Resource not found error, cannot read post.', 'Post not found.')
+        return HttpResponse.json({ posts: [serialize(post)] })
+      }),
+    ),
+
     http.post(
-      `${base}/ghost/api/admin/posts/`,
+      `${admin}/posts/`,
       withFaults('ghost', async ({ request }) => {
-        const problem = ghostTokenProblem(request.headers.get('authorization'), adminKey)
-        if (problem) return ghostError(401, 'UnauthorizedError', problem.startsWith('Invalid token') ? 'Invalid token' : problem, problem)
-        const input = (await request.json().catch(() => null)) as { posts?: Array<Record<string, unknown>> } | null
-        const draft = input?.posts?.[0]
+        const refused = unauthorized(request)
+        if (refused) return refused
+        const draft = await readDraft(request)
         if (!draft) return ghostError(422, 'ValidationError', 'Validation error, cannot save post.', "No root key ('posts') provided.")
-        const title = typeof draft.title === 'string' ? draft.title.trim() : ''
-        if (!title)
-          return ghostError(422, 'ValidationError', 'Validation error, cannot save post.', 'Value in [posts.title] cannot be blank.')
+        const problem = draftProblem(draft, true)
+        if (problem) return ghostError(422, 'ValidationError', 'Validation error, cannot save post.', problem)
+        const title = String(draft.title).trim()
         const status = String(draft.status ?? 'draft')
-        if (!['draft', 'published', 'scheduled'].includes(status)) {
-          return ghostError(422, 'ValidationError', 'Validation error, cannot save post.', `Validation (isIn) failed for status`)
-        }
         let slug = ghostSlug(String(draft.slug ?? '') || title)
         if (state.posts.some((post) => post.slug === slug))
           slug = `${slug}-${state.posts.filter((post) => post.slug.startsWith(slug)).length + 1}`
@@ -123,44 +265,87 @@ export function ghostHandlers(options: { baseUrl?: string; adminKey?: string } =
         const uuid = objectId('uuid', id)
           .padEnd(32, '0')
           .replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5')
-        // Without ?source=html Ghost expects Lexical and drops the html field.
-        const html = new URL(request.url).searchParams.get('source') === 'html' && typeof draft.html === 'string' ? draft.html : null
-        const tags = Array.isArray(draft.tags)
-          ? (draft.tags as Array<{ name?: string }>).map((tag) => String(tag.name ?? '')).filter(Boolean)
-          : []
+        const now = new Date().toISOString()
         const post: GhostPost = {
           id,
           uuid,
           title,
           slug,
-          html,
+          html: htmlOf(request, draft),
           status,
-          url: status === 'published' ? `${base}/${slug}/` : `${base}/p/${uuid}/`,
-          tags,
+          url: postUrl({ status, slug, uuid }),
+          tags: Array.isArray(draft.tags) ? tagsOf(draft) : [],
+          custom_excerpt: text(draft.custom_excerpt),
+          meta_title: text(draft.meta_title),
+          meta_description: text(draft.meta_description),
+          canonical_url: text(draft.canonical_url),
+          feature_image: text(draft.feature_image),
+          feature_image_alt: text(draft.feature_image_alt),
+          published_at: status === 'published' ? (text(draft.published_at) ?? now) : null,
+          updated_at: now,
         }
         state.posts.push(post)
-        const now = new Date().toISOString()
-        return HttpResponse.json(
-          {
-            posts: [
-              {
-                id,
-                uuid,
-                title,
-                slug,
-                html,
-                status,
-                url: post.url,
-                visibility: 'public',
-                created_at: now,
-                updated_at: now,
-                published_at: status === 'published' ? now : null,
-                tags: tags.map((name) => ({ id: objectId('tag', name), name, slug: ghostSlug(name) })),
-              },
-            ],
-          },
-          { status: 201, headers: { Location: `${base}/ghost/api/admin/posts/${id}/` } },
-        )
+        return HttpResponse.json({ posts: [serialize(post)] }, { status: 201, headers: { Location: `${admin}/posts/${id}/` } })
+      }),
+    ),
+
+    // An edit must carry the updated_at it read, or Ghost refuses it as a collision.
+    http.put(
+      `${admin}/posts/:id/`,
+      withFaults('ghost', async ({ request, params }) => {
+        const refused = unauthorized(request)
+        if (refused) return refused
+        const post = find(String(params.id))
+        if (!post) return ghostError(404, 'NotFoundError', 'Resource not found error, cannot edit post.', 'Post not found.')
+        const draft = await readDraft(request)
+        if (!draft) return ghostError(422, 'ValidationError', 'Validation error, cannot edit post.', "No root key ('posts') provided.")
+        if (typeof draft.updated_at !== 'string')
+          return ghostError(422, 'ValidationError', 'Validation error, cannot edit post.', 'Value in [posts.updated_at] cannot be blank.')
+        if (draft.updated_at !== post.updated_at)
+          return ghostError(409, 'UpdateCollisionError', 'Saving failed! Someone else is editing this post.', null)
+        const problem = draftProblem(draft, false)
+        if (problem) return ghostError(422, 'ValidationError', 'Validation error, cannot edit post.', problem)
+        if (typeof draft.title === 'string') post.title = draft.title.trim()
+        if (typeof draft.slug === 'string' && draft.slug) post.slug = ghostSlug(draft.slug)
+        if ('html' in draft) post.html = htmlOf(request, draft) ?? post.html
+        if (Array.isArray(draft.tags)) post.tags = tagsOf(draft)
+        for (const field of [
+          'custom_excerpt',
+          'meta_title',
+          'meta_description',
+          'canonical_url',
+          'feature_image',
+          'feature_image_alt',
+        ] as const) {
+          if (field in draft) post[field] = text(draft[field])
+        }
+        if (typeof draft.status === 'string') {
+          if (draft.status === 'published' && post.status !== 'published')
+            post.published_at = text(draft.published_at) ?? new Date().toISOString()
+          post.status = draft.status
+        }
+        post.url = postUrl(post)
+        post.updated_at = new Date(Math.max(Date.now(), Date.parse(post.updated_at) + 1)).toISOString()
+        return HttpResponse.json({ posts: [serialize(post)] })
+      }),
+    ),
+
+    http.post(
+      `${admin}/images/upload/`,
+      withFaults('ghost', async ({ request }) => {
+        const refused = unauthorized(request)
+        if (refused) return refused
+        const form = await request.formData().catch(() => null)
+        const file = form?.get('file')
+        if (!form || !(file instanceof File))
+          return ghostError(422, 'ValidationError', 'Validation error, cannot upload image.', 'Please select an image.')
+        if (!IMAGE_TYPES.includes(file.type))
+          return ghostError(415, 'UnsupportedMediaTypeError', 'Please select a valid image.', `${file.name} is not a supported image type.`)
+        const name = file.name.toLowerCase().replace(/[^a-z0-9.]+/g, '-')
+        const url = `${base}/content/images/${new Date().getUTCFullYear()}/01/${name}`
+        const ref = typeof form.get('ref') === 'string' ? String(form.get('ref')) : null
+        state.images.push({ url, ref, contentType: file.type, size: file.size })
+        return HttpResponse.json({ images: [{ url, ref }] }, { status: 201 })
       }),
     ),
   ]

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { shopifyHandlers, shopifyMock } from './mock'
+import { parseSelection, shopifyHandlers, shopifyMock } from './mock'
 import { useMockServer } from '../../../../tests/fixtures/mock-server'
 
 const base = 'https://outdoor-shop.myshopify.com'
@@ -62,5 +62,38 @@ describe('Shopify mock', () => {
     const response = await send(article, 'shpat_wrong')
     expect(response.status).toBe(401)
     expect(await response.json()).toEqual({ errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' })
+  })
+
+  it('parses a document’s selections, skipping arguments and strings', () => {
+    expect(
+      parseSelection('query Q($id: ID!) { blog(id: $id) { title } articles(first: 1, query: "a { b }") { nodes { id blog { id } } } }'),
+    ).toEqual({
+      blog: { title: {} },
+      articles: { nodes: { id: {}, blog: { id: {} } } },
+    })
+  })
+
+  it('finds articles by blog and handle, and updates one with articleUpdate', async () => {
+    await send(article)
+    const graphql = (query: string, variables: Record<string, unknown>) =>
+      fetch(`${base}/admin/api/2025-07/graphql.json`, {
+        method: 'POST',
+        headers: { 'X-Shopify-Access-Token': 'shpat_demo', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ query, variables }),
+      }).then((response) => response.json() as Promise<{ data: Record<string, unknown> }>)
+    const find = 'query F($query: String!) { articles(first: 5, query: $query) { nodes { id handle } } }'
+    expect((await graphql(find, { query: 'blog_id:1001 AND handle:packing-list-for-alps' })).data).toEqual({
+      articles: { nodes: [{ id: 'gid://shopify/Article/580000000001', handle: 'packing-list-for-alps' }] },
+    })
+    expect((await graphql(find, { query: 'blog_id:1002 AND handle:packing-list-for-alps' })).data).toEqual({ articles: { nodes: [] } })
+
+    const update =
+      'mutation U($id: ID!, $article: ArticleUpdateInput!) { articleUpdate(id: $id, article: $article) { article { id isPublished } userErrors { message code } } }'
+    expect((await graphql(update, { id: 'gid://shopify/Article/580000000001', article: { isPublished: false } })).data).toEqual({
+      articleUpdate: { article: { id: 'gid://shopify/Article/580000000001', isPublished: false }, userErrors: [] },
+    })
+    expect((await graphql(update, { id: 'gid://shopify/Article/1', article: {} })).data).toEqual({
+      articleUpdate: { article: null, userErrors: [{ message: 'Article does not exist', code: 'NOT_FOUND' }] },
+    })
   })
 })

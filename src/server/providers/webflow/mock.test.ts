@@ -80,4 +80,31 @@ describe('Webflow mock', () => {
     expect(limited.headers.get('retry-after')).toBe('7')
     expect((await publish(item)).status).toBe(202)
   })
+
+  it('rejects a field the collection does not describe', async () => {
+    const response = await publish({ fieldData: { ...item.fieldData, 'meta-title': 'x' } })
+    expect(response.status).toBe(400)
+    expect(await response.json()).toMatchObject({
+      code: 'validation_error',
+      details: [{ param: 'fieldData.meta-title', description: 'Field not described in schema' }],
+    })
+  })
+
+  it('lists items by exact slug, updates and unpublishes a live item', async () => {
+    const { id } = (await (await publish(item)).json()) as { id: string }
+    const headers = { Authorization: 'Bearer wf_site_token', 'Content-Type': 'application/json' }
+    const items = `https://api.webflow.com/v2/collections/${collection}/items`
+    const listed = (await (await fetch(`${items}?slug=hiking-boots`, { headers })).json()) as { items: unknown[] }
+    expect(listed.items).toEqual([expect.objectContaining({ id })])
+    expect(((await (await fetch(`${items}?slug=hiking`, { headers })).json()) as { items: unknown[] }).items).toEqual([])
+
+    const patched = await fetch(`${items}/${id}/live`, { method: 'PATCH', headers, body: JSON.stringify({ fieldData: { name: 'Boots' } }) })
+    expect(patched.status).toBe(200)
+    expect(await patched.json()).toMatchObject({ id, fieldData: { name: 'Boots', slug: 'hiking-boots' } })
+
+    const removed = await fetch(`${items}/${id}/live`, { method: 'DELETE', headers })
+    expect(removed.status).toBe(204)
+    expect(webflowMock.items).toEqual([expect.objectContaining({ id, isLive: false })])
+    expect((await fetch(`${items}/${'0'.repeat(24)}/live`, { method: 'DELETE', headers })).status).toBe(404)
+  })
 })
