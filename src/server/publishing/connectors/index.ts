@@ -1,11 +1,19 @@
 import type { ConnectorType } from '~/shared/integrations'
 import type { Connector } from '../connector'
+import { ghostConnector } from './ghost'
+import { notionConnector } from './notion'
+import { shopifyConnector } from './shopify'
+import { webflowConnector } from './webflow'
 import { webhookConnector } from './webhook'
 import { wordpressConnector } from './wordpress'
 
 /** Every connector's client, by type (the forms and schemas are in src/shared/integrations.ts). */
-export const CONNECTOR_CLIENTS: Partial<{ [T in ConnectorType]: Connector<T> }> = {
+export const CONNECTOR_CLIENTS: { [T in ConnectorType]: Connector<T> } = {
   wordpress: wordpressConnector,
+  ghost: ghostConnector,
+  webflow: webflowConnector,
+  shopify: shopifyConnector,
+  notion: notionConnector,
   webhook: webhookConnector,
 }
 
