@@ -80,7 +80,7 @@ const envSchema = z
     /**
      * Encrypts publishing credentials at rest (docs/decisions/0012-publishing.md). Without it one is
      * generated once into DATA_DIR/encryption-key. ENCRYPTION_KEY_PREVIOUS (comma-separated) keeps
-     * older keys readable during a rotation; `npm run rotate-keys` re-encrypts with the current one.
+     * older keys readable during a rotation; each start re-encrypts what they wrote with the current one.
      */
     ENCRYPTION_KEY: z.preprocess(emptyAsUndefined, encryptionKey.optional()),
     ENCRYPTION_KEY_PREVIOUS: z.preprocess(

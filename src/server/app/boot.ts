@@ -7,7 +7,8 @@ import { analyzeDemoCompetitors, demoAccountEnabled, recreateDemoAccount } from 
 import { stopDemoArticles, writeDemoArticles, writeDemoArticlesInBackground } from '~/server/demo/demo-articles'
 import { connectDemoCms, publishDemoArticles } from '~/server/demo/demo-publishing'
 import { replayDemoResearch } from '~/server/demo/demo-research'
-import { appPublishingDeps } from '~/server/publishing/integrations.service'
+import { encryptionKeys } from '~/server/publishing/crypto'
+import { appPublishingDeps, reencryptSecrets } from '~/server/publishing/integrations.service'
 import { startJobs, stopJobs } from '~/server/jobs'
 import { logger } from '~/server/logger'
 import { getProviders } from '~/server/providers'
@@ -38,6 +39,8 @@ export function bootServer(): Promise<void> {
         return written
       }, logger)
     }
+    const rotated = await reencryptSecrets(handle.db, encryptionKeys(env()))
+    if (rotated > 0) logger.info(`publishing credentials re-encrypted with the current ENCRYPTION_KEY: ${rotated}`)
     // The embedded database has no autovacuum: statistics and the visibility map for what was just written.
     await maintainDatabase(handle.db)
     logger.info(`database ready (${handle.kind})`)

@@ -5,7 +5,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
  * 96-bit IV per value and the caller's additional data (a row's business and type), so a ciphertext copied onto another
  * row does not decrypt. A stored value reads `v1.<key id>.<iv>.<tag>.<ciphertext>` (base64url);
  * the key id (8 hex characters of the key's SHA-256) says which key wrote it, so a rotation can
- * keep older keys readable (ENCRYPTION_KEY_PREVIOUS) while `npm run rotate-keys` re-encrypts.
+ * keep older keys readable (ENCRYPTION_KEY_PREVIOUS) until the start-up re-encrypts (reencryptSecrets).
  */
 
 export interface EncryptionKeys {

@@ -19,7 +19,7 @@ import {
 import type { Connector, ConnectorContext } from './connector'
 import { appConnectorFetch } from './connector-fetch'
 import { connectorClient } from './connectors'
-import { DecryptionError, decryptSecret, encryptionKeys, encryptSecret, type EncryptionKeys } from './crypto'
+import { DecryptionError, decryptSecret, encryptionKeys, encryptSecret, needsReencryption, type EncryptionKeys } from './crypto'
 
 /**
  * The publishing targets of a business (docs/product/publishing.md): connect (validated,
@@ -294,4 +294,34 @@ export async function setFeed(db: Database, businessId: string, enabled: boolean
     .values({ businessId, type: FEED_TYPE, secrets, status: 'working' })
     .onConflictDoUpdate({ target: [publishing.businessId, publishing.type], set: { secrets, enabled: true, updatedAt: sql`now()` } })
   return { enabled: true as const, token }
+}
+
+/**
+ * Key rotation (docs/decisions/0012-publishing.md): with the new key in ENCRYPTION_KEY and the old
+ * one in ENCRYPTION_KEY_PREVIOUS, every start re-encrypts the credentials still under an old key;
+ * once that has run, the old key can go. A row no key here can read is left alone (and logged): its
+ * integration shows as broken on its next use and the user connects it again.
+ */
+export async function reencryptSecrets(db: Database, keys: EncryptionKeys) {
+  const rows = await db
+    .select({ id: publishing.id, businessId: publishing.businessId, type: publishing.type, secrets: publishing.secrets })
+    .from(publishing)
+  let rotated = 0
+  for (const row of rows) {
+    if (!row.secrets || !needsReencryption(row.secrets, keys)) continue
+    try {
+      const sealed = sealSecrets(row, readSecrets(row, keys), keys)
+      await db
+        .update(publishing)
+        .set({ secrets: sealed })
+        .where(and(eq(publishing.id, row.id), eq(publishing.secrets, row.secrets)))
+      rotated++
+    } catch (error) {
+      logger.warn(
+        `publishing: the credentials of integration ${row.id} cannot be read with the configured keys`,
+        error instanceof Error ? error.message : error,
+      )
+    }
+  }
+  return rotated
 }

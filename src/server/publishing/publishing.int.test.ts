@@ -14,7 +14,7 @@ import { wordpressHandlers, wordpressMock } from '~/server/providers/wordpress/m
 import { createConnectorFetch } from './connector-fetch'
 import { connectorClient } from './connectors'
 import { encryptionKeys } from './crypto'
-import { connectIntegration, listIntegrations, type PublishingDeps } from './integrations.service'
+import { connectIntegration, listIntegrations, readSecrets, reencryptSecrets, type PublishingDeps } from './integrations.service'
 import { publishDueArticles, runPublish } from './publish.service'
 
 // Publishing end to end on the database, against the WordPress and webhook mocks: connect (kept
@@ -384,5 +384,20 @@ describe('article.publish and the schedule', () => {
     expect(started).not.toContain(noTarget.articleId)
     const jobs = await app.db.select({ input: jobRun.input }).from(jobRun).where(eq(jobRun.kind, 'article.publish'))
     expect(jobs.map((job) => (job.input as { articleId: string }).articleId)).toContain(autopilot.id)
+  })
+})
+
+describe('key rotation', () => {
+  it('a start with a new key re-encrypts what the previous key wrote; the old key can then go', async () => {
+    const { businessId } = await newBusinessWithArticle()
+    await connectWebhook(businessId)
+    const previous = deps.keys.current
+    const rotated = { current: Buffer.alloc(32, 7).toString('base64'), previous: [previous] }
+    expect(await reencryptSecrets(app.db, rotated)).toBeGreaterThanOrEqual(1)
+    const [row] = await app.db.select().from(publishing).where(eq(publishing.businessId, businessId))
+    expect(readSecrets(row!, { current: rotated.current })).toEqual({ secret: HOOK_SECRET })
+    expect(await reencryptSecrets(app.db, rotated)).toBe(0)
+    // Back to the test key for the other tests' rows.
+    await reencryptSecrets(app.db, { current: previous, previous: [rotated.current] })
   })
 })
