@@ -11,6 +11,7 @@ import { orpc, type RpcClient } from '~/lib/orpc'
 import { toast } from '~/lib/toast'
 import { cn } from '~/lib/utils'
 import { downloadArticle } from './article-download'
+import { publicationsQuery } from './publishing-panel'
 
 type Article = Awaited<ReturnType<RpcClient['article']['get']>>
 
@@ -48,8 +49,12 @@ export function ArticleActions({ businessId, article }: { businessId: string; ar
     orpc.article.publish.mutationOptions({
       // No connection yet: the toast's button (the error's action) opens Integrations.
       meta: { errorMessage: 'Could not publish this article' },
-      onSuccess: () => {
-        void queryClient.invalidateQueries({ queryKey: orpc.article.publications.key() })
+      onSuccess: ({ jobId }) => {
+        // The Publishing panel follows this job to its end, then refreshes the article (a job
+        // that ends before a refetch would otherwise leave the article's status stale).
+        const key = publicationsQuery(businessId, article.id).queryKey
+        if (queryClient.getQueryData(key)) queryClient.setQueryData(key, (old) => (old ? { ...old, publishingJobId: jobId } : old))
+        else void queryClient.invalidateQueries({ queryKey: key })
         toast.success(article.status === 'published' ? 'Updating the article on your site' : 'Publishing started')
       },
     }),
