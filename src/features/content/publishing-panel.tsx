@@ -20,16 +20,17 @@ const STATUS_VARIANTS: Record<PublicationStatus, 'success' | 'destructive' | 'se
   unpublished: 'outline',
 }
 
-const UNFINISHED = new Set(['queued', 'running', 'retrying'])
-
 export const publicationsQuery = (businessId: string, articleId: string) =>
   orpc.article.publications.queryOptions({ input: { businessId, articleId } })
 
-/** Follows a publishing job to its end, then refreshes what it changed (the article, its targets, the counts). */
+/** Refetched when a publishing attempt ends: a retry keeps the targets that worked, so the article may be live already. */
+const ATTEMPT_ENDED = new Set(['retrying', 'completed', 'failed', 'cancelled'])
+
+/** Follows a publishing job, refreshing what each attempt changed (the article, its targets, the counts). */
 function PublishingProgress({ jobId }: { jobId: string }) {
   const queryClient = useQueryClient()
   const job = useQuery(jobWatchQueryOptions(jobId))
-  const settled = job.data !== undefined && !UNFINISHED.has(job.data.state)
+  const state = job.data?.state
   const refresh = useLatest(() =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: orpc.article.key() }),
@@ -37,8 +38,8 @@ function PublishingProgress({ jobId }: { jobId: string }) {
     ]),
   )
   useEffect(() => {
-    if (settled) void refresh.current()
-  }, [settled, refresh])
+    if (state && ATTEMPT_ENDED.has(state)) void refresh.current()
+  }, [state, refresh])
   return <JobProgress jobId={jobId} label="Publishing" className="text-sm" />
 }
 

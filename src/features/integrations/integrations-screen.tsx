@@ -11,15 +11,13 @@ import { SearchConsoleCard } from './search-console-card'
 export function IntegrationsSkeleton() {
   return (
     <div role="status" aria-label="Loading your integrations" className="grid gap-6">
-      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+      <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3">
         {CONNECTOR_TYPES.map((type) => (
           <Skeleton key={type} className="h-48" />
         ))}
       </div>
-      <div className="grid gap-4 lg:grid-cols-2">
-        <Skeleton className="h-40" />
-        <Skeleton className="h-40" />
-      </div>
+      <Skeleton className="h-40" />
+      <Skeleton className="h-32" />
     </div>
   )
 }
@@ -53,20 +51,18 @@ export function IntegrationsScreen({ businessId }: { businessId: string }) {
           </h2>
           <p className="text-sm text-muted-foreground">
             {nothingYet
-              ? 'Nothing is connected yet: connect your site (or turn on the JSON feed below) and approved articles go live on their day.'
-              : 'Approved articles go to every enabled connection on their day; Publish now on an article sends it at once.'}
+              ? 'Nothing is connected yet: connect your site (or turn on the JSON feed below) and your articles go live on their day.'
+              : 'Articles go to every enabled connection on their day; Publish now on an article sends it at once.'}
           </p>
         </div>
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <ul className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3">
           {CONNECTOR_TYPES.map((type) => (
             <ConnectorCard key={type} businessId={businessId} type={type} integration={connected.get(type)} />
           ))}
         </ul>
       </section>
-      <div className="grid gap-4 lg:grid-cols-2">
-        <ExportCard businessId={businessId} feed={feed} />
-        <SearchConsoleCard searchConsole={searchConsole} />
-      </div>
+      <ExportCard businessId={businessId} feed={feed} />
+      <SearchConsoleCard searchConsole={searchConsole} />
     </div>
   )
 }
