@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { ArchiveIcon, CalendarClockIcon, MoreHorizontalIcon, Trash2Icon } from 'lucide-react'
+import { ArchiveIcon, CalendarClockIcon, DownloadIcon, MoreHorizontalIcon, SendIcon, Trash2Icon } from 'lucide-react'
 import { AlertDialog } from 'radix-ui'
 import { useState } from 'react'
 import { Button, buttonVariants } from '~/components/ui/button'
@@ -10,6 +10,8 @@ import { Label } from '~/components/ui/label'
 import { orpc, type RpcClient } from '~/lib/orpc'
 import { toast } from '~/lib/toast'
 import { cn } from '~/lib/utils'
+import { downloadArticle } from './article-download'
+import { publicationsQuery } from './publishing-panel'
 
 type Article = Awaited<ReturnType<RpcClient['article']['get']>>
 
@@ -20,8 +22,9 @@ const longDay = (day: string) =>
   new Date(`${day}T00:00:00.000Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' })
 
 /**
- * The article's actions: Approve (a draft or held article), and in the menu Reschedule (its
- * keyword's day), Archive and Delete, each confirmed in a dialog.
+ * The article's actions: Approve (a draft or held article), Publish now (to every enabled
+ * connection; "Update on site" once published), Download (Markdown or HTML, built in the browser),
+ * and in the menu Reschedule (its keyword's day), Archive and Delete, each confirmed in a dialog.
  */
 export function ArticleActions({ businessId, article }: { businessId: string; article: Article }) {
   const queryClient = useQueryClient()
@@ -39,6 +42,20 @@ export function ArticleActions({ businessId, article }: { businessId: string; ar
       onSuccess: () => {
         void refresh()
         toast.success('Approved: it will be published on its day')
+      },
+    }),
+  )
+  const publish = useMutation(
+    orpc.article.publish.mutationOptions({
+      // No connection yet: the toast's button (the error's action) opens Integrations.
+      meta: { errorMessage: 'Could not publish this article' },
+      onSuccess: ({ jobId }) => {
+        // The Publishing panel follows this job to its end, then refreshes the article (a job
+        // that ends before a refetch would otherwise leave the article's status stale).
+        const key = publicationsQuery(businessId, article.id).queryKey
+        if (queryClient.getQueryData(key)) queryClient.setQueryData(key, (old) => (old ? { ...old, publishingJobId: jobId } : old))
+        else void queryClient.invalidateQueries({ queryKey: key })
+        toast.success(article.status === 'published' ? 'Updating the article on your site' : 'Publishing started')
       },
     }),
   )
@@ -73,12 +90,36 @@ export function ArticleActions({ businessId, article }: { businessId: string; ar
   const canReschedule = Boolean(article.keywordId) && article.status !== 'published' && article.status !== 'archived'
 
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex flex-wrap items-center gap-2">
       {(article.status === 'draft' || article.status === 'held') && (
         <Button size="sm" onClick={() => approve.mutate(input)} disabled={approve.isPending}>
           Approve
         </Button>
       )}
+      {article.status !== 'archived' && (
+        <Button
+          size="sm"
+          variant={article.status === 'draft' || article.status === 'held' ? 'outline' : 'default'}
+          onClick={() => publish.mutate(input)}
+          disabled={publish.isPending}
+          aria-busy={publish.isPending || undefined}
+        >
+          <SendIcon aria-hidden />
+          {article.status === 'published' ? 'Update on site' : 'Publish now'}
+        </Button>
+      )}
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button size="sm" variant="outline">
+            <DownloadIcon aria-hidden />
+            Download
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuItem onSelect={() => downloadArticle(article, 'markdown')}>Markdown (.md)</DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => downloadArticle(article, 'html')}>HTML (.html)</DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
           <Button size="sm" variant="outline" aria-label="More actions">

@@ -20,6 +20,7 @@ import { ArticleActions } from './article-actions'
 import { ArticleEditor } from './article-editor'
 import { ArticleStatusBadge } from './article-status'
 import { ArticleVersions } from './article-versions'
+import { PublishingPanel } from './publishing-panel'
 import { SeoScorePanel } from './seo-score-panel'
 
 export type ArticleMode = 'read' | 'edit' | 'versions'
@@ -177,6 +178,7 @@ export function ArticleView({ articleId, mode = 'read' }: { articleId: string; m
         </div>
         <aside className="grid content-start gap-4">
           <SeoScorePanel score={article.seoScore} checks={article.seoChecks} />
+          <PublishingPanel businessId={businessId} articleId={article.id} />
           <Card>
             <CardHeader>
               <CardTitle className="text-base">Search appearance</CardTitle>

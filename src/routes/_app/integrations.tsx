@@ -1,23 +1,46 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlugIcon } from 'lucide-react'
-import { EmptyState } from '~/components/empty-state'
 import { PageHeader } from '~/components/page-header'
+import { RouteErrorState } from '~/components/route-error-state'
+import { integrationListQuery } from '~/features/integrations/integration-queries'
+import { IntegrationsScreen, IntegrationsSkeleton } from '~/features/integrations/integrations-screen'
 import { pageTitle } from '~/features/page-title'
+import { useCurrentBusinessId } from '~/features/research/research-panel'
+import { orpc } from '~/lib/orpc'
 
 export const Route = createFileRoute('/_app/integrations')({
+  loader: async ({ context }) => {
+    const businesses = await context.queryClient.ensureQueryData(orpc.business.list.queryOptions())
+    const current = businesses.find((business) => business.isCurrent)
+    if (current) await context.queryClient.ensureQueryData(integrationListQuery(current.id))
+  },
   head: ({ matches }) => ({ meta: [{ title: pageTitle('Integrations', matches) }] }),
+  pendingComponent: () => (
+    <>
+      <IntegrationsHeader />
+      <IntegrationsSkeleton />
+    </>
+  ),
+  errorComponent: ({ error, reset }) => (
+    <>
+      <IntegrationsHeader />
+      <RouteErrorState title="Could not load your integrations" error={error} reset={reset} />
+    </>
+  ),
   component: IntegrationsPage,
 })
 
 function IntegrationsPage() {
+  const businessId = useCurrentBusinessId()
   return (
     <>
-      <PageHeader title="Integrations" description="The services your business is connected to." />
-      <EmptyState
-        icon={PlugIcon}
-        title="No integrations connected"
-        description="Google Search Console and the sites your articles are published to will be listed here. Search Console shows which searches already bring you visitors; a publishing connection puts finished articles live on schedule."
-      />
+      <IntegrationsHeader />
+      {businessId && <IntegrationsScreen businessId={businessId} />}
     </>
+  )
+}
+
+function IntegrationsHeader() {
+  return (
+    <PageHeader title="Integrations" description="Where your articles are published, and the services your business is connected to." />
   )
 }

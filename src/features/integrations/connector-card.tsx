@@ -1,0 +1,267 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import {
+  CircleAlertIcon,
+  CircleCheckIcon,
+  GhostIcon,
+  LayoutTemplateIcon,
+  NewspaperIcon,
+  NotebookTextIcon,
+  PencilIcon,
+  PlugZapIcon,
+  ShoppingBagIcon,
+  Trash2Icon,
+  WebhookIcon,
+  type LucideIcon,
+} from 'lucide-react'
+import { AlertDialog } from 'radix-ui'
+import { useId, useState } from 'react'
+import { Badge } from '~/components/ui/badge'
+import { Button, buttonVariants } from '~/components/ui/button'
+import { Sheet } from '~/components/ui/sheet'
+import { Spinner } from '~/components/ui/spinner'
+import { Switch } from '~/components/ui/switch'
+import { formatCount } from '~/features/format'
+import { orpc } from '~/lib/orpc'
+import { toast } from '~/lib/toast'
+import { cn } from '~/lib/utils'
+import { CONNECTORS, INTEGRATION_STATUS_LABELS, type ConnectorType, type IntegrationStatus } from '~/shared/integrations'
+import { ConnectorForm } from './connector-form'
+import { formatDateTime, type ConnectionTest, type Integration } from './integration-queries'
+
+const ICONS: Record<ConnectorType, LucideIcon> = {
+  wordpress: NewspaperIcon,
+  ghost: GhostIcon,
+  webflow: LayoutTemplateIcon,
+  shopify: ShoppingBagIcon,
+  notion: NotebookTextIcon,
+  webhook: WebhookIcon,
+}
+
+const STATUS_VARIANTS: Record<IntegrationStatus, 'success' | 'destructive' | 'secondary'> = {
+  working: 'success',
+  broken: 'destructive',
+  untested: 'secondary',
+}
+
+const dialogClass =
+  'fixed top-1/2 left-1/2 z-50 grid w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border border-border bg-card p-6 text-card-foreground shadow-xl'
+
+/** What a passed test says: the CMS account signed in as; the webhook's answer as it is. */
+export function testSummary(type: ConnectorType, test: ConnectionTest) {
+  if (!test.ok) return test.error
+  return type === 'webhook' ? `Working: ${test.account}.` : `Signed in as ${test.account}.`
+}
+
+/**
+ * One publishing connector on /integrations: connected, its state (Working, Broken with the last
+ * error, Not tested), when it was last checked, the articles published through it, Enabled, Test
+ * connection, Edit and Remove; not connected, its Connect button. Both open the form in a sheet.
+ */
+export function ConnectorCard({ businessId, type, integration }: { businessId: string; type: ConnectorType; integration?: Integration }) {
+  const definition = CONNECTORS[type]
+  const Icon = ICONS[type]
+  const queryClient = useQueryClient()
+  const headingId = useId()
+  const enabledId = useId()
+  const [formOpen, setFormOpen] = useState(false)
+  const [removing, setRemoving] = useState(false)
+  /** The result of the last Test connection or save on this page, shown until the next one. */
+  const [lastTest, setLastTest] = useState<ConnectionTest>()
+  const refresh = () => queryClient.invalidateQueries({ queryKey: orpc.integration.key() })
+
+  const test = useMutation(
+    orpc.integration.test.mutationOptions({
+      onSuccess: async (result) => {
+        setLastTest(result.test)
+        await refresh()
+      },
+    }),
+  )
+  const setEnabled = useMutation(orpc.integration.setEnabled.mutationOptions({ onSuccess: () => refresh() }))
+  const remove = useMutation(
+    orpc.integration.remove.mutationOptions({
+      onSuccess: async () => {
+        setRemoving(false)
+        setLastTest(undefined)
+        await refresh()
+        toast.success(`${definition.label} removed`)
+      },
+    }),
+  )
+
+  const onSaved = (result: ConnectionTest, details: { generatedSecret: boolean }) => {
+    setFormOpen(false)
+    setLastTest(result)
+    if (result.ok) {
+      toast.success(`${definition.label} connected`, {
+        description: details.generatedSecret
+          ? `${testSummary(type, result)} A signing secret was generated for you; to verify deliveries, enter your own whsec_ secret with Edit.`
+          : testSummary(type, result),
+      })
+    } else toast.error(`${definition.label} saved, but the connection test failed`, { description: result.error })
+  }
+
+  const input = { businessId, type }
+  const enabled = (setEnabled.isPending ? setEnabled.variables?.enabled : undefined) ?? integration?.enabled ?? false
+  // A test result is shown while the connection's state still agrees with it (a later publish may have broken it).
+  const shownTest =
+    lastTest && integration && (lastTest.ok ? integration.status === 'working' : integration.status === 'broken') ? lastTest : undefined
+
+  return (
+    <li
+      aria-labelledby={headingId}
+      data-connector={type}
+      data-status={integration?.status ?? 'not-connected'}
+      className="grid min-w-0 content-start gap-4 rounded-lg border border-border bg-card p-4 text-card-foreground"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex min-w-0 items-center gap-3">
+          <span className="grid size-9 shrink-0 place-items-center rounded-md bg-primary/15 text-violet-300">
+            <Icon aria-hidden className="size-5" />
+          </span>
+          <h3 id={headingId} className="font-medium">
+            {definition.label}
+          </h3>
+        </div>
+        {integration ? (
+          <Badge variant={STATUS_VARIANTS[integration.status]} data-testid="connector-status">
+            {INTEGRATION_STATUS_LABELS[integration.status]}
+          </Badge>
+        ) : (
+          <Badge variant="outline" className="text-muted-foreground">
+            Not connected
+          </Badge>
+        )}
+      </div>
+      <p className="text-sm text-muted-foreground">{definition.description}</p>
+
+      {integration && (
+        <>
+          <dl className="grid grid-cols-2 gap-2 text-sm">
+            <div className="min-w-0">
+              <dt className="text-xs text-muted-foreground">Last checked</dt>
+              <dd className="font-medium">{integration.lastCheckedAt ? formatDateTime(integration.lastCheckedAt) : 'Never'}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-muted-foreground">Articles published</dt>
+              <dd className="font-medium tabular-nums">{formatCount(integration.publishedCount)}</dd>
+            </div>
+            {type === 'webhook' && integration.secrets.secret && (
+              <div className="col-span-2 min-w-0">
+                <dt className="text-xs text-muted-foreground">Signing secret</dt>
+                <dd className="font-mono text-xs break-all">{integration.secrets.secret}</dd>
+                <dd className="mt-1 text-xs text-muted-foreground">
+                  Never shown in full. If you left it empty, one was generated: to verify deliveries, enter your own whsec_ secret with
+                  Edit.
+                </dd>
+              </div>
+            )}
+          </dl>
+
+          {shownTest ? (
+            <p
+              role="status"
+              data-testid="connector-test-result"
+              className={cn('flex items-start gap-2 text-sm', shownTest.ok ? 'text-green-300' : 'text-red-300')}
+            >
+              {shownTest.ok ? (
+                <CircleCheckIcon aria-hidden className="mt-0.5 size-4 shrink-0" />
+              ) : (
+                <CircleAlertIcon aria-hidden className="mt-0.5 size-4 shrink-0" />
+              )}
+              <span className="min-w-0 break-words">{testSummary(type, shownTest)}</span>
+            </p>
+          ) : (
+            integration.status === 'broken' &&
+            integration.lastError && (
+              <p role="alert" className="flex items-start gap-2 text-sm text-red-300">
+                <CircleAlertIcon aria-hidden className="mt-0.5 size-4 shrink-0" />
+                <span className="min-w-0 break-words">{integration.lastError}</span>
+              </p>
+            )
+          )}
+
+          <div className="flex items-start gap-3">
+            <Switch
+              id={enabledId}
+              checked={enabled}
+              disabled={setEnabled.isPending}
+              onCheckedChange={(checked) => setEnabled.mutate({ ...input, enabled: checked })}
+              aria-describedby={`${enabledId}-hint`}
+              className="mt-0.5"
+            />
+            <div className="grid gap-0.5">
+              <label htmlFor={enabledId} className="text-sm font-medium">
+                Enabled
+              </label>
+              <p id={`${enabledId}-hint`} className="text-xs text-muted-foreground">
+                {enabled ? 'Articles are published here on their day.' : 'Paused: nothing is sent here until you turn it back on.'}
+              </p>
+            </div>
+          </div>
+        </>
+      )}
+
+      <div className="flex flex-wrap justify-end gap-2">
+        {integration ? (
+          <>
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              onClick={() => test.mutate(input)}
+              disabled={test.isPending}
+              aria-busy={test.isPending || undefined}
+            >
+              {test.isPending ? <Spinner /> : <PlugZapIcon aria-hidden />}
+              {test.isPending ? 'Testing…' : 'Test connection'}
+            </Button>
+            <Button type="button" size="sm" variant="outline" onClick={() => setFormOpen(true)} aria-label={`Edit ${definition.label}`}>
+              <PencilIcon aria-hidden />
+              Edit
+            </Button>
+            <Button type="button" size="sm" variant="ghost" onClick={() => setRemoving(true)} aria-label={`Remove ${definition.label}`}>
+              <Trash2Icon aria-hidden />
+              Remove
+            </Button>
+          </>
+        ) : (
+          <Button type="button" size="sm" onClick={() => setFormOpen(true)} aria-label={`Connect ${definition.label}`}>
+            Connect
+          </Button>
+        )}
+      </div>
+
+      <Sheet open={formOpen} onOpenChange={setFormOpen}>
+        {formOpen && <ConnectorForm businessId={businessId} type={type} integration={integration} onSaved={onSaved} />}
+      </Sheet>
+
+      <AlertDialog.Root open={removing} onOpenChange={setRemoving}>
+        <AlertDialog.Portal>
+          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
+          <AlertDialog.Content className={dialogClass}>
+            <AlertDialog.Title className="text-lg font-semibold">Remove {definition.label}?</AlertDialog.Title>
+            <AlertDialog.Description className="text-sm text-muted-foreground">
+              Articles stop going to {definition.label} and its credentials are deleted. Posts already on the site stay there.
+            </AlertDialog.Description>
+            <div className="flex justify-end gap-2">
+              <AlertDialog.Cancel className={buttonVariants({ variant: 'outline' })}>Cancel</AlertDialog.Cancel>
+              <AlertDialog.Action
+                className={buttonVariants({ variant: 'destructive' })}
+                onClick={(event) => {
+                  // Stays open until removed, so a failure is seen beside what it was about.
+                  event.preventDefault()
+                  remove.mutate(input)
+                }}
+                disabled={remove.isPending}
+              >
+                {remove.isPending && <Spinner />}
+                Remove
+              </AlertDialog.Action>
+            </div>
+          </AlertDialog.Content>
+        </AlertDialog.Portal>
+      </AlertDialog.Root>
+    </li>
+  )
+}

@@ -1,0 +1,122 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import { Button } from '~/components/ui/button'
+import { FormField } from '~/components/ui/form-field'
+import { SheetClose, SheetContent } from '~/components/ui/sheet'
+import { SubmitButton } from '~/components/ui/submit-button'
+import type { FieldErrors } from '~/features/settings/form-errors'
+import { orpc } from '~/lib/orpc'
+import { errorMessageOf } from '~/lib/query-client'
+import { CONNECTORS, type ConnectorType } from '~/shared/integrations'
+import { connectorServerErrors, initialValues, splitValues, validateConnector, type FieldValues } from './connector-form-model'
+import type { ConnectionTest, Integration } from './integration-queries'
+
+export interface ConnectorFormProps {
+  businessId: string
+  type: ConnectorType
+  /** The saved connection when editing: its fields filled in, its secrets shown masked and kept when left empty. */
+  integration?: Integration
+  /** After a save: the test that followed it (the sheet then closes). */
+  onSaved: (test: ConnectionTest, details: { generatedSecret: boolean }) => void
+}
+
+/**
+ * A connector's form in a side sheet (src/shared/integrations.ts): each field with its label, help
+ * and placeholder, secrets as password inputs; checked with the server's schemas before sending,
+ * and the server's field errors shown under the fields. Saving tests the connection.
+ */
+export function ConnectorForm({ businessId, type, integration, onSaved }: ConnectorFormProps) {
+  const definition = CONNECTORS[type]
+  const queryClient = useQueryClient()
+  const [values, setValues] = useState<FieldValues>(() => initialValues(type, integration?.config))
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [formError, setFormError] = useState<string>()
+  const savedSecret = (name: string) => Boolean(integration?.secrets[name])
+  const idOf = (name: string) => `connector-${type}-${name}`
+
+  const focusFirstError = (found: FieldErrors) => {
+    const first = definition.fields.find((field) => field.name in found)
+    if (first) document.getElementById(idOf(first.name))?.focus()
+  }
+
+  const connect = useMutation(
+    orpc.integration.connect.mutationOptions({
+      onSuccess: async ({ test }) => {
+        await queryClient.invalidateQueries({ queryKey: orpc.integration.key() })
+        onSaved(test, { generatedSecret: type === 'webhook' && !values.secret?.trim() && !savedSecret('secret') })
+      },
+      onError: (error) => {
+        const fields = connectorServerErrors(error)
+        if (fields) {
+          setErrors(fields)
+          focusFirstError(fields)
+        } else setFormError(errorMessageOf(error))
+      },
+    }),
+  )
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    setFormError(undefined)
+    const found = validateConnector(type, values, { hasSaved: savedSecret })
+    setErrors(found)
+    if (Object.keys(found).length > 0) {
+      focusFirstError(found)
+      return
+    }
+    connect.mutate({ businessId, type, ...splitValues(type, values) })
+  }
+
+  return (
+    <SheetContent
+      side="right"
+      showTitle
+      title={integration ? `Edit ${definition.label}` : `Connect ${definition.label}`}
+      closeLabel="Close"
+      className="w-full max-w-full sm:w-[28rem]"
+    >
+      <p className="text-sm text-muted-foreground">{definition.description}</p>
+      <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label={`${definition.label} settings`}>
+        {definition.fields.map((field) => {
+          const masked = field.secret ? integration?.secrets[field.name] : undefined
+          const hint = masked ? `${field.help} Leave it empty to keep the saved one.` : field.help
+          return (
+            <FormField
+              key={field.name}
+              id={idOf(field.name)}
+              name={field.name}
+              label={field.optional ? `${field.label} (optional)` : field.label}
+              hint={hint}
+              error={errors[field.name]}
+              type={field.secret ? 'password' : 'text'}
+              autoComplete={field.secret ? 'new-password' : 'off'}
+              spellCheck={false}
+              placeholder={masked || field.placeholder}
+              value={values[field.name] ?? ''}
+              onChange={(event) => {
+                const value = event.target.value
+                setValues((current) => ({ ...current, [field.name]: value }))
+                if (errors[field.name]) setErrors(({ [field.name]: _cleared, ...rest }) => rest)
+              }}
+            />
+          )
+        })}
+        {formError && (
+          <p role="alert" className="rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm text-red-200">
+            {formError}
+          </p>
+        )}
+        <div className="flex flex-wrap justify-end gap-2">
+          <SheetClose asChild>
+            <Button type="button" variant="outline">
+              Cancel
+            </Button>
+          </SheetClose>
+          <SubmitButton pending={connect.isPending} pendingLabel="Saving and testing…">
+            {integration ? 'Save and test' : 'Connect'}
+          </SubmitButton>
+        </div>
+      </form>
+    </SheetContent>
+  )
+}

@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Page } from 'playwright-core'
+import { Webhook } from 'standardwebhooks'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { gotoHydrated, useBrowser } from '../fixtures/browser'
+import { e2ePostgresServer, onboardedUser } from '../fixtures/e2e-server'
+
+// Publishing through the signed webhook, as a customer does it (docs/product §5): connect it on
+// /integrations (its test event must arrive signed), then "Publish now" on an article. The
+// receiver is the customer's server: it verifies every delivery with the secret entered in the
+// form, keeps what it got and answers the post's address, which the article page links to.
+const server = e2ePostgresServer()
+const browser = useBrowser()
+
+interface Delivery {
+  id: string
+  type: string
+  verified: boolean
+  data: Record<string, unknown>
+}
+
+const secret = `whsec_${randomBytes(32).toString('base64')}`
+const deliveries: Delivery[] = []
+let receiver: Server
+let receiverUrl = ''
+
+beforeAll(async () => {
+  receiver = createServer((request, response) => {
+    const chunks: Buffer[] = []
+    request.on('data', (chunk: Buffer) => chunks.push(chunk))
+    request.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8')
+      const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]))
+      let payload: { type: string; data: Record<string, unknown> }
+      let verified = true
+      try {
+        payload = new Webhook(secret).verify(body, headers) as typeof payload
+      } catch {
+        verified = false
+        payload = JSON.parse(body) as typeof payload
+      }
+      deliveries.push({ id: headers['webhook-id'] ?? '', type: payload.type, verified, data: payload.data })
+      if (!verified) {
+        response.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"bad signature"}')
+        return
+      }
+      const slug = typeof payload.data.slug === 'string' ? payload.data.slug : null
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify(slug ? { url: `${receiverUrl}/blog/${slug}` } : { received: true }))
+    })
+  })
+  await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done))
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`
+})
+
+afterAll(async () => {
+  await new Promise((done) => receiver?.close(done))
+})
+
+/** The page fits the window: no horizontal scroll, and every visible control lies within it (as in content.e2e.ts). */
+async function assertFits(page: Page, what: string) {
+  const problems = await page.evaluate(() => {
+    const width = window.innerWidth
+    const found: string[] = []
+    if (document.documentElement.scrollWidth > width) found.push(`page is ${document.documentElement.scrollWidth}px wide in ${width}px`)
+    for (const element of document.querySelectorAll<HTMLElement>('button, a[href], input, textarea, select, [role="switch"]')) {
+      const box = element.getBoundingClientRect()
+      if (box.width === 0 || box.height === 0 || getComputedStyle(element).visibility === 'hidden') continue
+      let parent = element.parentElement
+      let scrolled = false
+      while (parent) {
+        const style = getComputedStyle(parent)
+        if (/(auto|scroll|hidden)/.test(style.overflowX) && parent.scrollWidth > parent.clientWidth) scrolled = true
+        parent = parent.parentElement
+      }
+      if (!scrolled && (box.left < -1 || box.right > width + 1))
+        found.push(`${element.tagName} "${(element.textContent ?? '').trim().slice(0, 30)}" spans ${box.left}–${box.right}`)
+    }
+    return found
+  })
+  expect(problems, what).toEqual([])
+}
+
+describe.skipIf(!server.available)('publishing through the webhook', () => {
+  it('connects the webhook, publishes an article once, and links to the post', async () => {
+    const user = await onboardedUser(server)
+    const slug = `cold-brew-at-home-${user.userId.slice(0, 6).toLowerCase()}`
+    const markdown = '# Cold brew at home\n\nSteep coarse coffee in cold water for 16 hours, then strain it.\n'
+    const [article] = await server.query<{ id: string }>(
+      `insert into content.article (id, business_id, keyword, status, title, slug, meta_title, meta_description, outline, markdown, html,
+         images, faq, json_ld, citations, internal_links, word_count, seo_score, seo_checks)
+       values (substr(md5(random()::text), 1, 12), $1, 'cold brew', 'draft', 'Cold brew at home', $2, 'Cold brew at home',
+         'How to make cold brew at home.', '[]', $3, $4, '[]', '[]', '[]', '[]', '[]', 12, 80, '[]')
+       returning id`,
+      [
+        user.businessId,
+        slug,
+        markdown,
+        '<h1>Cold brew at home</h1>\n<p>Steep coarse coffee in cold water for 16 hours, then strain it.</p>',
+      ],
+    )
+    const { page } = await browser.visit(server.baseUrl, user.client)
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await gotoHydrated(page, '/integrations')
+
+    // Connect: the form refuses a malformed secret on the spot, then saves and tests.
+    const card = page.locator('[data-connector="webhook"]')
+    await card.getByRole('button', { name: 'Connect Webhook' }).click()
+    const form = page.getByRole('form', { name: 'Webhook settings' })
+    await form.getByLabel('Endpoint URL').fill(`${receiverUrl}/hooks/rankpilot`)
+    await form.getByLabel('Signing secret (optional)').fill('not-a-secret')
+    await form.getByRole('button', { name: 'Connect' }).click()
+    await form.getByText('A signing secret starts with whsec_ followed by base64.').waitFor()
+    expect(deliveries).toEqual([])
+    await form.getByLabel('Signing secret (optional)').fill(secret)
+    await form.getByRole('button', { name: 'Connect' }).click()
+    await expect.poll(() => card.getByTestId('connector-status').textContent()).toBe('Working')
+    expect(await card.getByTestId('connector-test-result').textContent()).toContain('accepted a signed test event')
+    expect(deliveries.map(({ type, verified }) => ({ type, verified }))).toEqual([{ type: 'webhook.test', verified: true }])
+    // The secret is never sent back in full.
+    expect(await page.content()).not.toContain(secret.slice(6, 30))
+
+    for (const [width, height] of [
+      [390, 844],
+      [1280, 900],
+    ] as const) {
+      await page.setViewportSize({ width, height })
+      await gotoHydrated(page, '/integrations')
+      await card.getByTestId('connector-status').waitFor()
+      await assertFits(page, `/integrations at ${width}×${height}`)
+    }
+
+    // Publish now: the article is marked Published, its link is the receiver's answer.
+    await gotoHydrated(page, `/content/${article!.id}`)
+    const panel = page.getByTestId('publishing-panel')
+    await panel.getByText('Not published anywhere yet.', { exact: false }).waitFor()
+    await page.getByRole('button', { name: 'Publish now' }).click()
+    const publication = panel.locator('[data-testid="publication"][data-type="webhook"]')
+    await expect.poll(() => publication.getByText('Published', { exact: true }).count(), { timeout: 30_000 }).toBe(1)
+    const view = publication.getByRole('link', { name: /^View on Webhook/ })
+    expect(await view.getAttribute('href')).toBe(`${receiverUrl}/blog/${slug}`)
+    expect(await view.getAttribute('target')).toBe('_blank')
+    await page.getByRole('button', { name: 'Update on site' }).waitFor()
+
+    // Exactly one verified delivery of the article, even after the page settled.
+    await page.waitForTimeout(1000)
+    const published = deliveries.filter((delivery) => delivery.type === 'article.published')
+    expect(published).toHaveLength(1)
+    expect(published[0]).toMatchObject({ verified: true, data: { id: article!.id, slug, title: 'Cold brew at home' } })
+    expect(deliveries.every((delivery) => delivery.verified)).toBe(true)
+
+    // The connection counts it.
+    await gotoHydrated(page, '/integrations')
+    await expect.poll(() => card.getByText('Articles published').locator('..').locator('dd').textContent()).toBe('1')
+  })
+})
