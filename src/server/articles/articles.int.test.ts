@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
 import { articleProviders } from '../../../tests/fixtures/article-providers'
 import { JOB_KINDS } from '~/server/app/job-kinds'
 import { billingPeriodOf } from '~/server/billing/usage'
-import { article, articleVersion, business as businessTable, jobRun, keyword, usage } from '~/server/db/schema'
+import { article, articleVersion, business as businessTable, jobRun, keyword, publication, publishing, usage } from '~/server/db/schema'
 import { startJobs, stopJobs } from '~/server/jobs'
 import type { Providers } from '~/server/providers'
 import { dataforseoHandlers } from '~/server/providers/dataforseo/mock'
@@ -409,19 +409,22 @@ describe('article generation on the mocks', () => {
     expect((await usageOf(owner.userId)).length).toBe(usageBefore)
   })
 
-  it('links to the business’s published articles, never to an unpublished one', async () => {
+  it('links to the business’s published articles at their live address, never to an unpublished one', async () => {
     const { business, planned, client } = await roaster()
     await app.db.update(businessTable).set({ bestArticles: [], internalLinks: 3 }).where(eq(businessTable.id, business.id))
     const other = (title: string, slug: string, status: 'published' | 'draft') => insertArticle(app, business.id, { title, slug, status })
-    await other('Espresso water temperature explained', 'espresso-water-temperature', 'published')
+    const live = await other('Espresso water temperature explained', 'espresso-water-temperature', 'published')
     await other('Dose and yield for espresso roast dates', 'espresso-dose-and-yield', 'draft')
+    const liveUrl = `${business.blogUrl}/2026/03/espresso-water-temperature/`
+    const [site] = await app.db.insert(publishing).values({ businessId: business.id, type: 'wordpress', config: {} }).returning()
+    await app.db
+      .insert(publication)
+      .values({ businessId: business.id, articleId: live.id, integrationId: site!.id, status: 'published', externalId: '7', url: liveUrl })
     const { jobId } = await client.article.generate({ businessId: business.id, keywordId: planned.id })
     expect((await waitForJob(app, jobId, 60_000)).state).toBe('completed')
     const [written] = await app.db.select().from(article).where(eq(article.keywordId, planned.id))
-    expect(written!.internalLinks).toEqual([
-      { url: `${business.blogUrl}/espresso-water-temperature`, anchor: 'Espresso water temperature explained', kind: 'article' },
-    ])
-    expect(written!.markdown).toContain(`](${business.blogUrl}/espresso-water-temperature)`)
+    expect(written!.internalLinks).toEqual([{ url: liveUrl, anchor: 'Espresso water temperature explained', kind: 'article' }])
+    expect(written!.markdown).toContain(`](${liveUrl})`)
     expect(written!.markdown).not.toContain('espresso-dose-and-yield')
   })
 

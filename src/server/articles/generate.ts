@@ -1,7 +1,7 @@
-import { and, eq, ne } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, ne } from 'drizzle-orm'
 import { ARTICLE_UNIT, checkAllowance, recordUsage } from '~/server/billing/usage'
 import type { Database } from '~/server/db'
-import { article, articleVersion, business as businessTable, keyword as keywordTable } from '~/server/db/schema'
+import { article, articleVersion, business as businessTable, keyword as keywordTable, publication } from '~/server/db/schema'
 import type { JobContext } from '~/server/jobs/define'
 import { JobError } from '~/server/jobs/errors'
 import type { Providers } from '~/server/providers'
@@ -436,7 +436,8 @@ async function saveGeneratedArticle(
 
 /**
  * Pages an article may link to: the business's best articles, then its published articles
- * (never an unpublished one, never itself). Sitemap pages join when the site's crawl stored them.
+ * (never an unpublished one, never itself) at their live address on the CMS when a publication
+ * recorded one, else under the blog's address. Sitemap pages join when the site's crawl stored them.
  */
 async function internalLinkTargets(
   db: Database,
@@ -445,13 +446,20 @@ async function internalLinkTargets(
 ): Promise<ArticleInternalLink[]> {
   const best = (business.bestArticles ?? []).filter(Boolean).map((url) => ({ url, anchor: anchorFromUrl(url), kind: 'best' as const }))
   const published = await db
-    .select({ slug: article.slug, title: article.title, keywordId: article.keywordId })
+    .select({ id: article.id, slug: article.slug, title: article.title, keywordId: article.keywordId })
     .from(article)
     .where(and(eq(article.businessId, business.id), eq(article.status, 'published')))
+  const live = await db
+    .select({ articleId: publication.articleId, url: publication.url })
+    .from(publication)
+    .where(and(eq(publication.businessId, business.id), eq(publication.status, 'published'), isNotNull(publication.url)))
+    .orderBy(asc(publication.createdAt))
+  const liveUrl = new Map<string, string>()
+  for (const row of live) if (!liveUrl.has(row.articleId)) liveUrl.set(row.articleId, row.url!)
   const base = (business.blogUrl || business.url).replace(/\/+$/, '')
   const ours = published
     .filter((item) => item.keywordId !== keywordId)
-    .map((item) => ({ url: `${base}/${item.slug}`, anchor: item.title, kind: 'article' as const }))
+    .map((item) => ({ url: liveUrl.get(item.id) ?? `${base}/${item.slug}`, anchor: item.title, kind: 'article' as const }))
   return dedupeBy([...best, ...ours], (target) => target.url)
 }
 

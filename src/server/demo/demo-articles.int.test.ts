@@ -1,7 +1,13 @@
 import { asc, eq } from 'drizzle-orm'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { article, articleVersion, business, keyword } from '~/server/db/schema'
+import { article, articleVersion, business, keyword, publication } from '~/server/db/schema'
+import { wordpressHandlers, wordpressMock } from '~/server/providers/wordpress/mock'
+import { appConnectorFetch } from '~/server/publishing/connector-fetch'
+import { connectorClient } from '~/server/publishing/connectors'
+import { encryptionKeys } from '~/server/publishing/crypto'
+import { DEMO_CMS_PASSWORD, DEMO_CMS_USER, demoCmsUrl } from '~/server/publishing/demo-cms'
+import { connectDemoCms, demoPublishedArticle, publishDemoArticles } from './demo-publishing'
 import type { Providers } from '~/server/providers'
 import { dataforseoHandlers } from '~/server/providers/dataforseo/mock'
 import { embeddingsHandlers } from '~/server/providers/embeddings/mock'
@@ -18,6 +24,7 @@ import { replayDemoResearch } from './demo-research'
 // Demo mode's providers: the mocks, with search results linking to the demo web. The test replays
 // two research runs and writes some thirty articles, as a start does: it gets two minutes.
 const network = setupServer(
+  ...wordpressHandlers({ baseUrl: demoCmsUrl(TEST_APP_URL), username: DEMO_CMS_USER, applicationPassword: DEMO_CMS_PASSWORD }),
   ...llmHandlers(),
   ...dataforseoHandlers({ resultUrl: (host, path) => demoWebUrl(TEST_APP_URL, host, path) }),
   ...embeddingsHandlers(),
@@ -113,5 +120,26 @@ describe('the demo account’s articles', () => {
     const linked = articles.flatMap((item) => item.internalLinks).filter((link) => link.kind === 'article')
     expect(linked.length).toBeGreaterThan(0)
     for (const link of linked) expect(publishedSlugs, link.url).toContain(link.url.split('/').at(-1))
+
+    // Published to the stand-in WordPress by the publishing job's code: each live there, at an
+    // address the app serves; nothing else is.
+    const deps = { keys: encryptionKeys(app.env), fetchFor: appConnectorFetch, connector: connectorClient, dataDir: app.env.DATA_DIR }
+    await connectDemoCms(app.db, demo.businessId, { APP_URL: TEST_APP_URL }, deps)
+    const posted = await publishDemoArticles(app.db, demo.businessId, deps)
+    expect(posted).toBe(publishedSlugs.size)
+    expect(wordpressMock.posts.map((post) => post.slug).sort()).toEqual([...publishedSlugs].sort())
+    const publications = await app.db.select().from(publication).where(eq(publication.businessId, demo.businessId))
+    const byArticle = new Map(articles.map((item) => [item.id, item]))
+    for (const where of publications) {
+      const item = byArticle.get(where.articleId)!
+      expect(where, item.slug).toMatchObject({
+        status: 'published',
+        url: `${TEST_APP_URL}/demo/cms/${item.slug}/`,
+        lastSyncedAt: item.publishedAt,
+      })
+      expect((await demoPublishedArticle(app.db, item.slug))?.title).toBe(item.title)
+    }
+    const unpublished = articles.find((item) => item.status === 'approved')!
+    expect(await demoPublishedArticle(app.db, unpublished.slug)).toBeNull()
   }, 120_000)
 })

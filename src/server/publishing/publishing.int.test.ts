@@ -15,6 +15,7 @@ import { createConnectorFetch } from './connector-fetch'
 import { connectorClient } from './connectors'
 import { encryptionKeys } from './crypto'
 import { connectIntegration, listIntegrations, readSecrets, reencryptSecrets, type PublishingDeps } from './integrations.service'
+import { feedResponse } from './feed'
 import { publishDueArticles, runPublish } from './publish.service'
 
 // Publishing end to end on the database, against the WordPress and webhook mocks: connect (kept
@@ -399,5 +400,49 @@ describe('key rotation', () => {
     expect(await reencryptSecrets(app.db, rotated)).toBe(0)
     // Back to the test key for the other tests' rows.
     await reencryptSecrets(app.db, { current: previous, previous: [rotated.current] })
+  })
+})
+
+describe('the JSON feed', () => {
+  it('serves the published articles with the business’s token only; a new token retires the old address', async () => {
+    const target = await newBusinessWithArticle('feed-article')
+    const client = rpcClient(app, owner.cookie)
+    const { token } = await client.integration.feed({ businessId: target.businessId, enabled: true })
+    const options = { keys: deps.keys, appUrl: 'https://app.example' }
+    const fetchFeed = (query: string, headers: Record<string, string> = {}) =>
+      feedResponse(
+        app.db,
+        new Request(`https://app.example/api/feed/${target.businessId}.json${query}`, { headers }),
+        `${target.businessId}.json`,
+        options,
+      )
+
+    // An approved article is not published yet: the feed holds nothing.
+    const empty = await fetchFeed(`?token=${token}`)
+    expect(empty.status).toBe(200)
+    expect(((await empty.json()) as { items: unknown[] }).items).toEqual([])
+
+    // With the feed as the only target, publishing marks the article published.
+    await publish(target)
+    const feed = await fetchFeed('', { authorization: `Bearer ${token}` })
+    expect(feed.headers.get('content-type')).toContain('application/feed+json')
+    const body = (await feed.json()) as { version: string; items: { id: string; title: string; content_html: string }[] }
+    expect(body.version).toBe('https://jsonfeed.org/version/1.1')
+    expect(body.items).toEqual([
+      expect.objectContaining({
+        id: target.articleId,
+        title: 'Best Espresso Beans',
+        content_html: expect.stringContaining('Freshly roasted'),
+      }),
+    ])
+
+    for (const wrong of ['', '?token=rpf_wrong', `?token=${token}x`]) expect((await fetchFeed(wrong)).status).toBe(404)
+    const renewed = await client.integration.feed({ businessId: target.businessId, enabled: true })
+    expect((await fetchFeed(`?token=${token}`)).status).toBe(404)
+    expect((await fetchFeed(`?token=${renewed.token}`)).status).toBe(200)
+    await client.integration.feed({ businessId: target.businessId, enabled: false })
+    expect((await fetchFeed(`?token=${renewed.token}`)).status).toBe(404)
+    const [row] = await app.db.select().from(publishing).where(eq(publishing.businessId, target.businessId))
+    expect(row).toBeUndefined()
   })
 })
