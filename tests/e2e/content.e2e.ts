@@ -1,7 +1,7 @@
-import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { gotoHydrated, useBrowser } from '../fixtures/browser'
 import { e2eServer } from '../fixtures/e2e-server'
+import { assertFits, signIntoDemo } from '../fixtures/demo-screens'
 
 // /content on the demo account (docs/product/pipeline.md §4): the calendar, the list, and an
 // article's editor and versions. The demo's "coffee roasters near me" article is held for review
@@ -9,40 +9,9 @@ import { e2eServer } from '../fixtures/e2e-server'
 const server = e2eServer()
 const browser = useBrowser()
 
-async function signIntoDemo(page: Page) {
-  await gotoHydrated(page, '/sign-in')
-  await page.getByRole('button', { name: 'Explore the demo' }).click()
-  await page.waitForURL((url) => url.pathname === '/keywords')
-}
-
 const nextMonth = () => {
   const now = new Date()
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString().slice(0, 7)
-}
-
-/** The page fits the window: no horizontal scroll, and every visible control lies within it. */
-async function assertFits(page: Page, what: string) {
-  const problems = await page.evaluate(() => {
-    const width = window.innerWidth
-    const found: string[] = []
-    if (document.documentElement.scrollWidth > width) found.push(`page is ${document.documentElement.scrollWidth}px wide in ${width}px`)
-    for (const element of document.querySelectorAll<HTMLElement>('button, a[href], input, textarea, select, [role="tab"]')) {
-      const box = element.getBoundingClientRect()
-      if (box.width === 0 || box.height === 0 || getComputedStyle(element).visibility === 'hidden') continue
-      // Inside a scrolling container (a table, the preview) a control may sit off to the side.
-      let parent = element.parentElement
-      let scrolled = false
-      while (parent) {
-        const style = getComputedStyle(parent)
-        if (/(auto|scroll|hidden)/.test(style.overflowX) && parent.scrollWidth > parent.clientWidth) scrolled = true
-        parent = parent.parentElement
-      }
-      if (!scrolled && (box.left < -1 || box.right > width + 1))
-        found.push(`${element.tagName} "${(element.textContent ?? '').trim().slice(0, 30)}" spans ${box.left}–${box.right}`)
-    }
-    return found
-  })
-  expect(problems, what).toEqual([])
 }
 
 describe('/content', () => {

@@ -1,7 +1,8 @@
 import { asc, eq } from 'drizzle-orm'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { article, articleVersion, business, keyword } from '~/server/db/schema'
+import { article, articleVersion, business, jobRun, keyword } from '~/server/db/schema'
+import { listHistory } from '~/server/history/history.service'
 import type { Providers } from '~/server/providers'
 import { dataforseoHandlers } from '~/server/providers/dataforseo/mock'
 import { embeddingsHandlers } from '~/server/providers/embeddings/mock'
@@ -11,7 +12,7 @@ import { demoWebResponse, demoWebUrl, withDemoWeb } from '~/server/providers/web
 import { youtubeHandlers } from '~/server/providers/youtube/mock'
 import { createTestApp, TEST_APP_URL, type TestApp } from '../../../tests/fixtures/test-app'
 import { articleProviders } from '../../../tests/fixtures/article-providers'
-import { writeDemoArticles } from './demo-articles'
+import { DEMO_FAILED_REWRITE_INSTRUCTION, writeDemoArticles } from './demo-articles'
 import { DEMO_BUSINESS, recreateDemoAccount } from './demo-account'
 import { replayDemoResearch } from './demo-research'
 
@@ -113,5 +114,36 @@ describe('the demo account’s articles', () => {
     const linked = articles.flatMap((item) => item.internalLinks).filter((link) => link.kind === 'article')
     expect(linked.length).toBeGreaterThan(0)
     for (const link of linked) expect(publishedSlugs, link.url).toContain(link.url.split('/').at(-1))
+
+    // One rewrite of a draft failed today, as the jobs module leaves a generation after its last
+    // attempt: History lists it with the AI service's reason and a Retry; the article is unchanged.
+    const jobs = await app.db.select().from(jobRun).where(eq(jobRun.businessId, demo.businessId))
+    expect(jobs).toHaveLength(1)
+    const [failed] = jobs
+    const rewritten = articles.find((item) => item.keywordId === (failed!.input as { keywordId: string }).keywordId)!
+    expect(rewritten.status).toBe('draft')
+    expect(rewritten.version).toBe(1)
+    expect(failed).toMatchObject({
+      kind: 'article.generate',
+      state: 'failed',
+      attempts: 3,
+      singletonKey: `article:${rewritten.keywordId}`,
+      input: { businessId: demo.businessId, keywordId: rewritten.keywordId, instruction: DEMO_FAILED_REWRITE_INSTRUCTION },
+    })
+    expect(failed!.createdAt.getTime()).toBeGreaterThan(rewritten.createdAt.getTime())
+    expect(failed!.finishedAt!.getTime()).toBeLessThan(NOW.getTime())
+    const history = await listHistory(app.db, demo.businessId, { page: 1, perPage: 100, statuses: ['failed'] })
+    expect(history.items).toEqual([
+      expect.objectContaining({
+        kind: 'article',
+        status: 'failed',
+        title: `Writing the article for “${rewritten.keyword}” failed`,
+        description: `With the instruction: ${DEMO_FAILED_REWRITE_INSTRUCTION}`,
+        error: 'AI writing is limiting how fast we can call it (HTTP 429). Try again in a few minutes.',
+        retryJobId: failed!.id,
+        retriedStatus: null,
+        link: expect.objectContaining({ href: `/content/${rewritten.id}` }),
+      }),
+    ])
   }, 120_000)
 })
