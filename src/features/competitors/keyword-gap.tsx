@@ -6,6 +6,7 @@ import { DataTableActionBar, DataTableActionBarAction } from '~/components/data-
 import { DataTableFilterList } from '~/components/data-table/data-table-filter-list'
 import { DataTableViewOptions } from '~/components/data-table/data-table-view-options'
 import { useDataTable } from '~/components/data-table/use-data-table'
+import { useMediaQuery } from '~/components/data-table/use-media-query'
 import { EmptyState } from '~/components/empty-state'
 import { ErrorPanel } from '~/components/fallbacks/error-panel'
 import { Button } from '~/components/ui/button'
@@ -17,7 +18,7 @@ import { cn } from '~/lib/utils'
 import type { JoinOperator } from '~/shared/data-table/config'
 import type { FilterItem } from '~/shared/data-table/filter-schema'
 import type { TableSearch } from '~/shared/data-table/table-schema'
-import { gapColumns, type GapRow } from './gap-columns'
+import { GAP_KEYWORD_PHONE_WIDTH, GAP_KEYWORD_WIDTH, gapColumns, type GapRow } from './gap-columns'
 import { GAP_SEARCH_DEFAULTS, gapQuery } from './gap-search'
 
 export type GapSearchChange = (next: TableSearch, options?: { replace?: boolean }) => void
@@ -43,7 +44,9 @@ export function KeywordGap({
 }) {
   const query = useQuery(gapQuery(businessId, search))
   const rows = query.data?.items ?? NO_ROWS
-  const columns = useMemo(() => gapColumns(), [])
+  // A phone (below Tailwind's `sm`) gets a narrow keyword column, so the search volume shows beside it.
+  const phone = useMediaQuery('(max-width: 639.98px)')
+  const columns = useMemo(() => gapColumns({ keywordWidth: phone ? GAP_KEYWORD_PHONE_WIDTH : GAP_KEYWORD_WIDTH }), [phone])
   const onTableSearchChange = useCallback(
     (next: TableSearch) => onSearchChange({ ...next, sort: next.sort.length > 0 ? next.sort : GAP_SEARCH_DEFAULTS.sort }),
     [onSearchChange],
@@ -146,7 +149,8 @@ export function KeywordGap({
 
   return (
     <Card className="min-w-0">
-      <CardHeader>
+      {/* Narrower sides on a phone leave the table room for its key columns. */}
+      <CardHeader className="max-sm:px-3">
         <CardTitle>Keyword gap</CardTitle>
         <CardDescription>
           Searches your competitors rank for that are not in your plan
@@ -154,7 +158,7 @@ export function KeywordGap({
           each is scored, put in a topic and scheduled.
         </CardDescription>
       </CardHeader>
-      <CardContent className="min-w-0">{body}</CardContent>
+      <CardContent className="min-w-0 max-sm:px-3">{body}</CardContent>
     </Card>
   )
 }
