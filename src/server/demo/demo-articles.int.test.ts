@@ -115,14 +115,13 @@ describe('the demo account’s articles', () => {
     expect(linked.length).toBeGreaterThan(0)
     for (const link of linked) expect(publishedSlugs, link.url).toContain(link.url.split('/').at(-1))
 
-    // One rewrite of a draft failed today, as the jobs module leaves a generation after its last
-    // attempt: History lists it with the AI service's reason and a Retry; the article is unchanged.
+    // The approved one's rewrite failed today, as the jobs module leaves a generation after its
+    // last attempt: History lists it with the AI service's reason and a Retry; the article is as edited.
     const jobs = await app.db.select().from(jobRun).where(eq(jobRun.businessId, demo.businessId))
     expect(jobs).toHaveLength(1)
     const [failed] = jobs
     const rewritten = articles.find((item) => item.keywordId === (failed!.input as { keywordId: string }).keywordId)!
-    expect(rewritten.status).toBe('draft')
-    expect(rewritten.version).toBe(1)
+    expect(rewritten.id).toBe(approved.id)
     expect(failed).toMatchObject({
       kind: 'article.generate',
       state: 'failed',
@@ -130,8 +129,8 @@ describe('the demo account’s articles', () => {
       singletonKey: `article:${rewritten.keywordId}`,
       input: { businessId: demo.businessId, keywordId: rewritten.keywordId, instruction: DEMO_FAILED_REWRITE_INSTRUCTION },
     })
-    expect(failed!.createdAt.getTime()).toBeGreaterThan(rewritten.createdAt.getTime())
-    expect(failed!.finishedAt!.getTime()).toBeLessThan(NOW.getTime())
+    expect(failed!.createdAt.getTime()).toBeGreaterThan(versions[1]!.createdAt.getTime())
+    expect(failed!.finishedAt!.getTime()).toBeLessThan(rewritten.approvedAt!.getTime())
     const history = await listHistory(app.db, demo.businessId, { page: 1, perPage: 100, statuses: ['failed'] })
     expect(history.items).toEqual([
       expect.objectContaining({

@@ -34,8 +34,7 @@ export async function writeDemoArticles(
     .where(and(eq(keyword.businessId, businessId), inArray(keyword.status, ['published', 'archived', 'draft'])))
     .orderBy(asc(keyword.scheduledAt), asc(keyword.keyword))
   let written = 0
-  let nearestDraft: string | undefined
-  let furthestDraft: { id: string; keywordId: string; writtenAt: Date } | undefined
+  let nearestDraft: { id: string; keywordId: string; writtenAt: Date } | undefined
   for (const row of rows) {
     if (signal.aborted || !(await exists(db, businessId))) return written
     // The article schedule may have written one meanwhile (this runs after the server is up).
@@ -78,17 +77,15 @@ export async function writeDemoArticles(
         .set({ status: held ? 'draft' : row.status, generatedAt: writtenAt, updatedAt: aged.updatedAt })
         .where(eq(keyword.id, row.id))
     })
-    if (!held && row.status === 'draft') {
-      nearestDraft ??= articleId
-      furthestDraft = { id: articleId, keywordId: row.id, writtenAt }
-    }
+    if (!held && row.status === 'draft') nearestDraft ??= { id: articleId, keywordId: row.id, writtenAt }
     written++
   }
   if (nearestDraft) {
-    await addOwnersNote(db, businessId, nearestDraft, now)
-    await db.update(article).set({ status: 'approved', approvedAt: now }).where(eq(article.id, nearestDraft))
+    // Its owner edited it, asked for a rewrite that failed, and approved their edit.
+    await addOwnersNote(db, businessId, nearestDraft.id, now)
+    await recordFailedRewrite(db, businessId, nearestDraft, now)
+    await db.update(article).set({ status: 'approved', approvedAt: now }).where(eq(article.id, nearestDraft.id))
   }
-  if (furthestDraft) await recordFailedRewrite(db, businessId, furthestDraft, now)
   return written
 }
 
@@ -96,8 +93,8 @@ export async function writeDemoArticles(
 export const DEMO_FAILED_REWRITE_INSTRUCTION = 'Mention our free brew-guide support by email in the conclusion.'
 
 /**
- * A rewrite its owner asked for today that failed: the AI writing service kept answering 429
- * (too many requests) through the job's every attempt. Recorded as the jobs module leaves a
+ * A rewrite its owner asked for today, after editing the article, that failed: the AI writing
+ * service kept answering 429 (too many requests) through the job's every attempt. Recorded as the jobs module leaves a
  * generation after its last attempt (src/server/jobs/runner.ts): state failed, the reason the
  * provider client gives a 429 (src/server/providers/http.ts), the step it stopped at, finished,
  * its singleton key released. So /history lists it with its reason and a Retry that starts it
@@ -115,7 +112,8 @@ async function recordFailedRewrite(db: Database, businessId: string, draft: { ke
     { provider },
     attempts,
   )
-  // Forty minutes ago, or halfway since the article was written when that is more recent.
+  // Forty minutes ago (after the owner's edit, before their approval), or halfway since the
+  // article was written when that is more recent.
   const startedAt = new Date(Math.max(now.getTime() - 40 * 60 * 1000, (draft.writtenAt.getTime() + now.getTime()) / 2))
   const step = ARTICLE_STEPS.findIndex((item) => item.id === 'sections')
   await db.insert(jobRun).values({
