@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { gotoHydrated, useBrowser } from '../fixtures/browser'
 import { e2eServer } from '../fixtures/e2e-server'
-import { assertFits, signIntoDemo } from '../fixtures/demo-screens'
+import { assertColumnsShown, assertFits, signIntoDemo } from '../fixtures/screens'
 
 // /competitors (docs/product/competitors.md) on the demo account: its competitors analysed at
 // start (what they rank for, from the keyword-data mock) and the keyword gap; gap keywords added
@@ -87,14 +87,8 @@ describe('/competitors', () => {
     await table.getByRole('cell').getByRole('checkbox', { disabled: false }).first().waitFor()
     await assertFits(page, `/competitors at ${width}×${height}`)
 
-    const container = page.locator('[data-slot="table-container"]')
-    await container.scrollIntoViewIfNeeded()
-    const frame = (await container.boundingBox())!
-    for (const title of ['Keyword', 'Search volume']) {
-      const header = (await table.getByRole('button', { name: new RegExp(`^${title} column options`) }).boundingBox())!
-      expect(header.x, title).toBeGreaterThanOrEqual(frame.x)
-      expect(header.x + header.width, title).toBeLessThanOrEqual(frame.x + frame.width)
-    }
+    await page.locator('[data-slot="table-container"]').scrollIntoViewIfNeeded()
+    const frame = await assertColumnsShown(page, ['Keyword', 'Search volume'])
     const volume = (await table.locator('tbody tr').first().locator('td:nth-child(3) > *').first().boundingBox())!
     expect(volume.x + volume.width).toBeLessThanOrEqual(frame.x + frame.width)
 

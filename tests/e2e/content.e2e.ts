@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { gotoHydrated, useBrowser } from '../fixtures/browser'
 import { e2eServer } from '../fixtures/e2e-server'
-import { assertFits, signIntoDemo } from '../fixtures/demo-screens'
+import { assertFits, signIntoDemo } from '../fixtures/screens'
 
 // /content on the demo account (docs/product/pipeline.md §4): the calendar, the list, and an
 // article's editor and versions. The demo's "coffee roasters near me" article is held for review

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { gotoHydrated, useBrowser } from '../fixtures/browser'
 import { e2ePostgresServer, e2eServer, onboardedUser } from '../fixtures/e2e-server'
-import { signIntoDemo } from '../fixtures/demo-screens'
+import { signIntoDemo } from '../fixtures/screens'
 import { DEMO_FAILED_REWRITE_INSTRUCTION } from '~/server/demo/demo-articles'
 
 // /history in Chromium (docs/product/history.md): a generation that failed is listed with its
