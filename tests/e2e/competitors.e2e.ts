@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { gotoHydrated, useBrowser } from '../fixtures/browser'
 import { e2eServer } from '../fixtures/e2e-server'
+import { assertColumnsShown, assertFits, signIntoDemo } from '../fixtures/screens'
 
 // /competitors (docs/product/competitors.md) on the demo account: its competitors analysed at
 // start (what they rank for, from the keyword-data mock) and the keyword gap; gap keywords added
@@ -10,12 +11,6 @@ const server = e2eServer()
 const browser = useBrowser()
 
 const gapTable = (page: Page) => page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Their rank' }) })
-
-async function signIntoDemo(page: Page) {
-  await gotoHydrated(page, '/sign-in')
-  await page.getByRole('button', { name: 'Explore the demo' }).click()
-  await page.waitForURL((url) => url.pathname === '/keywords')
-}
 
 describe('/competitors', () => {
   it('shows the demo’s analysed competitors and adds keywords of the gap to the plan, which /keywords then lists', async () => {
@@ -75,5 +70,60 @@ describe('/competitors', () => {
     await page.keyboard.press('Enter')
     await dialog.waitFor({ state: 'hidden' })
     expect(await page.getByRole('listitem', { name: 'Bluebird Beans', exact: true }).isVisible()).toBe(true)
+  })
+
+  // Asserted from element boxes: the page never scrolls sideways, every control lies inside the
+  // window (with the filter list open and with rows selected too), and on a phone the gap's key
+  // columns, the keyword and its search volume, show without scrolling the table.
+  it.each([
+    [390, 844],
+    [1280, 900],
+  ])('at %i×%i: no sideways page scroll, every control inside the viewport, the key columns shown', async (width, height) => {
+    const { page } = await browser.visit(server.baseUrl)
+    await page.setViewportSize({ width, height })
+    await signIntoDemo(page)
+    await gotoHydrated(page, '/competitors')
+    const table = gapTable(page)
+    await table.getByRole('cell').getByRole('checkbox', { disabled: false }).first().waitFor()
+    await assertFits(page, `/competitors at ${width}×${height}`)
+
+    await page.locator('[data-slot="table-container"]').scrollIntoViewIfNeeded()
+    const frame = await assertColumnsShown(page, ['Keyword', 'Search volume'])
+    const volume = (await table.locator('tbody tr').first().locator('td:nth-child(3) > *').first().boundingBox())!
+    expect(volume.x + volume.width).toBeLessThanOrEqual(frame.x + frame.width)
+
+    // A row selected: the floating action bar fits too.
+    const first = table.getByRole('cell').getByRole('checkbox', { disabled: false }).first()
+    await first.click()
+    const bar = page.getByRole('toolbar', { name: 'Selected rows actions' })
+    await bar.waitFor()
+    await assertFits(page, `/competitors at ${width}×${height} with a row selected`)
+    await first.click()
+    await bar.waitFor({ state: 'detached' })
+
+    // The filter list open with a filter row: its controls inside the window.
+    await page
+      .getByRole('toolbar', { name: 'Keyword gap tools' })
+      .getByRole('button', { name: /^Filter/ })
+      .click()
+    await page.getByRole('button', { name: 'Add filter' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('button', { name: 'Remove filter' }).waitFor()
+    // The popover settles where it opens.
+    await page.waitForTimeout(400)
+    const controls = await dialog.locator('button, input, [role="combobox"]').evaluateAll((elements) =>
+      elements
+        .filter((element) => element.checkVisibility())
+        .map((element) => {
+          const rect = element.getBoundingClientRect()
+          return { name: element.getAttribute('aria-label') ?? element.textContent ?? '', left: rect.left, right: rect.right }
+        }),
+    )
+    expect(controls.length).toBeGreaterThan(2)
+    for (const box of controls) {
+      expect(box.left, box.name).toBeGreaterThanOrEqual(0)
+      expect(box.right, box.name).toBeLessThanOrEqual(width)
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
   })
 })

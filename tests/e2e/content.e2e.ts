@@ -1,7 +1,7 @@
-import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { gotoHydrated, useBrowser } from '../fixtures/browser'
 import { e2eServer } from '../fixtures/e2e-server'
+import { assertFits, signIntoDemo } from '../fixtures/screens'
 
 // /content on the demo account (docs/product/pipeline.md §4): the calendar, the list, and an
 // article's editor and versions. The demo's "coffee roasters near me" article is held for review
@@ -9,50 +9,24 @@ import { e2eServer } from '../fixtures/e2e-server'
 const server = e2eServer()
 const browser = useBrowser()
 
-async function signIntoDemo(page: Page) {
-  await gotoHydrated(page, '/sign-in')
-  await page.getByRole('button', { name: 'Explore the demo' }).click()
-  await page.waitForURL((url) => url.pathname === '/keywords')
-}
-
 const nextMonth = () => {
   const now = new Date()
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString().slice(0, 7)
 }
 
-/** The page fits the window: no horizontal scroll, and every visible control lies within it. */
-async function assertFits(page: Page, what: string) {
-  const problems = await page.evaluate(() => {
-    const width = window.innerWidth
-    const found: string[] = []
-    if (document.documentElement.scrollWidth > width) found.push(`page is ${document.documentElement.scrollWidth}px wide in ${width}px`)
-    for (const element of document.querySelectorAll<HTMLElement>('button, a[href], input, textarea, select, [role="tab"]')) {
-      const box = element.getBoundingClientRect()
-      if (box.width === 0 || box.height === 0 || getComputedStyle(element).visibility === 'hidden') continue
-      // Inside a scrolling container (a table, the preview) a control may sit off to the side.
-      let parent = element.parentElement
-      let scrolled = false
-      while (parent) {
-        const style = getComputedStyle(parent)
-        if (/(auto|scroll|hidden)/.test(style.overflowX) && parent.scrollWidth > parent.clientWidth) scrolled = true
-        parent = parent.parentElement
-      }
-      if (!scrolled && (box.left < -1 || box.right > width + 1))
-        found.push(`${element.tagName} "${(element.textContent ?? '').trim().slice(0, 30)}" spans ${box.left}–${box.right}`)
-    }
-    return found
-  })
-  expect(problems, what).toEqual([])
+/** The demo's calendar of next month (everything on it still to come) on a laptop-sized window. */
+async function openNextMonth() {
+  const { page } = await browser.visit(server.baseUrl)
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await signIntoDemo(page)
+  const month = nextMonth()
+  await gotoHydrated(page, `/content?month=${month}`)
+  return { page, month, calendar: page.getByTestId('content-calendar') }
 }
 
 describe('/content', () => {
   it('drags a planned article to another day, and the day stays after a reload', async () => {
-    const { page } = await browser.visit(server.baseUrl)
-    await page.setViewportSize({ width: 1280, height: 900 })
-    await signIntoDemo(page)
-    const month = nextMonth()
-    await gotoHydrated(page, `/content?month=${month}`)
-    const calendar = page.getByTestId('content-calendar')
+    const { page, calendar } = await openNextMonth()
     await calendar.waitFor()
     const chip = calendar.getByTestId('calendar-entry').first()
     await chip.waitFor()
@@ -80,6 +54,62 @@ describe('/content', () => {
     const moved = page.getByTestId('content-calendar').locator(`[data-day="${target}"]`).getByText(text, { exact: true })
     await moved.waitFor()
     expect(await page.getByTestId('content-calendar').locator(`[data-day="${fromDay}"]`).getByText(text, { exact: true }).count()).toBe(0)
+  })
+
+  it('moves a planned keyword from the keyboard: Space picks it up, an arrow moves it a day, Space drops it', async () => {
+    const { page, month, calendar } = await openNextMonth()
+    // A planned keyword (no article yet) is a control of its own, named for what it moves.
+    const chip = calendar.getByRole('button', { name: /^Move “.+”, planned for / }).first()
+    await chip.waitFor()
+    const keyword = (await chip.getAttribute('aria-label'))!.match(/^Move “(.+)”, planned for /)![1]!
+    const fromDay = await chip.evaluate((element) => element.closest('[data-day]')!.getAttribute('data-day')!)
+    const inDay = (day: string) =>
+      page
+        .getByTestId('content-calendar')
+        .locator(`[data-day="${day}"]`)
+        .getByRole('button', { name: `Move “${keyword}”`, exact: false })
+    // The next day of the month, or the day before when it is the month's last.
+    const next = new Date(Date.parse(`${fromDay}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
+    const [key, back, toDay] = next.startsWith(month)
+      ? ['ArrowRight', 'ArrowLeft', next]
+      : ['ArrowLeft', 'ArrowRight', new Date(Date.parse(`${fromDay}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)]
+
+    const cell = (day: string) => page.getByTestId('content-calendar').locator(`[data-day="${day}"]`)
+    /** Space picks the entry up, the arrow moves it a day (once the cell shows it over it), `end` drops or cancels. */
+    async function move(day: string, arrow: string, target: string, end: 'Space' | 'Escape') {
+      const entry = inDay(day)
+      await entry.focus()
+      await page.keyboard.press('Space')
+      await expect.poll(() => entry.getAttribute('aria-pressed')).toBe('true')
+      await page.keyboard.press(arrow)
+      await expect.poll(() => cell(target).getAttribute('class')).toContain('ring-2')
+      await page.keyboard.press(end)
+      const dropped = page.getByTestId('content-calendar').getByRole('button', { name: `Move “${keyword}”`, exact: false })
+      await expect.poll(() => dropped.getAttribute('aria-pressed')).toBeNull()
+    }
+
+    await move(fromDay, key, toDay, 'Space')
+    await page
+      .getByText(/^Rescheduled to /)
+      .first()
+      .waitFor()
+    await page.reload()
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' })
+    await inDay(toDay).waitFor()
+    expect(await inDay(fromDay).count()).toBe(0)
+
+    // Escape cancels: it stays where it is.
+    await move(toDay, back, fromDay, 'Escape')
+    expect(await inDay(toDay).count()).toBe(1)
+    expect(await inDay(fromDay).count()).toBe(0)
+
+    // The demo is shared by the suite: back to its own day, which a reload shows.
+    await move(toDay, back, fromDay, 'Space')
+    await inDay(fromDay).waitFor()
+    await page.reload()
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' })
+    await inDay(fromDay).waitFor()
+    expect(await inDay(toDay).count()).toBe(0)
   })
 
   it('edits the held article: the preview and the score follow the text, it saves itself, an earlier version is restored, then approved', async () => {

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { gotoHydrated, useBrowser } from '../fixtures/browser'
-import { e2ePostgresServer, onboardedUser } from '../fixtures/e2e-server'
+import { e2ePostgresServer, e2eServer, onboardedUser } from '../fixtures/e2e-server'
+import { signIntoDemo } from '../fixtures/screens'
+import { DEMO_FAILED_REWRITE_INSTRUCTION } from '~/server/demo/demo-articles'
 
 // /history in Chromium (docs/product/history.md): a generation that failed is listed with its
 // reason and a Retry; Retry starts it again through the article service, the server's own worker
@@ -90,5 +92,48 @@ describe.skipIf(!server.available)('History in Chromium', () => {
     expect(await written.getByRole('link').first().getAttribute('href')).toBe(`/content/${article!.id}`)
     await written.getByRole('link').first().click()
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/content/${article!.id}`)
+  }, 150_000)
+})
+
+// The demo account (the suite's PGlite server, in demo mode) comes with one rewrite that failed
+// today because the AI writing service kept limiting our calls: History shows it with that
+// reason, and Retry rewrites the article on the mocks.
+describe('History of the demo account', () => {
+  const demoServer = e2eServer()
+
+  it('lists the failed rewrite with its reason; Retry rewrites the article and the timeline says so', async () => {
+    const { page } = await visitors.visit(demoServer.baseUrl)
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await signIntoDemo(page)
+    await gotoHydrated(page, '/history?status=failed')
+
+    const failed = page.locator('[data-testid="history-entry"][data-status="failed"]')
+    await failed.first().waitFor()
+    expect(await failed.count()).toBe(1)
+    const text = (await failed.textContent()) ?? ''
+    const keyword = text.match(/Writing the article for “([^”]+)” failed/)?.[1]
+    expect(keyword, text).toBeTruthy()
+    expect(text).toContain(`With the instruction: ${DEMO_FAILED_REWRITE_INSTRUCTION}`)
+    expect(await failed.getByTestId('history-error').textContent()).toContain(
+      'AI writing is limiting how fast we can call it (HTTP 429). Try again in a few minutes.',
+    )
+    const articlePath = await failed.getByRole('link').first().getAttribute('href')
+    expect(articlePath).toMatch(/^\/content\/[\w-]+$/)
+
+    // Retry: the server's worker rewrites it on the mocks, with the owner's instruction.
+    await failed.getByRole('button', { name: /^Retry/ }).click()
+    await page.getByText('Writing the article again: it shows here when it is done.').waitFor()
+    await gotoHydrated(page, '/history')
+    const rewritten = page.locator('[data-testid="history-entry"][data-status="succeeded"]', {
+      hasText: `Article rewritten`,
+    })
+    await rewritten.first().waitFor({ timeout: 90_000 })
+    expect(await rewritten.first().getByRole('link').first().getAttribute('href')).toBe(articlePath)
+    await expect.poll(() => failed.getByTestId('history-retried').textContent(), { timeout: 15_000 }).toContain('Succeeded')
+    expect(await failed.getByRole('button', { name: /^Retry/ }).count()).toBe(0)
+
+    // The article now has the rewrite as its newest version.
+    await gotoHydrated(page, `${articlePath}?mode=versions`)
+    await page.getByText('Regenerated', { exact: false }).first().waitFor()
   }, 150_000)
 })

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateKeywordRows } from '../fixtures/keyword-rows'
+import { assertColumnsShown } from '../fixtures/screens'
 import { gotoHydrated, launchBrowser, newPage } from '../fixtures/browser'
 import { e2ePostgresServer, onboardedUser, type HttpClient } from '../fixtures/e2e-server'
 
@@ -351,12 +352,7 @@ describe.skipIf(!server.available)('Keywords screen in Chromium (docs/product/ke
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
       // The key columns show without scrolling: keyword and status wholly inside the table's box.
       const container = page.locator('[data-slot="table-container"]')
-      const frame = (await container.boundingBox())!
-      for (const title of ['Keyword', 'Status']) {
-        const header = (await page.getByRole('button', { name: new RegExp(`^${title} column options`) }).boundingBox())!
-        expect(header.x, title).toBeGreaterThanOrEqual(frame.x)
-        expect(header.x + header.width, title).toBeLessThanOrEqual(frame.x + frame.width)
-      }
+      const frame = await assertColumnsShown(page, ['Keyword', 'Status'])
       const status = (await page.locator('tbody tr').first().locator('td:nth-child(3) > *').first().boundingBox())!
       expect(status.x + status.width).toBeLessThanOrEqual(frame.x + frame.width)
       // Wider than its card: the hidden side is shadowed, never cut silently.

@@ -68,6 +68,14 @@ describe('table updaters → next search', () => {
     expect(next.page).toBe(1)
   })
 
+  it('falls back to the table’s default order when the last sorted column is reset', () => {
+    const defaultSort = [{ id: 'createdAt', desc: true }]
+    const sorted = { ...search, sort: [{ id: 'keyword', desc: false }] }
+    expect(applySortingUpdate(sorted, [], defaultSort).sort).toEqual(defaultSort)
+    expect(applySortingUpdate(sorted, [{ id: 'difficulty', desc: true }], defaultSort).sort).toEqual([{ id: 'difficulty', desc: true }])
+    expect(applySortingUpdate(sorted, []).sort).toEqual([])
+  })
+
   it('keeps filters and the join operator untouched', () => {
     const next = applySortingUpdate(search, [])
     expect(next.filters).toBe(search.filters)

@@ -10,6 +10,7 @@ import {
   type VisibilityState,
 } from '@tanstack/react-table'
 import { useCallback, useEffect, useMemo, useState } from 'react'
+import type { SortItem } from '~/shared/data-table/filter-schema'
 import type { TableSearch } from '~/shared/data-table/search-state'
 import type { AnyColumnDef } from './column-meta'
 
@@ -46,10 +47,18 @@ export function clampPage(page: number, pageCount: number | undefined): number |
   return page > last ? last : null
 }
 
-/** The next search after a sorting change; any sort change goes back to page 1. */
-export function applySortingUpdate(search: TableSearch, updater: Updater<SortingState>): TableSearch {
+/**
+ * The next search after a sorting change; any sort change goes back to page 1. "Reset" on the
+ * only sorted column leaves no sort: the table's `defaultSort` then, when it has one.
+ */
+export function applySortingUpdate(
+  search: TableSearch,
+  updater: Updater<SortingState>,
+  defaultSort: readonly SortItem[] = [],
+): TableSearch {
   const next = resolve(updater, searchToSorting(search))
-  return { ...search, sort: next.map((item) => ({ id: item.id, desc: item.desc })), page: 1 }
+  const sort = next.length > 0 ? next : defaultSort
+  return { ...search, sort: sort.map((item) => ({ id: item.id, desc: item.desc })), page: 1 }
 }
 
 export interface UseDataTableOptions<TData> {
@@ -76,6 +85,8 @@ export interface UseDataTableOptions<TData> {
   /** Remember hidden columns in localStorage under this key (read after mount, so SSR matches). */
   visibilityStorageKey?: string
   enableRowSelection?: boolean | ((row: Row<TData>) => boolean)
+  /** The order when no column is sorted (the table's default in its URL state). */
+  defaultSort?: readonly SortItem[]
 }
 
 /**
@@ -84,7 +95,7 @@ export interface UseDataTableOptions<TData> {
  * row selection are local.
  */
 export function useDataTable<TData>(options: UseDataTableOptions<TData>) {
-  const { search, onSearchChange, visibilityStorageKey } = options
+  const { search, onSearchChange, visibilityStorageKey, defaultSort } = options
 
   const { page, perPage, sort } = search
   const pagination = useMemo(() => searchToPagination({ page, perPage }), [page, perPage])
@@ -95,8 +106,8 @@ export function useDataTable<TData>(options: UseDataTableOptions<TData>) {
     [search, onSearchChange],
   )
   const onSortingChange = useCallback(
-    (updater: Updater<SortingState>) => onSearchChange(applySortingUpdate(search, updater)),
-    [search, onSearchChange],
+    (updater: Updater<SortingState>) => onSearchChange(applySortingUpdate(search, updater, defaultSort)),
+    [search, onSearchChange, defaultSort],
   )
 
   // Past the last page: go to the last one, in place of the address that asked for the empty page.

@@ -17,8 +17,16 @@ const header =
   (title: string): ColumnDef<GapRow>['header'] =>
   ({ column }) => <DataTableColumnHeader column={column} title={title} />
 
-/** The keyword gap's columns: what they rank for, how much it is searched, how hard, who ranks. */
-export function gapColumns(): ColumnDef<GapRow>[] {
+/** The keyword column's width on a wider screen, and on a phone, where the search volume beside it must show too. */
+export const GAP_KEYWORD_WIDTH = 200
+export const GAP_KEYWORD_PHONE_WIDTH = 150
+
+/**
+ * The keyword gap's columns: what they rank for, how much it is searched, how hard, who ranks.
+ * The keyword wraps within `keywordWidth` (GAP_KEYWORD_PHONE_WIDTH on a phone), so the search
+ * volume shows beside it before any scrolling.
+ */
+export function gapColumns({ keywordWidth = GAP_KEYWORD_WIDTH }: { keywordWidth?: number } = {}): ColumnDef<GapRow>[] {
   return [
     selectColumn<GapRow>((row) => row.keyword),
     {
@@ -34,7 +42,7 @@ export function gapColumns(): ColumnDef<GapRow>[] {
         </div>
       ),
       meta: filterMeta('keyword'),
-      size: 200,
+      size: keywordWidth,
       enableColumnFilter: true,
       enableHiding: false,
     },

@@ -1,26 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ListPlusIcon, TargetIcon } from 'lucide-react'
-import { useCallback, useMemo } from 'react'
+import { useMemo } from 'react'
 import { DataTable } from '~/components/data-table/data-table'
 import { DataTableActionBar, DataTableActionBarAction } from '~/components/data-table/data-table-action-bar'
-import { DataTableFilterList } from '~/components/data-table/data-table-filter-list'
-import { DataTableViewOptions } from '~/components/data-table/data-table-view-options'
+import { DataTableNoMatches, DataTableToolbar, withoutFilters, type TableSearchChange } from '~/components/data-table/data-table-toolbar'
 import { useDataTable } from '~/components/data-table/use-data-table'
+import { useMediaQuery } from '~/components/data-table/use-media-query'
 import { EmptyState } from '~/components/empty-state'
 import { ErrorPanel } from '~/components/fallbacks/error-panel'
-import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { pluralize } from '~/features/format'
 import { orpc } from '~/lib/orpc'
 import { toast } from '~/lib/toast'
 import { cn } from '~/lib/utils'
-import type { JoinOperator } from '~/shared/data-table/config'
-import type { FilterItem } from '~/shared/data-table/filter-schema'
 import type { TableSearch } from '~/shared/data-table/table-schema'
-import { gapColumns, type GapRow } from './gap-columns'
+import { GAP_KEYWORD_PHONE_WIDTH, GAP_KEYWORD_WIDTH, gapColumns, type GapRow } from './gap-columns'
 import { GAP_SEARCH_DEFAULTS, gapQuery } from './gap-search'
-
-export type GapSearchChange = (next: TableSearch, options?: { replace?: boolean }) => void
 
 const NO_ROWS: GapRow[] = []
 
@@ -39,35 +34,27 @@ export function KeywordGap({
   /** Whether any competitor has rankings yet (else the gap is empty for want of an analysis). */
   analysed: boolean
   search: TableSearch
-  onSearchChange: GapSearchChange
+  onSearchChange: TableSearchChange
 }) {
   const query = useQuery(gapQuery(businessId, search))
   const rows = query.data?.items ?? NO_ROWS
-  const columns = useMemo(() => gapColumns(), [])
-  const onTableSearchChange = useCallback(
-    (next: TableSearch) => onSearchChange({ ...next, sort: next.sort.length > 0 ? next.sort : GAP_SEARCH_DEFAULTS.sort }),
-    [onSearchChange],
-  )
+  // A phone (below Tailwind's `sm`) gets a narrow keyword column, so the search volume shows beside it.
+  const phone = useMediaQuery('(max-width: 639.98px)')
+  const columns = useMemo(() => gapColumns({ keywordWidth: phone ? GAP_KEYWORD_PHONE_WIDTH : GAP_KEYWORD_WIDTH }), [phone])
   const { table } = useDataTable({
     data: rows,
     columns,
     rowCount: query.data?.total ?? 0,
     pageCount: query.data?.pageCount ?? 0,
     search,
-    onSearchChange: onTableSearchChange,
+    onSearchChange,
+    defaultSort: GAP_SEARCH_DEFAULTS.sort,
     getRowId: (row) => row.keyword,
     // A keyword too close to a planned one would be refused by keyword.add: not selectable.
     enableRowSelection: (row) => row.original.closeTo === null,
     initialColumnPinning: { left: ['select'], right: [] },
   })
-  const onFiltersChange = useCallback(
-    (next: { filters: FilterItem[]; joinOperator: JoinOperator }) => {
-      table.resetRowSelection()
-      onSearchChange({ ...search, filters: next.filters, joinOperator: next.joinOperator, page: 1 }, { replace: true })
-    },
-    [onSearchChange, search, table],
-  )
-  const resetFilters = () => onSearchChange({ ...search, filters: [], joinOperator: 'and', page: 1 })
+  const resetFilters = () => onSearchChange(withoutFilters(search))
 
   const queryClient = useQueryClient()
   const add = useMutation(
@@ -115,14 +102,7 @@ export function KeywordGap({
         className={cn(query.isPlaceholderData && 'opacity-70 transition-opacity')}
         aria-busy={query.isFetching || undefined}
         aria-label="Keyword gap"
-        emptyMessage={
-          <div className="flex flex-col items-center gap-2">
-            <p>No results.</p>
-            <Button variant="outline" size="sm" onClick={resetFilters}>
-              Reset filters
-            </Button>
-          </div>
-        }
+        emptyMessage={<DataTableNoMatches onReset={resetFilters} />}
         actionBar={
           <DataTableActionBar table={table}>
             <DataTableActionBarAction
@@ -136,17 +116,15 @@ export function KeywordGap({
           </DataTableActionBar>
         }
       >
-        <div role="toolbar" aria-label="Keyword gap tools" className="flex w-full items-center justify-between gap-2 p-1">
-          <DataTableFilterList table={table} filters={search.filters} joinOperator={search.joinOperator} onChange={onFiltersChange} />
-          <DataTableViewOptions table={table} />
-        </div>
+        <DataTableToolbar table={table} search={search} onSearchChange={onSearchChange} aria-label="Keyword gap tools" />
       </DataTable>
     )
   }
 
   return (
     <Card className="min-w-0">
-      <CardHeader>
+      {/* Narrower sides on a phone leave the table room for its key columns. */}
+      <CardHeader className="max-sm:px-3">
         <CardTitle>Keyword gap</CardTitle>
         <CardDescription>
           Searches your competitors rank for that are not in your plan
@@ -154,7 +132,7 @@ export function KeywordGap({
           each is scored, put in a topic and scheduled.
         </CardDescription>
       </CardHeader>
-      <CardContent className="min-w-0">{body}</CardContent>
+      <CardContent className="min-w-0 max-sm:px-3">{body}</CardContent>
     </Card>
   )
 }

@@ -2,22 +2,18 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ColumnDef } from '@tanstack/react-table'
 import { FileTextIcon } from 'lucide-react'
-import { useCallback, useMemo } from 'react'
+import { useMemo } from 'react'
 import { DataTable } from '~/components/data-table/data-table'
 import { DataTableColumnHeader } from '~/components/data-table/data-table-column-header'
-import { DataTableFilterList } from '~/components/data-table/data-table-filter-list'
-import { DataTableViewOptions } from '~/components/data-table/data-table-view-options'
+import { DataTableNoMatches, DataTableToolbar, withoutFilters, type TableSearchChange } from '~/components/data-table/data-table-toolbar'
 import { fieldColumnMeta } from '~/components/data-table/field-meta'
 import { useDataTable } from '~/components/data-table/use-data-table'
 import { EmptyState } from '~/components/empty-state'
 import { ErrorPanel } from '~/components/fallbacks/error-panel'
-import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
 import type { RpcClient } from '~/lib/orpc'
 import { cn } from '~/lib/utils'
 import { ARTICLE_FILTER_FIELDS, type ArticleFilterField } from '~/shared/articles/article-table'
-import type { JoinOperator } from '~/shared/data-table/config'
-import type { FilterItem } from '~/shared/data-table/filter-schema'
 import type { TableSearch } from '~/shared/data-table/search-state'
 import { ArticleStatusBadge, SeoScoreBadge } from './article-status'
 import { ARTICLES_TABLE, articleListQuery } from './content-search'
@@ -80,14 +76,10 @@ export function ArticlesTable({
 }: {
   businessId: string
   search: TableSearch
-  onSearchChange: (next: TableSearch, options?: { replace?: boolean }) => void
+  onSearchChange: TableSearchChange
 }) {
   const query = useQuery(articleListQuery(businessId, search))
   const rows = query.data?.items ?? NO_ROWS
-  const onTableSearchChange = useCallback(
-    (next: TableSearch) => onSearchChange({ ...next, sort: next.sort.length > 0 ? next.sort : ARTICLES_TABLE.defaults.sort }),
-    [onSearchChange],
-  )
   const columns = useMemo(() => COLUMNS, [])
   const { table } = useDataTable({
     data: rows,
@@ -95,17 +87,13 @@ export function ArticlesTable({
     rowCount: query.data?.total ?? 0,
     pageCount: query.data?.pageCount ?? 0,
     search,
-    onSearchChange: onTableSearchChange,
+    onSearchChange,
+    defaultSort: ARTICLES_TABLE.defaults.sort,
     getRowId: (row) => row.id,
     enableRowSelection: false,
     visibilityStorageKey: 'rankpilot.articles.columns',
   })
-  const onFiltersChange = useCallback(
-    (next: { filters: FilterItem[]; joinOperator: JoinOperator }) =>
-      onSearchChange({ ...search, filters: next.filters, joinOperator: next.joinOperator, page: 1 }, { replace: true }),
-    [onSearchChange, search],
-  )
-  const resetFilters = () => onSearchChange({ ...search, filters: [], joinOperator: 'and', page: 1 })
+  const resetFilters = () => onSearchChange(withoutFilters(search))
 
   if (query.isError && !query.data) {
     return <ErrorPanel title="Could not load your articles" error={query.error} onRetry={() => void query.refetch()} />
@@ -127,19 +115,9 @@ export function ArticlesTable({
           isLoading={query.isPending}
           className={cn(query.isPlaceholderData && 'opacity-70 transition-opacity')}
           aria-busy={query.isFetching || undefined}
-          emptyMessage={
-            <div className="flex flex-col items-center gap-2">
-              <p>No articles match these filters.</p>
-              <Button variant="outline" size="sm" onClick={resetFilters}>
-                Reset filters
-              </Button>
-            </div>
-          }
+          emptyMessage={<DataTableNoMatches onReset={resetFilters}>No articles match these filters.</DataTableNoMatches>}
         >
-          <div role="toolbar" aria-label="Articles table tools" className="flex w-full items-center justify-between gap-2 p-1">
-            <DataTableFilterList table={table} filters={search.filters} joinOperator={search.joinOperator} onChange={onFiltersChange} />
-            <DataTableViewOptions table={table} />
-          </div>
+          <DataTableToolbar table={table} search={search} onSearchChange={onSearchChange} aria-label="Articles table tools" />
         </DataTable>
       </CardContent>
     </Card>

@@ -1,4 +1,15 @@
-import { DndContext, PointerSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core'
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type KeyboardCoordinateGetter,
+} from '@dnd-kit/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { CalendarDaysIcon, ChevronLeftIcon, ChevronRightIcon } from 'lucide-react'
@@ -35,6 +46,52 @@ const toneOf = (entry: CalendarEntry) => entry.status ?? 'planned'
 /** A published article's day is history; the plan moves everything else. */
 const movable = (entry: CalendarEntry) => entry.status !== 'published' && entry.keywordStatus !== 'published' && entry.status !== 'archived'
 
+/** The UTC day `days` after `day` (before it when negative). */
+function shiftDay(day: string, days: number): string {
+  return dayKey(new Date(new Date(`${day}T00:00:00.000Z`).getTime() + days * 24 * 60 * 60 * 1000))
+}
+
+/** Arrow keys move a picked-up entry a day (left, right) or a week (up, down). */
+const ARROW_DAYS: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 }
+
+/**
+ * Where an arrow key takes the entry picked up from the keyboard: the next day in that direction
+ * it may move to (a past day is skipped), inside the month shown; nowhere past its edge.
+ */
+const calendarKeyboardCoordinates: KeyboardCoordinateGetter = (event, { context }) => {
+  const step = ARROW_DAYS[event.code]
+  if (!step) return undefined
+  event.preventDefault()
+  const entry = context.active?.data.current as CalendarEntry | undefined
+  if (!entry) return undefined
+  let day = typeof context.over?.id === 'string' ? context.over.id : dayKey(entry.scheduledAt)
+  for (let tries = 0; tries < 62; tries++) {
+    day = shiftDay(day, step)
+    const cell = context.droppableContainers.get(day)
+    if (!cell) return undefined
+    const rect = context.droppableRects.get(day)
+    // Inside the day's cell, below its date.
+    if (!cell.disabled && rect) return { x: rect.left + 6, y: rect.top + 32 }
+  }
+  return undefined
+}
+
+const entryName = (entry: CalendarEntry | undefined) => `“${entry?.title ?? entry?.keyword ?? ''}”`
+const overDay = (id: string | number | undefined) => (typeof id === 'string' ? longDay(id) : 'no day')
+
+/** What a screen reader hears while an entry is moved (dnd-kit's live region). */
+const ANNOUNCEMENTS: Announcements = {
+  onDragStart: ({ active }) => `Picked up ${entryName(active.data.current as CalendarEntry)}.`,
+  onDragOver: ({ active, over }) => `${entryName(active.data.current as CalendarEntry)} is over ${overDay(over?.id)}.`,
+  onDragEnd: ({ active, over }) =>
+    over ? `${entryName(active.data.current as CalendarEntry)} was moved to ${overDay(over.id)}.` : 'Not moved.',
+  onDragCancel: ({ active }) => `Moving ${entryName(active.data.current as CalendarEntry)} was cancelled.`,
+}
+const SCREEN_READER_INSTRUCTIONS = {
+  draggable:
+    'To move this planned keyword to another day, press Space or Enter. Arrow keys move it a day (left, right) or a week (up, down); Space or Enter drops it there, Escape cancels.',
+}
+
 /** The weeks (Monday first) covering a month, as UTC days; days outside the month are null. */
 export function monthGrid(month: string): Array<Array<string | null>> {
   const first = new Date(`${month}-01T00:00:00.000Z`)
@@ -69,7 +126,10 @@ export function ContentCalendar({
   const month = chosen ?? monthOf(new Date())
   const query = useQuery(calendarQuery(businessId, month))
   const queryClient = useQueryClient()
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }))
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: calendarKeyboardCoordinates }),
+  )
   const key = calendarQuery(businessId, month).queryKey
 
   const reschedule = useMutation(
@@ -160,7 +220,11 @@ export function ContentCalendar({
       ) : (
         <>
           {/* Wide screens: the month grid, with drag and drop. */}
-          <DndContext sensors={sensors} onDragEnd={onDragEnd}>
+          <DndContext
+            sensors={sensors}
+            onDragEnd={onDragEnd}
+            accessibility={{ announcements: ANNOUNCEMENTS, screenReaderInstructions: SCREEN_READER_INSTRUCTIONS }}
+          >
             <div
               className="hidden md:block"
               role="grid"
@@ -275,18 +339,28 @@ function DayCell({ day, today, entries }: { day: string; today: string; entries:
   )
 }
 
+/**
+ * An entry that may move. A planned keyword (no article yet) is itself the control: focus it and
+ * move it with the keyboard (dnd-kit's keyboard sensor, calendarKeyboardCoordinates). An article's
+ * chip is its link, the keyboard's way to the article and its Reschedule; dragging it is for the
+ * pointer.
+ */
 function DraggableChip({ entry }: { entry: CalendarEntry }) {
   const { setNodeRef, listeners, attributes, transform, isDragging } = useDraggable({ id: entry.keywordId, data: entry })
+  const keyboard = entry.articleId
+    ? { tabIndex: -1, role: 'presentation' }
+    : { 'aria-label': `Move ${entryName(entry)}, planned for ${longDay(dayKey(entry.scheduledAt))}` }
   return (
     <div
       ref={setNodeRef}
       {...listeners}
       {...attributes}
-      // The chip's link is the keyboard's way in; dragging is for the pointer.
-      tabIndex={-1}
-      role="presentation"
+      {...keyboard}
       style={transform ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` } : undefined}
-      className={cn('cursor-grab touch-none', isDragging && 'relative z-10 cursor-grabbing opacity-80 shadow-lg')}
+      className={cn(
+        'cursor-grab touch-none rounded-md focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
+        isDragging && 'relative z-10 cursor-grabbing opacity-80 shadow-lg',
+      )}
     >
       <EntryChip entry={entry} />
     </div>
@@ -334,7 +408,9 @@ function Legend() {
           {LABELS[tone]}
         </li>
       ))}
-      <li className="hidden md:block">Drag an article to another day to reschedule it.</li>
+      <li className="hidden md:block">
+        Drag an article to another day to reschedule it; a planned keyword also moves with the keyboard (Space, then the arrow keys).
+      </li>
     </ul>
   )
 }

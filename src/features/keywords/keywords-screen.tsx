@@ -2,19 +2,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { KeyRoundIcon } from 'lucide-react'
 import { useCallback, useMemo, useState } from 'react'
 import { DataTable } from '~/components/data-table/data-table'
-import { DataTableFilterList } from '~/components/data-table/data-table-filter-list'
-import { DataTableViewOptions } from '~/components/data-table/data-table-view-options'
+import { DataTableNoMatches, DataTableToolbar, withoutFilters, type TableSearchChange } from '~/components/data-table/data-table-toolbar'
 import { useMediaQuery } from '~/components/data-table/use-media-query'
 import { useDataTable } from '~/components/data-table/use-data-table'
 import { EmptyState } from '~/components/empty-state'
 import { ErrorPanel } from '~/components/fallbacks/error-panel'
-import { Button } from '~/components/ui/button'
 import { orpc } from '~/lib/orpc'
 import { toast } from '~/lib/toast'
 import { cn } from '~/lib/utils'
 import { pluralize } from '~/features/format'
-import type { JoinOperator } from '~/shared/data-table/config'
-import type { FilterItem } from '~/shared/data-table/filter-schema'
 import type { TableSearch } from '~/shared/data-table/search-state'
 import { KeywordWhyPanel } from '~/features/research/keyword-why-panel'
 import { isResearchRunning, ResearchPanel, useCurrentBusinessId, useResearchStatus } from '~/features/research/research-panel'
@@ -26,16 +22,13 @@ import { KEYWORDS_SEARCH_DEFAULTS, keywordListQuery } from './keyword-search'
 import { KeywordsCardFrame } from './keywords-card-frame'
 import { useKeywordBulkActions } from './use-keyword-bulk-actions'
 
-/** How the screen asks for a new URL state; `replace` for changes not worth a history entry. */
-export type SearchChange = (next: TableSearch, options?: { replace?: boolean }) => void
-
 const NO_ROWS: KeywordRow[] = []
 
 /**
  * The Keywords screen (docs/product/keywords-table.md): the card with the total, the filter list and View menu, the
  * table with paging and sorting from the URL, and bulk actions on the selected rows.
  */
-export function KeywordsScreen({ search, onSearchChange }: { search: TableSearch; onSearchChange: SearchChange }) {
+export function KeywordsScreen({ search, onSearchChange }: { search: TableSearch; onSearchChange: TableSearchChange }) {
   const query = useQuery(keywordListQuery(search))
   const rows = query.data?.items ?? NO_ROWS
   const businessId = useCurrentBusinessId()
@@ -50,13 +43,6 @@ export function KeywordsScreen({ search, onSearchChange }: { search: TableSearch
   const explain = useCallback((row: KeywordRow) => setExplaining({ id: row.id, keyword: row.keyword }), [])
   const columns = useMemo(() => keywordColumns({ keywordWidth, onExplain: explain }), [keywordWidth, explain])
 
-  // Page and sort changes come from the table; "Reset" on a sorted column leaves no sort, which
-  // is the default order (createdAt desc) again.
-  const onTableSearchChange = useCallback(
-    (next: TableSearch, options?: { replace?: boolean }) =>
-      onSearchChange({ ...next, sort: next.sort.length > 0 ? next.sort : KEYWORDS_SEARCH_DEFAULTS.sort }, options),
-    [onSearchChange],
-  )
   const { table } = useDataTable({
     data: rows,
     columns,
@@ -65,22 +51,14 @@ export function KeywordsScreen({ search, onSearchChange }: { search: TableSearch
     // the last only against the count the server gave for this very search.
     pageCount: query.isPlaceholderData ? undefined : query.data?.pageCount,
     search,
-    onSearchChange: onTableSearchChange,
+    onSearchChange,
+    // "Reset" on a sorted column leaves no sort: the default order (createdAt desc) again.
+    defaultSort: KEYWORDS_SEARCH_DEFAULTS.sort,
     getRowId: (row) => row.id,
     initialColumnPinning: { left: ['select'], right: [] },
   })
 
-  // Changing a filter (or the join) goes back to page 1; typed filter changes replace
-  // the history entry instead of adding one per keystroke. A selection made under other filters
-  // would act on rows no longer shown, so it is cleared.
-  const onFiltersChange = useCallback(
-    (next: { filters: FilterItem[]; joinOperator: JoinOperator }) => {
-      table.resetRowSelection()
-      onSearchChange({ ...search, filters: next.filters, joinOperator: next.joinOperator, page: 1 }, { replace: true })
-    },
-    [onSearchChange, search, table],
-  )
-  const resetFilters = () => onSearchChange({ ...search, filters: [], joinOperator: 'and', page: 1 })
+  const resetFilters = () => onSearchChange(withoutFilters(search))
 
   const [confirmingDelete, setConfirmingDelete] = useState<string[] | null>(null)
   const actions = useKeywordBulkActions({ onDone: () => table.resetRowSelection() })
@@ -135,18 +113,7 @@ export function KeywordsScreen({ search, onSearchChange }: { search: TableSearch
         aria-busy={query.isFetching || undefined}
         onRowActivate={(row) => explain(row.original)}
         rowActivateLabel={(row) => `Why “${row.original.keyword}”?`}
-        emptyMessage={
-          search.filters.length > 0 ? (
-            <div className="flex flex-col items-center gap-2">
-              <p>No results.</p>
-              <Button variant="outline" size="sm" onClick={resetFilters}>
-                Reset filters
-              </Button>
-            </div>
-          ) : (
-            'No results.'
-          )
-        }
+        emptyMessage={search.filters.length > 0 ? <DataTableNoMatches onReset={resetFilters} /> : 'No results.'}
         actionBar={
           <KeywordActionBar
             table={table}
@@ -157,10 +124,7 @@ export function KeywordsScreen({ search, onSearchChange }: { search: TableSearch
           />
         }
       >
-        <div role="toolbar" aria-label="Keywords table tools" className="flex w-full items-center justify-between gap-2 p-1">
-          <DataTableFilterList table={table} filters={search.filters} joinOperator={search.joinOperator} onChange={onFiltersChange} />
-          <DataTableViewOptions table={table} />
-        </div>
+        <DataTableToolbar table={table} search={search} onSearchChange={onSearchChange} aria-label="Keywords table tools" />
       </DataTable>
       {businessId && (
         <KeywordWhyPanel

@@ -6,8 +6,9 @@ import { Label } from '~/components/ui/label'
 import { articleSettingsSchema, IMAGE_STYLES, KEYWORD_REGIONS, LANGUAGES, TONES, type ArticleSettings } from '~/shared/business-profile'
 import type { BusinessSettings } from '~/shared/settings'
 import { CheckboxField, optionsOf, SaveFooter, SelectField } from './fields'
-import { fieldErrorsOf, firstInvalidField, isHexColor, type FieldErrors } from './form-errors'
+import { isHexColor } from './form-errors'
 import { useUpdateArticleSettings } from './use-save-settings'
+import { useSettingsDraft } from './use-settings-draft'
 
 /** Numbers and colours are typed as text; the schema judges them on save. */
 const NUMBER_FIELDS = ['internalLinks', 'articleLeadDays', 'seoScoreFloor'] as const
@@ -34,7 +35,7 @@ const FIELD_ORDER = [
   'addCta',
   'includeInfographics',
 ] as const
-const fieldId = (name: string) => `article-${name}`
+const fieldId = (name: keyof Draft) => `article-${name}`
 
 const TOGGLES = [
   { name: 'autoPublish', label: 'Publish automatically', hint: 'Finished articles go to your connected site without review.' },
@@ -59,22 +60,11 @@ function numberValue(text: string): number {
 /** Every article setting of a business, validated with settings.updateArticleSettings's schema. */
 export function ArticleSettingsForm({ settings }: { settings: BusinessSettings }) {
   const baseline = toDraft(settings.articleSettings)
-  const [draft, setDraft] = useState<Draft>(baseline)
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const form = useSettingsDraft(baseline, FIELD_ORDER, fieldId)
+  const { draft, errors, change } = form
   // The picker can only show a valid colour: while the text is not one, it keeps the last valid.
   const [pickerColor, setPickerColor] = useState(baseline.brandColor)
-  const showErrors = (next: FieldErrors) => {
-    setErrors(next)
-    const first = firstInvalidField(FIELD_ORDER, next)
-    if (first) document.getElementById(fieldId(first))?.focus()
-  }
-  const save = useUpdateArticleSettings(showErrors)
-  const dirty = FIELD_ORDER.some((name) => draft[name] !== baseline[name])
-
-  function change<K extends keyof Draft>(name: K, value: Draft[K]) {
-    setDraft((current) => ({ ...current, [name]: value }))
-    setErrors(({ [name]: _cleared, ...rest }) => rest)
-  }
+  const save = useUpdateArticleSettings(form.showErrors)
 
   function changeColor(value: string) {
     change('brandColor', value)
@@ -85,22 +75,20 @@ export function ArticleSettingsForm({ settings }: { settings: BusinessSettings }
     event.preventDefault()
     const numbers = Object.fromEntries(NUMBER_FIELDS.map((name) => [name, numberValue(draft[name])])) as Record<NumberField, number>
     const notNumbers = NUMBER_FIELDS.filter((name) => Number.isNaN(numbers[name]))
-    if (notNumbers.length > 0) return showErrors(Object.fromEntries(notNumbers.map((name) => [name, NUMBER_MESSAGES[name]])))
-    const parsed = articleSettingsSchema.safeParse({ ...draft, ...numbers })
-    if (!parsed.success) return showErrors(fieldErrorsOf(parsed.error))
-    setErrors({})
-    save.mutate(parsed.data, {
+    if (notNumbers.length > 0) return form.showErrors(Object.fromEntries(notNumbers.map((name) => [name, NUMBER_MESSAGES[name]])))
+    const input = form.validate(articleSettingsSchema, { ...draft, ...numbers })
+    if (!input) return
+    save.mutate(input, {
       onSuccess: (saved) => {
-        setDraft(toDraft(saved.articleSettings))
+        form.setDraft(toDraft(saved.articleSettings))
         setPickerColor(saved.articleSettings.brandColor)
       },
     })
   }
 
   function reset() {
-    setDraft(baseline)
+    form.reset()
     setPickerColor(baseline.brandColor)
-    setErrors({})
   }
 
   return (
@@ -216,7 +204,7 @@ export function ArticleSettingsForm({ settings }: { settings: BusinessSettings }
             ))}
           </fieldset>
         </CardContent>
-        <SaveFooter dirty={dirty} pending={save.isPending} onReset={reset} saveLabel="Save article settings" />
+        <SaveFooter dirty={form.dirty} pending={save.isPending} onReset={reset} saveLabel="Save article settings" />
       </form>
     </Card>
   )

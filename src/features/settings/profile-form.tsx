@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import type { FormEvent } from 'react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { FormField } from '~/components/ui/form-field'
 import { toast } from '~/lib/toast'
@@ -11,8 +11,9 @@ import {
 } from '~/shared/business-profile'
 import type { BusinessSettings } from '~/shared/settings'
 import { SaveFooter, TextareaField } from './fields'
-import { fieldErrorsOf, firstInvalidField, linesToList, listToLines, type FieldErrors } from './form-errors'
+import { linesToList, listToLines } from './form-errors'
 import { useUpdateProfile } from './use-save-settings'
+import { useSettingsDraft } from './use-settings-draft'
 
 type ListField = ProfileListField
 type TextField = Exclude<keyof BusinessProfile, ListField>
@@ -31,7 +32,7 @@ const TEXT_FIELDS: { name: TextField; label: string; multiline?: boolean; hint?:
 const LIST_FIELDS: readonly { name: ListField; label: string }[] = PROFILE_LIST_FIELDS
 
 const FIELD_ORDER = [...TEXT_FIELDS, ...LIST_FIELDS].map((field) => field.name)
-const fieldId = (name: string) => `profile-${name}`
+const fieldId = (name: keyof Draft) => `profile-${name}`
 
 function toDraft(profile: BusinessProfile): Draft {
   const draft = {} as Draft
@@ -52,21 +53,12 @@ function fromDraft(draft: Draft) {
  * same schema as settings.updateProfile. Save stays disabled until something changed.
  */
 export function ProfileForm({ settings }: { settings: BusinessSettings }) {
-  const baseline = toDraft(settings.profile)
-  const [draft, setDraft] = useState<Draft>(baseline)
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const showErrors = (next: FieldErrors) => {
-    setErrors(next)
-    const first = firstInvalidField(FIELD_ORDER, next)
-    if (first) document.getElementById(fieldId(first))?.focus()
-  }
+  const { draft, setDraft, errors, showErrors, change, validate, dirty, reset } = useSettingsDraft(
+    toDraft(settings.profile),
+    FIELD_ORDER,
+    fieldId,
+  )
   const save = useUpdateProfile(showErrors)
-  const dirty = FIELD_ORDER.some((name) => draft[name] !== baseline[name])
-
-  const change = (name: keyof Draft, value: string) => {
-    setDraft((current) => ({ ...current, [name]: value }))
-    setErrors(({ [name]: _cleared, ...rest }) => rest)
-  }
 
   /** The site-address rule: a bare host gets https://; anything else is refused by name (docs/product/entities.md). */
   const normalizedUrl = (value: string) => {
@@ -83,10 +75,9 @@ export function ProfileForm({ settings }: { settings: BusinessSettings }) {
     event.preventDefault()
     const url = normalizedUrl(draft.url)
     if (url !== draft.url) setDraft((current) => ({ ...current, url }))
-    const parsed = businessProfileSchema.safeParse(fromDraft({ ...draft, url }))
-    if (!parsed.success) return showErrors(fieldErrorsOf(parsed.error))
-    setErrors({})
-    save.mutate(parsed.data, {
+    const input = validate(businessProfileSchema, fromDraft({ ...draft, url }))
+    if (!input) return
+    save.mutate(input, {
       // The saved profile is the new baseline; its trimmed values replace what was typed.
       onSuccess: (saved) => setDraft(toDraft(saved.profile)),
     })
@@ -147,15 +138,7 @@ export function ProfileForm({ settings }: { settings: BusinessSettings }) {
             />
           ))}
         </CardContent>
-        <SaveFooter
-          dirty={dirty}
-          pending={save.isPending}
-          onReset={() => {
-            setDraft(baseline)
-            setErrors({})
-          }}
-          saveLabel="Save profile"
-        />
+        <SaveFooter dirty={dirty} pending={save.isPending} onReset={reset} saveLabel="Save profile" />
       </form>
     </Card>
   )

@@ -1,35 +1,33 @@
 import { Link } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
+import type { FormEvent } from 'react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import type { BusinessSettings } from '~/shared/settings'
 import { seedsInput } from '~/shared/setup-wizard'
 import { SaveFooter, TextareaField } from './fields'
-import { fieldErrorsOf, linesToList, listToLines, type FieldErrors } from './form-errors'
+import { linesToList, listToLines } from './form-errors'
 import { useUpdateSeeds } from './use-save-settings'
+import { useSettingsDraft } from './use-settings-draft'
 
-const FIELD_ID = 'research-seeds'
+const FIELD_ORDER = ['seeds'] as const
+const fieldId = () => 'research-seeds'
 
 /**
  * The seed keywords setup's analysis proposed (docs/product/pipeline.md), with step 1's rule. Research
  * also reads the competitors' keywords: they are managed on /competitors.
  */
 export function SeedsForm({ settings }: { settings: BusinessSettings }) {
-  const baseline = listToLines(settings.seeds)
-  const [text, setText] = useState(baseline)
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const showErrors = (next: FieldErrors) => {
-    setErrors(next)
-    if (next.seeds) document.getElementById(FIELD_ID)?.focus()
-  }
+  const { draft, setDraft, errors, showErrors, change, validate, dirty, reset } = useSettingsDraft(
+    { seeds: listToLines(settings.seeds) },
+    FIELD_ORDER,
+    fieldId,
+  )
   const save = useUpdateSeeds(showErrors)
-  const dirty = text !== baseline
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const parsed = seedsInput.safeParse({ seeds: linesToList(text) })
-    if (!parsed.success) return showErrors(fieldErrorsOf(parsed.error))
-    setErrors({})
-    save.mutate(parsed.data, { onSuccess: (saved) => setText(listToLines(saved.seeds)) })
+    const input = validate(seedsInput, { seeds: linesToList(draft.seeds) })
+    if (!input) return
+    save.mutate(input, { onSuccess: (saved) => setDraft({ seeds: listToLines(saved.seeds) }) })
   }
 
   return (
@@ -44,17 +42,14 @@ export function SeedsForm({ settings }: { settings: BusinessSettings }) {
         </CardHeader>
         <CardContent className="grid gap-4">
           <TextareaField
-            id={FIELD_ID}
+            id={fieldId()}
             name="seeds"
             label="Seed keywords"
             rows={5}
             hint="One per line, at most 30."
-            value={text}
+            value={draft.seeds}
             error={errors.seeds}
-            onChange={(event) => {
-              setText(event.target.value)
-              setErrors({})
-            }}
+            onChange={(event) => change('seeds', event.target.value)}
           />
           <p className="text-sm text-muted-foreground">
             Research also reads the keywords your competitors rank for.{' '}
@@ -63,15 +58,7 @@ export function SeedsForm({ settings }: { settings: BusinessSettings }) {
             </Link>
           </p>
         </CardContent>
-        <SaveFooter
-          dirty={dirty}
-          pending={save.isPending}
-          onReset={() => {
-            setText(baseline)
-            setErrors({})
-          }}
-          saveLabel="Save seed keywords"
-        />
+        <SaveFooter dirty={dirty} pending={save.isPending} onReset={reset} saveLabel="Save seed keywords" />
       </form>
     </Card>
   )

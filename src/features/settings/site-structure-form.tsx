@@ -1,17 +1,18 @@
-import { useState, type FormEvent } from 'react'
+import type { FormEvent } from 'react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { FormField } from '~/components/ui/form-field'
 import { SITEMAP_HINT } from '~/features/setup/site-structure-step'
 import type { BusinessSettings, SiteStructure } from '~/shared/settings'
 import { siteStructureInput } from '~/shared/setup-wizard'
 import { SaveFooter, TextareaField } from './fields'
-import { fieldErrorsOf, firstInvalidField, linesToList, listToLines, type FieldErrors } from './form-errors'
+import { linesToList, listToLines } from './form-errors'
 import { useUpdateSiteStructure } from './use-save-settings'
+import { useSettingsDraft } from './use-settings-draft'
 
 type Draft = Record<keyof SiteStructure, string>
 
 const FIELD_ORDER = ['sitemapUrl', 'blogUrl', 'bestArticles'] as const
-const fieldId = (name: string) => `site-${name}`
+const fieldId = (name: keyof Draft) => `site-${name}`
 
 const toDraft = (structure: SiteStructure): Draft => ({
   sitemapUrl: structure.sitemapUrl ?? '',
@@ -24,28 +25,17 @@ const toDraft = (structure: SiteStructure): Draft => ({
  * sitemap address is read on save and refused under its field unless it is a sitemap.
  */
 export function SiteStructureForm({ settings }: { settings: BusinessSettings }) {
-  const baseline = toDraft(settings.siteStructure)
-  const [draft, setDraft] = useState<Draft>(baseline)
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const showErrors = (next: FieldErrors) => {
-    setErrors(next)
-    const first = firstInvalidField(FIELD_ORDER, next)
-    if (first) document.getElementById(fieldId(first))?.focus()
-  }
+  const { draft, setDraft, errors, showErrors, change, validate, dirty, reset } = useSettingsDraft(
+    toDraft(settings.siteStructure),
+    FIELD_ORDER,
+    fieldId,
+  )
   const save = useUpdateSiteStructure(showErrors)
-  const dirty = FIELD_ORDER.some((name) => draft[name] !== baseline[name])
-
-  const change = (name: keyof Draft, value: string) => {
-    setDraft((current) => ({ ...current, [name]: value }))
-    setErrors(({ [name]: _cleared, ...rest }) => rest)
-  }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const input = { sitemapUrl: draft.sitemapUrl.trim(), blogUrl: draft.blogUrl.trim(), bestArticles: linesToList(draft.bestArticles) }
-    const parsed = siteStructureInput.safeParse(input)
-    if (!parsed.success) return showErrors(fieldErrorsOf(parsed.error))
-    setErrors({})
+    if (!validate(siteStructureInput, input)) return
     save.mutate(input, { onSuccess: (saved) => setDraft(toDraft(saved.siteStructure)) })
   }
 
@@ -94,10 +84,7 @@ export function SiteStructureForm({ settings }: { settings: BusinessSettings }) 
         <SaveFooter
           dirty={dirty}
           pending={save.isPending}
-          onReset={() => {
-            setDraft(baseline)
-            setErrors({})
-          }}
+          onReset={reset}
           saveLabel="Save sitemap and blog"
           pendingLabel="Reading the sitemap…"
         />

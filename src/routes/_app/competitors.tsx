@@ -13,7 +13,8 @@ import {
   validateGapSearch,
   type GapUrlSearch,
 } from '~/features/competitors/gap-search'
-import { KeywordGap, type GapSearchChange } from '~/features/competitors/keyword-gap'
+import { KeywordGap } from '~/features/competitors/keyword-gap'
+import type { TableSearchChange } from '~/components/data-table/data-table-toolbar'
 import { pageTitle } from '~/features/page-title'
 import { useCurrentBusinessId } from '~/features/research/research-panel'
 import { orpc } from '~/lib/orpc'
@@ -62,7 +63,7 @@ function CompetitorsPage() {
   const urlSearch = Route.useSearch()
   const search = useMemo(() => parseGapSearch(urlSearch), [urlSearch])
   const navigate = Route.useNavigate()
-  const onSearchChange = useCallback<GapSearchChange>(
+  const onSearchChange = useCallback<TableSearchChange>(
     (next, options) => void navigate({ search: gapSearchToUrl(next), replace: options?.replace ?? false }),
     [navigate],
   )

@@ -10,7 +10,8 @@ import {
   type KeywordsUrlSearch,
 } from '~/features/keywords/keyword-search'
 import { KeywordsCardFrame, KeywordsTableSkeleton } from '~/features/keywords/keywords-card-frame'
-import { KeywordsScreen, type SearchChange } from '~/features/keywords/keywords-screen'
+import { KeywordsScreen } from '~/features/keywords/keywords-screen'
+import type { TableSearchChange } from '~/components/data-table/data-table-toolbar'
 import { pageTitle } from '~/features/page-title'
 import { orpc } from '~/lib/orpc'
 import { KeywordsTabs } from '~/features/research/keywords-tabs'
@@ -58,7 +59,7 @@ function KeywordsPage() {
   const urlSearch = Route.useSearch()
   const search = useMemo(() => parseKeywordsSearch(urlSearch), [urlSearch])
   const navigate = Route.useNavigate()
-  const onSearchChange = useCallback<SearchChange>(
+  const onSearchChange = useCallback<TableSearchChange>(
     (next, options) => void navigate({ search: keywordsSearchToUrl(next), replace: options?.replace ?? false }),
     [navigate],
   )

@@ -36,7 +36,7 @@ export const articleGenerateJob = defineJob({
 })
 
 const unfinished = notInArray(jobRun.state, [...TERMINAL_JOB_RUN_STATES])
-const singletonKeyOf = (keywordId: string) => `article:${keywordId}`
+export const singletonKeyOf = (keywordId: string) => `article:${keywordId}`
 
 async function ownedKeyword(db: Database, businessId: string, keywordId: string) {
   const [row] = await db

@@ -1,7 +1,8 @@
 import { asc, eq } from 'drizzle-orm'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { article, articleVersion, business, keyword, publication } from '~/server/db/schema'
+import { article, articleVersion, business, jobRun, keyword, publication } from '~/server/db/schema'
+import { listHistory } from '~/server/history/history.service'
 import { wordpressHandlers, wordpressMock } from '~/server/providers/wordpress/mock'
 import { appConnectorFetch } from '~/server/publishing/connector-fetch'
 import { connectorClient } from '~/server/publishing/connectors'
@@ -17,7 +18,7 @@ import { demoWebResponse, demoWebUrl, withDemoWeb } from '~/server/providers/web
 import { youtubeHandlers } from '~/server/providers/youtube/mock'
 import { createTestApp, TEST_APP_URL, type TestApp } from '../../../tests/fixtures/test-app'
 import { articleProviders } from '../../../tests/fixtures/article-providers'
-import { writeDemoArticles } from './demo-articles'
+import { DEMO_FAILED_REWRITE_INSTRUCTION, writeDemoArticles } from './demo-articles'
 import { DEMO_BUSINESS, recreateDemoAccount } from './demo-account'
 import { replayDemoResearch } from './demo-research'
 
@@ -121,6 +122,35 @@ describe('the demo account’s articles', () => {
     expect(linked.length).toBeGreaterThan(0)
     for (const link of linked) expect(publishedSlugs, link.url).toContain(link.url.split('/').at(-1))
 
+    // The approved one's rewrite failed today, as the jobs module leaves a generation after its
+    // last attempt: History lists it with the AI service's reason and a Retry; the article is as edited.
+    const jobs = await app.db.select().from(jobRun).where(eq(jobRun.businessId, demo.businessId))
+    expect(jobs).toHaveLength(1)
+    const [failed] = jobs
+    const rewritten = articles.find((item) => item.keywordId === (failed!.input as { keywordId: string }).keywordId)!
+    expect(rewritten.id).toBe(approved.id)
+    expect(failed).toMatchObject({
+      kind: 'article.generate',
+      state: 'failed',
+      attempts: 3,
+      singletonKey: `article:${rewritten.keywordId}`,
+      input: { businessId: demo.businessId, keywordId: rewritten.keywordId, instruction: DEMO_FAILED_REWRITE_INSTRUCTION },
+    })
+    expect(failed!.createdAt.getTime()).toBeGreaterThan(versions[1]!.createdAt.getTime())
+    expect(failed!.finishedAt!.getTime()).toBeLessThan(rewritten.approvedAt!.getTime())
+    const history = await listHistory(app.db, demo.businessId, { page: 1, perPage: 100, statuses: ['failed'] })
+    expect(history.items).toEqual([
+      expect.objectContaining({
+        kind: 'article',
+        status: 'failed',
+        title: `Writing the article for “${rewritten.keyword}” failed`,
+        description: `With the instruction: ${DEMO_FAILED_REWRITE_INSTRUCTION}`,
+        error: 'AI writing is limiting how fast we can call it (HTTP 429). Try again in a few minutes.',
+        retryJobId: failed!.id,
+        retriedStatus: null,
+        link: expect.objectContaining({ href: `/content/${rewritten.id}` }),
+      }),
+    ])
     // Published to the stand-in WordPress by the publishing job's code: each live there, at an
     // address the app serves; nothing else is.
     const deps = { keys: encryptionKeys(app.env), fetchFor: appConnectorFetch, connector: connectorClient, dataDir: app.env.DATA_DIR }

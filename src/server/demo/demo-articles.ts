@@ -1,9 +1,14 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
+import { articleGenerateJob, singletonKeyOf } from '~/server/articles/articles.service'
 import { generateArticle } from '~/server/articles/generate'
 import type { Database } from '~/server/db'
 import { saveArticleEdit } from '~/server/articles/edit'
-import { article, articleVersion, business, keyword } from '~/server/db/schema'
+import { article, articleVersion, business, jobRun, keyword } from '~/server/db/schema'
+import { userFacingJobError } from '~/server/jobs/errors'
 import type { Providers } from '~/server/providers'
+import { failureFromResponse } from '~/server/providers/http'
+import { PROVIDERS } from '~/server/providers/modes'
+import { ARTICLE_STEPS } from '~/shared/articles/article'
 import { businessExists as exists } from './demo-research'
 
 /**
@@ -29,7 +34,7 @@ export async function writeDemoArticles(
     .where(and(eq(keyword.businessId, businessId), inArray(keyword.status, ['published', 'archived', 'draft'])))
     .orderBy(asc(keyword.scheduledAt), asc(keyword.keyword))
   let written = 0
-  let nearestDraft: string | undefined
+  let nearestDraft: { id: string; keywordId: string; writtenAt: Date } | undefined
   for (const row of rows) {
     if (signal.aborted || !(await exists(db, businessId))) return written
     // The article schedule may have written one meanwhile (this runs after the server is up).
@@ -72,14 +77,64 @@ export async function writeDemoArticles(
         .set({ status: held ? 'draft' : row.status, generatedAt: writtenAt, updatedAt: aged.updatedAt })
         .where(eq(keyword.id, row.id))
     })
-    if (!held && row.status === 'draft') nearestDraft ??= articleId
+    if (!held && row.status === 'draft') nearestDraft ??= { id: articleId, keywordId: row.id, writtenAt }
     written++
   }
   if (nearestDraft) {
-    await addOwnersNote(db, businessId, nearestDraft, now)
-    await db.update(article).set({ status: 'approved', approvedAt: now }).where(eq(article.id, nearestDraft))
+    // Its owner edited it, asked for a rewrite that failed, and approved their edit.
+    await addOwnersNote(db, businessId, nearestDraft.id, now)
+    await recordFailedRewrite(db, businessId, nearestDraft, now)
+    await db.update(article).set({ status: 'approved', approvedAt: now }).where(eq(article.id, nearestDraft.id))
   }
   return written
+}
+
+/** What the owner asked of the rewrite that failed (recordFailedRewrite). */
+export const DEMO_FAILED_REWRITE_INSTRUCTION = 'Mention our free brew-guide support by email in the conclusion.'
+
+/**
+ * A rewrite its owner asked for today, after editing the article, that failed: the AI writing
+ * service kept answering 429 (too many requests) through the job's every attempt. Recorded as the jobs module leaves a
+ * generation after its last attempt (src/server/jobs/runner.ts): state failed, the reason the
+ * provider client gives a 429 (src/server/providers/http.ts), the step it stopped at, finished,
+ * its singleton key released. So /history lists it with its reason and a Retry that starts it
+ * again through the article service, and the article stays as it was written. A rewrite rather
+ * than a first generation: the article schedule writes every due keyword without an article, so a
+ * failed first generation would not wait for the visitor's Retry.
+ */
+async function recordFailedRewrite(db: Database, businessId: string, draft: { keywordId: string; writtenAt: Date }, now: Date) {
+  const [owner] = await db.select({ userId: business.userId }).from(business).where(eq(business.id, businessId))
+  if (!owner) return
+  const provider = PROVIDERS.llm
+  const attempts = articleGenerateJob.retry.retryLimit + 1
+  const limited = await failureFromResponse(
+    new Response(JSON.stringify({ error: { message: 'Rate limit reached for requests', type: 'requests' } }), { status: 429 }),
+    { provider },
+    attempts,
+  )
+  // Forty minutes ago (after the owner's edit, before their approval), or halfway since the
+  // article was written when that is more recent.
+  const startedAt = new Date(Math.max(now.getTime() - 40 * 60 * 1000, (draft.writtenAt.getTime() + now.getTime()) / 2))
+  const step = ARTICLE_STEPS.findIndex((item) => item.id === 'sections')
+  await db.insert(jobRun).values({
+    id: crypto.randomUUID(),
+    kind: articleGenerateJob.name,
+    userId: owner.userId,
+    businessId,
+    state: 'failed',
+    step: ARTICLE_STEPS[step]!.label,
+    done: step,
+    total: ARTICLE_STEPS.length,
+    error: userFacingJobError(limited),
+    attempts,
+    singletonKey: singletonKeyOf(draft.keywordId),
+    input: articleGenerateJob.input.parse({ businessId, keywordId: draft.keywordId, instruction: DEMO_FAILED_REWRITE_INSTRUCTION }),
+    createdAt: startedAt,
+    startedAt,
+    // Its retries waited 15 s and 30 s (the job's retry policy), each attempt a few seconds long.
+    finishedAt: new Date(startedAt.getTime() + 55 * 1000),
+    updatedAt: new Date(startedAt.getTime() + 55 * 1000),
+  })
 }
 
 /**
