@@ -37,7 +37,6 @@ export const PUBLISH_ERRORS = defineErrorCodes({
     message: 'Connect where your articles go first: a site, a webhook or the JSON feed on Integrations.',
   },
   ARTICLE_NOT_PUBLISHABLE: { code: 'CONFLICT', message: 'An archived article cannot be published. Restore its keyword to the plan first.' },
-  ARTICLE_NOT_PUBLISHED: { code: 'CONFLICT', message: 'This article is not published anywhere.' },
 })
 
 const publishInput = z.object({
