@@ -130,7 +130,11 @@ export function HistoryScreen({ businessId, search, onSearchChange }: HistoryScr
     orpc.history.retry.mutationOptions({
       onSuccess: async (started) => {
         toast.success(
-          started.kind === 'article' ? 'Writing the article again: it shows here when it is done.' : 'Keyword research started again.',
+          started.kind === 'article'
+            ? 'Writing the article again: it shows here when it is done.'
+            : started.kind === 'publish'
+              ? 'Publishing again: the article page shows where it went.'
+              : 'Keyword research started again.',
         )
         await queryClient.invalidateQueries({ queryKey: orpc.history.key() })
       },

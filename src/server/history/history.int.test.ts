@@ -7,8 +7,9 @@ import { fetchResultPage } from '../../../tests/fixtures/result-pages'
 import { waitForJob } from '../../../tests/fixtures/setup-test-env'
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
 import { articleGenerateJob } from '~/server/articles/articles.service'
+import { articlePublishJob } from '~/server/publishing/publish.service'
 import { researchRunJob } from '~/server/research/research.service'
-import { article, articleVersion, jobRun, researchRun, usage } from '~/server/db/schema'
+import { article, articleVersion, jobRun, publication, publishing, researchRun, usage } from '~/server/db/schema'
 import { startJobs, stopJobs } from '~/server/jobs'
 import { dataforseoHandlers } from '~/server/providers/dataforseo/mock'
 import { imagesHandlers } from '~/server/providers/images/mock'
@@ -37,6 +38,8 @@ beforeAll(async () => {
         ...researchRunJob,
         handler: ({ signal }) => new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new Error('cancelled')))),
       },
+      // Publishing's own work is tested in src/server/publishing: here a retry only has to start it.
+      { ...articlePublishJob, handler: () => Promise.resolve({ published: 0, unpublished: 0, failed: 0, skipped: 0 }) },
     ],
     providers: prepared.providers,
     work: true,
@@ -386,5 +389,57 @@ describe('history.retry', () => {
     expect(await rejectionOf(client.history.retry({ businessId: business.id, jobId: failedId }))).toMatchObject({
       data: { reason: 'ALREADY_RETRIED' },
     })
+  })
+})
+
+describe('publishing in the timeline', () => {
+  it('lists a target’s refusal and a publishing job out of attempts, each on its article; Retry publishes again', async () => {
+    const owner = await app.signUp({ plan: 'Growth' })
+    const business = (await insertBusiness(app, owner.userId))!
+    const client = rpcClient(app, owner.cookie)
+    const written = await insertArticle(app, business.id, { title: 'Cold Brew Ratio', slug: 'cold-brew-ratio', status: 'approved' })
+    const [site] = await app.db.insert(publishing).values({ businessId: business.id, type: 'wordpress', config: {} }).returning()
+    await app.db.insert(publication).values({
+      businessId: business.id,
+      articleId: written.id,
+      integrationId: site!.id,
+      status: 'failed',
+      lastError: 'WordPress rejected the request (HTTP 400): Invalid parameter(s): status',
+      updatedAt: day('2026-03-20T09:00:00Z'),
+    })
+    const failedId = crypto.randomUUID()
+    await app.db.insert(jobRun).values({
+      id: failedId,
+      kind: articlePublishJob.name,
+      userId: owner.userId,
+      businessId: business.id,
+      state: 'failed',
+      attempts: 6,
+      error: 'WordPress: WordPress is having problems (HTTP 503: Service Unavailable) and still failed after 4 attempts. Try again later.',
+      input: { businessId: business.id, articleId: written.id, action: 'publish' },
+      singletonKey: `publish:${written.id}`,
+      finishedAt: day('2026-03-21T09:00:00Z'),
+    })
+    const answer = await client.history.list({ businessId: business.id, kinds: ['publish'] })
+    expect(summary(answer.items)).toEqual([
+      ['publish', 'failed', 'Publishing “Cold Brew Ratio” failed'],
+      ['publish', 'failed', 'Publishing “Cold Brew Ratio” failed'],
+    ])
+    const [job, refusal] = answer.items
+    expect(job).toMatchObject({
+      retryJobId: failedId,
+      error: expect.stringContaining('HTTP 503'),
+      link: { href: `/content/${written.id}` },
+    })
+    expect(refusal).toMatchObject({
+      retryJobId: null,
+      description: 'On WordPress',
+      error: expect.stringContaining('Invalid parameter(s): status'),
+    })
+
+    const retried = await client.history.retry({ businessId: business.id, jobId: failedId })
+    expect(retried.kind).toBe('publish')
+    const [again] = await app.db.select().from(jobRun).where(eq(jobRun.id, retried.jobId))
+    expect(again).toMatchObject({ kind: articlePublishJob.name, input: { articleId: written.id, action: 'publish' } })
   })
 })

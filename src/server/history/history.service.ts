@@ -3,7 +3,9 @@ import { regenerateArticle, startArticleGeneration, articleGenerateJob } from '~
 import { billingPeriodOf } from '~/server/billing/usage'
 import type { Database } from '~/server/db'
 import { article, jobRun } from '~/server/db/schema'
+import { articlePublishJob, enqueuePublish, publishArticleNow } from '~/server/publishing/publish.service'
 import { researchRunJob, startResearch } from '~/server/research/research.service'
+import { CONNECTORS, type ConnectorType } from '~/shared/integrations'
 import { appError } from '~/server/rpc/errors'
 import { HISTORY_KINDS, type HistoryEntry, type HistoryKind, type HistoryLink, type HistoryStatus } from '~/shared/history'
 import { HISTORY_ERRORS } from './history.errors'
@@ -95,7 +97,16 @@ function articleEntry(row: Row): Pick<HistoryEntry, 'title' | 'description' | 'l
 }
 
 function publishEntry(row: Row): Pick<HistoryEntry, 'title' | 'description' | 'link'> {
-  return { title: `Article published: ${row.title ?? ''}`, description: `For ${quoted(row.keyword)}`, link: articleLink(row.article_id) }
+  if (row.status === 'succeeded') {
+    return { title: `Article published: ${row.title ?? ''}`, description: `For ${quoted(row.keyword)}`, link: articleLink(row.article_id) }
+  }
+  const target = row.detail && row.detail in CONNECTORS ? CONNECTORS[row.detail as ConnectorType].label : null
+  const action = row.detail === 'unpublish' ? 'Taking down' : 'Publishing'
+  return {
+    title: `${action} “${row.title ?? row.keyword ?? 'an article'}” ${row.status === 'failed' ? 'failed' : row.status === 'cancelled' ? 'was cancelled' : 'is under way'}`,
+    description: target ? `On ${target}` : `For ${quoted(row.keyword)}`,
+    link: articleLink(row.article_id),
+  }
 }
 
 function billingEntry(row: Row): Pick<HistoryEntry, 'title' | 'description' | 'link'> {
@@ -189,7 +200,8 @@ export async function retryHistoryEntry(db: Database, target: { userId: string; 
     .from(jobRun)
     .where(and(eq(jobRun.id, target.jobId), eq(jobRun.businessId, target.businessId), eq(jobRun.userId, target.userId)))
   if (!failed) throw appError(HISTORY_ERRORS.ENTRY_NOT_FOUND)
-  if (failed.state !== 'failed' || (failed.kind !== articleGenerateJob.name && failed.kind !== researchRunJob.name)) {
+  const retryable = [articleGenerateJob.name, researchRunJob.name, articlePublishJob.name]
+  if (failed.state !== 'failed' || !retryable.includes(failed.kind)) {
     throw appError(HISTORY_ERRORS.NOT_RETRYABLE)
   }
   // Compared in the database: its timestamps are finer than a JavaScript Date.
@@ -204,6 +216,19 @@ export async function retryHistoryEntry(db: Database, target: { userId: string; 
   if (failed.kind === researchRunJob.name) {
     const started = await startResearch(db, { userId: target.userId, businessId: target.businessId }, 'manual')
     return { jobId: started.jobId, kind: 'research' as const }
+  }
+  if (failed.kind === articlePublishJob.name) {
+    const publish = articlePublishJob.input.parse(failed.input)
+    const started =
+      publish.action === 'unpublish'
+        ? await enqueuePublish(db, {
+            userId: target.userId,
+            businessId: target.businessId,
+            articleId: publish.articleId,
+            action: 'unpublish',
+          })
+        : await publishArticleNow(db, { userId: target.userId, businessId: target.businessId, articleId: publish.articleId })
+    return { jobId: started.jobId, kind: 'publish' as const }
   }
   const input = articleGenerateJob.input.parse(failed.input)
   const [written] = await db

@@ -62,13 +62,38 @@ const articleJobs: HistorySource = (businessId) => sql`
   left join content.article a on a.keyword_id = j.input->>'keywordId' and a.business_id = j.business_id
   where j.business_id = ${businessId} and j.kind = 'article.generate' and j.state <> 'completed'`
 
-/** Articles published (the article's publishedAt; a connector's delivery will add its own detail). */
+/** Articles published (the article's publishedAt; where they went is on the article page). */
 const published: HistorySource = (businessId) => sql`
   select 'published-' || a.id as id, 'publish' as kind, 'succeeded' as status, a.published_at as at,
     null::text as job_id, a.id as article_id, a.keyword as keyword, a.title as title, null::text as detail,
     null::integer as quantity, null::text as error, null::text as retried_state
   from content.article a
   where a.business_id = ${businessId} and a.published_at is not null and a.published_at <= now()`
+
+/**
+ * Publishing that went wrong: a target that refused an article for good (credentials, validation;
+ * the publication's own error, fixed on Integrations or by editing), and publishing jobs that ran
+ * out of attempts (the CMS was down: Retry). docs/product/publishing.md.
+ */
+const publishFailures: HistorySource = (businessId) => sql`
+  select 'publication-' || p.id as id, 'publish' as kind, 'failed' as status, p.updated_at as at,
+    null::text as job_id, a.id as article_id, a.keyword as keyword, a.title as title, t.type as detail,
+    null::integer as quantity, p.last_error as error, null::text as retried_state
+  from content.publication p
+  join content.article a on a.id = p.article_id
+  join publishing t on t.id = p.integration_id
+  where p.business_id = ${businessId} and p.status = 'failed'`
+
+const publishJobs: HistorySource = (businessId) => sql`
+  select j.id::text as id, 'publish' as kind, ${statusOfJobState(sql`j.state`)} as status, coalesce(j.finished_at, j.created_at) as at,
+    j.id::text as job_id, a.id as article_id, a.keyword as keyword, a.title as title, j.input->>'action' as detail,
+    null::integer as quantity, j.error as error,
+    (select later.state from job_run later
+       where later.kind = j.kind and later.singleton_key = j.singleton_key and later.created_at > j.created_at
+       order by later.created_at desc limit 1) as retried_state
+  from job_run j
+  left join content.article a on a.id = j.input->>'articleId' and a.business_id = j.business_id
+  where j.business_id = ${businessId} and j.kind = 'article.publish' and j.state in ('failed', 'cancelled')`
 
 /**
  * The business's usage per billing period (usage rows, docs/product/limits.md): one entry a
@@ -86,6 +111,6 @@ const billing: HistorySource = (businessId) => sql`
 export const HISTORY_SOURCES: Record<HistoryKind, HistorySource[]> = {
   research: [research],
   article: [articleVersions, articleJobs],
-  publish: [published],
+  publish: [published, publishFailures, publishJobs],
   billing: [billing],
 }
