@@ -147,6 +147,14 @@ export async function runPublish(
   if (input.action === 'publish' && row.status === 'archived') return outcome
   const { connectors, feed } = await targetsOf(db, row.businessId)
   const payload = await publishableArticle(db, row, deps.dataDir)
+  // With several targets, the oldest one that has the article live holds its canonical copy: the
+  // others say so (where the CMS has a canonical field), so search engines never see duplicates.
+  const live = await db
+    .select({ integrationId: publication.integrationId, url: publication.url })
+    .from(publication)
+    .innerJoin(publishing, eq(publishing.id, publication.integrationId))
+    .where(and(eq(publication.articleId, row.id), eq(publication.status, 'published')))
+    .orderBy(asc(publishing.createdAt))
   const retryable: string[] = []
 
   for (const target of connectors) {
@@ -165,6 +173,8 @@ export async function runPublish(
     let post: PublishedPost | null = null
     try {
       const context = connectorContext(target, deps, deps.signal)
+      const primary = live.find((other) => other.url)
+      payload.canonicalUrl = primary && primary.integrationId !== target.id ? primary.url : null
       if (input.action === 'unpublish') {
         await connector.unpublish(context, current.externalId!, payload)
       } else if (current.externalId) {
@@ -210,6 +220,7 @@ export async function runPublish(
         updatedAt: new Date(),
       })
       .where(eq(publication.id, current.id))
+    if (post!.url && !live.some((other) => other.url)) live.push({ integrationId: target.id, url: post!.url })
     if (target.status !== 'working') {
       await db.update(publishing).set({ status: 'working', lastError: null, lastCheckedAt: new Date() }).where(eq(publishing.id, target.id))
     }
@@ -217,11 +228,12 @@ export async function runPublish(
   }
 
   if (input.action === 'publish') {
-    const live = await db
+    const [anywhere] = await db
       .select({ id: publication.id })
       .from(publication)
       .where(and(eq(publication.articleId, row.id), eq(publication.status, 'published')))
-    if (live.length > 0 || feed) {
+      .limit(1)
+    if (anywhere || feed) {
       await db
         .update(article)
         .set({ status: 'published', publishedAt: sql`coalesce(${article.publishedAt}, now())`, updatedAt: new Date() })

@@ -446,3 +446,16 @@ describe('the JSON feed', () => {
     expect(row).toBeUndefined()
   })
 })
+
+describe('several targets', () => {
+  it('the oldest target holds the canonical copy: the webhook is told the WordPress address', async () => {
+    const target = await newBusinessWithArticle('canonical-copy')
+    await connectWordpress(target.businessId)
+    await connectWebhook(target.businessId)
+    webhookMock.reset()
+    expect(await publish(target)).toMatchObject({ published: 2 })
+    expect(webhookMock.deliveries[0]!.body).toMatchObject({ data: { canonicalUrl: `${WP}/canonical-copy/` } })
+    const where = await publicationsOf(target.articleId)
+    expect(where.map((item) => item.status)).toEqual(['published', 'published'])
+  })
+})
