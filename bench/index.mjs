@@ -9,7 +9,7 @@ if (!name || !/^[a-z-]+$/.test(name) || !existsSync(file)) {
   console.error('       npm run bench -- load [--no-build] [--connections N] [--duration S] [--strict]')
   console.error('       npm run bench -- clustering [--sizes N,N] [--threshold T] [--baseline] [--input FILE.csv] [--strict]')
   console.error('       npm run bench -- research [--dataforseo-ms N] [--llm-ms N] [--embeddings-ms N] [--strict]')
-  console.error('       npm run bench -- lighthouse [--no-build] [--runs N] [--strict]')
+  console.error('       npm run bench -- lighthouse [--no-build] [--runs N] [--save DIR] [--strict]')
   console.error('       npm run bench -- article [--llm-ms N] [--serp-ms N] [--page-ms N] [--strict]')
   process.exit(2)
 }

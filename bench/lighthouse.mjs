@@ -12,7 +12,12 @@
 // category scores (performance, accessibility, best practices, SEO) and LCP, TBT and CLS, then
 // the targets: performance ≥ 98 and 100 for the other three, MET / NOT MET.
 //
-// Options: --no-build, --runs N (default 3), --strict (exit 1 when a target is missed).
+// Options: --no-build, --runs N (default 3), --strict (exit 1 when a target is missed),
+// --save DIR (writes every run's Lighthouse JSON there, to read the LCP element, its phases and
+// the failing audits). With PORT set, the server listens on PORT and Chromium's debugging port is
+// PORT + 1 (to stay in an assigned range); otherwise both are free ports.
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { launch } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { buildSnapshot, startServer } from './lib/production-server.mjs'
@@ -28,13 +33,16 @@ export const CATEGORIES = [
 const METRICS = { lcp: 'largest-contentful-paint', tbt: 'total-blocking-time', cls: 'cumulative-layout-shift' }
 
 function parseArgs(args) {
-  const options = { build: true, runs: 3, strict: false }
+  const options = { build: true, runs: 3, strict: false, save: undefined }
   for (let index = 0; index < args.length; index++) {
     const arg = args[index]
     if (arg === '--no-build') options.build = false
     else if (arg === '--runs') options.runs = Math.max(1, Math.floor(Number(args[++index])) || 3)
     else if (arg === '--strict') options.strict = true
-    else throw new Error(`unknown option ${arg}`)
+    else if (arg === '--save') {
+      options.save = args[++index]
+      if (!options.save) throw new Error('--save needs a folder')
+    } else throw new Error(`unknown option ${arg}`)
   }
   return options
 }
@@ -128,7 +136,9 @@ export async function run(args) {
       { label: article, path: article },
       { label: '/sign-in', path: '/sign-in' },
     ]
-    chrome = await launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox'] })
+    const chromePort = process.env.PORT ? Number(process.env.PORT) + 1 : undefined
+    chrome = await launch({ chromePath, port: chromePort, chromeFlags: ['--headless=new', '--no-sandbox'] })
+    if (options.save) await mkdir(options.save, { recursive: true })
     console.log(`Lighthouse (mobile preset) on ${chromePath}, ${options.runs} runs a page…`)
     for (const page of pages) {
       const runs = []
@@ -136,6 +146,13 @@ export async function run(args) {
       for (let index = 0; index < options.runs; index++) {
         const lhr = await audit(new URL(page.path, server.baseUrl).href, chrome.port)
         first ??= lhr
+        if (options.save) {
+          const name = `${page.label
+            .replace(/^\/$/, 'landing')
+            .replace(/[^a-z0-9-]+/gi, '_')
+            .replace(/^_|_$/g, '')}-${index + 1}.json`
+          await writeFile(join(options.save, name), JSON.stringify(lhr))
+        }
         const summary = summariseRun(lhr)
         runs.push(summary)
         console.log(

@@ -1,6 +1,7 @@
 // The production build and server for benchmarks: built under /tmp/build.lock and snapshotted
 // (dist/ is shared with whoever else builds in this checkout), then started exactly as
-// `npm start` starts it — `node scripts/serve.mjs` — on a free port with a throw-away DATA_DIR.
+// `npm start` starts it — `node scripts/serve.mjs` — on PORT when set, else a free port, with a
+// throw-away DATA_DIR.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -46,6 +47,15 @@ export async function buildWithSourceMaps() {
   return { clientDir: join(out, 'client'), remove: () => rm(out, { recursive: true, force: true }) }
 }
 
+/** PORT from the environment when given (to stay in an assigned range), else a free one. */
+export function serverPort() {
+  const raw = process.env.PORT
+  if (!raw) return freePort()
+  const port = Number(raw)
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`PORT: expected a port number, got ${raw}`)
+  return Promise.resolve(port)
+}
+
 function freePort() {
   return new Promise((done, fail) => {
     const server = createServer()
@@ -59,7 +69,7 @@ function freePort() {
 
 export async function startServer(snapshot) {
   const dataDir = await mkdtemp(join(tmpdir(), 'rankpilot-bench-data-'))
-  const port = await freePort()
+  const port = await serverPort()
   const baseUrl = `http://localhost:${port}`
   // Info level: the start-up lines say when the demo account's articles are written (below).
   const env = { ...process.env, NODE_ENV: 'production', PORT: String(port), APP_URL: baseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'info' }
