@@ -16,6 +16,12 @@ process.env.NODE_ENV ??= 'production'
 const CLIENT_IP_HEADER = 'x-rankpilot-client-ip'
 const trustProxy = parseTrustProxy(process.env.TRUST_PROXY)
 const port = Number(process.env.PORT || 3000)
+// The build's /assets/ files are named by their content hash: a browser may keep them a year
+// without asking again. Everything else in dist/client (logo, product shots) is revalidated.
+const ASSET_MAX_AGE_S = 365 * 24 * 60 * 60
+const clientDir = `${root}dist/client`
+const hashedAssets = staticMiddleware({ dir: clientDir, maxAge: ASSET_MAX_AGE_S, immutable: true })
+const otherFiles = staticMiddleware({ dir: clientDir })
 // Importing the build boots the app (migrations, seed): after the settings above are checked.
 const app = await import(`${root}dist/server/server.js`)
 
@@ -50,7 +56,7 @@ const server = serve({
   middleware: [
     async (request, next) => app.withSecurityHeaders(await next()),
     async (request, next) => app.compressHtml(request, await next()),
-    staticMiddleware({ dir: `${root}dist/client` }),
+    (request, next) => (new URL(request.url).pathname.startsWith('/assets/') ? hashedAssets : otherFiles)(request, next),
   ],
   fetch(request) {
     request.headers.delete(CLIENT_IP_HEADER)

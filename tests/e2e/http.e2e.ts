@@ -24,6 +24,24 @@ describe('server-rendered pages', () => {
     expect(await plain.text()).toContain('<title>Rankpilot | seo on auto-pilot</title>')
   })
 
+  it('lets browsers keep the hashed /assets/ files a year, compressed; other static files and pages are not marked immutable', async () => {
+    const html = await (await fetch(server.url('/'))).text()
+    const script = /<script type="module"[^>]*src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1]
+    expect(script).toBeDefined()
+    const asset = await fetch(server.url(script!), { headers: { 'accept-encoding': 'br, gzip' } })
+    expect(asset.status).toBe(200)
+    expect(asset.headers.get('cache-control')).toBe('max-age=31536000, immutable')
+    expect(asset.headers.get('content-encoding')).toMatch(/^(br|gzip)$/)
+    const logo = await fetch(server.url('/logo.svg'))
+    expect(logo.status).toBe(200)
+    expect(logo.headers.get('cache-control') ?? '').not.toContain('immutable')
+    const page = await fetch(server.url('/'))
+    expect(page.headers.get('cache-control') ?? '').not.toContain('immutable')
+    const missing = await fetch(server.url('/assets/no-such-file-00000000.js'))
+    expect(missing.status).toBe(404)
+    expect(missing.headers.get('cache-control') ?? '').not.toContain('immutable')
+  })
+
   it('GET /api/auth/error?error=SOME_CODE shows the code in an HTML page', async () => {
     const { response } = await createHttpClient(server.baseUrl).get('/api/auth/error?error=SOME_CODE')
     expect(response.status).toBe(200)
