@@ -41,11 +41,36 @@ const root = resolve(import.meta.dirname, '../..')
 export const E2E_GOOGLE_CLIENT_ID = 'rankpilot-e2e.apps.googleusercontent.com'
 const READY_TIMEOUT_MS = 60_000
 
-export function freePort(): Promise<number> {
+/**
+ * A port for a server the suite starts: any free one, or with E2E_PORTS=FROM-TO (to stay in an
+ * assigned range on a shared machine) a free one in that range, tried from a random point in it
+ * so that parallel callers rarely pick the same.
+ */
+export async function freePort(): Promise<number> {
+  const range = process.env.E2E_PORTS
+  if (!range) return listenOn(0)
+  const [from, to] = range.split('-').map(Number)
+  if (!Number.isInteger(from) || !Number.isInteger(to) || from < 1 || to > 65535 || from > to) {
+    throw new Error(`E2E_PORTS: expected FROM-TO, got ${range}`)
+  }
+  const size = to - from + 1
+  const start = Math.floor(Math.random() * size)
+  for (let index = 0; index < size; index++) {
+    const port = from + ((start + index) % size)
+    const free = await listenOn(port).then(
+      () => true,
+      () => false,
+    )
+    if (free) return port
+  }
+  throw new Error(`E2E_PORTS: no free port in ${range}`)
+}
+
+function listenOn(port: number): Promise<number> {
   return new Promise((done, fail) => {
     const server = createServer()
     server.once('error', fail)
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(port, () => {
       const address = server.address()
       server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))))
     })
