@@ -22,8 +22,9 @@ export function slugOfPage(page: string) {
 
 /**
  * The business's Search Console opportunities over the last 28 days past the lag: queries in
- * striking distance (add them as keywords, or refresh the article that ranks), decaying articles
- * (refresh), and queries shared by two of its URLs (merge). Rules in ./opportunities.ts.
+ * striking distance (add them as keywords, or refresh the article that ranks), decaying pages
+ * (refresh the article; a page Rankpilot did not write is only reported), and queries shared by
+ * two of its URLs (merge). Rules in ./opportunities.ts.
  */
 export async function opportunities(db: Database, businessId: string, now = new Date()) {
   const windows = windowsOn(isoDay(now))
@@ -82,22 +83,26 @@ export async function opportunities(db: Database, businessId: string, now = new 
   const recentByPage = new Map<string, number>()
   for (const row of recentRows) recentByPage.set(row.page, (recentByPage.get(row.page) ?? 0) + row.clicks)
   const previousByPage = new Map(previousClicks.map((row) => [row.page, row.clicks]))
+  // Every page of the site is judged; the ones that are the business's articles can be refreshed from here.
   const decay = firstSeen
-    .map((row) => ({ page: row.page, article: articleOf(row.page), firstSeen: row.firstSeen }))
-    .filter((row): row is typeof row & { article: NonNullable<typeof row.article> } => row.article !== null)
-    .map((row) => ({
-      page: row.page,
-      article: row.article,
-      verdict: decayOf(
+    .flatMap((row) => {
+      const verdict = decayOf(
         { firstSeen: row.firstSeen, recentClicks: recentByPage.get(row.page) ?? 0, previousClicks: previousByPage.get(row.page) ?? 0 },
         windows,
-      ),
-    }))
-    .flatMap(({ page, article: written, verdict }) =>
-      verdict.judged && verdict.decaying
-        ? [{ page, article: written, recentClicks: verdict.recentClicks, previousClicks: verdict.previousClicks, change: verdict.change }]
-        : [],
-    )
+      )
+      if (!verdict.judged || !verdict.decaying) return []
+      const written = articleOf(row.page)
+      return [
+        {
+          page: row.page,
+          article: written,
+          action: written ? ('refresh' as const) : ('review' as const),
+          recentClicks: verdict.recentClicks,
+          previousClicks: verdict.previousClicks,
+          change: verdict.change,
+        },
+      ]
+    })
     .sort((a, b) => a.change - b.change)
 
   const cannibalised = cannibalisation(recentRows).map((item) => ({

@@ -80,7 +80,7 @@ export function propertyCovers(siteUrl: string, businessUrl: string) {
 }
 
 /** The property to suggest: a domain property first (it covers every protocol and subdomain), then the longest prefix. */
-export function suggestedProperty(sites: Pick<GscSite, 'siteUrl'>[], businessUrl: string) {
+export function suggestedProperty<Site extends Pick<GscSite, 'siteUrl'>>(sites: Site[], businessUrl: string): Site | null {
   const covering = sites.filter((site) => propertyCovers(site.siteUrl, businessUrl))
   const domain = covering.find((site) => site.siteUrl.startsWith('sc-domain:'))
   return domain ?? covering.sort((a, b) => b.siteUrl.length - a.siteUrl.length)[0] ?? null
