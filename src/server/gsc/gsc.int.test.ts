@@ -4,7 +4,7 @@ import { insertArticle, insertBusiness, rejectionOf, rpcClient } from '../../../
 import { useMockServer } from '../../../tests/fixtures/mock-server'
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
 import { JOB_KINDS } from '~/server/app/job-kinds'
-import { account, business, gscData, gscSearchAnalytics, jobRun } from '~/server/db/schema'
+import { account, article, business, gscData, gscSearchAnalytics, jobRun } from '~/server/db/schema'
 import { createId } from '~/server/ids'
 import { startJobs, stopJobs } from '~/server/jobs'
 import { demoIdentity, issueAccessToken, issueRefreshToken, verifyAccessToken } from '~/server/providers/google/demo-identity'
@@ -18,7 +18,7 @@ import { injectFault, mockRequestCount, resetMockRequestCounts } from '~/server/
 import { listIntegrations } from '~/server/publishing/integrations.service'
 import { encryptionKeys } from '~/server/publishing/crypto'
 import { addDays, isoDay, LAG_DAYS } from './dates'
-import { runGscSync, syncChunks, syncDueProperties } from './sync.service'
+import { gscSyncJob, runGscSync, syncChunks, syncDueProperties } from './sync.service'
 
 useMockServer(...googleHandlers(), ...gscHandlers())
 
@@ -241,6 +241,31 @@ describe('the sync', () => {
     expect((await stored(user.business.id)).rows).toBe(expected.length)
   })
 
+  it('runs as a job on the owner’s Google account, and the daily run starts one per working connection', async () => {
+    const user = await owner('scheduled.io')
+    await connect(user)
+    const result = await gscSyncJob.handler({
+      input: { businessId: user.business.id },
+      jobId: crypto.randomUUID(),
+      attempt: 1,
+      progress: () => {},
+      signal: new AbortController().signal,
+      db: app.db,
+      providers: app.providers,
+    })
+    expect(result).toMatchObject({ status: 'synced', syncedThrough: addDays(today, -1) })
+    expect((await stored(user.business.id)).rows).toBeGreaterThan(1000)
+
+    await app.db.delete(jobRun).where(eq(jobRun.kind, 'gsc.sync'))
+    const due = await syncDueProperties(app.db)
+    expect(due.started).toContain(user.business.id)
+    const queued = await app.db
+      .select()
+      .from(jobRun)
+      .where(and(eq(jobRun.kind, 'gsc.sync'), eq(jobRun.businessId, user.business.id)))
+    expect(queued).toHaveLength(1)
+  })
+
   it('detects revoked access: the connection asks to reconnect, the daily sync leaves it, gsc.properties says so', async () => {
     const user = await owner('revoked.io', { expired: true, refreshToken: 'revoked-by-the-user' })
     await connect(user).catch(() => {})
@@ -344,6 +369,32 @@ describe('gsc.performance and gsc.opportunities', () => {
       .from(gscSearchAnalytics)
       .where(and(eq(gscSearchAnalytics.page, page.url), sql`${gscSearchAnalytics.date} between ${from} and ${to}`))
     expect(answer.totals.clicks).toBe(perPage!.clicks)
+  })
+
+  it('answers one article’s numbers with `articleId` (its page found by slug), and refuses another business’s article', async () => {
+    const [written] = await app.db
+      .select()
+      .from(article)
+      .where(and(eq(article.businessId, user.business.id), eq(article.slug, 'pour-over-guide')))
+    const to = addDays(today, -LAG_DAYS)
+    const from = addDays(to, -27)
+    const api = rpcClient(app, user.cookie)
+    const byArticle = await api.gsc.performance({ businessId: user.business.id, from, to, articleId: written!.id })
+    const byPage = await api.gsc.performance({
+      businessId: user.business.id,
+      from,
+      to,
+      page: 'https://roastery.io/journal/pour-over-guide',
+    })
+    expect(byArticle.pages).toEqual(['https://roastery.io/journal/pour-over-guide'])
+    expect(byArticle.totals).toEqual(byPage.totals)
+    expect(byArticle.totals.clicks).toBeGreaterThan(0)
+
+    const other = await owner('other-roastery.io')
+    const error = await rejectionOf(
+      rpcClient(app, other.cookie).gsc.performance({ businessId: other.business.id, from, to, articleId: written!.id }),
+    )
+    expect(error).toMatchObject({ code: 'NOT_FOUND', data: { reason: 'ARTICLE_NOT_FOUND' } })
   })
 
   it('refuses a reversed or too long range with a readable message', async () => {

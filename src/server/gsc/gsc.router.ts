@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ownedBusinessProcedure } from '~/server/rpc/procedures'
-import { businessIdInput } from '~/shared/setup-wizard'
+import { businessIdInput, rowId } from '~/shared/setup-wizard'
 import { DAY_MS, HISTORY_MONTHS } from './dates'
 import { opportunities } from './opportunities.service'
 import { performance, TOP_SORTS } from './performance.service'
@@ -20,8 +20,10 @@ const performanceInput = businessIdInput
     from: day('The start date'),
     to: day('The end date'),
     page: z.url({ error: 'The page must be a full address (https://…).' }).max(2000).optional(),
+    articleId: rowId('Article id').optional(),
     sort: z.object({ id: z.enum(TOP_SORTS), desc: z.boolean() }).optional(),
   })
+  .refine((input) => !(input.page && input.articleId), { message: 'Ask for one page or one article, not both.', path: ['page'] })
   .refine((input) => input.from <= input.to, { message: 'The start date must be on or before the end date.', path: ['from'] })
   .refine((input) => (Date.parse(input.to) - Date.parse(input.from)) / DAY_MS < MAX_RANGE_DAYS, {
     message: `Choose a range of at most ${HISTORY_MONTHS} months.`,
@@ -39,7 +41,10 @@ export const gscRouter = {
     ({ context, input }) =>
       selectProperty(context.db, context.business, input.siteUrl, context.providers.searchConsole(context.business.userId)),
   ),
-  /** Daily clicks, impressions, CTR and position with totals, against the previous period of the same length; top queries and pages. */
+  /**
+   * Daily clicks, impressions, CTR and position with totals, against the previous period of the same
+   * length; top queries and pages. Of the whole site, one page (`page`) or one article (`articleId`).
+   */
   performance: ownedBusinessProcedure(performanceInput)
     .route({ method: 'GET' })
     .handler(({ context, input }) => performance(context.db, context.businessId, input)),

@@ -1,6 +1,8 @@
-import { and, asc, between, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, asc, between, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '~/server/db'
-import { gscSearchAnalytics } from '~/server/db/schema'
+import { ARTICLE_ERRORS } from '~/server/articles/articles.errors'
+import { article, gscSearchAnalytics } from '~/server/db/schema'
+import { appError } from '~/server/rpc/errors'
 import { addDays, daysBetween, eachDay } from './dates'
 import { connectionOf } from './properties.service'
 
@@ -29,6 +31,8 @@ export interface PerformanceInput {
   to: string
   /** One page's numbers only (its full URL as Search Console reports it). */
   page?: string
+  /** One article's numbers only: the pages whose last path segment is its slug. */
+  articleId?: string
   sort?: { id: TopSort; desc: boolean }
 }
 
@@ -50,15 +54,37 @@ export function metricsOf(sums: { clicks: number; impressions: number; positionS
 /** Relative change from `before` to `now` (0.25 = +25%); null when there was nothing before. */
 export const changeOf = (now: number | null, before: number | null) => (now === null || !before ? null : (now - before) / before)
 
-function scope(businessId: string, from: string, to: string, page?: string): SQL {
-  return and(eq(t.businessId, businessId), between(t.date, from, to), page ? eq(t.page, page) : undefined)!
+/** The rows of a business in a date range, of some pages only when `pages` is given. */
+function scope(businessId: string, from: string, to: string, pages?: string[]): SQL {
+  return and(
+    eq(t.businessId, businessId),
+    between(t.date, from, to),
+    pages ? (pages.length ? inArray(t.page, pages) : sql`false`) : undefined,
+  )!
 }
 
-async function dailySeries(db: Database, businessId: string, from: string, to: string, page?: string) {
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`)
+
+/** The Search Console pages of one of the business's articles: its slug as the address's last segment, with or without a trailing slash. */
+export async function pagesOfArticle(db: Database, businessId: string, articleId: string) {
+  const [row] = await db
+    .select({ slug: article.slug })
+    .from(article)
+    .where(and(eq(article.id, articleId), eq(article.businessId, businessId)))
+  if (!row) throw appError(ARTICLE_ERRORS.ARTICLE_NOT_FOUND)
+  const slug = likeEscape(row.slug.toLowerCase())
+  const pages = await db
+    .selectDistinct({ page: t.page })
+    .from(t)
+    .where(and(eq(t.businessId, businessId), or(sql`lower(${t.page}) like ${`%/${slug}`}`, sql`lower(${t.page}) like ${`%/${slug}/`}`)))
+  return pages.map((item) => item.page)
+}
+
+async function dailySeries(db: Database, businessId: string, from: string, to: string, pages?: string[]) {
   const rows = await db
     .select({ date: t.date, clicks, impressions, positionSum: weightedPosition })
     .from(t)
-    .where(scope(businessId, from, to, page))
+    .where(scope(businessId, from, to, pages))
     .groupBy(t.date)
     .orderBy(asc(t.date))
   const byDate = new Map(rows.map((row) => [row.date, row]))
@@ -78,7 +104,13 @@ async function dailySeries(db: Database, businessId: string, from: string, to: s
   return { series, totals: metricsOf(sums) }
 }
 
-async function top(db: Database, businessId: string, input: PerformanceInput, column: typeof t.query | typeof t.page) {
+async function top(
+  db: Database,
+  businessId: string,
+  input: PerformanceInput,
+  pages: string[] | undefined,
+  column: typeof t.query | typeof t.page,
+) {
   const sort = input.sort ?? { id: 'clicks', desc: true }
   const ctr = sql<number>`(${clicks} / nullif(${impressions}, 0))`
   const position = sql<number>`(${weightedPosition} / nullif(${impressions}, 0))`
@@ -86,7 +118,7 @@ async function top(db: Database, businessId: string, input: PerformanceInput, co
   const rows = await db
     .select({ key: column, clicks, impressions, positionSum: weightedPosition })
     .from(t)
-    .where(scope(businessId, input.from, input.to, input.page))
+    .where(scope(businessId, input.from, input.to, pages))
     .groupBy(column)
     .orderBy(sort.desc ? sql`${orderColumn} desc nulls last` : sql`${orderColumn} asc nulls last`, desc(impressions), asc(column))
     .limit(TOP_LIMIT)
@@ -96,15 +128,18 @@ async function top(db: Database, businessId: string, input: PerformanceInput, co
 export async function performance(db: Database, businessId: string, input: PerformanceInput) {
   const days = daysBetween(input.from, input.to)
   const previousRange = { from: addDays(input.from, -days), to: addDays(input.from, -1) }
+  const only = input.articleId ? await pagesOfArticle(db, businessId, input.articleId) : input.page ? [input.page] : undefined
   const [current, previous, queries, pages, connection] = await Promise.all([
-    dailySeries(db, businessId, input.from, input.to, input.page),
-    dailySeries(db, businessId, previousRange.from, previousRange.to, input.page),
-    top(db, businessId, input, t.query),
-    top(db, businessId, input, t.page),
+    dailySeries(db, businessId, input.from, input.to, only),
+    dailySeries(db, businessId, previousRange.from, previousRange.to, only),
+    top(db, businessId, input, only, t.query),
+    top(db, businessId, input, only, t.page),
     connectionOf(db, businessId),
   ])
   return {
     connection,
+    /** The pages the numbers are of, when one page or article was asked for. */
+    pages: only ?? null,
     range: { from: input.from, to: input.to },
     previousRange,
     series: current.series,
