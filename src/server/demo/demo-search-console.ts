@@ -16,13 +16,12 @@ import { DEMO_EMAIL } from '~/shared/demo-account'
  * sites a demo Google account's user owns (their businesses) and what pages those sites have, so
  * the properties it lists include the user's own site and its data is about the user's own pages:
  *
- * - the pages the business had before Rankpilot (its best articles, its home page), live since
- *   before Search Console's 16 months: the established traffic, a decaying page and a query two
- *   of them share;
+ * - the pages the business had before Rankpilot (its best articles), live since before Search
+ *   Console's 16 months: the established traffic, a decaying page, a query a newer page shares;
  * - each article Rankpilot published, from its publishing day (growth, striking-distance variants).
  *
  * Queries come from the pages themselves: an article's focus keyword, an older page's address
- * (its slug in words), the home page's business name.
+ * (its slug in words).
  */
 
 const slugWords = (url: string) => {
@@ -44,7 +43,7 @@ async function businessesLinkedTo(db: Database, sub: string) {
     .from(account)
     .where(and(eq(account.providerId, 'google'), eq(account.accountId, sub)))
   return db
-    .select({ id: business.id, name: business.name, url: business.url, blogUrl: business.blogUrl, bestArticles: business.bestArticles })
+    .select({ id: business.id, url: business.url, blogUrl: business.blogUrl, bestArticles: business.bestArticles })
     .from(business)
     .where(inArray(business.userId, users))
 }
@@ -54,7 +53,6 @@ export async function demoPagesOf(db: Database, owner: Awaited<ReturnType<typeof
   // Live since before the 16 months Search Console keeps.
   const established = addMonths(isoDay(now), -(HISTORY_MONTHS + 2))
   const pages: DemoPage[] = []
-  if (owner.name) pages.push({ url: `${owner.url.replace(/\/+$/, '')}/`, publishedAt: established, queries: [owner.name.toLowerCase()] })
   for (const url of owner.bestArticles) {
     const words = slugWords(url)
     if (words && propertyCovers(`sc-domain:${new URL(owner.url).hostname}`, url))

@@ -108,7 +108,19 @@ interface QueryModel {
 }
 
 /** Variants a search is also typed as: the mock's long tail of each query it is given. */
-const variantsOf = (query: string) => [`${query} guide`, `best ${query}`, `how to ${query}`]
+const variantsOf = (query: string) =>
+  /^(how|what|why|when|which|best|top)\b/.test(query)
+    ? [`${query} guide`, `${query} tips`]
+    : [`best ${query}`, `${query} guide`, `${query} tips`]
+
+/** The words of a query that carry its topic (four letters or more). */
+const topicWords = (text: string) =>
+  new Set(
+    text
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((word) => word.length >= 4),
+  )
 
 /**
  * The queries of a site's pages: each page's own (its focus keyword ranking best) and a long tail
@@ -142,15 +154,27 @@ function modelsOf(site: string, pages: DemoPage[], now: number): QueryModel[] {
   const established = pages.filter((page) => Date.parse(page.publishedAt) <= now - 120 * DAY_MS)
   const decaying = established.sort((a, b) => unit(site, b.url, 'decay') - unit(site, a.url, 'decay'))[0]
   for (const model of models) if (model.page === decaying?.url) model.decaying = true
-  // The cannibalised query: another established page is also shown for one page's focus keyword.
-  const [first, second] = established.filter((page) => page !== decaying).sort((a, b) => a.url.localeCompare(b.url))
-  const focus = first?.queries[0]?.trim().toLowerCase()
-  if (first && second && focus) {
-    const owner = models.find((model) => model.page === first.url && model.query === focus)!
+  // The cannibalised query: an established page's focus keyword, also shown (at once: Google tries
+  // the newcomer) for the page, live 14 days or more, whose own focus shares most words with it.
+  let pair: { owner: DemoPage; other: DemoPage; overlap: number } | null = null
+  for (const owner of established.filter((page) => page !== decaying && page.queries[0])) {
+    const words = topicWords(owner.queries[0]!)
+    for (const other of pages) {
+      if (other === owner || other === decaying || !other.queries[0] || Date.parse(other.publishedAt) > now - 14 * DAY_MS) continue
+      const overlap = [...topicWords(other.queries[0])].filter((word) => words.has(word)).length
+      const better =
+        !pair || overlap > pair.overlap || (overlap === pair.overlap && `${owner.url} ${other.url}` < `${pair.owner.url} ${pair.other.url}`)
+      if (better) pair = { owner, other, overlap }
+    }
+  }
+  const focus = pair?.owner.queries[0]?.trim().toLowerCase()
+  const owner = pair && models.find((model) => model.page === pair.owner.url && model.query === focus)
+  if (pair && owner) {
     models.push({
       ...owner,
-      page: second.url,
-      publishedAt: Date.parse(second.publishedAt),
+      page: pair.other.url,
+      publishedAt: Date.parse(pair.other.publishedAt),
+      ramp: 7,
       volume: owner.volume * 0.6,
       position: owner.position + 6,
     })
