@@ -291,6 +291,17 @@ describe('the sync', () => {
       data: { reason: 'GSC_RECONNECT', action: { label: 'Reconnect Search Console', path: '/integrations' } },
     })
     expect(error?.message).toContain('Reconnect Search Console')
+
+    // Reconnected (a new grant), the property chosen again: the sync runs again, daily too.
+    const identity = demoIdentity(user.email)
+    await app.db
+      .update(account)
+      .set({ refreshToken: issueRefreshToken(identity, `openid email ${GSC_SCOPE}`) })
+      .where(and(eq(account.userId, user.userId), eq(account.providerId, 'google')))
+    await connect(user)
+    expect(await connectionRow(user.business.id)).toMatchObject({ syncStatus: 'syncing', lastError: null })
+    expect((await syncDueProperties(app.db)).started).toContain(user.business.id)
+    expect(await runGscSync(app.db, user.business.id, { client: clientOf(user.userId).client })).toMatchObject({ status: 'synced' })
   })
 })
 
