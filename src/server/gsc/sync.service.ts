@@ -67,7 +67,7 @@ export async function storeRows(db: Database, businessId: string, rows: GscRow[]
       insert into ${gscSearchAnalytics} (business_id, date, query, page, clicks, impressions, ctr, position)
       select ${businessId}, r.date, r.query, r.page, r.clicks, r.impressions, r.ctr, r.position
       from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
-        as r(date date, query text, page text, clicks integer, impressions integer, ctr double precision, position double precision)
+        as r(date text, query text, page text, clicks integer, impressions integer, ctr double precision, position double precision)
       on conflict (business_id, date, query, page) do update set
         clicks = excluded.clicks, impressions = excluded.impressions, ctr = excluded.ctr, position = excluded.position
     `)
