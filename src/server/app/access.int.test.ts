@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertArticle, insertBusiness, insertKeyword, rejectionOf, rpcContext } from '../../../tests/fixtures/rpc'
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
 import { applySubscriptionEvent } from '~/server/billing/webhooks'
-import { article, articleVersion, competitor, jobRun, plan, publishing } from '~/server/db/schema'
+import { article, articleVersion, competitor, gscData, jobRun, plan, publishing } from '~/server/db/schema'
 import type { ArticleContent } from '~/shared/articles/article'
 import type { AccessClass, ProcedureMeta } from '~/server/rpc/procedures'
 import { router } from './router'
@@ -137,6 +137,10 @@ const PROCEDURES: Record<string, { access: AccessClass; attack: ((victim: Victim
   'integration.setEnabled': { access: 'business', attack: (v) => ({ businessId: v.businessId, type: 'webhook', enabled: false }) },
   'integration.remove': { access: 'business', attack: (v) => ({ businessId: v.businessId, type: 'webhook' }) },
   'integration.feed': { access: 'business', attack: (v) => ({ businessId: v.businessId, enabled: true }) },
+  'gsc.properties': { access: 'business', attack: (v) => ({ businessId: v.businessId }) },
+  'gsc.select': { access: 'business', attack: (v) => ({ businessId: v.businessId, siteUrl: 'sc-domain:victim.example' }) },
+  'gsc.performance': { access: 'business', attack: (v) => ({ businessId: v.businessId, from: '2026-01-01', to: '2026-01-31' }) },
+  'gsc.opportunities': { access: 'business', attack: (v) => ({ businessId: v.businessId }) },
 }
 
 /** Every procedure in the router, by dotted path. */
@@ -179,6 +183,7 @@ beforeAll(async () => {
     seoScore: 10,
   })
   await app.db.insert(publishing).values({ businessId: owned.id, type: 'webhook', config: { url: 'https://victim.example/hook' } })
+  await app.db.insert(gscData).values({ businessId: owned.id, siteUrl: 'sc-domain:victim.example', syncedThrough: '2026-01-15' })
   const [kept] = await app.db
     .insert(articleVersion)
     .values({ articleId: written.id, version: 1, reason: 'generated', content: articleContentOf(written), seoScore: written.seoScore })
@@ -297,5 +302,8 @@ describe('another paying user', () => {
       ['webhook', true, { url: 'https://victim.example/hook' }],
     ])
     expect(await app.db.select().from(jobRun).where(eq(jobRun.kind, 'article.publish'))).toEqual([])
+    const [searchConsole] = await app.db.select().from(gscData).where(eq(gscData.businessId, victim.businessId))
+    expect(searchConsole).toMatchObject({ siteUrl: 'sc-domain:victim.example', syncedThrough: '2026-01-15', syncStatus: 'syncing' })
+    expect(await app.db.select().from(jobRun).where(eq(jobRun.kind, 'gsc.sync'))).toEqual([])
   })
 })

@@ -7,12 +7,15 @@ import { analyzeDemoCompetitors, demoAccountEnabled, recreateDemoAccount } from 
 import { stopDemoArticles, writeDemoArticles, writeDemoArticlesInBackground } from '~/server/demo/demo-articles'
 import { connectDemoCms, publishDemoArticles } from '~/server/demo/demo-publishing'
 import { replayDemoResearch } from '~/server/demo/demo-research'
+import { demoSiteDirectory, linkDemoGoogle, syncDemoSearchConsole } from '~/server/demo/demo-search-console'
 import { encryptionKeys } from '~/server/publishing/crypto'
 import { appPublishingDeps, reencryptSecrets } from '~/server/publishing/integrations.service'
 import { startJobs, stopJobs } from '~/server/jobs'
 import { logger } from '~/server/logger'
 import { getProviders } from '~/server/providers'
 import { startDemoNetwork, stopDemoNetwork } from '~/server/providers/demo-network'
+import { setDemoSiteDirectory } from '~/server/providers/gsc/mock'
+import { providerModes } from '~/server/providers/modes'
 import { JOB_KINDS, JOB_SCHEDULES } from './job-kinds'
 
 const globalForBoot = globalThis as typeof globalThis & { __rankpilotBoot?: Promise<void> }
@@ -26,8 +29,12 @@ export function bootServer(): Promise<void> {
     await handle.migrate()
     await seedPlans(handle.db)
     const providers = getProviders({ db: handle.db, auth: getAuth() })
+    // Demo Google: Search Console's mock serves each user's own sites and pages, read from this database.
+    const demoGoogle = providerModes(env()).google === 'demo'
+    if (demoGoogle) setDemoSiteDirectory(demoSiteDirectory(handle.db))
     if (demoAccountEnabled(env())) {
       const demo = await recreateDemoAccount(handle.db, env())
+      if (demoGoogle) await linkDemoGoogle(handle.db, demo.userId)
       await analyzeDemoCompetitors(handle.db, providers, demo.businessId)
       const publishingDeps = appPublishingDeps()
       await connectDemoCms(handle.db, demo.businessId, env(), publishingDeps)
@@ -36,6 +43,12 @@ export function bootServer(): Promise<void> {
       writeDemoArticlesInBackground(async (signal) => {
         const written = await writeDemoArticles(handle.db, providers, demo.businessId, new Date(), signal)
         await publishDemoArticles(handle.db, demo.businessId, { ...publishingDeps, dataDir: env().DATA_DIR, signal })
+        // Search Console last: its data is about the pages just published.
+        if (demoGoogle && !signal.aborted) {
+          const synced = await syncDemoSearchConsole(handle.db, demo.businessId, providers.searchConsole(demo.userId), signal)
+          if (synced)
+            logger.info(`demo Search Console: ${synced.siteUrl} synced (${synced.outcome.status}) in ${(synced.ms / 1000).toFixed(1)} s`)
+        }
         return written
       }, logger)
     }
@@ -55,5 +68,6 @@ export async function shutdownServer() {
   await stopDemoArticles()
   await stopJobs()
   stopDemoNetwork()
+  setDemoSiteDirectory(null)
   await closeDatabase()
 }

@@ -1,4 +1,5 @@
 import { ARTICLE_SCHEDULE_CRON, articleGenerateJob, articleScheduleJob } from '~/server/articles/articles.service'
+import { GSC_SYNC_DUE_CRON, gscSyncDueJob, gscSyncJob } from '~/server/gsc/sync.service'
 import type { CronSchedule } from '~/server/jobs'
 import { demoCountJob } from '~/server/jobs/kinds/demo-count'
 import { PURGE_EXPIRED_CRON, purgeExpiredJob } from '~/server/jobs/kinds/purge-expired'
@@ -24,6 +25,8 @@ export const JOB_KINDS = [
   articleScheduleJob,
   articlePublishJob,
   publishDueJob,
+  gscSyncJob,
+  gscSyncDueJob,
 ]
 
 export const JOB_SCHEDULES: CronSchedule[] = [
@@ -32,4 +35,5 @@ export const JOB_SCHEDULES: CronSchedule[] = [
   { kind: monthlyResearchJob, cron: MONTHLY_RESEARCH_CRON },
   { kind: articleScheduleJob, cron: ARTICLE_SCHEDULE_CRON },
   { kind: publishDueJob, cron: PUBLISH_DUE_CRON },
+  { kind: gscSyncDueJob, cron: GSC_SYNC_DUE_CRON },
 ]

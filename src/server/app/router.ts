@@ -3,6 +3,7 @@ import { billingRouter } from '~/server/billing/billing.router'
 import { e2eRouter } from '~/server/e2e/e2e.router'
 import { e2eTestRoutesEnabled } from '~/server/e2e/fallbacks'
 import { businessRouter } from '~/server/business/business.router'
+import { gscRouter } from '~/server/gsc/gsc.router'
 import { historyRouter } from '~/server/history/history.router'
 import { integrationRouter } from '~/server/publishing/integrations.router'
 import { competitorRouter } from '~/server/competitors/competitors.router'
@@ -43,6 +44,7 @@ const appRouter = {
   settings: settingsRouter,
   history: historyRouter,
   integration: integrationRouter,
+  gsc: gscRouter,
 }
 
 /** Test pages' procedures: present only when E2E_TEST_ROUTES is on, never in production. */

@@ -114,14 +114,18 @@ export async function listIntegrations(db: Database, businessId: string, deps: P
       .from(publication)
       .where(and(eq(publication.businessId, businessId), eq(publication.status, 'published')))
       .groupBy(publication.integrationId),
-    db.select({ siteUrl: gscData.siteUrl, lastSyncAt: gscData.lastSyncAt }).from(gscData).where(eq(gscData.businessId, businessId)),
+    db
+      .select({ siteUrl: gscData.siteUrl, lastSyncAt: gscData.lastSyncAt, syncStatus: gscData.syncStatus, lastError: gscData.lastError })
+      .from(gscData)
+      .where(eq(gscData.businessId, businessId)),
   ])
   const published = new Map(counts.map((row) => [row.integrationId, row.published]))
   const feed = rows.find((row) => row.type === FEED_TYPE)
   return {
     integrations: rows.filter((row) => isConnectorType(row.type)).map((row) => view(row, deps.keys, published.get(row.id) ?? 0)),
     feed: feed ? { enabled: feed.enabled, token: readSecrets(feed, deps.keys).token ?? null } : null,
-    searchConsole: gsc ? { siteUrl: gsc.siteUrl, lastSyncAt: gsc.lastSyncAt } : null,
+    // `needsReconnect`: Google refused the saved access; the daily sync waits for a reconnection.
+    searchConsole: gsc ? { ...gsc, needsReconnect: gsc.syncStatus === 'reconnect' } : null,
   }
 }
 

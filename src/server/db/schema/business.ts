@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core'
+import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core'
 import { user } from './auth'
 import { id, timestamps } from './columns'
 
@@ -132,23 +132,73 @@ export const competitorKeyword = pgTable(
   ],
 )
 
+/**
+ * Search Console's days are calendar days (YYYY-MM-DD), stored as that text: ISO days sort and
+ * compare as text, and every date-like column the PGlite adapter reads must be a timestamptz
+ * (src/server/db/pglite-for-drizzle.ts).
+ */
+const isoDayCheck = (column: string) => sql.raw(`"${column}" ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'`)
+
 /** The Search Console property connected to a business: one per business. */
-export const gscData = pgTable('gsc_data', {
-  id: id(),
-  businessId: text('business_id')
-    .notNull()
-    .unique()
-    .references(() => business.id, { onDelete: 'cascade' }),
-  siteUrl: text('site_url').notNull(),
-  propertyType: text('property_type'),
-  permissionLevel: text('permission_level'),
-  connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
-  lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
-  sitemapUrl: text('sitemap_url'),
-  verificationStatus: text('verification_status').notNull().default('pending'),
-  data: jsonb('data').$type<Record<string, unknown>>(),
-  ...timestamps(),
-})
+export const gscData = pgTable(
+  'gsc_data',
+  {
+    id: id(),
+    businessId: text('business_id')
+      .notNull()
+      .unique()
+      .references(() => business.id, { onDelete: 'cascade' }),
+    siteUrl: text('site_url').notNull(),
+    propertyType: text('property_type'),
+    permissionLevel: text('permission_level'),
+    connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+    sitemapUrl: text('sitemap_url'),
+    verificationStatus: text('verification_status').notNull().default('pending'),
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    /**
+     * The sync's state (src/server/gsc/sync.service.ts): `syncing` until the first backfill ends,
+     * then `working`; `reconnect` once Google refused the saved access (revoked, expired refresh
+     * token): the daily sync skips it until the property is chosen again after reconnecting.
+     */
+    syncStatus: text('sync_status').$type<GscSyncStatus>().notNull().default('syncing'),
+    lastError: text('last_error'),
+    /** The last day (YYYY-MM-DD) synced: the next sync starts 3 days (the lag window) before it. */
+    syncedThrough: text('synced_through'),
+    ...timestamps(),
+  },
+  (table) => [check('gsc_data_synced_through_check', isoDayCheck(table.syncedThrough.name))],
+)
+
+export type GscSyncStatus = 'syncing' | 'working' | 'reconnect'
+
+/**
+ * Search Analytics rows of a business's property, one per day × query × page (Search Console's
+ * own numbers for that combination; `position` is its impression-weighted average). Upserted on
+ * that natural key, so re-fetching a range (the lag window, a retried chunk) rewrites the same rows.
+ * Indexed for the series and top lists of a business over a date range (the key) and for one page's.
+ */
+export const gscSearchAnalytics = pgTable(
+  'gsc_search_analytics',
+  {
+    businessId: text('business_id')
+      .notNull()
+      .references(() => business.id, { onDelete: 'cascade' }),
+    /** YYYY-MM-DD (see isoDayCheck). */
+    date: text('date').notNull(),
+    query: text('query').notNull(),
+    page: text('page').notNull(),
+    clicks: integer('clicks').notNull(),
+    impressions: integer('impressions').notNull(),
+    ctr: doublePrecision('ctr').notNull(),
+    position: doublePrecision('position').notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'gsc_search_analytics_pk', columns: [table.businessId, table.date, table.query, table.page] }),
+    check('gsc_search_analytics_date_check', isoDayCheck(table.date.name)),
+    index('gsc_search_analytics_page_idx').on(table.businessId, table.page, table.date),
+  ],
+)
 
 /**
  * A publishing target (CMS connector) of a business: one per business and type

@@ -2,7 +2,27 @@ import { http, HttpResponse, type RequestHandler } from 'msw'
 import { verifyAccessToken } from '../google/demo-identity'
 import { withFaults } from '../mock-faults'
 import { GSC_BASE_URL, GSC_SCOPE, type GscDimension } from './client'
-import { demoFacts, demoSitemaps, demoSites, groupFacts } from './demo-data'
+import { demoFacts, demoSitemaps, demoSites, groupFacts, type DemoPage } from './demo-data'
+
+/**
+ * What the mock may learn from the app about a Google account's sites, so demo mode serves data
+ * derived from the user's own site (src/server/demo/demo-search-console.ts answers it from the
+ * database). Without one, every property is the stand-in site demo-data.ts derives from its name.
+ */
+export interface DemoSiteDirectory {
+  /** Hosts of the sites this Google account's user owns in the app (their businesses). */
+  ownedHosts(identity: { sub: string; email: string }): Promise<string[]>
+  /** The pages of one of those sites, or null when the app knows none (the stand-in site is served). */
+  pagesOf(identity: { sub: string; email: string }, siteUrl: string): Promise<DemoPage[] | null>
+}
+
+const globalForDirectory = globalThis as typeof globalThis & { __rankpilotGscDirectory?: DemoSiteDirectory | null }
+
+/** Installs (or with null, removes) the process's site directory for the Search Console mock. */
+export function setDemoSiteDirectory(directory: DemoSiteDirectory | null) {
+  globalForDirectory.__rankpilotGscDirectory = directory
+}
+const currentDirectory = () => globalForDirectory.__rankpilotGscDirectory ?? null
 
 /** Google APIs' error envelope: `{error:{code, message, status}}`. */
 const googleError = (code: number, status: string, message: string) =>
@@ -25,11 +45,15 @@ function authorize(request: Request) {
   return { identity }
 }
 
+async function sitesOf(identity: { sub: string; email: string }) {
+  return demoSites(identity.email, (await currentDirectory()?.ownedHosts(identity)) ?? [])
+}
+
 /** The property named in the path (`sites/{urlencoded siteUrl}/…`), if this user may see it. */
-function siteFor(request: Request, email: string, base: string) {
+async function siteFor(request: Request, identity: { sub: string; email: string }, base: string) {
   const rest = new URL(request.url).pathname.slice(new URL(`${base}/sites/`).pathname.length)
   const siteUrl = decodeURIComponent(rest.split('/')[0] ?? '')
-  const site = demoSites(email).find((candidate) => candidate.siteUrl === siteUrl)
+  const site = (await sitesOf(identity)).find((candidate) => candidate.siteUrl === siteUrl)
   if (site) return { site }
   return {
     denied: googleError(
@@ -51,7 +75,7 @@ interface QueryBody {
   startRow?: unknown
 }
 
-function searchAnalytics(body: QueryBody, siteUrl: string, hasData: boolean) {
+function searchAnalytics(body: QueryBody, siteUrl: string, hasData: boolean, pages: DemoPage[] | null) {
   const { startDate, endDate } = body
   if (typeof startDate !== 'string' || !DATE.test(startDate) || typeof endDate !== 'string' || !DATE.test(endDate)) {
     return googleError(400, 'INVALID_ARGUMENT', 'startDate and endDate are required in YYYY-MM-DD format.')
@@ -65,7 +89,9 @@ function searchAnalytics(body: QueryBody, siteUrl: string, hasData: boolean) {
   if (rowLimit < 1 || rowLimit > 25_000) return googleError(400, 'INVALID_ARGUMENT', 'rowLimit must be between 1 and 25000.')
 
   const aggregation = dimensions.includes('page') ? 'byPage' : 'byProperty'
-  const rows = hasData ? groupFacts(demoFacts(siteUrl, startDate, endDate), dimensions).slice(startRow, startRow + rowLimit) : []
+  const rows = hasData
+    ? groupFacts(demoFacts(siteUrl, startDate, endDate, Date.now(), pages), dimensions).slice(startRow, startRow + rowLimit)
+    : []
   // Search Console omits `rows` entirely when nothing matches.
   return HttpResponse.json(rows.length ? { rows, responseAggregationType: aggregation } : { responseAggregationType: aggregation })
 }
@@ -79,10 +105,10 @@ export function gscHandlers(options: { baseUrl?: string } = {}): RequestHandler[
   return [
     http.get(
       `${base}/sites`,
-      withFaults('gsc', ({ request }) => {
+      withFaults('gsc', async ({ request }) => {
         const auth = authorize(request)
         if (auth.denied) return auth.denied
-        const siteEntry = demoSites(auth.identity.email).map(({ siteUrl, permissionLevel }) => ({ siteUrl, permissionLevel }))
+        const siteEntry = (await sitesOf(auth.identity)).map(({ siteUrl, permissionLevel }) => ({ siteUrl, permissionLevel }))
         return HttpResponse.json({ siteEntry })
       }),
     ),
@@ -91,19 +117,20 @@ export function gscHandlers(options: { baseUrl?: string } = {}): RequestHandler[
       withFaults('gsc', async ({ request }) => {
         const auth = authorize(request)
         if (auth.denied) return auth.denied
-        const found = siteFor(request, auth.identity.email, base)
+        const found = await siteFor(request, auth.identity, base)
         if (found.denied) return found.denied
         const body = (await request.json().catch(() => null)) as QueryBody | null
         if (!body || typeof body !== 'object') return googleError(400, 'INVALID_ARGUMENT', 'Invalid JSON payload received.')
-        return searchAnalytics(body, found.site.siteUrl, found.site.hasData)
+        const pages = found.site.hasData ? ((await currentDirectory()?.pagesOf(auth.identity, found.site.siteUrl)) ?? null) : null
+        return searchAnalytics(body, found.site.siteUrl, found.site.hasData, pages)
       }),
     ),
     http.get(
       `${base}/sites/:site/sitemaps`,
-      withFaults('gsc', ({ request }) => {
+      withFaults('gsc', async ({ request }) => {
         const auth = authorize(request)
         if (auth.denied) return auth.denied
-        const found = siteFor(request, auth.identity.email, base)
+        const found = await siteFor(request, auth.identity, base)
         if (found.denied) return found.denied
         // Like the real API: `{}` for a property without sitemaps.
         return HttpResponse.json(found.site.hasData ? { sitemap: demoSitemaps(found.site.siteUrl) } : {})

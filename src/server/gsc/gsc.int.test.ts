@@ -1,0 +1,452 @@
+import { and, count, eq, max, min, sql, sum } from 'drizzle-orm'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { insertArticle, insertBusiness, rejectionOf, rpcClient } from '../../../tests/fixtures/rpc'
+import { useMockServer } from '../../../tests/fixtures/mock-server'
+import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
+import { JOB_KINDS } from '~/server/app/job-kinds'
+import { account, article, business, gscData, gscSearchAnalytics, jobRun } from '~/server/db/schema'
+import { createId } from '~/server/ids'
+import { startJobs, stopJobs } from '~/server/jobs'
+import { demoIdentity, issueAccessToken, issueRefreshToken, verifyAccessToken } from '~/server/providers/google/demo-identity'
+import { googleHandlers } from '~/server/providers/google/mock'
+import { GSC_SCOPE, searchConsoleClientForUser, type SearchAnalyticsInput, type SearchConsoleClient } from '~/server/providers/gsc/client'
+import { demoFacts, groupFacts, type DemoPage } from '~/server/providers/gsc/demo-data'
+import { setDemoSiteDirectory } from '~/server/providers/gsc/mock'
+import { gscHandlers } from '~/server/providers/gsc/mock'
+import { ProviderError } from '~/server/providers/http'
+import { injectFault, mockRequestCount, resetMockRequestCounts } from '~/server/providers/mock-faults'
+import { listIntegrations } from '~/server/publishing/integrations.service'
+import { encryptionKeys } from '~/server/publishing/crypto'
+import { addDays, isoDay, LAG_DAYS } from './dates'
+import { gscSyncJob, runGscSync, syncChunks, syncDueProperties } from './sync.service'
+
+useMockServer(...googleHandlers(), ...gscHandlers())
+
+let app: TestApp
+beforeAll(async () => {
+  app = await createTestApp()
+  // gsc.select starts the sync job: enqueued only, the tests run the sync themselves.
+  await startJobs(app.handle, { work: false, kinds: JOB_KINDS, providers: app.providers })
+})
+afterEach(() => setDemoSiteDirectory(null))
+afterAll(async () => {
+  await stopJobs()
+  await app?.close()
+})
+
+const today = isoDay(new Date())
+
+/** A paying user with a business on https://<domain> and, unless `linked` is false, Google linked with the Search Console scope. */
+async function owner(domain: string, options: { linked?: boolean; expired?: boolean; refreshToken?: string } = {}) {
+  const user = await app.signUp({ email: `owner-${createId().toLowerCase()}@${domain}`, plan: 'Growth' })
+  const owned = await insertBusiness(app, user.userId, { url: `https://${domain}`, name: `Owner of ${domain}` })
+  if (options.linked !== false) {
+    const identity = demoIdentity(user.email)
+    const scope = `openid,email,profile,${GSC_SCOPE}`
+    await app.db.insert(account).values({
+      id: createId(),
+      accountId: identity.sub,
+      providerId: 'google',
+      userId: user.userId,
+      scope,
+      accessToken: issueAccessToken(identity, scope.replace(/,/g, ' '), options.expired ? Date.now() - 2 * 3600_000 : Date.now()),
+      accessTokenExpiresAt: new Date(options.expired ? Date.now() - 60_000 : Date.now() + 3600_000),
+      refreshToken: options.refreshToken ?? issueRefreshToken(identity, scope.replace(/,/g, ' ')),
+    })
+  }
+  return { ...user, business: owned, siteUrl: `sc-domain:${domain}` }
+}
+
+/** The user's Search Console client with back-off sleeps recorded instead of slept, and each searchAnalytics request recorded. */
+function clientOf(userId: string, failOnCall?: number) {
+  const sleeps: number[] = []
+  const requests: Pick<SearchAnalyticsInput, 'startDate' | 'endDate'>[] = []
+  const inner = searchConsoleClientForUser({ auth: app.auth, db: app.db, userId }, { sleep: async (ms) => void sleeps.push(ms) })
+  const client: SearchConsoleClient = {
+    ...inner,
+    async searchAnalytics(input) {
+      requests.push({ startDate: input.startDate, endDate: input.endDate })
+      if (requests.length === failOnCall) {
+        throw new ProviderError({ provider: 'Google Search Console', kind: 'server', status: 500, message: 'Search Console failed.' })
+      }
+      return inner.searchAnalytics(input)
+    },
+  }
+  return { client, sleeps, requests }
+}
+
+async function connect(user: Awaited<ReturnType<typeof owner>>) {
+  await rpcClient(app, user.cookie).gsc.select({ businessId: user.business.id, siteUrl: user.siteUrl })
+}
+
+const stored = async (businessId: string) => {
+  const [row] = await app.db
+    .select({
+      rows: count(),
+      clicks: sum(gscSearchAnalytics.clicks),
+      first: min(gscSearchAnalytics.date),
+      last: max(gscSearchAnalytics.date),
+    })
+    .from(gscSearchAnalytics)
+    .where(eq(gscSearchAnalytics.businessId, businessId))
+  return { rows: row!.rows, clicks: Number(row!.clicks ?? 0), first: row!.first, last: row!.last }
+}
+
+const connectionRow = async (businessId: string) => (await app.db.select().from(gscData).where(eq(gscData.businessId, businessId)))[0]!
+
+describe('gsc.properties and gsc.select', () => {
+  it('without a linked Google account: a clear error with the way to connect', async () => {
+    const user = await owner('unlinked.io', { linked: false })
+    const error = await rejectionOf(rpcClient(app, user.cookie).gsc.properties({ businessId: user.business.id }))
+    expect(error).toMatchObject({
+      code: 'PRECONDITION_FAILED',
+      message: 'Connect Search Console first: sign in with the Google account that manages your site in Search Console.',
+      data: { reason: 'GSC_NOT_LINKED', action: { label: 'Connect Search Console', path: '/integrations' } },
+    })
+  })
+
+  it('lists the account’s properties with the one covering the business’s site suggested', async () => {
+    const user = await owner('acme-roast.io')
+    const answer = await rpcClient(app, user.cookie).gsc.properties({ businessId: user.business.id })
+    expect(answer.properties).toEqual([
+      { siteUrl: 'sc-domain:acme-roast.io', type: 'domain', permissionLevel: 'siteOwner', suggested: true, selected: false },
+      { siteUrl: 'https://blog.acme-roast.io/', type: 'url-prefix', permissionLevel: 'siteFullUser', suggested: false, selected: false },
+    ])
+    expect(answer).toMatchObject({ suggested: 'sc-domain:acme-roast.io', connection: null })
+  })
+
+  it('refuses a property the account cannot read, and saves one it can: connected, its backfill queued', async () => {
+    const user = await owner('chosen.io')
+    const api = rpcClient(app, user.cookie)
+    const refused = await rejectionOf(api.gsc.select({ businessId: user.business.id, siteUrl: 'sc-domain:someone-else.io' }))
+    expect(refused).toMatchObject({ code: 'BAD_REQUEST', data: { reason: 'GSC_PROPERTY_NOT_IN_ACCOUNT' } })
+    expect(refused?.message).toContain('not one your connected Google account can read')
+    expect(await app.db.select().from(gscData).where(eq(gscData.businessId, user.business.id))).toEqual([])
+
+    const chosen = await api.gsc.select({ businessId: user.business.id, siteUrl: user.siteUrl })
+    expect(chosen.connection).toMatchObject({ siteUrl: user.siteUrl, syncStatus: 'syncing', needsReconnect: false, syncedThrough: null })
+    const [owned] = await app.db.select({ gscConnected: business.gscConnected }).from(business).where(eq(business.id, user.business.id))
+    expect(owned!.gscConnected).toBe(true)
+    const [job] = await app.db.select().from(jobRun).where(eq(jobRun.id, chosen.jobId))
+    expect(job).toMatchObject({ kind: 'gsc.sync', businessId: user.business.id, input: { businessId: user.business.id } })
+    const listed = await api.gsc.properties({ businessId: user.business.id })
+    expect(listed.properties.find((property) => property.selected)?.siteUrl).toBe(user.siteUrl)
+  })
+})
+
+describe('the sync', () => {
+  it('backfills 16 months in month chunks, stops at the lag, and the next day re-fetches the last 3 days', async () => {
+    const user = await owner('backfill.io')
+    await connect(user)
+    const { client, requests } = clientOf(user.userId)
+    const outcome = await runGscSync(app.db, user.business.id, { client })
+    const chunks = syncChunks(null, today)
+    expect(requests).toEqual(chunks)
+    expect(outcome).toMatchObject({ status: 'synced', chunks: chunks.length, syncedThrough: addDays(today, -1) })
+
+    // Exactly what Search Console has for the property, up to 3 days ago (the lag), nothing after.
+    const expected = groupFacts(demoFacts(user.siteUrl, chunks[0]!.startDate, addDays(today, -1)), ['date', 'query', 'page'])
+    const rows = await stored(user.business.id)
+    expect(rows).toEqual({
+      rows: expected.length,
+      clicks: expected.reduce((total, row) => total + row.clicks, 0),
+      first: chunks[0]!.startDate,
+      last: addDays(today, -LAG_DAYS),
+    })
+    expect(await connectionRow(user.business.id)).toMatchObject({
+      syncStatus: 'working',
+      lastError: null,
+      syncedThrough: addDays(today, -1),
+    })
+
+    // The next day: from 3 days before the last day synced, to the new yesterday; rewriting the same rows.
+    const next = clientOf(user.userId)
+    await runGscSync(app.db, user.business.id, { client: next.client, now: new Date(Date.now() + 86_400_000) })
+    expect(next.requests).toEqual([{ startDate: addDays(today, -1 - LAG_DAYS), endDate: today }].flatMap(splitByMonth))
+    expect((await stored(user.business.id)).rows).toBe(expected.length)
+  })
+
+  it('pages a range with more than 25,000 rows 25,000 at a time, and stores every row', async () => {
+    const user = await owner('bigsite.io')
+    // A site with many pages, all live for the last 75 days: the last whole month has more than 25,000 rows.
+    const pages: DemoPage[] = Array.from({ length: 420 }, (_, index) => ({
+      url: `https://bigsite.io/guides/topic-${index}`,
+      publishedAt: addDays(today, -75),
+      queries: [`topic ${index} basics`],
+    }))
+    setDemoSiteDirectory({ ownedHosts: async () => [], pagesOf: async () => pages })
+    await connect(user)
+    resetMockRequestCounts()
+    const { client } = clientOf(user.userId)
+    const counts = syncChunks(null, today).map(
+      (chunk) => groupFacts(demoFacts(user.siteUrl, chunk.startDate, chunk.endDate, Date.now(), pages), ['date', 'query', 'page']).length,
+    )
+    expect(Math.max(...counts)).toBeGreaterThan(25_000)
+    const started = Date.now()
+    await runGscSync(app.db, user.business.id, { client })
+    const took = Date.now() - started
+    // One request per chunk, and one more for each full page of 25,000 rows.
+    expect(mockRequestCount('gsc')).toBe(counts.reduce((total, rows) => total + Math.floor(rows / 25_000) + 1, 0))
+    expect((await stored(user.business.id)).rows).toBe(counts.reduce((total, rows) => total + rows, 0))
+    console.info(`stored ${counts.reduce((total, rows) => total + rows, 0)} rows in ${took} ms`)
+  })
+
+  it('waits out a 429 as Search Console asks (Retry-After), then goes on', async () => {
+    const user = await owner('throttled.io')
+    await connect(user)
+    injectFault('gsc', { kind: 'rate-limit', retryAfterSeconds: 9, times: 1 })
+    const { client, sleeps } = clientOf(user.userId)
+    expect(await runGscSync(app.db, user.business.id, { client })).toMatchObject({ status: 'synced' })
+    expect(sleeps).toEqual([9000])
+    expect((await connectionRow(user.business.id)).syncStatus).toBe('working')
+  })
+
+  it('refreshes an expired access token through Google before reading', async () => {
+    const user = await owner('expired.io')
+    await connect(user)
+    // An hour later: the stored access token has expired.
+    const stale = issueAccessToken(demoIdentity(user.email), GSC_SCOPE, Date.now() - 2 * 3600_000)
+    await app.db
+      .update(account)
+      .set({ accessToken: stale, accessTokenExpiresAt: new Date(Date.now() - 60_000) })
+      .where(and(eq(account.userId, user.userId), eq(account.providerId, 'google')))
+    resetMockRequestCounts()
+    const { client } = clientOf(user.userId)
+    expect(await runGscSync(app.db, user.business.id, { client })).toMatchObject({ status: 'synced' })
+    const [linked] = await app.db
+      .select()
+      .from(account)
+      .where(and(eq(account.userId, user.userId), eq(account.providerId, 'google')))
+    expect(linked!.accessToken).not.toBe(stale)
+    expect(verifyAccessToken(linked!.accessToken)).toMatchObject({ email: user.email })
+    expect(linked!.accessTokenExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 3000_000)
+    // One refresh, then the new token serves every month of the backfill.
+    expect(mockRequestCount('google')).toBe(1)
+  })
+
+  it('continues a failed backfill from the last month it finished, and ends with the same rows as one clean run', async () => {
+    const user = await owner('resumed.io')
+    await connect(user)
+    const first = clientOf(user.userId, 4)
+    await expect(runGscSync(app.db, user.business.id, { client: first.client })).rejects.toThrow('Search Console failed.')
+    const chunks = syncChunks(null, today)
+    expect((await connectionRow(user.business.id)).syncedThrough).toBe(chunks[2]!.endDate)
+
+    const retry = clientOf(user.userId)
+    await runGscSync(app.db, user.business.id, { client: retry.client })
+    // From 3 days before the end of the third month: the months already stored are not asked for again.
+    expect(retry.requests[0]).toEqual({ startDate: addDays(chunks[2]!.endDate, -LAG_DAYS), endDate: chunks[2]!.endDate })
+    expect(retry.requests.slice(1)).toEqual(chunks.slice(3))
+    const expected = groupFacts(demoFacts(user.siteUrl, chunks[0]!.startDate, addDays(today, -1)), ['date', 'query', 'page'])
+    expect((await stored(user.business.id)).rows).toBe(expected.length)
+  })
+
+  it('runs as a job on the owner’s Google account, and the daily run starts one per working connection', async () => {
+    const user = await owner('scheduled.io')
+    await connect(user)
+    const result = await gscSyncJob.handler({
+      input: { businessId: user.business.id },
+      jobId: crypto.randomUUID(),
+      attempt: 1,
+      progress: () => {},
+      signal: new AbortController().signal,
+      db: app.db,
+      providers: app.providers,
+    })
+    expect(result).toMatchObject({ status: 'synced', syncedThrough: addDays(today, -1) })
+    expect((await stored(user.business.id)).rows).toBeGreaterThan(1000)
+
+    await app.db.delete(jobRun).where(eq(jobRun.kind, 'gsc.sync'))
+    const due = await syncDueProperties(app.db)
+    expect(due.started).toContain(user.business.id)
+    const queued = await app.db
+      .select()
+      .from(jobRun)
+      .where(and(eq(jobRun.kind, 'gsc.sync'), eq(jobRun.businessId, user.business.id)))
+    expect(queued).toHaveLength(1)
+  })
+
+  it('detects revoked access: the connection asks to reconnect, the daily sync leaves it, gsc.properties says so', async () => {
+    const user = await owner('revoked.io', { expired: true, refreshToken: 'revoked-by-the-user' })
+    await connect(user).catch(() => {})
+    // The property was chosen while access worked.
+    await app.db.insert(gscData).values({ businessId: user.business.id, siteUrl: user.siteUrl }).onConflictDoNothing()
+    const { client } = clientOf(user.userId)
+    const outcome = await runGscSync(app.db, user.business.id, { client })
+    expect(outcome).toMatchObject({ status: 'reconnect' })
+    const connection = await connectionRow(user.business.id)
+    expect(connection.syncStatus).toBe('reconnect')
+    expect(connection.lastError).toBe(
+      'Google no longer accepts the saved Search Console connection. Reconnect Google Search Console (Connect Search Console) and try again.',
+    )
+    expect(mockRequestCount('gsc')).toBe(0)
+
+    const due = await syncDueProperties(app.db)
+    expect(due.started).not.toContain(user.business.id)
+    const listed = await listIntegrations(app.db, user.business.id, { keys: encryptionKeys(app.env) })
+    expect(listed.searchConsole).toMatchObject({ siteUrl: user.siteUrl, syncStatus: 'reconnect', needsReconnect: true })
+    const error = await rejectionOf(rpcClient(app, user.cookie).gsc.properties({ businessId: user.business.id }))
+    expect(error).toMatchObject({
+      code: 'PRECONDITION_FAILED',
+      data: { reason: 'GSC_RECONNECT', action: { label: 'Reconnect Search Console', path: '/integrations' } },
+    })
+    expect(error?.message).toContain('Reconnect Search Console')
+
+    // Reconnected (a new grant), the property chosen again: the sync runs again, daily too.
+    const identity = demoIdentity(user.email)
+    await app.db
+      .update(account)
+      .set({ refreshToken: issueRefreshToken(identity, `openid email ${GSC_SCOPE}`) })
+      .where(and(eq(account.userId, user.userId), eq(account.providerId, 'google')))
+    await connect(user)
+    expect(await connectionRow(user.business.id)).toMatchObject({ syncStatus: 'syncing', lastError: null })
+    expect((await syncDueProperties(app.db)).started).toContain(user.business.id)
+    expect(await runGscSync(app.db, user.business.id, { client: clientOf(user.userId).client })).toMatchObject({ status: 'synced' })
+  })
+})
+
+describe('gsc.performance and gsc.opportunities', () => {
+  let user: Awaited<ReturnType<typeof owner>>
+  let pages: DemoPage[]
+
+  beforeAll(async () => {
+    user = await owner('roastery.io')
+    const slugs = ['cold-brew-ratio', 'espresso-grind-size', 'pour-over-guide', 'french-press-ratio', 'decaf-coffee', 'moka-pot-tips']
+    pages = slugs.map((slug, index) => ({
+      url: `https://roastery.io/journal/${slug}`,
+      publishedAt: addDays(today, -400 + index * 40),
+      queries: [slug.replace(/-/g, ' ')],
+    }))
+    for (const [index, slug] of slugs.entries()) {
+      await insertArticle(app, user.business.id, {
+        title: slug.replace(/-/g, ' '),
+        slug,
+        status: 'published',
+        publishedAt: new Date(pages[index]!.publishedAt),
+      })
+    }
+    setDemoSiteDirectory({ ownedHosts: async () => [], pagesOf: async () => pages })
+    await connect(user)
+    await runGscSync(app.db, user.business.id, { client: clientOf(user.userId).client })
+    setDemoSiteDirectory(null)
+  })
+
+  it('answers daily series and totals (CTR = clicks ÷ impressions, position weighted by impressions) with the previous period', async () => {
+    const to = addDays(today, -LAG_DAYS)
+    const from = addDays(to, -27)
+    const answer = await rpcClient(app, user.cookie).gsc.performance({ businessId: user.business.id, from, to })
+    const facts = groupFacts(demoFacts(user.siteUrl, from, to, Date.now(), pages), [])
+    const [all] = facts
+    expect(answer.series).toHaveLength(28)
+    expect(answer.totals).toMatchObject({ clicks: all!.clicks, impressions: all!.impressions })
+    expect(answer.totals.ctr).toBeCloseTo(all!.clicks / all!.impressions, 10)
+    expect(answer.totals.position).toBeCloseTo(all!.position, 6)
+    expect(answer.series.reduce((total, day) => total + day.clicks, 0)).toBe(all!.clicks)
+    expect(answer.previousRange).toEqual({ from: addDays(from, -28), to: addDays(from, -1) })
+    const [before] = groupFacts(demoFacts(user.siteUrl, addDays(from, -28), addDays(from, -1), Date.now(), pages), [])
+    expect(answer.previousTotals).toMatchObject({ clicks: before!.clicks, impressions: before!.impressions })
+    expect(answer.change.clicks).toBeCloseTo((all!.clicks - before!.clicks) / before!.clicks, 10)
+    // Weekly seasonality: weekends have fewer impressions than weekdays.
+    const weekday = (day: { date: string }) => new Date(day.date).getUTCDay()
+    const mean = (days: { impressions: number }[]) => days.reduce((total, day) => total + day.impressions, 0) / days.length
+    const weekend = answer.series.filter((day) => [0, 6].includes(weekday(day)))
+    const week = answer.series.filter((day) => ![0, 6].includes(weekday(day)))
+    expect(mean(weekend)).toBeLessThan(mean(week) * 0.85)
+
+    expect(answer.topQueries.length).toBeGreaterThan(3)
+    expect(answer.topQueries.map((row) => row.clicks)).toEqual([...answer.topQueries.map((row) => row.clicks)].sort((a, b) => b - a))
+    const byPosition = await rpcClient(app, user.cookie).gsc.performance({
+      businessId: user.business.id,
+      from,
+      to,
+      sort: { id: 'position', desc: false },
+    })
+    const positions = byPosition.topPages.map((row) => row.position!)
+    expect(positions).toEqual([...positions].sort((a, b) => a - b))
+  })
+
+  it('answers one page’s numbers with `page`, days before it went live being zero', async () => {
+    const page = pages.at(-1)!
+    const from = addDays(page.publishedAt, -10)
+    const to = addDays(page.publishedAt, 30)
+    const answer = await rpcClient(app, user.cookie).gsc.performance({ businessId: user.business.id, from, to, page: page.url })
+    expect(answer.series.filter((day) => day.date < page.publishedAt).every((day) => day.impressions === 0 && day.position === null)).toBe(
+      true,
+    )
+    expect(answer.totals.impressions).toBeGreaterThan(0)
+    expect(answer.topPages.map((row) => row.page)).toEqual([page.url])
+    const [perPage] = await app.db
+      .select({ clicks: sql<number>`sum(${gscSearchAnalytics.clicks})::int` })
+      .from(gscSearchAnalytics)
+      .where(and(eq(gscSearchAnalytics.page, page.url), sql`${gscSearchAnalytics.date} between ${from} and ${to}`))
+    expect(answer.totals.clicks).toBe(perPage!.clicks)
+  })
+
+  it('answers one article’s numbers with `articleId` (its page found by slug), and refuses another business’s article', async () => {
+    const [written] = await app.db
+      .select()
+      .from(article)
+      .where(and(eq(article.businessId, user.business.id), eq(article.slug, 'pour-over-guide')))
+    const to = addDays(today, -LAG_DAYS)
+    const from = addDays(to, -27)
+    const api = rpcClient(app, user.cookie)
+    const byArticle = await api.gsc.performance({ businessId: user.business.id, from, to, articleId: written!.id })
+    const byPage = await api.gsc.performance({
+      businessId: user.business.id,
+      from,
+      to,
+      page: 'https://roastery.io/journal/pour-over-guide',
+    })
+    expect(byArticle.pages).toEqual(['https://roastery.io/journal/pour-over-guide'])
+    expect(byArticle.totals).toEqual(byPage.totals)
+    expect(byArticle.totals.clicks).toBeGreaterThan(0)
+
+    const other = await owner('other-roastery.io')
+    const error = await rejectionOf(
+      rpcClient(app, other.cookie).gsc.performance({ businessId: other.business.id, from, to, articleId: written!.id }),
+    )
+    expect(error).toMatchObject({ code: 'NOT_FOUND', data: { reason: 'ARTICLE_NOT_FOUND' } })
+  })
+
+  it('refuses a reversed or too long range with a readable message', async () => {
+    const api = rpcClient(app, user.cookie)
+    const reversed = await rejectionOf(api.gsc.performance({ businessId: user.business.id, from: '2026-02-01', to: '2026-01-01' }))
+    expect(reversed).toMatchObject({ code: 'BAD_REQUEST', message: 'The start date must be on or before the end date.' })
+    const long = await rejectionOf(api.gsc.performance({ businessId: user.business.id, from: '2023-01-01', to: '2026-01-01' }))
+    expect(long?.message).toBe('Choose a range of at most 16 months.')
+    const bad = await rejectionOf(api.gsc.performance({ businessId: user.business.id, from: '2026-02-30', to: '2026-03-01' }))
+    expect(bad?.message).toBe('The start date is not a real date.')
+  })
+
+  it('finds the decaying article, striking-distance queries and the cannibalised query in the demo data', async () => {
+    const answer = await rpcClient(app, user.cookie).gsc.opportunities({ businessId: user.business.id })
+    expect(answer.decay).toHaveLength(1)
+    expect(answer.decay[0]!.change).toBeLessThan(-0.2)
+    expect(answer.decay[0]!).toMatchObject({ action: 'refresh', article: { slug: answer.decay[0]!.page.split('/').at(-1) } })
+    expect(answer.strikingDistance.length).toBeGreaterThan(0)
+    for (const item of answer.strikingDistance) {
+      expect(item.position).toBeGreaterThanOrEqual(8)
+      expect(item.position).toBeLessThanOrEqual(20)
+      expect(item.action).toBe(item.article ? 'refresh' : 'add-keyword')
+    }
+    expect(answer.cannibalisation).toHaveLength(1)
+    const [shared] = answer.cannibalisation
+    expect(shared!.pages).toHaveLength(2)
+    expect(shared!.pages.every((page) => page.article !== null)).toBe(true)
+    expect(shared!.pages[0]!.share + shared!.pages[1]!.share).toBeCloseTo(1)
+  })
+})
+
+/** A range cut at month ends, as the sync requests it. */
+function splitByMonth(range: { startDate: string; endDate: string }) {
+  const parts: { startDate: string; endDate: string }[] = []
+  let from = range.startDate
+  while (from <= range.endDate) {
+    const date = new Date(from)
+    const monthEnd = isoDay(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0))
+    const to = monthEnd < range.endDate ? monthEnd : range.endDate
+    parts.push({ startDate: from, endDate: to })
+    from = addDays(to, 1)
+  }
+  return parts
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod'
+import { ownedBusinessProcedure } from '~/server/rpc/procedures'
+import { businessIdInput, rowId } from '~/shared/setup-wizard'
+import { DAY_MS, HISTORY_MONTHS } from './dates'
+import { opportunities } from './opportunities.service'
+import { performance, TOP_SORTS } from './performance.service'
+import { listProperties, selectProperty } from './properties.service'
+
+const day = (label: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date like 2026-01-31.`)
+    .refine((value) => !Number.isNaN(Date.parse(value)) && new Date(value).toISOString().startsWith(value), `${label} is not a real date.`)
+
+/** At most Search Console's 16 months, and a little more for ranges that do not start on the 1st. */
+const MAX_RANGE_DAYS = 31 * (HISTORY_MONTHS + 1)
+
+const performanceInput = businessIdInput
+  .extend({
+    from: day('The start date'),
+    to: day('The end date'),
+    page: z.url({ error: 'The page must be a full address (https://…).' }).max(2000).optional(),
+    articleId: rowId('Article id').optional(),
+    sort: z.object({ id: z.enum(TOP_SORTS), desc: z.boolean() }).optional(),
+  })
+  .refine((input) => !(input.page && input.articleId), { message: 'Ask for one page or one article, not both.', path: ['page'] })
+  .refine((input) => input.from <= input.to, { message: 'The start date must be on or before the end date.', path: ['from'] })
+  .refine((input) => (Date.parse(input.to) - Date.parse(input.from)) / DAY_MS < MAX_RANGE_DAYS, {
+    message: `Choose a range of at most ${HISTORY_MONTHS} months.`,
+    path: ['from'],
+  })
+
+/** Search Console for one of the caller's businesses (docs/product/search-console.md). */
+export const gscRouter = {
+  /** The linked Google account's properties, the one covering the business's site suggested, and the current choice. */
+  properties: ownedBusinessProcedure(businessIdInput)
+    .route({ method: 'GET' })
+    .handler(({ context }) => listProperties(context.db, context.business, context.providers.searchConsole(context.business.userId))),
+  /** Chooses the business's property (one of the account's own), sets it connected and starts its 16-month backfill. */
+  select: ownedBusinessProcedure(businessIdInput.extend({ siteUrl: z.string().trim().min(1, 'Choose a property.').max(2000) })).handler(
+    ({ context, input }) =>
+      selectProperty(context.db, context.business, input.siteUrl, context.providers.searchConsole(context.business.userId)),
+  ),
+  /**
+   * Daily clicks, impressions, CTR and position with totals, against the previous period of the same
+   * length; top queries and pages. Of the whole site, one page (`page`) or one article (`articleId`).
+   */
+  performance: ownedBusinessProcedure(performanceInput)
+    .route({ method: 'GET' })
+    .handler(({ context, input }) => performance(context.db, context.businessId, input)),
+  /** Striking-distance queries, decaying articles and cannibalised queries over the last 28 days past the lag. */
+  opportunities: ownedBusinessProcedure(businessIdInput)
+    .route({ method: 'GET' })
+    .handler(({ context }) => opportunities(context.db, context.businessId)),
+}

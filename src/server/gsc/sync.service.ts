@@ -1,0 +1,197 @@
+import { and, eq, ne, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Database } from '~/server/db'
+import { business, gscData, gscSearchAnalytics } from '~/server/db/schema'
+import { enqueueJob } from '~/server/jobs'
+import { defineJob } from '~/server/jobs/define'
+import { logger } from '~/server/logger'
+import type { GscRow, SearchConsoleClient } from '~/server/providers/gsc/client'
+import { ProviderError } from '~/server/providers/http'
+import { addDays, addMonths, endOfMonth, HISTORY_MONTHS, isoDay, LAG_DAYS, maxDay, minDay } from './dates'
+
+/**
+ * The Search Console sync of a business's property (docs/product/search-console.md): Search
+ * Analytics by date × query × page into gsc_search_analytics.
+ *
+ * One algorithm for the backfill and the daily run. The range starts 3 days (the lag window)
+ * before `syncedThrough`, so the days Google was still filling in are fetched again; without a
+ * `syncedThrough` it starts 16 months back. It ends yesterday. The range goes in calendar-month
+ * chunks, oldest first; each chunk's rows are paged 25,000 at a time by the client, upserted on
+ * their natural key, and then `syncedThrough` moves to the chunk's end: a retried job continues
+ * from the last chunk it finished, and rewriting a row is harmless (the job rule in
+ * src/server/jobs/define.ts). 429 and 5xx are retried with backoff by the provider fetch; tokens
+ * are refreshed by better-auth before each request. When Google refuses the saved access (revoked,
+ * refresh token no longer valid, property access removed) the connection is marked `reconnect`
+ * and the daily sync leaves it alone until the property is chosen again.
+ */
+
+/** Rows per insert statement, sent as one JSON parameter: a few megabytes at most. */
+const INSERT_BATCH = 10_000
+
+export interface SyncRange {
+  startDate: string
+  endDate: string
+}
+
+/** The first day the backfill asks for, on a given day. */
+export const backfillStart = (today: string) => addMonths(addDays(today, -1), -HISTORY_MONTHS)
+
+/** The days the next sync fetches, in month chunks (see the module comment). Empty when up to date. */
+export function syncChunks(syncedThrough: string | null, today: string): SyncRange[] {
+  const end = addDays(today, -1)
+  const start = maxDay(syncedThrough ? addDays(syncedThrough, -LAG_DAYS) : backfillStart(today), backfillStart(today))
+  const chunks: SyncRange[] = []
+  for (let from = start; from <= end; from = addDays(endOfMonth(from), 1)) {
+    chunks.push({ startDate: from, endDate: minDay(endOfMonth(from), end) })
+  }
+  return chunks
+}
+
+/**
+ * Upserts rows of `date, query, page` on the natural key: a second write of a row replaces the
+ * first. Each batch travels as one JSON parameter (jsonb_to_recordset): far cheaper to send and
+ * parse than eight parameters a row.
+ */
+export async function storeRows(db: Database, businessId: string, rows: GscRow[]) {
+  for (let at = 0; at < rows.length; at += INSERT_BATCH) {
+    const batch = rows.slice(at, at + INSERT_BATCH).map((row) => ({
+      date: row.keys[0],
+      query: row.keys[1],
+      page: row.keys[2],
+      clicks: Math.round(row.clicks),
+      impressions: Math.round(row.impressions),
+      ctr: row.ctr,
+      position: row.position,
+    }))
+    await db.execute(sql`
+      insert into ${gscSearchAnalytics} (business_id, date, query, page, clicks, impressions, ctr, position)
+      select ${businessId}, r.date, r.query, r.page, r.clicks, r.impressions, r.ctr, r.position
+      from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
+        as r(date text, query text, page text, clicks integer, impressions integer, ctr double precision, position double precision)
+      on conflict (business_id, date, query, page) do update set
+        clicks = excluded.clicks, impressions = excluded.impressions, ctr = excluded.ctr, position = excluded.position
+    `)
+  }
+}
+
+export type SyncOutcome =
+  | { status: 'synced'; chunks: number; rows: number; syncedThrough: string | null }
+  | { status: 'not-connected' }
+  | { status: 'reconnect'; message: string }
+
+/** The sentence stored and shown when Google refuses the saved access. */
+const reconnectMessage = (error: ProviderError) =>
+  /Reconnect/i.test(error.message) ? error.message : `${error.message} Reconnect Google Search Console and choose the property again.`
+
+export interface SyncOptions {
+  client: SearchConsoleClient
+  now?: Date
+  signal?: AbortSignal
+  progress?: (done: number, total: number) => void
+}
+
+/** One run of the sync for a business (re-runnable; see the module comment). */
+export async function runGscSync(db: Database, businessId: string, options: SyncOptions): Promise<SyncOutcome> {
+  const [connection] = await db.select().from(gscData).where(eq(gscData.businessId, businessId))
+  if (!connection) return { status: 'not-connected' }
+  if (connection.syncStatus === 'reconnect') return { status: 'reconnect', message: connection.lastError ?? '' }
+  const today = isoDay(options.now ?? new Date())
+  const chunks = syncChunks(connection.syncedThrough, today)
+  let rows = 0
+  let syncedThrough = connection.syncedThrough
+  try {
+    for (const [index, chunk] of chunks.entries()) {
+      options.signal?.throwIfAborted()
+      options.progress?.(index, chunks.length)
+      const fetched = await options.client.searchAnalytics({
+        siteUrl: connection.siteUrl,
+        ...chunk,
+        dimensions: ['date', 'query', 'page'],
+      })
+      await storeRows(db, businessId, fetched)
+      rows += fetched.length
+      syncedThrough = maxDay(syncedThrough ?? chunk.endDate, chunk.endDate)
+      // Only while the same property is connected: choosing another meanwhile starts it afresh.
+      await db
+        .update(gscData)
+        .set({ syncedThrough, updatedAt: new Date() })
+        .where(and(eq(gscData.id, connection.id), eq(gscData.siteUrl, connection.siteUrl)))
+    }
+  } catch (error) {
+    if (error instanceof ProviderError && error.kind === 'auth') {
+      const message = reconnectMessage(error)
+      await db
+        .update(gscData)
+        .set({ syncStatus: 'reconnect', lastError: message, updatedAt: new Date() })
+        .where(eq(gscData.id, connection.id))
+      logger.warn(`search console: access refused for business ${businessId}: ${error.message}`)
+      return { status: 'reconnect', message }
+    }
+    throw error
+  }
+  options.progress?.(chunks.length, chunks.length)
+  await db
+    .update(gscData)
+    .set({ syncStatus: 'working', lastError: null, lastSyncAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(gscData.id, connection.id), eq(gscData.siteUrl, connection.siteUrl)))
+  return { status: 'synced', chunks: chunks.length, rows, syncedThrough }
+}
+
+const syncInput = z.object({ businessId: z.string() })
+
+export const gscSyncJob = defineJob({
+  name: 'gsc.sync',
+  input: syncInput,
+  retry: { retryLimit: 5, retryDelaySeconds: 60, retryDelayMaxSeconds: 60 * 60 },
+  expireInSeconds: 30 * 60,
+  handler: async ({ db, input, providers, signal, progress }) => {
+    const [owner] = await db.select({ userId: business.userId }).from(business).where(eq(business.id, input.businessId))
+    if (!owner) return { status: 'not-connected' as const }
+    return runGscSync(db, input.businessId, {
+      client: providers.searchConsole(owner.userId),
+      signal,
+      progress: (done, total) => progress('sync', done, total, 'Reading Search Console, a month at a time'),
+    })
+  },
+})
+
+/** Starts (or joins) the sync of a business; answers the job id to watch. */
+export async function enqueueGscSync(db: Database, target: { userId: string; businessId: string }) {
+  const queued = await enqueueJob(db, {
+    kind: gscSyncJob,
+    userId: target.userId,
+    businessId: target.businessId,
+    input: { businessId: target.businessId },
+    singletonKey: `gsc:${target.businessId}`,
+  })
+  return { jobId: queued.id }
+}
+
+/** Every day at 06:15 UTC, after Google's overnight update. */
+export const GSC_SYNC_DUE_CRON = '15 6 * * *'
+
+/** The daily sync: every connected property whose access still works. */
+export async function syncDueProperties(db: Database) {
+  const due = await db
+    .select({ businessId: gscData.businessId, userId: business.userId })
+    .from(gscData)
+    .innerJoin(business, eq(business.id, gscData.businessId))
+    .where(ne(gscData.syncStatus, 'reconnect'))
+  const started: string[] = []
+  for (const item of due) {
+    try {
+      await enqueueGscSync(db, item)
+      started.push(item.businessId)
+    } catch (error) {
+      logger.warn(`search console: not starting the sync of ${item.businessId}: ${error instanceof Error ? error.message : String(error)}`)
+    }
+  }
+  return { started }
+}
+
+export const gscSyncDueJob = defineJob({
+  name: 'gsc.sync-due',
+  input: z.object({}),
+  retry: { retryLimit: 2, retryDelaySeconds: 300 },
+  handler: ({ db }) => syncDueProperties(db),
+})
