@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { Page } from 'playwright-core'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { gotoHydrated, useBrowser } from '../fixtures/browser'
 import { e2ePostgresServer, onboardedUser } from '../fixtures/e2e-server'
+import { assertFits } from '../fixtures/screens'
 
 // Publishing through the signed webhook, as a customer does it (docs/product §5): connect it on
 // /integrations (its test event must arrive signed), then "Publish now" on an article. The
@@ -59,30 +59,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise((done) => receiver?.close(done))
 })
-
-/** The page fits the window: no horizontal scroll, and every visible control lies within it (as in content.e2e.ts). */
-async function assertFits(page: Page, what: string) {
-  const problems = await page.evaluate(() => {
-    const width = window.innerWidth
-    const found: string[] = []
-    if (document.documentElement.scrollWidth > width) found.push(`page is ${document.documentElement.scrollWidth}px wide in ${width}px`)
-    for (const element of document.querySelectorAll<HTMLElement>('button, a[href], input, textarea, select, [role="switch"]')) {
-      const box = element.getBoundingClientRect()
-      if (box.width === 0 || box.height === 0 || getComputedStyle(element).visibility === 'hidden') continue
-      let parent = element.parentElement
-      let scrolled = false
-      while (parent) {
-        const style = getComputedStyle(parent)
-        if (/(auto|scroll|hidden)/.test(style.overflowX) && parent.scrollWidth > parent.clientWidth) scrolled = true
-        parent = parent.parentElement
-      }
-      if (!scrolled && (box.left < -1 || box.right > width + 1))
-        found.push(`${element.tagName} "${(element.textContent ?? '').trim().slice(0, 30)}" spans ${box.left}–${box.right}`)
-    }
-    return found
-  })
-  expect(problems, what).toEqual([])
-}
 
 describe.skipIf(!server.available)('publishing through the webhook', () => {
   it('connects the webhook, publishes an article once, and links to the post', async () => {
