@@ -284,7 +284,7 @@ describe.skipIf(!pgServer.available)('with Google configured (PostgreSQL-backed 
     expect(authorization.get('scope')?.split(' ')).toContain(SEARCH_CONSOLE_SCOPE)
     expect(authorization.get('redirect_uri')).toBe(`${pgServer.baseUrl}/api/auth/callback/google`)
     const stored = await storedState(authorization.get('state')!)
-    expect(stored.callbackURL).toBe(`${pgServer.baseUrl}/setup`)
+    expect(stored.callbackURL).toBe(`${pgServer.baseUrl}/integrations?searchConsole=linked`)
     expect(stored.link?.userId).toBe(userId)
   })
 })

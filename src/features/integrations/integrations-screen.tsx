@@ -62,7 +62,7 @@ export function IntegrationsScreen({ businessId }: { businessId: string }) {
         </ul>
       </section>
       <ExportCard businessId={businessId} feed={feed} />
-      <SearchConsoleCard searchConsole={searchConsole} />
+      <SearchConsoleCard businessId={businessId} searchConsole={searchConsole} />
     </div>
   )
 }

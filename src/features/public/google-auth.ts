@@ -32,13 +32,18 @@ export async function startGoogleSignIn(appUrl: string): Promise<GoogleActionRes
   return result.error ? { ok: false, message: authErrorMessage(result.error) } : { ok: true }
 }
 
-/** Links the signed-in user's Google account with the Search Console scope; returns to `/setup`. */
+/**
+ * Links a Google account (any address: the one that manages the site in Search Console) with the
+ * read-only Search Console scope. Google returns to /integrations, where the property is chosen;
+ * a refusal (consent denied, …) comes back there too, as `?searchConsole=error&error=<code>`.
+ */
 export async function connectSearchConsole(appUrl: string): Promise<GoogleActionResult> {
   const { authClient, authErrorMessage } = await import('~/lib/auth-client')
   const result = await authClient.linkSocial({
     provider: 'google',
     scopes: [SEARCH_CONSOLE_SCOPE],
-    callbackURL: appAddress(appUrl, '/setup'),
+    callbackURL: appAddress(appUrl, '/integrations?searchConsole=linked'),
+    errorCallbackURL: appAddress(appUrl, '/integrations?searchConsole=error'),
   })
   return result.error ? { ok: false, message: authErrorMessage(result.error) } : { ok: true }
 }

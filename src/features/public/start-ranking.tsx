@@ -11,7 +11,7 @@ import { usePublicVisitor } from './public-session'
 
 const rootRoute = getRouteApi('__root__')
 
-function useGoogleConfigured() {
+export function useGoogleConfigured() {
   const { appUrl, socialProviders } = rootRoute.useLoaderData()
   return { appUrl, google: socialProviders.includes('google') }
 }
@@ -126,7 +126,7 @@ export function useSearchConsoleActionShown() {
 
 /**
  * The header's second action: links the signed-in user's Google account with the read-only Search
- * Console scope, returning to `/setup`. Shown only to a signed-in user when Google is configured.
+ * Console scope, returning to `/integrations` to choose the property. Shown only to a signed-in user when Google is configured.
  * On small screens only its icon shows; its accessible name stays the same.
  */
 export function ConnectSearchConsoleButton({ className }: { className?: string }) {

@@ -121,7 +121,10 @@ export function createAuth({ db, env, mailer }: AuthDependencies) {
       accountLinking: {
         enabled: true,
         trustedProviders: TRUSTED_LINKING_PROVIDERS,
-        allowDifferentEmails: false,
+        // Linking from a signed-in session may use another address: Connect Search Console links
+        // the Google account that manages the site, often not the one the user signed up with.
+        // Implicit linking at sign-in still needs the same, verified email.
+        allowDifferentEmails: true,
         // Demo Google (no Google credentials) signs in whoever types an address on the stand-in
         // consent page: it must never sign into an existing account by matching its email.
         // Linking from a signed-in session (Connect Search Console) still works.

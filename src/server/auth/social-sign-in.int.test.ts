@@ -101,11 +101,23 @@ describe('Google sign-in (token endpoint stubbed)', () => {
     expect(await accountsOf(user.userId)).toEqual(['credential'])
   })
 
-  it('refuses to link a Google account with a different email (allowDifferentEmails off)', async () => {
+  it('links a Google account with a different email from a signed-in session (Search Console’s Google account), without changing the user', async () => {
     const user = await app.signUp({ email: 'me@example.com' })
     stubGoogle({ sub: 'g-other', email: 'someone-else@gmail.com', email_verified: true })
     const { location } = await googleRoundTrip({ cookie: user.cookie, link: true })
-    expect(location).toBe(`${TEST_APP_URL}/api/auth/error?error=email_does_not_match`)
+    expect(location).toBe('/content')
+    expect(await accountsOf(user.userId)).toEqual(['credential', 'google'])
+    const [row] = await app.db.select().from(schema.user).where(eq(schema.user.id, user.userId))
+    expect(row!.email).toBe('me@example.com')
+  })
+
+  it('a sign-in (not a link) with another address never joins an existing account', async () => {
+    const user = await app.signUp({ email: 'owner@example.com' })
+    await app.db.update(schema.user).set({ emailVerified: true }).where(eq(schema.user.id, user.userId))
+    stubGoogle({ sub: 'g-stranger', email: 'stranger@gmail.com', email_verified: true })
+    const { cookie } = await googleRoundTrip()
+    const session = await (await app.authRequest('/get-session', { cookie })).json()
+    expect(session.user.id).not.toBe(user.userId)
     expect(await accountsOf(user.userId)).toEqual(['credential'])
   })
 
