@@ -1,7 +1,15 @@
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Database } from '~/server/db'
-import { contentSeries, keyword, keywordCluster, keywordClusterMembership, keywordMerge, longTailKeyword } from '~/server/db/schema'
+import {
+  contentSeries,
+  gscSearchAnalytics,
+  keyword,
+  keywordCluster,
+  keywordClusterMembership,
+  keywordMerge,
+  longTailKeyword,
+} from '~/server/db/schema'
 import { cosineSimilarity } from '~/server/providers/embeddings/vectors'
 import { SEARCH_INTENTS, type SearchIntent } from '~/shared/keywords'
 import { CANNIBALISATION_SIMILARITY, CLUSTER_DISTANCE_THRESHOLD, MIN_PLANNED_RELEVANCE, type ResearchStage } from '~/shared/research'
@@ -34,10 +42,32 @@ export async function plannedInMonth(db: Database, businessId: string, month: st
   return row?.count ?? 0
 }
 
+/** A Search Console query the site already ranks for: in the top 3 on average over 90 days, seen often enough to trust. */
+const RANKING_POSITION = 3
+const RANKING_MIN_IMPRESSIONS = 20
+const RANKING_QUERIES = 200
+
+/** Queries one of the business's pages already answers well (Search Console rows; none when not connected). */
+export async function rankingQueries(db: RunContext['db'], businessId: string, now = new Date()) {
+  const since = new Date(now.getTime() - 90 * 86_400_000).toISOString().slice(0, 10)
+  const impressions = sql`sum(${gscSearchAnalytics.impressions})`
+  return db
+    .select({ query: gscSearchAnalytics.query })
+    .from(gscSearchAnalytics)
+    .where(and(eq(gscSearchAnalytics.businessId, businessId), gte(gscSearchAnalytics.date, since)))
+    .groupBy(gscSearchAnalytics.query)
+    .having(
+      sql`${impressions} >= ${RANKING_MIN_IMPRESSIONS} and sum(${gscSearchAnalytics.position} * ${gscSearchAnalytics.impressions}) / ${impressions} <= ${RANKING_POSITION}`,
+    )
+    .orderBy(desc(impressions), gscSearchAnalytics.query)
+    .limit(RANKING_QUERIES)
+}
+
 /**
  * e. The cannibalisation guard. Candidates, best final score first, are compared with every
- * keyword the business already plans or has written, and with the ones this run already took: at
- * cosine ≥ 0.9 the candidate is merged into that keyword (recorded in keyword_merge) instead of
+ * keyword the business already plans or has written, with the searches one of its pages already
+ * ranks in the top 3 for (Search Console), and with the ones this run already took: at cosine ≥ 0.9
+ * the candidate is merged into that keyword or query (recorded in keyword_merge) instead of
  * getting an article. The rest are selected until the month's capacity is full.
  */
 export async function guardAndSelect(context: RunContext, checkpoint: Checkpoint): Promise<number> {
@@ -65,9 +95,15 @@ export async function guardAndSelect(context: RunContext, checkpoint: Checkpoint
   candidates.splice(0, candidates.length, ...allowed)
   context.report('guard', 0.2, `Comparing ${candidates.length} keywords with ${existing.length} you already have`)
 
-  const vectors = await embedTexts(context, [...existing.map((row) => row.keyword), ...candidates.map((row) => row.keyword)])
+  const ranking = candidates.length > 0 ? await rankingQueries(db, business.id) : []
+  const vectors = await embedTexts(context, [
+    ...existing.map((row) => row.keyword),
+    ...ranking.map((row) => row.query),
+    ...candidates.map((row) => row.keyword),
+  ])
   const existingVectors = vectors.slice(0, existing.length)
-  const candidateVectors = vectors.slice(existing.length)
+  const rankingVectors = vectors.slice(existing.length, existing.length + ranking.length)
+  const candidateVectors = vectors.slice(existing.length + ranking.length)
   const accepted: Array<{ row: LongTailRow; vector: number[] }> = []
   const merges: Array<typeof keywordMerge.$inferInsert> = []
   const decided = new Set<number>()
@@ -96,6 +132,19 @@ export async function guardAndSelect(context: RunContext, checkpoint: Checkpoint
           mergedInto: target.keyword,
           reason: target.status === 'published' ? 'written' : 'planned',
           similarity: round3(closestExisting.similarity),
+        })
+        continue
+      }
+      const closestRanking = closest(vector, rankingVectors)
+      if (closestRanking && closestRanking.similarity >= CANNIBALISATION_SIMILARITY) {
+        merges.push({
+          businessId: business.id,
+          researchRunId: runId,
+          keyword: row.keyword,
+          longTailKeywordId: row.id,
+          mergedInto: ranking[closestRanking.index]!.query,
+          reason: 'search_console',
+          similarity: round3(closestRanking.similarity),
         })
         continue
       }

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm'
+import { and, desc, eq, gte, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { refinedSeed, seedKeyword } from '~/server/db/schema'
+import { gscSearchAnalytics, refinedSeed, seedKeyword } from '~/server/db/schema'
 import { cosineSimilarity } from '~/server/providers/embeddings/vectors'
 import { relevanceScore, type SeedSource } from '~/shared/research'
 import { cachedLlmObject, embedTexts, exclusionsOf, mapLimit, ofRun, profileText, fromInserted, type RunContext } from './context'
@@ -10,6 +10,9 @@ import { hasNegativeTerm, isUsableKeyword, normalizeKeyword, variantKey } from '
 const MAX_PROFILE_SEEDS = 30
 const MAX_SERVICE_SEEDS = 20
 const COMPETITOR_KEYWORDS = 30
+/** Search Console queries read as seeds: the most seen of the last 90 days beyond the top 3. */
+const SEARCH_CONSOLE_SEEDS = 30
+const SEARCH_CONSOLE_DAYS = 90
 /** Refined seeds expanded in one round (expandKeywords reads more rounds while it finds too few keywords). */
 export const MAX_REFINED_SEEDS = 15
 
@@ -36,8 +39,34 @@ const serviceKeywordsSchema = z.object({
 })
 
 /**
- * a. Seeds: the profile's seed keywords; search phrases for its services and products (the LLM);
- * the keywords the competitors rank for (keyword data). Each is stored with its source.
+ * The searches that already show the business's pages (Search Console, when connected): the most
+ * seen queries of the last 90 days whose average position is past the top 3, so there is room to
+ * climb with an article of their own. Read from the synced rows; no provider is called.
+ */
+export async function searchConsoleSeeds(db: RunContext['db'], businessId: string, now = new Date()) {
+  const since = new Date(now.getTime() - SEARCH_CONSOLE_DAYS * 86_400_000).toISOString().slice(0, 10)
+  const rows = await db
+    .select({
+      query: gscSearchAnalytics.query,
+      impressions: sql<number>`sum(${gscSearchAnalytics.impressions})::int`,
+      position: sql<number>`sum(${gscSearchAnalytics.position} * ${gscSearchAnalytics.impressions}) / nullif(sum(${gscSearchAnalytics.impressions}), 0)`,
+      page: sql<string>`(array_agg(${gscSearchAnalytics.page} order by ${gscSearchAnalytics.impressions} desc))[1]`,
+    })
+    .from(gscSearchAnalytics)
+    .where(and(eq(gscSearchAnalytics.businessId, businessId), gte(gscSearchAnalytics.date, since)))
+    .groupBy(gscSearchAnalytics.query)
+    .having(
+      sql`sum(${gscSearchAnalytics.impressions}) > 0 and sum(${gscSearchAnalytics.position} * ${gscSearchAnalytics.impressions}) / sum(${gscSearchAnalytics.impressions}) > 3`,
+    )
+    .orderBy(desc(sql`sum(${gscSearchAnalytics.impressions})`), gscSearchAnalytics.query)
+    .limit(SEARCH_CONSOLE_SEEDS)
+  return rows.map((row) => ({ ...row, position: Number(row.position) }))
+}
+
+/**
+ * a. Seeds: the profile's seed keywords; the searches Search Console already shows the site for;
+ * search phrases for its services and products (the LLM); the keywords the competitors rank for
+ * (keyword data). Each is stored with its source.
  */
 export async function collectSeeds(context: RunContext): Promise<number> {
   const { business, db, providers, ledger, market } = context
@@ -47,6 +76,17 @@ export async function collectSeeds(context: RunContext): Promise<number> {
     candidates.push({ keyword: normalizeKeyword(text), source: 'profile', originalText: text })
   }
   context.report('seeds', 0.2, 'Read the seed keywords of your profile')
+
+  const searched = await searchConsoleSeeds(db, business.id)
+  for (const row of searched) {
+    candidates.push({
+      keyword: normalizeKeyword(row.query),
+      source: 'search_console',
+      originalText: row.query,
+      metrics: { searchVolume: null, difficulty: null, rank: Math.round(row.position), url: row.page },
+    })
+  }
+  if (searched.length > 0) context.report('seeds', 0.3, `Read ${searched.length} searches Search Console shows your pages for`)
 
   const offerings = [...(business.primaryServices ?? []), ...(business.services ?? []), ...(business.coreProducts ?? [])]
     .map((item) => item.trim())
