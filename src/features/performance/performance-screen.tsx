@@ -8,6 +8,7 @@ import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Skeleton } from '~/components/ui/skeleton'
 import { cn } from '~/lib/utils'
+import { OpportunitiesSection } from './opportunities'
 import { PerformanceChart } from './performance-chart'
 import { changeTone, formatChange, formatDay, formatMetric, formatRange, METRIC_LABELS, METRICS, type Metric } from './performance-format'
 import {
@@ -166,14 +167,8 @@ function ConnectionNotice({ connection }: { connection: NonNullable<Performance[
   return null
 }
 
-/** The Performance screen (docs/product/search-console.md): range, totals against the previous period, the chart, top queries and pages. */
-export function PerformanceScreen({
-  businessId,
-  search,
-  onSearchChange,
-  now,
-  children,
-}: PerformanceScreenProps & { children?: React.ReactNode }) {
+/** The Performance screen (docs/product/search-console.md): range, totals against the previous period, the chart, opportunities, top queries and pages. */
+export function PerformanceScreen({ businessId, search, onSearchChange, now }: PerformanceScreenProps) {
   const query = useQuery(performanceQuery(businessId, search))
   const data = query.data
 
@@ -220,8 +215,8 @@ export function PerformanceScreen({
           <PerformanceChart data={data} />
         </CardContent>
       </Card>
+      <OpportunitiesSection businessId={businessId} />
       <TopTables data={data} loading={false} />
-      {children}
     </div>
   )
 }
