@@ -1,13 +1,14 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { gotoHydrated, useBrowser } from '../fixtures/browser'
-import { e2eServer } from '../fixtures/e2e-server'
+import { e2ePostgresServer, e2eServer, onboardedUser } from '../fixtures/e2e-server'
 import { assertFits, signIntoDemo } from '../fixtures/screens'
 
 // /performance (docs/product/search-console.md) on the demo account, connected at start to its
 // Search Console property with 16 months of mock data: totals against the previous period, the
 // chart, a range in the URL, and the opportunities with their actions.
 const server = e2eServer()
+const pgServer = e2ePostgresServer()
 const browser = useBrowser()
 
 const totalOf = (page: Page, metric: string) => page.getByTestId(`total-${metric}`).getByTestId('total-value').textContent()
@@ -84,5 +85,26 @@ describe('/performance', () => {
     await page.setViewportSize({ width: 390, height: 844 })
     await expect.poll(() => chartLines(page).count()).toBe(2)
     await assertFits(page, '/performance at 390×844')
+
+    // An article of the demo that Google shows: its page has its own numbers beside Publishing.
+    await page.setViewportSize({ width: 1280, height: 900 })
+    const article = page.getByTestId('cannibalisation').locator('a[href^="/content/"]').first()
+    await article.click()
+    await page.waitForURL((address) => address.pathname.startsWith('/content/'))
+    const panel = page.getByTestId('article-search-panel')
+    await panel.getByRole('heading', { name: 'In Google search' }).waitFor()
+    await panel.getByText('Impressions', { exact: true }).waitFor()
+    expect(await panel.locator('svg path.recharts-line-curve').count()).toBe(1)
+  })
+})
+
+describe.skipIf(!pgServer.available)('/performance without Search Console', () => {
+  it('says Search Console is not connected and links to /integrations', async () => {
+    const user = await onboardedUser(pgServer)
+    const { page } = await browser.visit(pgServer.baseUrl, user.client)
+    await gotoHydrated(page, '/performance')
+    await page.getByRole('heading', { name: 'Search Console is not connected' }).waitFor()
+    await page.getByRole('link', { name: 'Connect Search Console' }).click()
+    await page.waitForURL((url) => url.pathname === '/integrations')
   })
 })
