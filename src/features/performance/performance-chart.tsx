@@ -4,6 +4,7 @@ import { cn } from '~/lib/utils'
 import {
   formatDay,
   formatMetric,
+  formatMonth,
   formatRange,
   formatShortDay,
   METRIC_COLOURS,
@@ -87,7 +88,8 @@ export function PerformanceChart({ data, compact = false }: { data: Performance;
             <CartesianGrid stroke="#1f2937" vertical={false} />
             <XAxis
               dataKey="date"
-              tickFormatter={formatShortDay}
+              // Days on a range of weeks; months (with the year) on a range of many months.
+              tickFormatter={points.length > 120 ? formatMonth : formatShortDay}
               stroke="#6b7280"
               tick={{ fontSize: 11 }}
               tickLine={false}
@@ -140,6 +142,7 @@ export function PerformanceChart({ data, compact = false }: { data: Performance;
         </span>
         <span className="flex items-center gap-1.5">
           <span className="inline-block w-4 border-t border-dashed border-gray-500" /> Previous period
+          {data.previousTotals.impressions === 0 && ' (no data: before Search Console’s 16 months or the site’s start)'}
         </span>
       </div>
       {/* A table ignores the sr-only width: its wrapper hides it. */}

@@ -56,5 +56,9 @@ const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeri
 export const formatDay = (day: string) => longDay.format(new Date(`${day}T00:00:00Z`))
 /** "Mar 4", for chart axes. */
 export const formatShortDay = (day: string) => shortDay.format(new Date(`${day}T00:00:00Z`))
+const monthOfYear = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' })
+/** "Mar 2026", for the axis of a range of many months. */
+export const formatMonth = (day: string) => monthOfYear.format(new Date(`${day}T00:00:00Z`))
+
 /** "March 4, 2026 – April 1, 2026". */
 export const formatRange = (range: { from: string; to: string }) => `${formatDay(range.from)} – ${formatDay(range.to)}`
