@@ -221,7 +221,7 @@ function Decay({ items, refresh }: { items: Opportunities['decay']; refresh: Ref
                 {item.article ? (
                   <RefreshButton refresh={refresh} article={item.article} />
                 ) : (
-                  <span className="text-xs text-muted-foreground">Not written by Rankpilot: update it on your site.</span>
+                  <span className="text-xs text-muted-foreground">Not one of the articles written here: update it on your site.</span>
                 )}
               </div>
             </li>

@@ -144,7 +144,7 @@ function ConnectionNotice({ connection }: { connection: NonNullable<Performance[
       >
         <TriangleAlertIcon aria-hidden className="size-4 shrink-0 text-amber-300" />
         <p className="min-w-0 flex-1">
-          {connection.lastError ?? 'Google no longer lets Rankpilot read your Search Console.'} The numbers below stop at the last sync.
+          {connection.lastError ?? 'Google no longer gives access to your Search Console.'} The numbers below stop at the last sync.
         </p>
         <Button asChild size="sm" variant="outline">
           <Link to="/integrations">Reconnect Search Console</Link>
