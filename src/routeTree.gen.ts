@@ -23,6 +23,7 @@ import { Route as AppHistoryRouteImport } from './routes/_app/history'
 import { Route as AppIntegrationsRouteImport } from './routes/_app/integrations'
 import { Route as AppKeywordsRouteImport } from './routes/_app/keywords'
 import { Route as AppPaywallRouteImport } from './routes/_app/paywall'
+import { Route as AppPerformanceRouteImport } from './routes/_app/performance'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppSetupRouteImport } from './routes/_app/setup'
 import { Route as PublicIndexRouteImport } from './routes/_public/index'
@@ -112,6 +113,11 @@ const AppKeywordsRoute = AppKeywordsRouteImport.update({
 const AppPaywallRoute = AppPaywallRouteImport.update({
   id: '/paywall',
   path: '/paywall',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPerformanceRoute = AppPerformanceRouteImport.update({
+  id: '/performance',
+  path: '/performance',
   getParentRoute: () => AppRoute,
 } as any)
 const AppSettingsRoute = AppSettingsRouteImport.update({
@@ -239,6 +245,7 @@ export interface FileRoutesByFullPath {
   '/integrations': typeof AppIntegrationsRoute
   '/keywords': typeof AppKeywordsRoute
   '/paywall': typeof AppPaywallRoute
+  '/performance': typeof AppPerformanceRoute
   '/settings': typeof AppSettingsRoute
   '/setup': typeof AppSetupRoute
   '/privacy-policy': typeof PublicPrivacyPolicyRoute
@@ -275,6 +282,7 @@ export interface FileRoutesByTo {
   '/integrations': typeof AppIntegrationsRoute
   '/keywords': typeof AppKeywordsRoute
   '/paywall': typeof AppPaywallRoute
+  '/performance': typeof AppPerformanceRoute
   '/settings': typeof AppSettingsRoute
   '/setup': typeof AppSetupRoute
   '/privacy-policy': typeof PublicPrivacyPolicyRoute
@@ -313,6 +321,7 @@ export interface FileRoutesById {
   '/_app/integrations': typeof AppIntegrationsRoute
   '/_app/keywords': typeof AppKeywordsRoute
   '/_app/paywall': typeof AppPaywallRoute
+  '/_app/performance': typeof AppPerformanceRoute
   '/_app/settings': typeof AppSettingsRoute
   '/_app/setup': typeof AppSetupRoute
   '/_public/privacy-policy': typeof PublicPrivacyPolicyRoute
@@ -352,6 +361,7 @@ export interface FileRouteTypes {
     | '/integrations'
     | '/keywords'
     | '/paywall'
+    | '/performance'
     | '/settings'
     | '/setup'
     | '/privacy-policy'
@@ -388,6 +398,7 @@ export interface FileRouteTypes {
     | '/integrations'
     | '/keywords'
     | '/paywall'
+    | '/performance'
     | '/settings'
     | '/setup'
     | '/privacy-policy'
@@ -425,6 +436,7 @@ export interface FileRouteTypes {
     | '/_app/integrations'
     | '/_app/keywords'
     | '/_app/paywall'
+    | '/_app/performance'
     | '/_app/settings'
     | '/_app/setup'
     | '/_public/privacy-policy'
@@ -570,6 +582,13 @@ declare module '@tanstack/react-router' {
       path: '/paywall'
       fullPath: '/paywall'
       preLoaderRoute: typeof AppPaywallRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/performance': {
+      id: '/_app/performance'
+      path: '/performance'
+      fullPath: '/performance'
+      preLoaderRoute: typeof AppPerformanceRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/settings': {
@@ -736,6 +755,7 @@ interface AppRouteChildren {
   AppIntegrationsRoute: typeof AppIntegrationsRoute
   AppKeywordsRoute: typeof AppKeywordsRoute
   AppPaywallRoute: typeof AppPaywallRoute
+  AppPerformanceRoute: typeof AppPerformanceRoute
   AppSettingsRoute: typeof AppSettingsRoute
   AppSetupRoute: typeof AppSetupRoute
   AppContentArticleIdRoute: typeof AppContentArticleIdRoute
@@ -749,6 +769,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppIntegrationsRoute: AppIntegrationsRoute,
   AppKeywordsRoute: AppKeywordsRoute,
   AppPaywallRoute: AppPaywallRoute,
+  AppPerformanceRoute: AppPerformanceRoute,
   AppSettingsRoute: AppSettingsRoute,
   AppSetupRoute: AppSetupRoute,
   AppContentArticleIdRoute: AppContentArticleIdRoute,

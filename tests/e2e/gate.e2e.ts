@@ -9,7 +9,7 @@ import { createHttpClient, e2ePostgresServer, type HttpClient } from '../fixture
 // which do that for real, are later issues.
 const server = e2ePostgresServer()
 
-const APP_PAGES = ['/keywords', '/keywords/clusters', '/content', '/competitors', '/history', '/integrations', '/settings']
+const APP_PAGES = ['/keywords', '/keywords/clusters', '/content', '/performance', '/competitors', '/history', '/integrations', '/settings']
 
 async function userInState(state: { plan: boolean; business: boolean }) {
   const http = createHttpClient(server.baseUrl)

@@ -21,6 +21,7 @@ import { ArticleEditor } from './article-editor'
 import { ArticleStatusBadge } from './article-status'
 import { ArticleVersions } from './article-versions'
 import { PublishingPanel } from './publishing-panel'
+import { ArticleSearchPanel } from '~/features/performance/article-search-panel'
 import { SeoScorePanel } from './seo-score-panel'
 
 export type ArticleMode = 'read' | 'edit' | 'versions'
@@ -179,6 +180,7 @@ export function ArticleView({ articleId, mode = 'read' }: { articleId: string; m
         <aside className="grid content-start gap-4">
           <SeoScorePanel score={article.seoScore} checks={article.seoChecks} />
           <PublishingPanel businessId={businessId} articleId={article.id} />
+          {article.status === 'published' && <ArticleSearchPanel businessId={businessId} articleId={article.id} />}
           <Card>
             <CardHeader>
               <CardTitle className="text-base">Search appearance</CardTitle>

@@ -1,7 +1,7 @@
-import { FileTextIcon, HistoryIcon, KeyRoundIcon, PlugIcon, SettingsIcon, SwordsIcon, type LucideIcon } from 'lucide-react'
+import { FileTextIcon, LineChartIcon, HistoryIcon, KeyRoundIcon, PlugIcon, SettingsIcon, SwordsIcon, type LucideIcon } from 'lucide-react'
 
 export interface NavItem {
-  to: '/keywords' | '/content' | '/competitors' | '/history' | '/integrations' | '/settings'
+  to: '/keywords' | '/content' | '/performance' | '/competitors' | '/history' | '/integrations' | '/settings'
   label: string
   icon: LucideIcon
 }
@@ -10,6 +10,7 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/keywords', label: 'Keywords', icon: KeyRoundIcon },
   { to: '/content', label: 'Content', icon: FileTextIcon },
+  { to: '/performance', label: 'Performance', icon: LineChartIcon },
   { to: '/competitors', label: 'Competitors', icon: SwordsIcon },
   { to: '/history', label: 'History', icon: HistoryIcon },
   { to: '/integrations', label: 'Integrations', icon: PlugIcon },

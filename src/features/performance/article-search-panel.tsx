@@ -1,0 +1,104 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useMemo } from 'react'
+import { Line, LineChart, ResponsiveContainer, YAxis } from 'recharts'
+import { ErrorPanel } from '~/components/fallbacks/error-panel'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import { Skeleton } from '~/components/ui/skeleton'
+import { cn } from '~/lib/utils'
+import { changeTone, formatChange, formatMetric, formatRange, METRIC_COLOURS, METRIC_LABELS, METRICS } from './performance-format'
+import { performanceQuery, presetRange } from './performance-search'
+
+const TONE_CLASSES = { good: 'text-emerald-400', bad: 'text-red-400' }
+
+/**
+ * An article's Search Console numbers (gsc.performance with its id): clicks, impressions, CTR and
+ * position over the last 28 days with data against the 28 before, and its daily impressions as a
+ * sparkline (a new article's clicks are mostly zero). Nothing when the business has no Search Console property.
+ */
+export function ArticleSearchPanel({ businessId, articleId }: { businessId: string; articleId: string }) {
+  const range = useMemo(() => presetRange('28d', new Date()), [])
+  const query = useQuery(performanceQuery(businessId, range, articleId))
+  const data = query.data
+
+  if (query.isError && !data) {
+    return (
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-base">In Google search</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ErrorPanel title="Could not load its search numbers" error={query.error} onRetry={() => void query.refetch()} />
+        </CardContent>
+      </Card>
+    )
+  }
+  if (data && !data.connection) return null
+
+  return (
+    <Card data-testid="article-search-panel">
+      <CardHeader>
+        <CardTitle className="text-base">In Google search</CardTitle>
+        <CardDescription>
+          {data ? `${formatRange(data.range)}, against the 28 days before.` : 'The last 28 days, from Search Console.'}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3 text-sm">
+        {!data ? (
+          <Skeleton className="h-28" aria-label="Loading its search numbers" />
+        ) : data.totals.impressions === 0 && data.previousTotals.impressions === 0 ? (
+          <p className="text-muted-foreground">
+            No search data yet. Google usually shows a new page within a few weeks; its clicks and positions appear here once Search Console
+            reports them.
+          </p>
+        ) : (
+          <>
+            <dl className="grid grid-cols-2 gap-3">
+              {METRICS.map((metric) => {
+                const tone = changeTone(metric, data.change[metric])
+                return (
+                  <div key={metric} className="min-w-0">
+                    <dt className="text-xs text-muted-foreground">{METRIC_LABELS[metric]}</dt>
+                    <dd className="font-semibold tabular-nums">
+                      {formatMetric(metric, data.totals[metric])}{' '}
+                      {data.change[metric] !== null && (
+                        <span className={cn('text-xs font-medium', tone ? TONE_CLASSES[tone] : 'text-muted-foreground')}>
+                          {formatChange(data.change[metric])}
+                        </span>
+                      )}
+                    </dd>
+                  </div>
+                )
+              })}
+            </dl>
+            <p className="text-xs text-muted-foreground" aria-hidden>
+              Impressions by day
+            </p>
+            <div aria-hidden className="-mt-2 h-12 w-full min-w-0">
+              <ResponsiveContainer width="100%" height="100%" minWidth={0}>
+                <LineChart data={data.series} margin={{ top: 4, right: 2, bottom: 4, left: 2 }}>
+                  <YAxis hide domain={[0, 'auto']} />
+                  <Line
+                    type="monotone"
+                    dataKey="clicks"
+                    stroke={METRIC_COLOURS.clicks}
+                    strokeWidth={1.5}
+                    dot={false}
+                    isAnimationActive={false}
+                  />
+                </LineChart>
+              </ResponsiveContainer>
+            </div>
+            <p className="sr-only">
+              Impressions by day from {formatRange(data.range)}:{' '}
+              {data.series.map((day) => formatMetric('impressions', day.impressions)).join(', ')}.
+            </p>
+            <Link to="/performance" className="text-sm text-violet-300 underline-offset-4 hover:underline">
+              All of your site’s performance
+            </Link>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  )
+}

@@ -1,0 +1,64 @@
+import { formatCount } from '~/features/format'
+
+/** The four Search Console metrics, as the Performance page shows them (docs/product/search-console.md). */
+export const METRICS = ['clicks', 'impressions', 'ctr', 'position'] as const
+export type Metric = (typeof METRICS)[number]
+
+export const METRIC_LABELS: Record<Metric, string> = {
+  clicks: 'Clicks',
+  impressions: 'Impressions',
+  ctr: 'CTR',
+  position: 'Average position',
+}
+
+/** Chart colours on the dark theme: one per metric, readable on the card background. */
+export const METRIC_COLOURS: Record<Metric, string> = {
+  clicks: '#a78bfa',
+  impressions: '#38bdf8',
+  ctr: '#34d399',
+  position: '#fbbf24',
+}
+
+const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 0 })
+const precisePercent = new Intl.NumberFormat('en-US', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 })
+const oneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+
+/** A metric's value: counts with separators, CTR as a percentage (one decimal: CTRs are small), position with one decimal; "–" without one. */
+export function formatMetric(metric: Metric, value: number | null): string {
+  if (value === null) return '–'
+  if (metric === 'ctr') return precisePercent.format(value)
+  if (metric === 'position') return oneDecimal.format(value)
+  return formatCount(value)
+}
+
+/** "+12%", "−8%", "0%"; "–" when there is nothing to compare with. */
+export function formatChange(change: number | null): string {
+  if (change === null || !Number.isFinite(change)) return '–'
+  const text = percent.format(Math.abs(change))
+  if (text === '0%') return '0%'
+  return change > 0 ? `+${text}` : `−${text}`
+}
+
+/**
+ * Whether a change is good news: more clicks, impressions or CTR are; for the average position a
+ * lower number is better (1 is the top), so a fall is good. Null when unchanged or unknown.
+ */
+export function changeTone(metric: Metric, change: number | null): 'good' | 'bad' | null {
+  if (change === null || !Number.isFinite(change) || Math.abs(change) < 0.005) return null
+  const up = change > 0
+  return (metric === 'position' ? !up : up) ? 'good' : 'bad'
+}
+
+const longDay = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })
+
+/** "March 4, 2026". */
+export const formatDay = (day: string) => longDay.format(new Date(`${day}T00:00:00Z`))
+/** "Mar 4", for chart axes. */
+export const formatShortDay = (day: string) => shortDay.format(new Date(`${day}T00:00:00Z`))
+const monthOfYear = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' })
+/** "Mar 2026", for the axis of a range of many months. */
+export const formatMonth = (day: string) => monthOfYear.format(new Date(`${day}T00:00:00Z`))
+
+/** "March 4, 2026 – April 1, 2026". */
+export const formatRange = (range: { from: string; to: string }) => `${formatDay(range.from)} – ${formatDay(range.to)}`

@@ -1,0 +1,110 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { gotoHydrated, useBrowser } from '../fixtures/browser'
+import { e2ePostgresServer, e2eServer, onboardedUser } from '../fixtures/e2e-server'
+import { assertFits, signIntoDemo } from '../fixtures/screens'
+
+// /performance (docs/product/search-console.md) on the demo account, connected at start to its
+// Search Console property with 16 months of mock data: totals against the previous period, the
+// chart, a range in the URL, and the opportunities with their actions.
+const server = e2eServer()
+const pgServer = e2ePostgresServer()
+const browser = useBrowser()
+
+const totalOf = (page: Page, metric: string) => page.getByTestId(`total-${metric}`).getByTestId('total-value').textContent()
+const rangeText = (page: Page) => page.getByTestId('performance-range').textContent()
+/** The chart's drawn lines: the range's and the previous period's. */
+const chartLines = (page: Page) => page.getByTestId('performance-chart').locator('svg path.recharts-line-curve')
+
+describe('/performance', () => {
+  it('shows the demo’s totals and chart, changes the range through the URL, and lists opportunities', async () => {
+    const { page } = await browser.visit(server.baseUrl)
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await signIntoDemo(page)
+    await page.getByRole('navigation').getByRole('link', { name: 'Performance' }).first().click()
+    await page.waitForURL((url) => url.pathname === '/performance')
+    await page.getByRole('heading', { name: 'Performance', level: 1 }).waitFor()
+
+    // The last 28 days by default: the URL carries no range; numbers with data, the chart drawn.
+    await page.getByTestId('total-clicks').waitFor()
+    expect(new URL(page.url()).search).toBe('')
+    expect(await page.getByRole('button', { name: 'Last 28 days' }).getAttribute('aria-pressed')).toBe('true')
+    const clicks28 = (await totalOf(page, 'clicks'))!
+    expect(Number(clicks28.replace(/,/g, ''))).toBeGreaterThan(0)
+    expect(Number((await totalOf(page, 'impressions'))!.replace(/,/g, ''))).toBeGreaterThan(0)
+    expect(await totalOf(page, 'position')).toMatch(/^\d+\.\d$/)
+    await expect.poll(() => chartLines(page).count()).toBe(2)
+    for (const line of await chartLines(page).all()) expect((await line.getAttribute('d'))?.length ?? 0).toBeGreaterThan(20)
+    // The metric switch redraws the chart for impressions; screen readers get its summary.
+    await page.getByRole('button', { name: 'Impressions', exact: true }).click()
+    expect(await page.getByRole('button', { name: 'Impressions', exact: true }).getAttribute('aria-pressed')).toBe('true')
+    expect(
+      await page
+        .getByTestId('performance-chart')
+        .getByText(/^Impressions over /)
+        .textContent(),
+    ).toContain('against')
+    const range28 = await rangeText(page)
+
+    // Last 3 months: the range goes into the URL; the totals and the range shown change.
+    await page.getByRole('button', { name: 'Last 3 months' }).click()
+    await page.waitForURL((url) => url.searchParams.has('from') && url.searchParams.has('to'))
+    const url = new URL(page.url())
+    const days = (Date.parse(url.searchParams.get('to')!) - Date.parse(url.searchParams.get('from')!)) / 86_400_000
+    expect(days).toBeGreaterThan(85)
+    expect(days).toBeLessThan(93)
+    await expect.poll(() => rangeText(page)).not.toBe(range28)
+    await expect
+      .poll(async () => Number((await totalOf(page, 'clicks'))!.replace(/,/g, '')))
+      .toBeGreaterThan(Number(clicks28.replace(/,/g, '')))
+    expect(await page.getByRole('button', { name: 'Last 3 months' }).getAttribute('aria-pressed')).toBe('true')
+
+    // The address alone gives the same range (a reload); one that is not a real day falls back to 28 days.
+    const threeMonths = await rangeText(page)
+    await gotoHydrated(page, `${url.pathname}${url.search}`)
+    await expect.poll(() => rangeText(page)).toBe(threeMonths)
+    await gotoHydrated(page, '/performance?from=2026-02-30&to=nope')
+    await expect.poll(() => rangeText(page)).toBe(range28)
+
+    // Opportunities: striking-distance queries, each with what to do about it.
+    const striking = page.getByTestId('striking-distance')
+    await striking.waitFor()
+    expect(await striking.getByRole('listitem').count()).toBeGreaterThan(0)
+    expect(await striking.getByText(/^Position \d+\.\d/).count()).toBeGreaterThan(0)
+    // A query not in the plan goes into it: the row then says so.
+    const add = striking.getByRole('button', { name: /^Add “.+” as a keyword$/ }).first()
+    const query = (await add.getAttribute('aria-label'))!.replace(/^Add “(.+)” as a keyword$/, '$1')
+    await add.click()
+    await page.getByText(`“${query}” added to your plan`).waitFor()
+    const row = striking.getByRole('listitem').filter({ hasText: query }).first()
+    await row.getByText('In your plan').waitFor()
+    // The demo has one competing query, with the merge suggestion.
+    expect(await page.getByTestId('cannibalisation').textContent()).toContain('redirect it there (301)')
+
+    await assertFits(page, '/performance at 1280×900')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await expect.poll(() => chartLines(page).count()).toBe(2)
+    await assertFits(page, '/performance at 390×844')
+
+    // An article of the demo that Google shows: its page has its own numbers beside Publishing.
+    await page.setViewportSize({ width: 1280, height: 900 })
+    const article = page.getByTestId('cannibalisation').locator('a[href^="/content/"]').first()
+    await article.click()
+    await page.waitForURL((address) => address.pathname.startsWith('/content/'))
+    const panel = page.getByTestId('article-search-panel')
+    await panel.getByRole('heading', { name: 'In Google search' }).waitFor()
+    await panel.getByText('Impressions', { exact: true }).waitFor()
+    expect(await panel.locator('svg path.recharts-line-curve').count()).toBe(1)
+  })
+})
+
+describe.skipIf(!pgServer.available)('/performance without Search Console', () => {
+  it('says Search Console is not connected and links to /integrations', async () => {
+    const user = await onboardedUser(pgServer)
+    const { page } = await browser.visit(pgServer.baseUrl, user.client)
+    await gotoHydrated(page, '/performance')
+    await page.getByRole('heading', { name: 'Search Console is not connected' }).waitFor()
+    await page.getByRole('link', { name: 'Connect Search Console' }).click()
+    await page.waitForURL((url) => url.pathname === '/integrations')
+  })
+})
