@@ -18,6 +18,7 @@ import { injectFault, mockRequestCount, resetMockRequestCounts } from '~/server/
 import { listIntegrations } from '~/server/publishing/integrations.service'
 import { encryptionKeys } from '~/server/publishing/crypto'
 import { addDays, isoDay, LAG_DAYS } from './dates'
+import { saveProperty } from './properties.service'
 import { gscSyncJob, runGscSync, syncChunks, syncDueProperties } from './sync.service'
 
 useMockServer(...googleHandlers(), ...gscHandlers())
@@ -135,6 +136,26 @@ describe('gsc.properties and gsc.select', () => {
 })
 
 describe('the sync', () => {
+  it('another property chosen while a sync runs: its rows never get the old one’s, and the same run syncs it', async () => {
+    const user = await owner('switch.io')
+    await connect(user)
+    const other = { siteUrl: 'https://blog.switch.io/', permissionLevel: 'siteFullUser' as const }
+    const { client: inner, requests } = clientOf(user.userId)
+    const client: SearchConsoleClient = {
+      ...inner,
+      async searchAnalytics(input) {
+        const answer = await inner.searchAnalytics(input)
+        // The user picks the blog's property while the second month is in flight.
+        if (requests.length === 2) await saveProperty(app.db, user.business.id, other)
+        return answer
+      },
+    }
+    expect(await runGscSync(app.db, user.business.id, { client })).toMatchObject({ status: 'synced' })
+    expect(await connectionRow(user.business.id)).toMatchObject({ siteUrl: other.siteUrl, syncStatus: 'working', lastError: null })
+    // The blog's property has no data: nothing of the domain property's was kept or stored after the switch.
+    expect((await stored(user.business.id)).rows).toBe(0)
+  })
+
   it('backfills 16 months in month chunks, stops at the lag, and the next day re-fetches the last 3 days', async () => {
     const user = await owner('backfill.io')
     await connect(user)

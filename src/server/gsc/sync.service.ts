@@ -90,8 +90,25 @@ export interface SyncOptions {
   progress?: (done: number, total: number) => void
 }
 
-/** One run of the sync for a business (re-runnable; see the module comment). */
+/**
+ * One run of the sync for a business (re-runnable; see the module comment). A property chosen
+ * while it runs (gsc.select joins this job, one per business) is synced in the same run: the pass
+ * for the old one stops at its next month and a pass for the new one follows.
+ */
 export async function runGscSync(db: Database, businessId: string, options: SyncOptions): Promise<SyncOutcome> {
+  for (let pass = 0; ; pass++) {
+    const outcome = await syncPass(db, businessId, options)
+    if (outcome !== 'property-changed') return outcome
+    if (pass >= 4) throw new Error(`search console: the property of business ${businessId} kept changing during the sync`)
+  }
+}
+
+const stillConnected = async (db: Database, connection: { id: string; siteUrl: string }) => {
+  const [current] = await db.select({ siteUrl: gscData.siteUrl }).from(gscData).where(eq(gscData.id, connection.id))
+  return current?.siteUrl === connection.siteUrl
+}
+
+async function syncPass(db: Database, businessId: string, options: SyncOptions): Promise<SyncOutcome | 'property-changed'> {
   const [connection] = await db.select().from(gscData).where(eq(gscData.businessId, businessId))
   if (!connection) return { status: 'not-connected' }
   if (connection.syncStatus === 'reconnect') return { status: 'reconnect', message: connection.lastError ?? '' }
@@ -108,6 +125,8 @@ export async function runGscSync(db: Database, businessId: string, options: Sync
         ...chunk,
         dimensions: ['date', 'query', 'page'],
       })
+      // Another property was chosen meanwhile: its rows must not get this one's.
+      if (!(await stillConnected(db, connection))) return 'property-changed'
       await storeRows(db, businessId, fetched)
       rows += fetched.length
       syncedThrough = maxDay(syncedThrough ?? chunk.endDate, chunk.endDate)
@@ -130,10 +149,12 @@ export async function runGscSync(db: Database, businessId: string, options: Sync
     throw error
   }
   options.progress?.(chunks.length, chunks.length)
-  await db
+  const [finished] = await db
     .update(gscData)
     .set({ syncStatus: 'working', lastError: null, lastSyncAt: new Date(), updatedAt: new Date() })
     .where(and(eq(gscData.id, connection.id), eq(gscData.siteUrl, connection.siteUrl)))
+    .returning({ id: gscData.id })
+  if (!finished) return 'property-changed'
   return { status: 'synced', chunks: chunks.length, rows, syncedThrough }
 }
 
