@@ -17,7 +17,7 @@ describe('Search Console on /integrations', () => {
     await signIntoDemo(page)
     await gotoHydrated(page, '/integrations')
     const card = page.getByTestId('search-console-card')
-    await expect.poll(() => card.textContent()).toContain('sc-domain:acmeroasters.example')
+    await expect.poll(() => card.textContent(), { timeout: 15_000 }).toContain('sc-domain:acmeroasters.example')
     expect(await card.getByText('Connected', { exact: true }).isVisible()).toBe(true)
 
     await card.getByRole('button', { name: 'Change property' }).click()
@@ -33,12 +33,14 @@ describe('Search Console on /integrations', () => {
     await other.check()
     await card.getByRole('button', { name: 'Use this property' }).click()
     await page.locator('[data-sonner-toast]').filter({ hasText: 'Search Console connected' }).first().waitFor()
-    await expect.poll(() => card.locator('dd').first().textContent()).toBe(otherUrl)
+    await expect.poll(() => card.locator('dd').first().textContent(), { timeout: 15_000 }).toBe(otherUrl)
 
     await card.getByRole('button', { name: 'Change property' }).click()
+    await suggested.waitFor()
     await suggested.check()
+    expect(await suggested.isChecked()).toBe(true)
     await card.getByRole('button', { name: 'Use this property' }).click()
-    await expect.poll(() => card.locator('dd').first().textContent()).toBe('sc-domain:acmeroasters.example')
+    await expect.poll(() => card.locator('dd').first().textContent(), { timeout: 15_000 }).toBe('sc-domain:acmeroasters.example')
     await expect.poll(() => card.textContent(), { timeout: 30_000 }).not.toContain('Importing 16 months')
   }, 90_000)
 

@@ -27,7 +27,11 @@ export function IntegrationsSkeleton() {
  * not), the JSON feed and downloads, and the Search Console link.
  */
 export function IntegrationsScreen({ businessId }: { businessId: string }) {
-  const query = useQuery(integrationListQuery(businessId))
+  const query = useQuery({
+    ...integrationListQuery(businessId),
+    // While Search Console's import runs, its card follows it (a few seconds to minutes).
+    refetchInterval: (current) => (current.state.data?.searchConsole?.syncStatus === 'syncing' ? 3000 : false),
+  })
   if (query.isPending) return <IntegrationsSkeleton />
   if (query.isError)
     return (
