@@ -23,7 +23,7 @@ export function IntegrationsSkeleton() {
 }
 
 /**
- * /integrations (docs/product §5): where finished articles go (a card per connector, connected or
+ * /integrations (docs/product/publishing.md): where finished articles go (a card per connector, connected or
  * not), the JSON feed and downloads, and the Search Console link.
  */
 export function IntegrationsScreen({ businessId }: { businessId: string }) {
