@@ -140,6 +140,10 @@ describe('/content', () => {
     await expect.poll(() => page.getByTestId('editor-preview').locator('h1').textContent()).toBe(title)
     await expect.poll(async () => Number((await score())?.match(/\d+/)?.[0])).toBeGreaterThan(75)
     await expect.poll(() => page.getByTestId('save-state').textContent(), { timeout: 15_000 }).toMatch(/^Saved at /)
+    // The article's refetch after the save leaves the editor as it is: still saved, the text kept.
+    await page.waitForLoadState('networkidle')
+    expect(await page.getByTestId('save-state').textContent()).toMatch(/^Saved at /)
+    expect(await editor.inputValue()).toContain(`# ${title}`)
     await assertFits(page, 'the editor at 1280×900')
     await page.setViewportSize({ width: 390, height: 844 })
     await assertFits(page, 'the editor at 390×844')
@@ -172,6 +176,61 @@ describe('/content', () => {
     await page.reload()
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' })
     await page.getByText('Approved', { exact: true }).first().waitFor()
+  })
+
+  it('refuses a save over a change made elsewhere, keeps the text, and reloads the latest version on request', async () => {
+    const { page } = await browser.visit(server.baseUrl)
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await signIntoDemo(page)
+    const drafts = [{ id: 'status', value: ['draft'], variant: 'multiSelect', operator: 'inArray', filterId: 'status01' }]
+    await gotoHydrated(page, `/content?view=list&filters=${encodeURIComponent(JSON.stringify(drafts))}`)
+    await page.getByRole('table').getByRole('link').first().click()
+    await page.waitForURL((url) => url.pathname.startsWith('/content/'))
+    const articleId = new URL(page.url()).pathname.split('/').pop()!
+    await gotoHydrated(page, `/content/${articleId}?mode=edit`)
+    const editor = page.getByLabel('Article (Markdown)')
+    await editor.waitFor()
+    const original = await editor.inputValue()
+
+    // Another tab saves first.
+    const elsewhere = `${original.trimEnd()}\n\nA closing line written in another tab.\n`
+    await page.evaluate(
+      async ({ articleId, markdown }) => {
+        const call = async (path: string, input: unknown) => {
+          const response = await fetch(`/rpc/${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-csrf-token': 'orpc' },
+            body: JSON.stringify({ json: input }),
+          })
+          if (!response.ok) throw new Error(`${path} answered ${response.status}`)
+          return ((await response.json()) as { json: unknown }).json
+        }
+        const businesses = (await call('business/list', {})) as Array<{ id: string; isCurrent: boolean }>
+        const businessId = businesses.find((item) => item.isCurrent)!.id
+        const article = (await call('article/get', { businessId, articleId })) as {
+          revision: number
+          metaTitle: string
+          metaDescription: string
+        }
+        const { revision, metaTitle, metaDescription } = article
+        await call('article/save', { businessId, articleId, revision, markdown, metaTitle, metaDescription })
+      },
+      { articleId, markdown: elsewhere },
+    )
+
+    // Our edit over the older revision is refused, and what was typed stays.
+    const ours = `${original.trimEnd()}\n\nA line typed here.\n`
+    await editor.fill(ours)
+    await page.getByRole('alert').filter({ hasText: 'Not saved: the article changed elsewhere' }).waitFor({ timeout: 15_000 })
+    expect(await editor.inputValue()).toBe(ours)
+    expect(await page.getByTestId('save-state').textContent()).toMatch(/^Not saved: /)
+
+    // Reload takes the other tab's version, and editing saves again from there.
+    await page.getByRole('button', { name: 'Reload the latest version' }).click()
+    await expect.poll(() => editor.inputValue()).toContain('A closing line written in another tab.')
+    expect(await page.getByRole('alert').filter({ hasText: 'Not saved' }).count()).toBe(0)
+    await editor.fill(original)
+    await expect.poll(() => page.getByTestId('save-state').textContent(), { timeout: 15_000 }).toMatch(/^Saved at /)
   })
 
   it('rewrites one section of a draft with an instruction, kept as a new version', async () => {

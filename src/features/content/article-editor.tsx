@@ -46,7 +46,8 @@ export function ArticleEditor({
 }: {
   businessId: string
   article: Article
-  onReload: () => void
+  /** Fetches the article's latest version (after a refused save). */
+  onReload: () => Promise<Article | undefined>
   /** How the preview shows the article's HTML (demo mode swaps a simulated video for its stand-in). */
   showHtml?: (html: string) => string
 }) {
@@ -95,6 +96,29 @@ export function ArticleEditor({
     save.mutate({ businessId, articleId: article.id, revision, ...current })
   }, [article.id, businessId, conflict, revision, save])
   const scheduleSave = useDebouncedCallback(() => saveNow(), AUTOSAVE_DELAY_MS)
+
+  // A newer revision from elsewhere (a regeneration, a restore, a publish) replaces the text only
+  // while nothing here is unsaved; otherwise the next save is refused and offers a reload. The
+  // editor's own saves come back with the revision it already holds and change nothing.
+  const takeOver = (from: Article) => {
+    const next: Draft = { markdown: from.markdown, metaTitle: from.metaTitle, metaDescription: from.metaDescription }
+    setDraft(next)
+    setSaved(next)
+    setRevision(from.revision)
+    setPreviewed(null)
+  }
+  if (article.revision > revision && !dirty && !save.isPending) takeOver(article)
+  useEffect(() => {
+    latest.current = draft
+  }, [draft])
+  // After a refused save: the latest version replaces the text here (the user chose to).
+  const reload = async () => {
+    const fresh = await onReload()
+    if (!fresh) return
+    takeOver(fresh)
+    setConflict(null)
+    setState({ kind: 'saved', at: null })
+  }
 
   // A save that finished while more was typed: the rest follows.
   useEffect(() => {
@@ -149,7 +173,7 @@ export function ArticleEditor({
           <AlertDescription className="grid gap-2">
             <span>{conflict}</span>
             <span>
-              <Button variant="outline" size="sm" onClick={onReload}>
+              <Button variant="outline" size="sm" onClick={() => void reload()}>
                 Reload the latest version
               </Button>
             </span>

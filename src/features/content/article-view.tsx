@@ -140,12 +140,12 @@ export function ArticleView({ articleId, mode = 'read' }: { articleId: string; m
     return (
       <div className="min-w-0">
         {header}
-        {/* A new revision (a regeneration or restore elsewhere, then Reload) starts the editor afresh. */}
+        {/* The editor follows the article's revisions itself; its own saves must not restart it. */}
         <ArticleEditor
-          key={`${article.id}:${article.revision}`}
+          key={article.id}
           businessId={businessId}
           article={article}
-          onReload={() => void query.refetch()}
+          onReload={async () => (await query.refetch()).data}
           showHtml={demoVideo ? withDemoVideoStandIn : undefined}
         />
       </div>
