@@ -57,6 +57,22 @@ describe('/competitors', () => {
       await expect.poll(() => page.getByRole('checkbox', { name: `Select ${keyword}`, exact: true }).count()).toBe(0)
   })
 
+  it('re-analyses a demo competitor from its simulated site: the analysis runs to the end and its rankings stay', async () => {
+    const { page } = await browser.visit(server.baseUrl)
+    await signIntoDemo(page)
+    await gotoHydrated(page, '/competitors')
+    const card = page.getByRole('listitem', { name: 'Brew Gear Geek', exact: true })
+    await card.getByText('Top ranking keywords').waitFor()
+    const button = card.getByRole('button', { name: 'Re-analyse Brew Gear Geek' })
+    await button.click()
+    // It crawls the site (a pause between pages), so the running state shows, then settles.
+    await expect.poll(() => button.textContent()).toBe('Analysing…')
+    await expect.poll(() => button.textContent(), { timeout: 60_000 }).not.toBe('Analysing…')
+    expect(await button.textContent()).toBe('Re-analyse')
+    expect(await card.getByRole('alert').count()).toBe(0)
+    expect(await card.getByText('Top ranking keywords').isVisible()).toBe(true)
+  })
+
   it('works from the keyboard: a competitor’s removal asks first, and Cancel keeps it', async () => {
     const { page } = await browser.visit(server.baseUrl)
     await signIntoDemo(page)

@@ -75,7 +75,7 @@ export async function recreateDemoAccount(db: Database, env: DemoEnv, now = new 
 /**
  * The demo's competitors analysed the way any competitor is (competitor-rankings.ts): what each
  * ranks for, from the keyword-data mock, so /competitors shows their rankings and a keyword gap.
- * Their profiles are written above (their sites do not exist to be crawled).
+ * Their profiles are written above; their sites are simulated (demo-sites.ts) for a re-analysis.
  */
 export async function analyzeDemoCompetitors(db: Database, providers: Pick<Providers, 'keywordData'>, businessId: string): Promise<number> {
   const [owner] = await db.select().from(business).where(eq(business.id, businessId))
@@ -128,7 +128,7 @@ export const DEMO_BUSINESS = {
   seoScoreFloor: 80,
 }
 
-const DEMO_COMPETITORS = [
+export const DEMO_COMPETITORS = [
   {
     url: 'https://northwindcoffee.example',
     name: 'Northwind Coffee Co.',

@@ -13,6 +13,7 @@ import { demoImagesClient } from './images/demo-illustrator'
 import { createLlmClientFromEnv } from './llm/client'
 import { providerModes } from './modes'
 import { withDemoWeb } from './web/demo-web'
+import { withDemoSites } from '~/server/demo/demo-sites'
 import { youTubeClientFromEnv } from './youtube/client'
 
 /**
@@ -33,9 +34,12 @@ export function createProviders(deps: { db: Database; auth: Auth }) {
     youtube: youTubeClientFromEnv(config),
     /**
      * Public web pages (search results, sources) through the SSRF-safe fetcher. While search
-     * results are simulated, they link to the demo web, answered here (web/demo-web.ts).
+     * results are simulated, they link to the demo web, answered here (web/demo-web.ts), and the
+     * demo account's own and competitors' sites are simulated too (demo/demo-sites.ts).
      */
-    web: { fetch: providerModes(config).dataforseo === 'demo' ? withDemoWeb(safeFetcher(), config.APP_URL) : safeFetcher() },
+    web: {
+      fetch: providerModes(config).dataforseo === 'demo' ? withDemoSites(withDemoWeb(safeFetcher(), config.APP_URL)) : safeFetcher(),
+    },
     /** Article images and infographics, stored under DATA_DIR/media and served at /media. */
     media: { store: (input: Omit<Parameters<typeof storeMedia>[0], 'dataDir'>) => storeMedia({ ...input, dataDir: config.DATA_DIR }) },
     /** Search Console on the Google account the user linked; tokens refreshed by better-auth. */

@@ -23,7 +23,11 @@ export const businessAnalyzeJob = defineJob({
   retry: RETRY,
   expireInSeconds: 10 * 60,
   handler: ({ input, jobId, db, providers, progress }) =>
-    analyzeBusinessSite(db, { url: input.url, crawlId: crawlIdForJob(jobId), progress }, { llm: providers.llm }),
+    analyzeBusinessSite(
+      db,
+      { url: input.url, crawlId: crawlIdForJob(jobId), progress },
+      { llm: providers.llm, fetcher: providers.web.fetch },
+    ),
 })
 
 export const competitorAnalyzeJob = defineJob({
@@ -63,7 +67,7 @@ export const competitorAnalyzeJob = defineJob({
         },
         progress,
       },
-      { llm: providers.llm },
+      { llm: providers.llm, fetcher: providers.web.fetch },
     )
     await db
       .update(competitor)
