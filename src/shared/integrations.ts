@@ -217,7 +217,7 @@ export const CONNECTORS: Record<ConnectorType, ConnectorDefinition> = {
       {
         name: 'url',
         label: 'Endpoint URL',
-        help: 'Your server’s address that receives the articles (POST, JSON). It answers 2xx when it has stored the article.',
+        help: 'Your server’s address that receives the articles and events (POST, JSON). It answers 2xx when it has stored each one.',
         placeholder: 'https://example.com/api/rankpilot',
       },
       {
