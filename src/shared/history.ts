@@ -4,7 +4,7 @@
  * new source (e.g. Search Console syncs, once they are recorded) adds its kind here and its query
  * there, and the filters, labels and paging follow.
  */
-export const HISTORY_KINDS = ['research', 'article', 'publish', 'billing'] as const
+export const HISTORY_KINDS = ['research', 'article', 'publish', 'webhook', 'billing'] as const
 export type HistoryKind = (typeof HISTORY_KINDS)[number]
 
 export const HISTORY_STATUSES = ['succeeded', 'failed', 'in-progress', 'cancelled'] as const
@@ -14,6 +14,7 @@ export const HISTORY_KIND_LABELS: Record<HistoryKind, string> = {
   research: 'Keyword research',
   article: 'Article writing',
   publish: 'Publishing',
+  webhook: 'Webhook events',
   billing: 'Billing',
 }
 

@@ -15,6 +15,42 @@ export type IntegrationStatus = (typeof INTEGRATION_STATUSES)[number]
 export const PUBLICATION_STATUSES = ['pending', 'published', 'failed', 'unpublished'] as const
 export type PublicationStatus = (typeof PUBLICATION_STATUSES)[number]
 
+/**
+ * What the webhook connector can be sent, chosen per endpoint (docs/product/publishing.md).
+ * `article.published` is publishing itself (article.published, .updated and .unpublished): an
+ * endpoint without it is "events only" and never receives articles.
+ */
+export const WEBHOOK_EVENTS = ['research.finished', 'article.generated', 'article.published', 'article.failed'] as const
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number]
+
+/** What a connector receives until the user chooses: publishing, as before events existed. */
+export const DEFAULT_WEBHOOK_EVENTS: WebhookEvent[] = ['article.published']
+
+export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, { label: string; help: string }> = {
+  'research.finished': {
+    label: 'Keyword research finished',
+    help: 'When a research run has planned the month: its month, how many keywords it scheduled, and a link to them.',
+  },
+  'article.generated': {
+    label: 'Article written',
+    help: 'When an article is written or rewritten: its title, keyword, status (draft or held for review) and SEO score.',
+  },
+  'article.published': {
+    label: 'Article published',
+    help: 'Publishing itself: the full article when it goes live, again when it is edited, and when it is taken down. Untick it to receive notifications only.',
+  },
+  'article.failed': {
+    label: 'Article failed',
+    help: 'When writing or publishing an article fails for good, with the reason.',
+  },
+}
+
+/** The events an endpoint is sent: at least one, each known, in the list's order. */
+export const webhookEventsSchema = z
+  .array(z.enum(WEBHOOK_EVENTS, { error: `An event is one of: ${WEBHOOK_EVENTS.join(', ')}.` }))
+  .min(1, 'Choose at least one event to send.')
+  .transform((events) => WEBHOOK_EVENTS.filter((event) => events.includes(event)))
+
 export interface ConnectorField {
   name: string
   label: string
@@ -175,13 +211,13 @@ export const CONNECTORS: Record<ConnectorType, ConnectorDefinition> = {
   webhook: {
     type: 'webhook',
     label: 'Webhook',
-    description: 'Posts each article as JSON to your endpoint, signed with Standard Webhooks.',
+    description: 'Posts each article, and the events you choose, as JSON to your endpoint, signed with Standard Webhooks.',
     canUnpublish: true,
     fields: [
       {
         name: 'url',
         label: 'Endpoint URL',
-        help: 'Your server’s address that receives the articles (POST, JSON). It answers 2xx when it has stored the article.',
+        help: 'Your server’s address that receives the articles and events (POST, JSON). It answers 2xx when it has stored each one.',
         placeholder: 'https://example.com/api/rankpilot',
       },
       {

@@ -6,18 +6,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { gotoHydrated, useBrowser } from '../fixtures/browser'
 import { e2ePostgresServer, onboardedUser } from '../fixtures/e2e-server'
 import { assertFits } from '../fixtures/screens'
+import { freePort } from './global-setup'
 
 // Publishing through the signed webhook, as a customer does it (docs/product §5): connect it on
-// /integrations (its test event must arrive signed), then "Publish now" on an article. The
-// receiver is the customer's server: it verifies every delivery with the secret entered in the
-// form, keeps what it got and answers the post's address, which the article page links to.
+// /integrations (its test event must arrive signed), then "Publish now" on an article; and a
+// webhook set to events only, which is told when an article is written. The receiver is the
+// customer's server: it verifies every delivery with the secret entered in the form, keeps what
+// it got and answers the post's address, which the article page links to.
 const server = e2ePostgresServer()
 const browser = useBrowser()
 
 interface Delivery {
+  /** The path it was posted to: each test's endpoint has its own. */
+  path: string
   id: string
   type: string
   verified: boolean
+  businessId?: string
   data: Record<string, unknown>
 }
 
@@ -33,7 +38,7 @@ beforeAll(async () => {
     request.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8')
       const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]))
-      let payload: { type: string; data: Record<string, unknown> }
+      let payload: { type: string; businessId?: string; data: Record<string, unknown> }
       let verified = true
       try {
         payload = new Webhook(secret).verify(body, headers) as typeof payload
@@ -41,7 +46,14 @@ beforeAll(async () => {
         verified = false
         payload = JSON.parse(body) as typeof payload
       }
-      deliveries.push({ id: headers['webhook-id'] ?? '', type: payload.type, verified, data: payload.data })
+      deliveries.push({
+        path: request.url ?? '',
+        id: headers['webhook-id'] ?? '',
+        type: payload.type,
+        verified,
+        businessId: payload.businessId,
+        data: payload.data,
+      })
       if (!verified) {
         response.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"bad signature"}')
         return
@@ -52,13 +64,17 @@ beforeAll(async () => {
         .end(JSON.stringify(slug ? { url: `${receiverUrl}/blog/${slug}` } : { received: true }))
     })
   })
-  await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done))
+  const port = await freePort()
+  await new Promise<void>((done) => receiver.listen(port, '127.0.0.1', done))
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`
 })
 
 afterAll(async () => {
   await new Promise((done) => receiver?.close(done))
 })
+
+/** What one endpoint (a path on the receiver) got. */
+const at = (path: string) => deliveries.filter((delivery) => delivery.path === path)
 
 describe.skipIf(!server.available)('publishing through the webhook', () => {
   it('connects the webhook, publishes an article once, and links to the post', async () => {
@@ -86,16 +102,17 @@ describe.skipIf(!server.available)('publishing through the webhook', () => {
     const card = page.locator('[data-connector="webhook"]')
     await card.getByRole('button', { name: 'Connect Webhook' }).click()
     const form = page.getByRole('form', { name: 'Webhook settings' })
-    await form.getByLabel('Endpoint URL').fill(`${receiverUrl}/hooks/rankpilot`)
+    const hook = '/hooks/rankpilot'
+    await form.getByLabel('Endpoint URL').fill(`${receiverUrl}${hook}`)
     await form.getByLabel('Signing secret (optional)').fill('not-a-secret')
     await form.getByRole('button', { name: 'Connect' }).click()
     await form.getByText('A signing secret starts with whsec_ followed by base64.').waitFor()
-    expect(deliveries).toEqual([])
+    expect(at(hook)).toEqual([])
     await form.getByLabel('Signing secret (optional)').fill(secret)
     await form.getByRole('button', { name: 'Connect' }).click()
-    await expect.poll(() => card.getByTestId('connector-status').textContent()).toBe('Working')
+    await expect.poll(() => card.getByTestId('connector-status').textContent(), { timeout: 20_000 }).toBe('Working')
     expect(await card.getByTestId('connector-test-result').textContent()).toContain('accepted a signed test event')
-    expect(deliveries.map(({ type, verified }) => ({ type, verified }))).toEqual([{ type: 'webhook.test', verified: true }])
+    expect(at(hook).map(({ type, verified }) => ({ type, verified }))).toEqual([{ type: 'webhook.test', verified: true }])
     // The secret is never sent back in full.
     expect(await page.content()).not.toContain(secret.slice(6, 30))
 
@@ -123,13 +140,97 @@ describe.skipIf(!server.available)('publishing through the webhook', () => {
 
     // Exactly one verified delivery of the article, even after the page settled.
     await page.waitForTimeout(1000)
-    const published = deliveries.filter((delivery) => delivery.type === 'article.published')
+    const published = at(hook).filter((delivery) => delivery.type === 'article.published')
     expect(published).toHaveLength(1)
     expect(published[0]).toMatchObject({ verified: true, data: { id: article!.id, slug, title: 'Cold brew at home' } })
-    expect(deliveries.every((delivery) => delivery.verified)).toBe(true)
+    expect(at(hook).every((delivery) => delivery.verified)).toBe(true)
 
     // The connection counts it.
     await gotoHydrated(page, '/integrations')
     await expect.poll(() => card.getByText('Articles published').locator('..').locator('dd').textContent()).toBe('1')
   })
+
+  it('chooses the events to send: an events-only webhook is told, signed, when an article is written', async () => {
+    const user = await onboardedUser(server)
+    const [planned] = await server.query<{ id: string }>(
+      `insert into keywords.keyword (id, business_id, keyword, status, scheduled_at)
+       values (substr(md5(random()::text), 1, 12), $1, 'pour over ratio', 'scheduled', now() + interval '20 days') returning id`,
+      [user.businessId],
+    )
+    const { page } = await browser.visit(server.baseUrl, user.client)
+    await page.setViewportSize({ width: 390, height: 844 })
+    await gotoHydrated(page, '/integrations')
+    const card = page.locator('[data-connector="webhook"]')
+    await card.getByRole('button', { name: 'Connect Webhook' }).click()
+    const form = page.getByRole('form', { name: 'Webhook settings' })
+    const hook = '/hooks/events-only'
+    await form.getByLabel('Endpoint URL').fill(`${receiverUrl}${hook}`)
+    await form.getByLabel('Signing secret (optional)').fill(secret)
+
+    // Events to send: publishing is ticked as before; with nothing ticked the form says what to do.
+    const events = form.getByRole('group', { name: 'Events to send' })
+    const published = events.getByRole('checkbox', { name: 'Article published' })
+    expect(await published.getAttribute('aria-checked')).toBe('true')
+    for (const name of ['Keyword research finished', 'Article written', 'Article failed'])
+      expect(await events.getByRole('checkbox', { name }).getAttribute('aria-checked')).toBe('false')
+    await published.click()
+    await form.getByRole('button', { name: 'Connect' }).click()
+    await events.getByText('Choose at least one event to send.').waitFor()
+    await assertFits(page, 'the webhook form at 390×844')
+    expect(at(hook)).toEqual([])
+
+    await events.getByRole('checkbox', { name: 'Article written' }).click()
+    await events.getByRole('checkbox', { name: 'Keyword research finished' }).click()
+    expect(await events.getByText('Choose at least one event to send.').count()).toBe(0)
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await assertFits(page, 'the webhook form at 1280×900')
+    await form.getByRole('button', { name: 'Connect' }).click()
+    await expect.poll(() => card.getByTestId('connector-status').textContent(), { timeout: 20_000 }).toBe('Working')
+    expect(await card.getByTestId('webhook-events').textContent()).toBe(
+      'Events sentKeyword research finished, Article writtenEvents only: articles are not published here.',
+    )
+    expect(await card.getByText('Events are sent here as they happen.').count()).toBe(1)
+
+    // Editing shows the saved choice.
+    await card.getByRole('button', { name: 'Edit Webhook' }).click()
+    const saved = page.getByRole('form', { name: 'Webhook settings' }).getByRole('group', { name: 'Events to send' })
+    expect(await saved.getByRole('checkbox', { name: 'Article written' }).getAttribute('aria-checked')).toBe('true')
+    expect(await saved.getByRole('checkbox', { name: 'Article published' }).getAttribute('aria-checked')).toBe('false')
+    await page.getByRole('button', { name: 'Cancel' }).click()
+
+    // An article is written (Generate now's procedure, from the signed-in page): the endpoint hears of it, signed.
+    const { jobId } = await page.evaluate(
+      async (input) => {
+        const response = await fetch('/rpc/article/generate', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-csrf-token': 'orpc' },
+          body: JSON.stringify({ json: input }),
+        })
+        if (!response.ok) throw new Error(`article/generate answered ${response.status}`)
+        return ((await response.json()) as { json: { jobId: string } }).json
+      },
+      { businessId: user.businessId, keywordId: planned!.id },
+    )
+    await expect.poll(() => at(hook).filter((delivery) => delivery.type === 'article.generated').length, { timeout: 90_000 }).toBe(1)
+    const [written] = at(hook).filter((delivery) => delivery.type === 'article.generated')
+    const [article] = await server.query<{ id: string; title: string }>('select id, title from content.article where keyword_id = $1', [
+      planned!.id,
+    ])
+    expect(written).toMatchObject({
+      verified: true,
+      id: expect.stringMatching(/^msg_[0-9a-f]{32}$/),
+      businessId: user.businessId,
+      data: {
+        id: article!.id,
+        title: article!.title,
+        keyword: 'pour over ratio',
+        keywordId: planned!.id,
+        url: `${server.baseUrl}/content/${article!.id}`,
+      },
+    })
+    const [job] = await server.query<{ state: string }>('select state from job_run where id = $1', [jobId])
+    expect(job!.state).toBe('completed')
+    // Events only: nothing but the test event and the event chosen.
+    expect(at(hook).map((delivery) => delivery.type)).toEqual(['webhook.test', 'article.generated'])
+  }, 150_000)
 })

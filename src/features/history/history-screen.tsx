@@ -134,7 +134,9 @@ export function HistoryScreen({ businessId, search, onSearchChange }: HistoryScr
             ? 'Writing the article again: it shows here when it is done.'
             : started.kind === 'publish'
               ? 'Publishing again: the article page shows where it went.'
-              : 'Keyword research started again.',
+              : started.kind === 'webhook'
+                ? 'Sending the event to your webhook again.'
+                : 'Keyword research started again.',
         )
         await queryClient.invalidateQueries({ queryKey: orpc.history.key() })
       },

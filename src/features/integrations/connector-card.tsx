@@ -24,7 +24,13 @@ import { formatCount } from '~/features/format'
 import { orpc } from '~/lib/orpc'
 import { toast } from '~/lib/toast'
 import { cn } from '~/lib/utils'
-import { CONNECTORS, INTEGRATION_STATUS_LABELS, type ConnectorType, type IntegrationStatus } from '~/shared/integrations'
+import {
+  CONNECTORS,
+  INTEGRATION_STATUS_LABELS,
+  WEBHOOK_EVENT_LABELS,
+  type ConnectorType,
+  type IntegrationStatus,
+} from '~/shared/integrations'
 import { ConnectorForm } from './connector-form'
 import { formatDateTime, type ConnectionTest, type Integration } from './integration-queries'
 
@@ -102,6 +108,8 @@ export function ConnectorCard({ businessId, type, integration }: { businessId: s
   }
 
   const input = { businessId, type }
+  // A webhook without article.published is sent events only (docs/product/publishing.md).
+  const eventsOnly = type === 'webhook' && integration !== undefined && !integration.events.includes('article.published')
   const enabled = (setEnabled.isPending ? setEnabled.variables?.enabled : undefined) ?? integration?.enabled ?? false
   // A test result is shown while the connection's state still agrees with it (a later publish may have broken it).
   const shownTest =
@@ -146,6 +154,15 @@ export function ConnectorCard({ businessId, type, integration }: { businessId: s
               <dt className="text-xs text-muted-foreground">Articles published</dt>
               <dd className="font-medium tabular-nums">{formatCount(integration.publishedCount)}</dd>
             </div>
+            {type === 'webhook' && (
+              <div className="col-span-2 min-w-0" data-testid="webhook-events">
+                <dt className="text-xs text-muted-foreground">Events sent</dt>
+                <dd className="font-medium break-words">
+                  {integration.events.map((event) => WEBHOOK_EVENT_LABELS[event].label).join(', ')}
+                </dd>
+                {eventsOnly && <dd className="mt-1 text-xs text-muted-foreground">Events only: articles are not published here.</dd>}
+              </div>
+            )}
             {type === 'webhook' && integration.secrets.secret && (
               <div className="col-span-2 min-w-0">
                 <dt className="text-xs text-muted-foreground">Signing secret</dt>
@@ -195,7 +212,11 @@ export function ConnectorCard({ businessId, type, integration }: { businessId: s
                 Enabled
               </label>
               <p id={`${enabledId}-hint`} className="text-xs text-muted-foreground">
-                {enabled ? 'Articles are published here on their day.' : 'Paused: nothing is sent here until you turn it back on.'}
+                {!enabled
+                  ? 'Paused: nothing is sent here until you turn it back on.'
+                  : eventsOnly
+                    ? 'Events are sent here as they happen.'
+                    : 'Articles are published here on their day.'}
               </p>
             </div>
           </div>

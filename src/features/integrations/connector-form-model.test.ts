@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { connectorServerErrors, initialValues, splitValues, validateConnector } from './connector-form-model'
+import { connectorServerErrors, initialValues, splitValues, validateConnector, validateEvents } from './connector-form-model'
 
 describe('the connector form', () => {
   it('starts from the saved non-secret fields, secrets empty', () => {
@@ -47,7 +47,16 @@ describe('the connector form', () => {
       },
     }
     expect(connectorServerErrors(error)).toEqual({ apiUrl: 'Enter the API URL.', adminApiKey: 'Bad key.' })
+    expect(connectorServerErrors({ data: { issues: [{ message: 'Choose at least one event to send.', path: ['events'] }] } })).toEqual({
+      events: 'Choose at least one event to send.',
+    })
     expect(connectorServerErrors({ data: { issues: [{ message: 'x', path: ['type'] }] } })).toBeNull()
     expect(connectorServerErrors(new Error('boom'))).toBeNull()
+  })
+
+  it('the webhook needs at least one event', () => {
+    expect(validateEvents([])).toEqual({ events: 'Choose at least one event to send.' })
+    expect(validateEvents(['research.finished'])).toEqual({})
+    expect(validateEvents(['article.published', 'article.failed'])).toEqual({})
   })
 })

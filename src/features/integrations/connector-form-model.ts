@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { CONNECTOR_SCHEMAS, CONNECTORS, type ConnectorType } from '~/shared/integrations'
+import { CONNECTOR_SCHEMAS, CONNECTORS, webhookEventsSchema, type ConnectorType, type WebhookEvent } from '~/shared/integrations'
 import type { FieldErrors } from '~/features/settings/form-errors'
 
 /**
@@ -55,9 +55,19 @@ export function validateConnector(type: ConnectorType, values: FieldValues, opti
   return errors
 }
 
+/** The field name the webhook's "Events to send" errors are reported under. */
+export const EVENTS_FIELD = 'events'
+
+/** The webhook's chosen events as the server checks them: an error under EVENTS_FIELD, or none. */
+export function validateEvents(events: readonly WebhookEvent[]): FieldErrors {
+  const result = webhookEventsSchema.safeParse(events)
+  return result.success ? {} : { [EVENTS_FIELD]: result.error.issues[0]!.message }
+}
+
 /**
  * The field errors integration.connect sent back (BAD_REQUEST, data.issues with paths
- * ['config', name] or ['secrets', name]), by field name; null when the error is not about fields.
+ * ['config', name], ['secrets', name] or ['events', …]), by field name; null when the error is
+ * not about fields.
  */
 export function connectorServerErrors(error: unknown): FieldErrors | null {
   const issues = (error as { data?: { issues?: readonly { message: string; path?: readonly PropertyKey[] }[] } } | null)?.data?.issues
@@ -65,6 +75,7 @@ export function connectorServerErrors(error: unknown): FieldErrors | null {
   const errors: FieldErrors = {}
   for (const issue of issues) {
     const [group, name] = issue.path ?? []
+    if (group === EVENTS_FIELD && !(EVENTS_FIELD in errors)) errors[EVENTS_FIELD] = issue.message
     if ((group === 'config' || group === 'secrets') && name !== undefined && !(String(name) in errors)) errors[String(name)] = issue.message
   }
   return Object.keys(errors).length > 0 ? errors : null

@@ -1,14 +1,30 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import { Button } from '~/components/ui/button'
 import { FormField } from '~/components/ui/form-field'
 import { SheetClose, SheetContent } from '~/components/ui/sheet'
 import { SubmitButton } from '~/components/ui/submit-button'
+import { CheckboxField } from '~/features/settings/fields'
 import type { FieldErrors } from '~/features/settings/form-errors'
 import { orpc } from '~/lib/orpc'
 import { errorMessageOf } from '~/lib/query-client'
-import { CONNECTORS, type ConnectorType } from '~/shared/integrations'
-import { connectorServerErrors, initialValues, splitValues, validateConnector, type FieldValues } from './connector-form-model'
+import {
+  CONNECTORS,
+  DEFAULT_WEBHOOK_EVENTS,
+  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_EVENTS,
+  type ConnectorType,
+  type WebhookEvent,
+} from '~/shared/integrations'
+import {
+  connectorServerErrors,
+  EVENTS_FIELD,
+  initialValues,
+  splitValues,
+  validateConnector,
+  validateEvents,
+  type FieldValues,
+} from './connector-form-model'
 import type { ConnectionTest, Integration } from './integration-queries'
 
 export interface ConnectorFormProps {
@@ -22,21 +38,30 @@ export interface ConnectorFormProps {
 
 /**
  * A connector's form in a side sheet (src/shared/integrations.ts): each field with its label, help
- * and placeholder, secrets as password inputs; checked with the server's schemas before sending,
- * and the server's field errors shown under the fields. Saving tests the connection.
+ * and placeholder, secrets as password inputs; for the webhook, the events to send. Checked with
+ * the server's schemas before sending, and the server's field errors shown under the fields.
+ * Saving tests the connection.
  */
 export function ConnectorForm({ businessId, type, integration, onSaved }: ConnectorFormProps) {
   const definition = CONNECTORS[type]
   const queryClient = useQueryClient()
   const [values, setValues] = useState<FieldValues>(() => initialValues(type, integration?.config))
+  const hasEvents = type === 'webhook'
+  const [events, setEvents] = useState<WebhookEvent[]>(() => integration?.events ?? DEFAULT_WEBHOOK_EVENTS)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [formError, setFormError] = useState<string>()
   const savedSecret = (name: string) => Boolean(integration?.secrets[name])
   const idOf = (name: string) => `connector-${type}-${name}`
 
+  const eventsId = useId()
   const focusFirstError = (found: FieldErrors) => {
     const first = definition.fields.find((field) => field.name in found)
     if (first) document.getElementById(idOf(first.name))?.focus()
+    else if (EVENTS_FIELD in found) document.getElementById(`${eventsId}-${WEBHOOK_EVENTS[0]}`)?.focus()
+  }
+  const toggleEvent = (event: WebhookEvent, checked: boolean) => {
+    setEvents((current) => WEBHOOK_EVENTS.filter((item) => (item === event ? checked : current.includes(item))))
+    if (errors[EVENTS_FIELD]) setErrors(({ [EVENTS_FIELD]: _cleared, ...rest }) => rest)
   }
 
   const connect = useMutation(
@@ -58,13 +83,13 @@ export function ConnectorForm({ businessId, type, integration, onSaved }: Connec
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     setFormError(undefined)
-    const found = validateConnector(type, values, { hasSaved: savedSecret })
+    const found = { ...validateConnector(type, values, { hasSaved: savedSecret }), ...(hasEvents ? validateEvents(events) : {}) }
     setErrors(found)
     if (Object.keys(found).length > 0) {
       focusFirstError(found)
       return
     }
-    connect.mutate({ businessId, type, ...splitValues(type, values) })
+    connect.mutate({ businessId, type, ...splitValues(type, values), ...(hasEvents ? { events } : {}) })
   }
 
   return (
@@ -101,6 +126,38 @@ export function ConnectorForm({ businessId, type, integration, onSaved }: Connec
             />
           )
         })}
+        {hasEvents && (
+          <fieldset
+            className="grid gap-3 rounded-md border border-border p-3"
+            aria-describedby={[`${eventsId}-hint`, errors[EVENTS_FIELD] && `${eventsId}-error`].filter(Boolean).join(' ')}
+            aria-invalid={errors[EVENTS_FIELD] ? true : undefined}
+          >
+            <legend className="px-1 text-sm font-medium">Events to send</legend>
+            <p id={`${eventsId}-hint`} className="text-xs text-muted-foreground">
+              Each is a signed POST to the endpoint, with its own webhook-id. Leave Article published unticked to get notifications only:
+              articles are then not published here.
+            </p>
+            {WEBHOOK_EVENTS.map((event) => (
+              <CheckboxField
+                key={event}
+                id={`${eventsId}-${event}`}
+                label={WEBHOOK_EVENT_LABELS[event].label}
+                hint={
+                  <>
+                    <code className="font-mono text-[0.7rem] text-violet-300">{event}</code> · {WEBHOOK_EVENT_LABELS[event].help}
+                  </>
+                }
+                checked={events.includes(event)}
+                onChange={(checked) => toggleEvent(event, checked)}
+              />
+            ))}
+            {errors[EVENTS_FIELD] && (
+              <p id={`${eventsId}-error`} className="text-xs text-red-300">
+                {errors[EVENTS_FIELD]}
+              </p>
+            )}
+          </fieldset>
+        )}
         {formError && (
           <p role="alert" className="rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm text-red-200">
             {formError}

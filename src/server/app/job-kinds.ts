@@ -5,6 +5,7 @@ import { demoCountJob } from '~/server/jobs/kinds/demo-count'
 import { PURGE_EXPIRED_CRON, purgeExpiredJob } from '~/server/jobs/kinds/purge-expired'
 import { VACUUM_CRON, vacuumJob } from '~/server/jobs/kinds/vacuum'
 import { MONTHLY_RESEARCH_CRON, monthlyResearchJob, researchRunJob } from '~/server/research/research.service'
+import { webhookDeliverJob } from '~/server/publishing/event-delivery'
 import { articlePublishJob, PUBLISH_DUE_CRON, publishDueJob } from '~/server/publishing/publish.service'
 import { businessAnalyzeJob, competitorAnalyzeJob } from '~/server/setup/setup.jobs'
 
@@ -25,6 +26,7 @@ export const JOB_KINDS = [
   articleScheduleJob,
   articlePublishJob,
   publishDueJob,
+  webhookDeliverJob,
   gscSyncJob,
   gscSyncDueJob,
 ]

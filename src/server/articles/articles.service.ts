@@ -8,6 +8,7 @@ import { defineJob } from '~/server/jobs/define'
 import { appError } from '~/server/rpc/errors'
 import { findUserPlan } from '~/server/billing/plan-limits'
 import { logger } from '~/server/logger'
+import { articleFailedData, emitWebhookEvent } from '~/server/publishing/events'
 import { ARTICLES_DEFAULT_SORT } from '~/shared/articles/article-table'
 import type { JoinOperator } from '~/shared/data-table/config'
 import type { FilterItem, SortItem } from '~/shared/data-table/filter-schema'
@@ -33,6 +34,10 @@ export const articleGenerateJob = defineJob({
   expireInSeconds: 20 * 60,
   // A rewrite of one section (docs/product/pipeline.md §4) or the whole article.
   handler: (job) => (job.input.section ? rewriteSection(job) : generateArticle(job)),
+  onFailed: async ({ db, input, error }) => {
+    const data = await articleFailedData(db, { businessId: input.businessId, keywordId: input.keywordId, stage: 'generation', error })
+    await emitWebhookEvent(db, { type: 'article.failed', businessId: input.businessId, data })
+  },
 })
 
 const unfinished = notInArray(jobRun.state, [...TERMINAL_JOB_RUN_STATES])

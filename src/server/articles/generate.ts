@@ -4,6 +4,7 @@ import type { Database } from '~/server/db'
 import { article, articleVersion, business as businessTable, keyword as keywordTable, publication } from '~/server/db/schema'
 import type { JobContext } from '~/server/jobs/define'
 import { JobError } from '~/server/jobs/errors'
+import { articleGeneratedData, emitWebhookEvent } from '~/server/publishing/events'
 import type { Providers } from '~/server/providers'
 import { createLedger } from '~/server/research/ledger'
 import { keywordMarket } from '~/server/research/market'
@@ -429,6 +430,21 @@ async function saveGeneratedArticle(
       unit: ARTICLE_UNIT,
       idempotencyKey: `article:${saved.jobId}`,
       metadata: { articleId, version },
+    })
+    await emitWebhookEvent(tx, {
+      type: 'article.generated',
+      businessId: saved.businessId,
+      data: articleGeneratedData({
+        id: articleId,
+        title: saved.content.title,
+        keyword: saved.keyword,
+        keywordId: saved.keywordId,
+        status,
+        seoScore: saved.seoScore,
+        wordCount: saved.content.wordCount,
+        version,
+        regenerated: saved.regenerated,
+      }),
     })
     return articleId
   })

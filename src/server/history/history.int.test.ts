@@ -247,7 +247,7 @@ describe('history.list', () => {
       [{ from: '2026-03-10', to: '2026-03-01' }, 'The start date must be on or before the end date.'],
       [{ from: '2026-02-30' }, 'The start date must be a date as YYYY-MM-DD.'],
       [{ to: 'yesterday' }, 'The end date must be a date as YYYY-MM-DD.'],
-      [{ kinds: ['search-console'] }, 'A kind is one of: research, article, publish, billing.'],
+      [{ kinds: ['search-console'] }, 'A kind is one of: research, article, publish, webhook, billing.'],
       [{ statuses: ['done'] }, 'A status is one of: succeeded, failed, in-progress, cancelled.'],
       [{ perPage: 500 }, 'Rows per page can be at most 100.'],
       [{ page: 0 }, 'The page must be 1 or more.'],

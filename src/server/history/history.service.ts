@@ -3,9 +3,11 @@ import { regenerateArticle, startArticleGeneration, articleGenerateJob } from '~
 import { billingPeriodOf } from '~/server/billing/usage'
 import type { Database } from '~/server/db'
 import { article, jobRun } from '~/server/db/schema'
+import { webhookDeliverJob } from '~/server/publishing/event-delivery'
+import { redeliverEvent } from '~/server/publishing/events'
 import { articlePublishJob, enqueuePublish, publishArticleNow } from '~/server/publishing/publish.service'
 import { researchRunJob, startResearch } from '~/server/research/research.service'
-import { CONNECTORS, type ConnectorType } from '~/shared/integrations'
+import { CONNECTORS, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, type ConnectorType, type WebhookEvent } from '~/shared/integrations'
 import { appError } from '~/server/rpc/errors'
 import { HISTORY_KINDS, type HistoryEntry, type HistoryKind, type HistoryLink, type HistoryStatus } from '~/shared/history'
 import { HISTORY_ERRORS } from './history.errors'
@@ -109,6 +111,21 @@ function publishEntry(row: Row): Pick<HistoryEntry, 'title' | 'description' | 'l
   }
 }
 
+const INTEGRATIONS_LINK: HistoryLink = { href: '/integrations', label: 'Open Integrations' }
+
+function webhookEntry(row: Row): Pick<HistoryEntry, 'title' | 'description' | 'link'> {
+  const event = (WEBHOOK_EVENTS as readonly string[]).includes(row.detail ?? '')
+    ? `“${WEBHOOK_EVENT_LABELS[row.detail as WebhookEvent].label}” (${row.detail})`
+    : 'An event'
+  const attempts = Number(row.quantity ?? 0)
+  const tries = `${attempts} ${attempts === 1 ? 'attempt' : 'attempts'}`
+  return {
+    title: `${event} ${row.status === 'cancelled' ? 'was not sent: cancelled' : 'could not be delivered to your webhook'}`,
+    description: row.title ? `To ${row.title} · ${tries}` : `The webhook was removed since · ${tries}`,
+    link: INTEGRATIONS_LINK,
+  }
+}
+
 function billingEntry(row: Row): Pick<HistoryEntry, 'title' | 'description' | 'link'> {
   const quantity = Number(row.quantity)
   const unit = row.detail ?? 'item'
@@ -126,6 +143,7 @@ const DESCRIBE: Record<HistoryKind, (row: Row) => Pick<HistoryEntry, 'title' | '
   research: researchEntry,
   article: articleEntry,
   publish: publishEntry,
+  webhook: webhookEntry,
   billing: billingEntry,
 }
 
@@ -185,7 +203,8 @@ export async function listHistory(db: Database, businessId: string, query: Histo
 /**
  * Starts a failed run again through its own service, so the same rules apply as for the first
  * start: an article generation through the article service (the plan's allowance, one generation
- * per keyword at a time), a research run through the research service (one run per business).
+ * per keyword at a time), a research run through the research service (one run per business), a
+ * webhook event through its delivery (the same event id, to the business's webhook as it is now).
  * Answers the new job's id.
  */
 export async function retryHistoryEntry(db: Database, target: { userId: string; businessId: string; jobId: string }) {
@@ -200,7 +219,7 @@ export async function retryHistoryEntry(db: Database, target: { userId: string; 
     .from(jobRun)
     .where(and(eq(jobRun.id, target.jobId), eq(jobRun.businessId, target.businessId), eq(jobRun.userId, target.userId)))
   if (!failed) throw appError(HISTORY_ERRORS.ENTRY_NOT_FOUND)
-  const retryable = [articleGenerateJob.name, researchRunJob.name, articlePublishJob.name]
+  const retryable = [articleGenerateJob.name, researchRunJob.name, articlePublishJob.name, webhookDeliverJob.name]
   if (failed.state !== 'failed' || !retryable.includes(failed.kind)) {
     throw appError(HISTORY_ERRORS.NOT_RETRYABLE)
   }
@@ -216,6 +235,10 @@ export async function retryHistoryEntry(db: Database, target: { userId: string; 
   if (failed.kind === researchRunJob.name) {
     const started = await startResearch(db, { userId: target.userId, businessId: target.businessId }, 'manual')
     return { jobId: started.jobId, kind: 'research' as const }
+  }
+  if (failed.kind === webhookDeliverJob.name) {
+    const started = await redeliverEvent(db, { userId: target.userId, businessId: target.businessId, delivery: failed.input })
+    return { jobId: started.jobId, kind: 'webhook' as const }
   }
   if (failed.kind === articlePublishJob.name) {
     const publish = articlePublishJob.input.parse(failed.input)

@@ -96,6 +96,22 @@ const publishJobs: HistorySource = (businessId) => sql`
   where j.business_id = ${businessId} and j.kind = 'article.publish' and j.state in ('failed', 'cancelled')`
 
 /**
+ * Outgoing webhook events that were not delivered: delivery jobs that ran out of attempts or were
+ * refused for good (docs/product/publishing.md); Retry sends the same event again. The endpoint's
+ * address is read from the business's own webhook (null once it was removed).
+ */
+const webhookDeliveries: HistorySource = (businessId) => sql`
+  select j.id::text as id, 'webhook' as kind, ${statusOfJobState(sql`j.state`)} as status, coalesce(j.finished_at, j.created_at) as at,
+    j.id::text as job_id, null::text as article_id, null::text as keyword, p.config->>'url' as title, j.input->>'type' as detail,
+    j.attempts as quantity, j.error as error,
+    (select later.state from job_run later
+       where later.kind = j.kind and later.singleton_key = j.singleton_key and later.created_at > j.created_at
+       order by later.created_at desc limit 1) as retried_state
+  from job_run j
+  left join publishing p on p.id = j.input->>'integrationId' and p.business_id = j.business_id and p.type = 'webhook'
+  where j.business_id = ${businessId} and j.kind = 'webhook.deliver' and j.state in ('failed', 'cancelled')`
+
+/**
  * The business's usage per billing period (usage rows, docs/product/limits.md): one entry a
  * period, dated by its latest billable action, with what counted against the plan. Each article
  * written has its own entry already; this is what it added up to.
@@ -112,5 +128,6 @@ export const HISTORY_SOURCES: Record<HistoryKind, HistorySource[]> = {
   research: [research],
   article: [articleVersions, articleJobs],
   publish: [published, publishFailures, publishJobs],
+  webhook: [webhookDeliveries],
   billing: [billing],
 }

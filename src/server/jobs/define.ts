@@ -37,6 +37,17 @@ export interface JobContext<Input> {
   providers: Providers
 }
 
+/** What a kind's `onFailed` is told about a run that failed for good. */
+export interface JobFailure<Input> {
+  input: Input
+  jobId: string
+  userId: string
+  businessId: string | null
+  /** The sentence stored on the run (userFacingJobError). */
+  error: string
+  db: Database
+}
+
 /** `Input` is what the handler receives; `InputIn` what callers pass (before schema defaults). */
 export interface JobKind<Input = unknown, Result = unknown, InputIn = Input> {
   name: string
@@ -47,6 +58,12 @@ export interface JobKind<Input = unknown, Result = unknown, InputIn = Input> {
   /** An attempt running longer than this is failed and retried. */
   expireInSeconds: number
   handler(context: JobContext<Input>): Promise<Result>
+  /**
+   * Called once when a tracked run failed for good (out of attempts, refused for good, or given
+   * up after its workers kept dying), after its row says so; e.g. to tell the business's webhook.
+   * Its errors are logged, never the job's.
+   */
+  onFailed?(failure: JobFailure<Input>): Promise<void>
 }
 
 const DEFAULT_RETRY: RetryPolicy = { retryLimit: 3, retryDelaySeconds: 5, retryDelayMaxSeconds: 300 }
@@ -58,6 +75,7 @@ export function defineJob<Schema extends z.ZodType, Result>(definition: {
   heartbeatSeconds?: number
   expireInSeconds?: number
   handler: (context: JobContext<z.output<Schema>>) => Promise<Result>
+  onFailed?: (failure: JobFailure<z.output<Schema>>) => Promise<void>
 }): JobKind<z.output<Schema>, Result, z.input<Schema>> {
   return {
     name: definition.name,
@@ -66,6 +84,7 @@ export function defineJob<Schema extends z.ZodType, Result>(definition: {
     heartbeatSeconds: definition.heartbeatSeconds ?? 10,
     expireInSeconds: definition.expireInSeconds ?? 15 * 60,
     handler: definition.handler,
+    onFailed: definition.onFailed,
   }
 }
 

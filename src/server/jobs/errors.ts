@@ -6,9 +6,19 @@ export const GENERIC_JOB_ERROR = 'Something went wrong while running this job. I
 /** Shown when every attempt's worker stopped responding (crash, restart loop) rather than failing. */
 export const ABANDONED_JOB_ERROR = 'This job stopped responding and was given up after several attempts. Please try again.'
 
-/** Errors a job handler throws on purpose, with a message written for the user. */
+/**
+ * Errors a job handler throws on purpose, with a message written for the user. With
+ * `retry: false` the run fails at once, without its remaining attempts: the other side refused
+ * for good (a webhook endpoint answering 400), and asking again would get the same answer.
+ */
 export class JobError extends Error {
   override name = 'JobError'
+  readonly retry: boolean
+
+  constructor(message: string, options: { retry?: boolean; cause?: unknown } = {}) {
+    super(message, { cause: options.cause })
+    this.retry = options.retry ?? true
+  }
 }
 
 /**

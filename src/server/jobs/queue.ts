@@ -112,7 +112,7 @@ export function createJobQueue(options: JobQueueOptions) {
         deadLetterQueueOf(kind.name),
         { includeMetadata: true, pollingIntervalSeconds: Math.max(timings.pollingIntervalSeconds, 1) } as const,
         async (jobs: JobWithMetadata<JobPayload>[]) => {
-          for (const job of jobs) await settleDeadLetter(db, job, ABANDONED_JOB_ERROR)
+          for (const job of jobs) await settleDeadLetter(kind, db, job, ABANDONED_JOB_ERROR)
         },
       )
     }

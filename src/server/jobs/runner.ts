@@ -5,7 +5,7 @@ import type { Providers } from '~/server/providers'
 import { jobRun, TERMINAL_JOB_RUN_STATES, type JobRunState } from '~/server/db/schema'
 import { logger } from '~/server/logger'
 import type { AnyJobKind } from './define'
-import { userFacingJobError } from './errors'
+import { JobError, userFacingJobError } from './errors'
 import { createProgressWriter } from './progress'
 
 /** What every queued job carries. `tracked` jobs have a job_run row with the job's id. */
@@ -90,16 +90,45 @@ export async function runJob(kind: AnyJobKind, job: JobWithMetadata<JobPayload>,
     }
     const message = userFacingJobError(error)
     logger.error(`job ${kind.name} ${job.id} attempt ${attempt} failed`, error instanceof Error ? (error.stack ?? error.message) : error)
-    const final = job.retryCount >= job.retryLimit
+    const refused = error instanceof JobError && !error.retry
+    const final = refused || job.retryCount >= job.retryLimit
     const state: JobRunState = final ? 'failed' : 'retrying'
     if (tracked) {
-      await db
-        .update(jobRun)
-        .set({ state, error: message, ...(final ? { finishedAt: new Date() } : {}) })
-        .where(notTerminal(job.id))
+      if (final) await settleFailed(db, kind, job.id, job.data?.input, message)
+      else await db.update(jobRun).set({ state, error: message }).where(notTerminal(job.id))
     }
+    // pg-boss retries what it is told failed: a refusal for good is settled above and ends there.
+    if (refused) return { id: job.id, status: 'completed', output: { failed: message } }
     return { id: job.id, status: 'failed', output: { message } }
   }
+}
+
+/**
+ * Marks a run failed for good and, in the same transaction, tells its kind (JobKind.onFailed):
+ * whatever that records exists exactly when the run is failed. The hook runs in a savepoint and
+ * its errors are logged, so it can never keep the run from being settled.
+ */
+async function settleFailed(db: Database, kind: AnyJobKind, jobId: string, rawInput: unknown, error: string) {
+  const failed = { state: 'failed' as const, error, finishedAt: new Date() }
+  const onFailed = kind.onFailed
+  if (!onFailed) {
+    await db.update(jobRun).set(failed).where(notTerminal(jobId))
+    return
+  }
+  await db.transaction(async (tx) => {
+    const [settled] = await tx
+      .update(jobRun)
+      .set(failed)
+      .where(notTerminal(jobId))
+      .returning({ userId: jobRun.userId, businessId: jobRun.businessId })
+    const input = kind.input.safeParse(rawInput)
+    if (!settled || !input.success) return
+    try {
+      await tx.transaction((inner) => onFailed({ input: input.data, jobId, error, db: inner, ...settled }))
+    } catch (hookError) {
+      logger.error(`job ${kind.name} ${jobId}: its failure hook failed`, hookError instanceof Error ? hookError.message : hookError)
+    }
+  })
 }
 
 /**
@@ -107,7 +136,6 @@ export async function runJob(kind: AnyJobKind, job: JobWithMetadata<JobPayload>,
  * failed (so this changes nothing); a job whose workers kept dying (heartbeat lapsed on every
  * attempt) arrives here still 'running', and this is where the user gets to see it failed.
  */
-export async function settleDeadLetter(db: Database, job: JobWithMetadata<JobPayload>, message: string) {
-  const jobId = job.sourceId ?? job.id
-  await db.update(jobRun).set({ state: 'failed', error: message, finishedAt: new Date() }).where(notTerminal(jobId))
+export async function settleDeadLetter(kind: AnyJobKind, db: Database, job: JobWithMetadata<JobPayload>, message: string) {
+  await settleFailed(db, kind, job.sourceId ?? job.id, job.data?.input, message)
 }

@@ -23,15 +23,24 @@ export const integrationRouter = {
   list: ownedBusinessProcedure(businessIdInput)
     .route({ method: 'GET' })
     .handler(({ context }) => listIntegrations(context.db, context.businessId, appPublishingDeps())),
-  /** Saves a connector's settings (secrets left empty keep the stored ones), then tests them: the answer says whether they work. */
-  connect: ownedBusinessProcedure(typeInput.extend({ config: fieldValues.default({}), secrets: fieldValues.default({}) })).handler(
-    ({ context, input }) =>
-      connectIntegration(
-        context.db,
-        context.businessId,
-        { type: input.type, config: input.config, secrets: input.secrets },
-        appPublishingDeps(),
-      ),
+  /**
+   * Saves a connector's settings (secrets left empty keep the stored ones; the webhook's events
+   * too), then tests them: the answer says whether they work.
+   */
+  connect: ownedBusinessProcedure(
+    typeInput.extend({
+      config: fieldValues.default({}),
+      secrets: fieldValues.default({}),
+      // Checked by the service, so its messages come back per field like the others'.
+      events: z.array(z.string().max(100)).max(20).optional(),
+    }),
+  ).handler(({ context, input }) =>
+    connectIntegration(
+      context.db,
+      context.businessId,
+      { type: input.type, config: input.config, secrets: input.secrets, events: input.events },
+      appPublishingDeps(),
+    ),
   ),
   /** "Test connection": an authenticated call that changes nothing on the site. */
   test: ownedBusinessProcedure(typeInput).handler(({ context, input, signal }) =>

@@ -12,9 +12,12 @@ import {
   CONNECTOR_SCHEMAS,
   CONNECTOR_TYPES,
   CONNECTORS,
+  DEFAULT_WEBHOOK_EVENTS,
   maskSecret,
+  webhookEventsSchema,
   type ConnectorType,
   type IntegrationStatus,
+  type WebhookEvent,
 } from '~/shared/integrations'
 import type { Connector, ConnectorContext } from './connector'
 import { appConnectorFetch } from './connector-fetch'
@@ -30,6 +33,11 @@ import { DecryptionError, decryptSecret, encryptionKeys, encryptSecret, needsRee
 export const INTEGRATION_ERRORS = defineErrorCodes({
   INTEGRATION_NOT_FOUND: { code: 'NOT_FOUND', message: 'This integration is not connected. Refresh the page and try again.' },
   CONNECTOR_UNAVAILABLE: { code: 'BAD_REQUEST', message: 'This connector is not available on this server.' },
+  WEBHOOK_PAUSED: { code: 'PRECONDITION_FAILED', message: 'This webhook is paused. Turn it on on Integrations, then try again.' },
+  EVENT_NOT_CHOSEN: {
+    code: 'PRECONDITION_FAILED',
+    message: 'This webhook no longer receives this event. Tick it under Events to send on Integrations, then try again.',
+  },
 })
 
 /** The row type of a feed token: it lives beside the connectors, one per business. */
@@ -61,6 +69,8 @@ export interface IntegrationView {
   secrets: Record<string, string>
   /** Articles live through it. */
   publishedCount: number
+  /** What the webhook is sent (WEBHOOK_EVENTS); other connectors publish articles only. */
+  events: WebhookEvent[]
 }
 
 /** The additional data of a row's ciphertext: it decrypts on its own business and type only. */
@@ -100,6 +110,7 @@ function view(row: PublishingRow, keys: EncryptionKeys, publishedCount: number):
     config: Object.fromEntries(Object.entries(row.config).map(([key, value]) => [key, String(value ?? '')])),
     secrets: maskedSecrets(row, keys),
     publishedCount,
+    events: webhookEventsSchema.catch(DEFAULT_WEBHOOK_EVENTS).parse(row.events),
   }
 }
 
@@ -149,7 +160,7 @@ export const newWebhookSecret = () => `whsec_${randomBytes(24).toString('base64'
 /** The context a connector runs in: the row's config, its decrypted secrets and a fetch for its CMS. */
 export function connectorContext<T extends ConnectorType>(
   row: PublishingRow,
-  deps: PublishingDeps,
+  deps: Pick<PublishingDeps, 'keys' | 'fetchFor'>,
   signal?: AbortSignal,
 ): ConnectorContext<T> {
   const type = row.type as T
@@ -174,6 +185,8 @@ export interface ConnectInput {
   config: Record<string, string>
   /** A secret left empty keeps the stored one. */
   secrets: Record<string, string>
+  /** The webhook's events to send (WEBHOOK_EVENTS); left out, the saved ones stay. Other connectors ignore it. */
+  events?: string[]
 }
 
 /**
@@ -203,21 +216,25 @@ export async function connectIntegration(db: Database, businessId: string, input
   const schemas = CONNECTOR_SCHEMAS[type]
   const config = schemas.config.safeParse(input.config)
   const secrets = schemas.secrets.safeParse(secretsIn)
+  const events = type === 'webhook' ? webhookEventsSchema.safeParse(input.events ?? existing?.events ?? DEFAULT_WEBHOOK_EVENTS) : null
   const issues = [
     ...(config.success ? [] : config.error.issues.map((issue) => ({ message: issue.message, path: ['config', ...issue.path] }))),
     ...(secrets.success ? [] : secrets.error.issues.map((issue) => ({ message: issue.message, path: ['secrets', ...issue.path] }))),
+    ...(!events || events.success ? [] : events.error.issues.map((issue) => ({ message: issue.message, path: ['events', ...issue.path] }))),
   ]
-  if (!config.success || !secrets.success) throw invalidInput(issues)
+  if (!config.success || !secrets.success || (events && !events.success)) throw invalidInput(issues)
+  const chosen = events?.data ?? DEFAULT_WEBHOOK_EVENTS
 
   const sealed = sealSecrets({ businessId, type }, secrets.data as Record<string, string>, deps.keys)
   await db
     .insert(publishing)
-    .values({ businessId, type, config: config.data as Record<string, unknown>, secrets: sealed })
+    .values({ businessId, type, config: config.data as Record<string, unknown>, secrets: sealed, events: chosen })
     .onConflictDoUpdate({
       target: [publishing.businessId, publishing.type],
       set: {
         config: config.data as Record<string, unknown>,
         secrets: sealed,
+        events: chosen,
         status: 'untested',
         lastError: null,
         lastCheckedAt: null,

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm'
+import { and, arrayContains, asc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { env } from '~/env'
 import { readMedia } from '~/server/articles/media-store'
@@ -13,6 +13,7 @@ import { appError, defineErrorCodes } from '~/server/rpc/errors'
 import { CONNECTOR_TYPES, CONNECTORS, type ConnectorType } from '~/shared/integrations'
 import type { PublishableArticle, PublishedPost } from './connector'
 import { DecryptionError } from './crypto'
+import { articleFailedData, emitWebhookEvent } from './events'
 import { appPublishingDeps, connectorContext, FEED_TYPE, integrationErrorMessage, type PublishingDeps } from './integrations.service'
 
 /**
@@ -51,11 +52,17 @@ const singletonKeyOf = (articleId: string, action: 'publish' | 'unpublish' = 'pu
 
 type Target = typeof publishing.$inferSelect
 
+/**
+ * The rows that receive articles: every connector but a webhook set to events only (its events
+ * without article.published; docs/product/publishing.md). Enabled is checked beside it.
+ */
+export const receivesArticles = or(ne(publishing.type, 'webhook'), arrayContains(publishing.events, ['article.published']))!
+
 async function targetsOf(db: Database, businessId: string) {
   const rows = await db
     .select()
     .from(publishing)
-    .where(and(eq(publishing.businessId, businessId), eq(publishing.enabled, true)))
+    .where(and(eq(publishing.businessId, businessId), eq(publishing.enabled, true), receivesArticles))
     .orderBy(asc(publishing.createdAt))
   return {
     connectors: rows.filter((row) => (CONNECTOR_TYPES as readonly string[]).includes(row.type)),
@@ -193,7 +200,21 @@ export async function runPublish(
           .where(eq(publishing.id, target.id))
       }
       const status = isFinal(error) ? 'failed' : current.status === 'failed' ? 'pending' : current.status
-      await db.update(publication).set({ status, lastError: message, updatedAt: new Date() }).where(eq(publication.id, current.id))
+      await db.transaction(async (tx) => {
+        await tx.update(publication).set({ status, lastError: message, updatedAt: new Date() }).where(eq(publication.id, current.id))
+        // Told once when a target refuses it, not again on each retry while it stays refused.
+        if (status === 'failed' && current.status !== 'failed') {
+          const stage = input.action === 'unpublish' ? 'unpublishing' : 'publishing'
+          const data = await articleFailedData(tx, {
+            businessId: row.businessId,
+            articleId: row.id,
+            stage,
+            target: CONNECTORS[type].label,
+            error: message,
+          })
+          await emitWebhookEvent(tx, { type: 'article.failed', businessId: row.businessId, data })
+        }
+      })
       if (isFinal(error)) outcome.failed++
       else retryable.push(`${CONNECTORS[type].label}: ${message}`)
       continue
@@ -256,6 +277,12 @@ export const articlePublishJob = defineJob({
   retry: { retryLimit: 5, retryDelaySeconds: 30, retryDelayMaxSeconds: 30 * 60 },
   expireInSeconds: 10 * 60,
   handler: ({ db, input, signal }) => runPublish(db, input, { ...appPublishingDeps(), dataDir: env().DATA_DIR, signal }),
+  // Out of attempts (the CMS kept failing): the business's webhook hears of it.
+  onFailed: async ({ db, input, error }) => {
+    const stage = input.action === 'unpublish' ? 'unpublishing' : 'publishing'
+    const data = await articleFailedData(db, { businessId: input.businessId, articleId: input.articleId, stage, error })
+    await emitWebhookEvent(db, { type: 'article.failed', businessId: input.businessId, data })
+  },
 })
 
 /** Starts (or joins) the publishing job of an article; answers the job id to watch. */
@@ -342,7 +369,7 @@ export const PUBLISH_DUE_CRON = '*/5 * * * *'
  * articles are synced too: a publication holding an older revision is published again.
  */
 export async function publishDueArticles(db: Database, now = new Date()) {
-  const hasTarget = sql`exists (select 1 from ${publishing} where ${publishing.businessId} = ${article.businessId} and ${publishing.enabled})`
+  const hasTarget = sql`exists (select 1 from ${publishing} where ${publishing.businessId} = ${article.businessId} and ${publishing.enabled} and ${receivesArticles})`
   const due = await db
     .select({ articleId: article.id, businessId: article.businessId, userId: business.userId })
     .from(article)
@@ -373,6 +400,7 @@ export async function publishDueArticles(db: Database, now = new Date()) {
       and(
         eq(article.status, 'published'),
         eq(publishing.enabled, true),
+        receivesArticles,
         or(isNull(publication.publishedRevision), gt(article.revision, publication.publishedRevision)),
         ne(publication.status, 'failed'),
       ),

@@ -3,6 +3,7 @@ import { business as businessTable, competitor, researchRun } from '~/server/db/
 import { findUserPlan } from '~/server/billing/plan-limits'
 import type { JobContext } from '~/server/jobs/define'
 import { JobError } from '~/server/jobs/errors'
+import { emitWebhookEvent, researchFinishedData } from '~/server/publishing/events'
 import { RESEARCH_STAGES, RESEARCH_STAGE_IDS, type ResearchStage } from '~/shared/research'
 import type { RunContext } from './context'
 import { expandKeywords, scoreLongTail } from './expand-stages'
@@ -76,15 +77,24 @@ export async function runResearch(
     completed.add(stage)
     counts[stage] = count
     Object.assign(counts, extra)
+    const finishedAt = stage === 'plan' ? new Date() : null
     await tx
       .update(researchRun)
       .set({
         completedStages: RESEARCH_STAGE_IDS.filter((id) => completed.has(id)),
         counts,
         calls: ledger.snapshot(),
-        ...(stage === 'plan' ? { finishedAt: new Date() } : {}),
+        ...(finishedAt ? { finishedAt } : {}),
       })
       .where(eq(researchRun.id, run.id))
+    // Queued with the run's end, in its transaction (src/server/publishing/events.ts).
+    if (finishedAt) {
+      await emitWebhookEvent(tx, {
+        type: 'research.finished',
+        businessId: run.businessId,
+        data: researchFinishedData({ ...run, counts, finishedAt }),
+      })
+    }
   }
   const saveOutside = async (stage: ResearchStage, count: number) => {
     await db.transaction((tx) => checkpoint(tx, stage, count))

@@ -205,7 +205,8 @@ export const gscSearchAnalytics = pgTable(
  * (docs/product/publishing.md). `config` holds what is not secret (the site's address, a
  * collection id); the credentials are in `secrets`, AES-256-GCM encrypted (src/server/publishing/crypto.ts),
  * never sent to the browser. `status` is what the last call to the CMS said: untested, working or
- * broken (with `lastError`).
+ * broken (with `lastError`). `events`: what the webhook connector is sent (WEBHOOK_EVENTS); without
+ * `article.published` it is "events only" and no publishing target. Other connectors keep the default.
  */
 export const publishing = pgTable(
   'publishing',
@@ -221,6 +222,10 @@ export const publishing = pgTable(
     status: text('status').$type<'untested' | 'working' | 'broken'>().notNull().default('untested'),
     lastError: text('last_error'),
     lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+    events: text('events')
+      .array()
+      .notNull()
+      .default(sql`'{article.published}'::text[]`),
     ...timestamps(),
   },
   (table) => [unique('publishing_business_type_unique').on(table.businessId, table.type)],

@@ -15,11 +15,20 @@ import type { Connector, ConnectorContext, PublishableArticle } from '../connect
 
 type Context = ConnectorContext<'webhook'>
 
-export type WebhookEventType = 'article.published' | 'article.updated' | 'article.unpublished' | 'webhook.test'
+export type WebhookEventType =
+  | 'article.published'
+  | 'article.updated'
+  | 'article.unpublished'
+  | 'webhook.test'
+  | 'research.finished'
+  | 'article.generated'
+  | 'article.failed'
 
 export interface WebhookPayload {
   type: WebhookEventType
   timestamp: string
+  /** On outgoing events (src/server/publishing/events.ts): the business they are about. */
+  businessId?: string
   data: Record<string, unknown>
 }
 
@@ -48,7 +57,11 @@ export function articlePayload(article: PublishableArticle) {
   }
 }
 
-async function deliver(context: Context, id: string, payload: WebhookPayload) {
+/**
+ * One signed POST of `payload` with webhook-id `id`; answers the `url` the receiver gave, if any.
+ * Outgoing events (events.ts) are sent through it too, with the same secret and signature.
+ */
+export async function deliverWebhook(context: Context, id: string, payload: WebhookPayload) {
   const body = JSON.stringify(payload)
   const signed = signStandardWebhook({ secret: context.secrets.secret, body, id })
   const response = await context.fetch(context.config.url, {
@@ -69,7 +82,7 @@ async function deliver(context: Context, id: string, payload: WebhookPayload) {
 
 async function send(context: Context, type: WebhookEventType, article: PublishableArticle) {
   const id = webhookDeliveryId(type, article.id, article.revision)
-  const url = await deliver(context, id, { type, timestamp: new Date().toISOString(), data: articlePayload(article) })
+  const url = await deliverWebhook(context, id, { type, timestamp: new Date().toISOString(), data: articlePayload(article) })
   return { externalId: article.id, url }
 }
 
@@ -78,7 +91,7 @@ export const webhookConnector: Connector<'webhook'> = {
 
   async test(context) {
     const id = `msg_test_${Date.now().toString(36)}`
-    await deliver(context, id, {
+    await deliverWebhook(context, id, {
       type: 'webhook.test',
       timestamp: new Date().toISOString(),
       data: { message: 'Rankpilot is checking this endpoint. Nothing to store.' },

@@ -1,0 +1,1 @@
+ALTER TABLE "publishing" ADD COLUMN "events" text[] DEFAULT '{article.published}'::text[] NOT NULL;
