@@ -220,7 +220,7 @@ describe('the test page without E2E_TEST_ROUTES', () => {
       stdio: 'ignore',
     })
     const baseUrl = `http://localhost:${port}`
-    for (let tries = 0; tries < 300; tries++) {
+    for (let tries = 0; tries < 600; tries++) {
       if (
         await fetch(`${baseUrl}/api/auth/ok`).then(
           (r) => r.ok,
@@ -238,5 +238,5 @@ describe('the test page without E2E_TEST_ROUTES', () => {
     const stopped = new Promise((done) => child!.once('exit', done))
     child.kill('SIGTERM')
     await stopped
-  })
+  }, 90_000)
 })

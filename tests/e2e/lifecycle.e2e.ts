@@ -29,7 +29,7 @@ async function start(dataDir: string) {
   child.stdout!.on('data', (chunk) => (output += chunk))
   child.stderr!.on('data', (chunk) => (output += chunk))
   const baseUrl = `http://localhost:${port}`
-  for (let tries = 0; tries < 300; tries++) {
+  for (let tries = 0; tries < 600; tries++) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`)
     const ok = await fetch(`${baseUrl}/api/auth/ok`).then(
       (r) => r.ok,
@@ -48,26 +48,30 @@ const exitOf = (child: ChildProcess) =>
   )
 
 describe('the production server process', () => {
-  it.each(['SIGTERM', 'SIGINT'] as const)('on %s closes the database and exits 0; a restart keeps the data', async (signal) => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'rankpilot-lifecycle-'))
-    dirs.push(dataDir)
-    const first = await start(dataDir)
-    expect(first.output()).toContain('database ready (pglite)')
-    const { email, password } = await createHttpClient(first.baseUrl).signUp()
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    'on %s closes the database and exits 0; a restart keeps the data',
+    async (signal) => {
+      const dataDir = await mkdtemp(join(tmpdir(), 'rankpilot-lifecycle-'))
+      dirs.push(dataDir)
+      const first = await start(dataDir)
+      expect(first.output()).toContain('database ready (pglite)')
+      const { email, password } = await createHttpClient(first.baseUrl).signUp()
 
-    const exited = exitOf(first.child)
-    first.child.kill(signal)
-    expect(await exited).toEqual({ code: 0, signal: null })
-    expect(first.output()).toContain(`${signal}: closing`)
+      const exited = exitOf(first.child)
+      first.child.kill(signal)
+      expect(await exited).toEqual({ code: 0, signal: null })
+      expect(first.output()).toContain(`${signal}: closing`)
 
-    const second = await start(dataDir)
-    try {
-      const { response } = await createHttpClient(second.baseUrl).post('/api/auth/sign-in/email', { email, password })
-      expect(response.status).toBe(200)
-    } finally {
-      const stopped = exitOf(second.child)
-      second.child.kill('SIGTERM')
-      expect((await stopped).code).toBe(0)
-    }
-  })
+      const second = await start(dataDir)
+      try {
+        const { response } = await createHttpClient(second.baseUrl).post('/api/auth/sign-in/email', { email, password })
+        expect(response.status).toBe(200)
+      } finally {
+        const stopped = exitOf(second.child)
+        second.child.kill('SIGTERM')
+        expect((await stopped).code).toBe(0)
+      }
+    },
+    150_000,
+  )
 })

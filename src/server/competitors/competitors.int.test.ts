@@ -226,8 +226,9 @@ describe('keyword gap', () => {
 describe('ownership', () => {
   it('answers NOT_FOUND for another user’s business, and shows it nothing', async () => {
     const theirs = rpcClient(app, stranger.cookie)
-    for (const call of [theirs.competitor.list({ businessId: owned.id }), theirs.competitor.gap({ businessId: owned.id })]) {
-      const error = await rejectionOf(call)
+    // One call at a time: a second refusal started early would be unhandled while the first is awaited.
+    for (const call of [() => theirs.competitor.list({ businessId: owned.id }), () => theirs.competitor.gap({ businessId: owned.id })]) {
+      const error = await rejectionOf(call())
       expect(error).toMatchObject({ code: 'NOT_FOUND', status: 404 })
       expect(JSON.stringify(error)).not.toContain('Northwind')
     }

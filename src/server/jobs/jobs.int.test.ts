@@ -102,8 +102,8 @@ describe('background jobs', () => {
     expect(final.result).toEqual({ counted: 5 })
     expect(final.startedAt).toBeInstanceOf(Date)
     expect(final.finishedAt!.getTime()).toBeGreaterThanOrEqual(final.startedAt!.getTime())
-    const [job] = await queue.boss.findJobs(demoCountJob.name, { id: run.id })
-    expect(job.state).toBe('completed')
+    // pg-boss marks its job completed just after the handler returns (and the run row with it).
+    await expect.poll(async () => (await queue.boss.findJobs(demoCountJob.name, { id: run.id }))[0]?.state).toBe('completed')
   })
 
   it('a failed attempt is retried with backoff and then succeeds', async () => {
@@ -112,6 +112,7 @@ describe('background jobs', () => {
     const snapshots = await collect(run.id)
     expect(snapshots.find((snapshot) => snapshot.state === 'retrying')).toMatchObject({ error: DEMO_PROVIDER_FAILURE, attempts: 1 })
     expect(await runOf(run.id)).toMatchObject({ state: 'completed', attempts: 2, error: null, done: 4 })
+    await expect.poll(async () => (await queue.boss.findJobs(demoCountJob.name, { id: run.id }))[0]?.state).toBe('completed')
     const [job] = await queue.boss.findJobs(demoCountJob.name, { id: run.id })
     expect(job).toMatchObject({ state: 'completed', retryCount: 1, retryBackoff: true, retryDelay: 1, retryDelayMax: 1 })
   })
@@ -123,6 +124,7 @@ describe('background jobs', () => {
     expect(snapshots.at(-1)).toMatchObject({ state: 'failed', error: DEMO_PROVIDER_FAILURE, attempts: 3 })
     const final = await runOf(run.id)
     expect(final.finishedAt).toBeInstanceOf(Date)
+    await expect.poll(async () => (await queue.boss.findJobs(demoCountJob.name, { id: run.id }))[0]?.state).toBe('failed')
     const [job] = await queue.boss.findJobs(demoCountJob.name, { id: run.id })
     expect(job).toMatchObject({ state: 'failed', retryCount: 2 })
     await expect
