@@ -216,7 +216,7 @@ export function PerformanceScreen({ businessId, search, onSearchChange, now }: P
         </CardContent>
       </Card>
       <OpportunitiesSection businessId={businessId} />
-      <TopTables data={data} loading={false} />
+      <TopTables businessId={businessId} range={search} syncing={data.connection.syncStatus === 'syncing'} />
     </div>
   )
 }
