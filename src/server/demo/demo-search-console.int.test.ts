@@ -99,7 +99,7 @@ describe('the demo account’s Search Console', () => {
     expect(found.decay[0]).toMatchObject({
       page: articleAddress(DEMO_BUSINESS, FIRST.slug),
       action: 'refresh',
-      article: { slug: FIRST.slug },
+      article: { slug: FIRST.slug, refreshedAt: null },
     })
     expect(found.decay[0]!.change).toBeLessThan(-0.2)
     // It grew after publishing (its first months), then lost ground: its own numbers say so too.

@@ -4,7 +4,7 @@ import { insertArticle, insertBusiness, rejectionOf, rpcClient } from '../../../
 import { useMockServer } from '../../../tests/fixtures/mock-server'
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
 import { JOB_KINDS } from '~/server/app/job-kinds'
-import { account, article, business, gscData, gscSearchAnalytics, jobRun } from '~/server/db/schema'
+import { account, article, articleVersion, business, gscData, gscSearchAnalytics, jobRun } from '~/server/db/schema'
 import { createId } from '~/server/ids'
 import { startJobs, stopJobs } from '~/server/jobs'
 import { demoIdentity, issueAccessToken, issueRefreshToken, verifyAccessToken } from '~/server/providers/google/demo-identity'
@@ -18,7 +18,7 @@ import { injectFault, mockRequestCount, resetMockRequestCounts } from '~/server/
 import { listIntegrations } from '~/server/publishing/integrations.service'
 import { encryptionKeys } from '~/server/publishing/crypto'
 import { addDays, isoDay, LAG_DAYS } from './dates'
-import { saveProperty } from './properties.service'
+import { connectionOf, saveProperty } from './properties.service'
 import { gscSyncJob, runGscSync, syncChunks, syncDueProperties } from './sync.service'
 
 useMockServer(...googleHandlers(), ...gscHandlers())
@@ -132,6 +132,16 @@ describe('gsc.properties and gsc.select', () => {
     expect(job).toMatchObject({ kind: 'gsc.sync', businessId: user.business.id, input: { businessId: user.business.id } })
     const listed = await api.gsc.properties({ businessId: user.business.id })
     expect(listed.properties.find((property) => property.selected)?.siteUrl).toBe(user.siteUrl)
+    // The running import is named where its progress shows (its own business only), until it ends.
+    expect(chosen.connection?.syncJobId).toBe(chosen.jobId)
+    expect((await listIntegrations(app.db, user.business.id, { keys: encryptionKeys(app.env) })).searchConsole?.syncJobId).toBe(
+      chosen.jobId,
+    )
+    const other = await owner('watching.io')
+    await app.db.insert(gscData).values({ businessId: other.business.id, siteUrl: other.siteUrl })
+    expect((await connectionOf(app.db, other.business.id))?.syncJobId).toBeNull()
+    await app.db.update(jobRun).set({ state: 'completed' }).where(eq(jobRun.id, chosen.jobId))
+    expect((await connectionOf(app.db, user.business.id))?.syncJobId).toBeNull()
   })
 })
 
@@ -298,7 +308,7 @@ describe('the sync', () => {
     const connection = await connectionRow(user.business.id)
     expect(connection.syncStatus).toBe('reconnect')
     expect(connection.lastError).toBe(
-      'Google no longer accepts the saved Search Console connection. Reconnect Google Search Console (Connect Search Console) and try again.',
+      'Google no longer accepts the saved Search Console connection. Reconnect Search Console on Integrations and try again.',
     )
     expect(mockRequestCount('gsc')).toBe(0)
 
@@ -530,10 +540,26 @@ describe('gsc.performance and gsc.opportunities', () => {
   })
 
   it('finds the decaying article, striking-distance queries and the cannibalised query in the demo data', async () => {
-    const answer = await rpcClient(app, user.cookie).gsc.opportunities({ businessId: user.business.id })
+    const api = rpcClient(app, user.cookie)
+    const answer = await api.gsc.opportunities({ businessId: user.business.id })
     expect(answer.decay).toHaveLength(1)
     expect(answer.decay[0]!.change).toBeLessThan(-0.2)
-    expect(answer.decay[0]!).toMatchObject({ action: 'refresh', article: { slug: answer.decay[0]!.page.split('/').at(-1) } })
+    expect(answer.decay[0]!).toMatchObject({
+      action: 'refresh',
+      article: { slug: answer.decay[0]!.page.split('/').at(-1), refreshedAt: null },
+    })
+    // Once rewritten (a refresh), it says when.
+    const rewrittenAt = new Date(Date.now() - 3600_000)
+    await app.db.insert(articleVersion).values({
+      articleId: answer.decay[0]!.article!.id,
+      version: 2,
+      reason: 'regenerated',
+      content: {} as never,
+      seoScore: 90,
+      createdAt: rewrittenAt,
+    })
+    const after = await api.gsc.opportunities({ businessId: user.business.id })
+    expect(after.decay[0]!.article!.refreshedAt).toEqual(rewrittenAt)
     expect(answer.strikingDistance.length).toBeGreaterThan(0)
     for (const item of answer.strikingDistance) {
       expect(item.position).toBeGreaterThanOrEqual(8)
