@@ -94,7 +94,10 @@ describe('/performance', () => {
     const panel = page.getByTestId('article-search-panel')
     await panel.getByRole('heading', { name: 'In Google search' }).waitFor()
     await panel.getByText('Impressions', { exact: true }).waitFor()
-    expect(await panel.locator('svg path.recharts-line-curve').count()).toBe(1)
+    // Its daily impressions over the 28 days before's, dashed.
+    const lines = panel.locator('svg path.recharts-line-curve')
+    expect(await lines.count()).toBe(2)
+    expect(await lines.first().getAttribute('stroke-dasharray')).toBe('4 4')
   })
 })
 
