@@ -94,8 +94,72 @@ describe('/performance', () => {
     const panel = page.getByTestId('article-search-panel')
     await panel.getByRole('heading', { name: 'In Google search' }).waitFor()
     await panel.getByText('Impressions', { exact: true }).waitFor()
-    expect(await panel.locator('svg path.recharts-line-curve').count()).toBe(1)
+    // Its daily impressions over the 28 days before's, dashed.
+    const lines = panel.locator('svg path.recharts-line-curve')
+    expect(await lines.count()).toBe(2)
+    expect(await lines.first().getAttribute('stroke-dasharray')).toBe('4 4')
   })
+})
+
+describe('a decaying article', () => {
+  it('is listed with Refresh; its page shows the decline; Refresh rewrites it, keeps its address and republishes it', async () => {
+    const { page } = await browser.visit(server.baseUrl)
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await signIntoDemo(page)
+    await gotoHydrated(page, '/performance')
+
+    // The demo's first article, live for months, lost more than 20% of its clicks: Refresh is offered.
+    const decay = page.getByTestId('decay')
+    await decay.waitFor()
+    const item = decay.getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Refresh “/ }) })
+    expect(await item.count()).toBe(1)
+    expect(await item.textContent()).toMatch(/clicks in the last 28 days, [\d,]+ before · −(2[1-9]|[3-9]\d|100)%/)
+    const link = item.locator('a[href^="/content/"]')
+    const title = (await link.textContent())!
+    const articleHref = (await link.getAttribute('href'))!
+
+    // Its page: published, its search panel showing fewer clicks than the 28 days before.
+    await link.click()
+    await page.waitForURL((url) => url.pathname === articleHref)
+    await page.getByRole('heading', { name: title, level: 1 }).first().waitFor()
+    const panel = page.getByTestId('article-search-panel')
+    await panel.getByText('Clicks', { exact: true }).waitFor()
+    const clicks = panel.locator('dd').first()
+    expect(await clicks.textContent()).toMatch(/−\d+%$/)
+    expect(await clicks.locator('span').getAttribute('class')).toContain('text-red-400')
+    const header = page.locator('main')
+    const versionBefore = Number((await header.getByText(/^Version \d+$/).textContent())!.replace('Version ', ''))
+    const publication = page.getByTestId('publishing-panel').getByTestId('publication')
+    await publication.waitFor()
+    const liveAddress = (await publication.getByRole('link', { name: /^View on/ }).getAttribute('href'))!
+    expect(liveAddress).toContain(`/demo/cms/`)
+    const syncedBefore = await publication.getByText(/^Last synced /).textContent()
+
+    // Refresh from the opportunity: the rewrite runs to its end.
+    await gotoHydrated(page, '/performance')
+    const refresh = page.getByTestId('decay').getByRole('button', { name: `Refresh “${title}”` })
+    await refresh.click()
+    const progress = page.getByTestId('decay').getByRole('region', { name: `Refreshing “${title}”` })
+    await progress.waitFor()
+    await expect.poll(() => progress.getAttribute('data-state'), { timeout: 90_000, interval: 500 }).toBe('completed')
+    await page.getByText(`“${title}” is rewritten; its new version is on its way to your site.`).waitFor()
+    expect(await refresh.textContent()).toBe('Refreshed')
+
+    // The article: a new version, still published at the same address, sent to its site again.
+    await gotoHydrated(page, articleHref)
+    await page.getByText(`Version ${versionBefore + 1}`, { exact: true }).waitFor()
+    expect(await page.locator('main').getByText('Published', { exact: true }).first().isVisible()).toBe(true)
+    const after = page.getByTestId('publishing-panel').getByTestId('publication')
+    await expect
+      .poll(async () => (await after.getByText(/^Last synced /).textContent()) !== syncedBefore, { timeout: 60_000, interval: 1000 })
+      .toBe(true)
+    expect(await after.getByRole('link', { name: /^View on/ }).getAttribute('href')).toBe(liveAddress)
+    expect(await after.getByText('Your latest edits will be synced.').count()).toBe(0)
+    // Its live page is the new version (its title may have changed with it).
+    const newTitle = (await page.getByTestId('article-html').locator('h1').first().textContent())!.trim()
+    await page.goto(liveAddress)
+    expect(await page.title()).toContain(newTitle)
+  }, 150_000)
 })
 
 describe.skipIf(!pgServer.available)('/performance without Search Console', () => {

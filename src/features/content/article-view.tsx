@@ -180,7 +180,9 @@ export function ArticleView({ articleId, mode = 'read' }: { articleId: string; m
         <aside className="grid content-start gap-4">
           <SeoScorePanel score={article.seoScore} checks={article.seoChecks} />
           <PublishingPanel businessId={businessId} articleId={article.id} />
-          {article.status === 'published' && <ArticleSearchPanel businessId={businessId} articleId={article.id} />}
+          {article.status === 'published' && (
+            <ArticleSearchPanel businessId={businessId} articleId={article.id} publishedAt={article.publishedAt} />
+          )}
           <Card>
             <CardHeader>
               <CardTitle className="text-base">Search appearance</CardTitle>

@@ -11,6 +11,8 @@ import { connectSearchConsole } from '~/features/public/google-auth'
 import { useGoogleConfigured } from '~/features/public/start-ranking'
 import { orpc } from '~/lib/orpc'
 import { toast } from '~/lib/toast'
+import { JobProgress } from '~/features/jobs/job-progress'
+import { formatDay } from '~/features/performance/performance-format'
 import { formatDateTime, integrationListQuery, type IntegrationList } from './integration-queries'
 
 /**
@@ -74,22 +76,25 @@ export function SearchConsoleCard({ businessId, searchConsole }: { businessId: s
             <div>
               <dt className="text-xs text-muted-foreground">Last sync</dt>
               <dd className="font-medium">
-                {searchConsole.syncStatus === 'syncing'
-                  ? 'Importing 16 months of data…'
-                  : searchConsole.lastSyncAt
-                    ? formatDateTime(searchConsole.lastSyncAt)
+                {searchConsole.lastSyncAt
+                  ? formatDateTime(searchConsole.lastSyncAt)
+                  : searchConsole.syncStatus === 'syncing'
+                    ? 'Importing now'
                     : 'Not synced yet'}
               </dd>
             </div>
           </dl>
         )}
+        {searchConsole?.syncStatus === 'syncing' && <ImportProgress connection={searchConsole} />}
         {searchConsole?.needsReconnect && (
           <Alert variant="destructive" role="alert" icon={<AlertTriangleIcon aria-hidden />}>
-            <div>
-              <AlertTitle>Google no longer lets Rankpilot read this property</AlertTitle>
+            <div className="space-y-3">
+              <AlertTitle>Google no longer gives access to this property</AlertTitle>
               <AlertDescription>
-                {searchConsole.lastError ?? 'Access was removed or has expired.'} The daily sync is paused.
+                {searchConsole.lastError ?? 'Access was removed or has expired.'} The daily sync is paused: Performance shows the numbers up
+                to the last sync.
               </AlertDescription>
+              <ConnectGoogleButton label="Reconnect Search Console" />
             </div>
           </Alert>
         )}
@@ -98,6 +103,7 @@ export function SearchConsoleCard({ businessId, searchConsole }: { businessId: s
           <PropertyChooser
             businessId={businessId}
             current={searchConsole?.siteUrl ?? null}
+            reconnectShown={Boolean(searchConsole?.needsReconnect)}
             onDone={() => {
               setChoosing(false)
               clearReturn()
@@ -113,6 +119,20 @@ export function SearchConsoleCard({ businessId, searchConsole }: { businessId: s
         )}
       </CardContent>
     </Card>
+  )
+}
+
+/**
+ * The first import of a property (16 months, a month at a time): its job's progress bar, step and
+ * time left while it runs; otherwise (queued behind others, or between attempts) how far it got.
+ */
+function ImportProgress({ connection }: { connection: NonNullable<IntegrationList['searchConsole']> }) {
+  if (connection.syncJobId) return <JobProgress jobId={connection.syncJobId} label="Importing 16 months of Search Console data" />
+  return (
+    <p role="status" className="text-muted-foreground">
+      Importing 16 months of Search Console data
+      {connection.syncedThrough ? `: done through ${formatDay(connection.syncedThrough)}.` : '; it starts in a moment.'}
+    </p>
   )
 }
 
@@ -160,7 +180,14 @@ function LinkProblem({ message, onDismiss }: { message: string; onDismiss: () =>
 }
 
 /** The account's properties, the suggested one first chosen; Use this property saves it and starts the import. */
-function PropertyChooser(props: { businessId: string; current: string | null; onDone: () => void; onCancel?: () => void }) {
+function PropertyChooser(props: {
+  businessId: string
+  current: string | null
+  /** The card already says Google refused the saved access, with Reconnect: the same refusal here adds nothing. */
+  reconnectShown: boolean
+  onDone: () => void
+  onCancel?: () => void
+}) {
   const queryClient = useQueryClient()
   const groupId = useId()
   const properties = useQuery({
@@ -193,6 +220,7 @@ function PropertyChooser(props: { businessId: string; current: string | null; on
   }
   if (properties.isError) {
     const reason = reasonOf(properties.error)
+    if (reason === 'GSC_RECONNECT' && props.reconnectShown) return null
     if (reason === 'GSC_NOT_LINKED') {
       return (
         <div className="space-y-3">

@@ -6,7 +6,16 @@ import { ErrorPanel } from '~/components/fallbacks/error-panel'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Skeleton } from '~/components/ui/skeleton'
 import { cn } from '~/lib/utils'
-import { changeTone, formatChange, formatMetric, formatRange, METRIC_COLOURS, METRIC_LABELS, METRICS } from './performance-format'
+import {
+  changeTone,
+  formatChange,
+  formatMetric,
+  formatRange,
+  METRIC_COLOURS,
+  METRIC_LABELS,
+  METRICS,
+  noDataMessage,
+} from './performance-format'
 import { performanceQuery, presetRange } from './performance-search'
 
 const TONE_CLASSES = { good: 'text-emerald-400', bad: 'text-red-400' }
@@ -14,12 +23,27 @@ const TONE_CLASSES = { good: 'text-emerald-400', bad: 'text-red-400' }
 /**
  * An article's Search Console numbers (gsc.performance with its id): clicks, impressions, CTR and
  * position over the last 28 days with data against the 28 before, and its daily impressions as a
- * sparkline (a new article's clicks are mostly zero). Nothing when the business has no Search Console property.
+ * sparkline over the 28 days before's, dashed (a new article's clicks are mostly zero). Nothing
+ * when the business has no Search Console property.
  */
-export function ArticleSearchPanel({ businessId, articleId }: { businessId: string; articleId: string }) {
+export function ArticleSearchPanel({
+  businessId,
+  articleId,
+  publishedAt,
+}: {
+  businessId: string
+  articleId: string
+  publishedAt: Date | string | null
+}) {
   const range = useMemo(() => presetRange('28d', new Date()), [])
   const query = useQuery(performanceQuery(businessId, range, articleId))
   const data = query.data
+  // Day by day, the range's impressions over the same day of the period before.
+  const sparkline = useMemo(
+    () =>
+      data?.series.map((day, index) => ({ impressions: day.impressions, before: data.previousSeries[index]?.impressions ?? null })) ?? [],
+    [data],
+  )
 
   if (query.isError && !data) {
     return (
@@ -34,22 +58,30 @@ export function ArticleSearchPanel({ businessId, articleId }: { businessId: stri
     )
   }
   if (data && !data.connection) return null
+  const empty = data ? data.totals.impressions === 0 && data.previousTotals.impressions === 0 : false
 
   return (
     <Card data-testid="article-search-panel">
       <CardHeader>
         <CardTitle className="text-base">In Google search</CardTitle>
         <CardDescription>
-          {data ? `${formatRange(data.range)}, against the 28 days before.` : 'The last 28 days, from Search Console.'}
+          {data && !empty ? `${formatRange(data.range)}, against the 28 days before.` : 'From Search Console.'}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
-        {!data ? (
+        {data?.connection?.needsReconnect && (
+          <p role="alert" className="text-xs text-amber-200">
+            Google no longer gives access to your Search Console: these numbers stop at its last sync.{' '}
+            <Link to="/integrations" className="text-violet-300 underline-offset-4 hover:underline">
+              Reconnect Search Console
+            </Link>
+          </p>
+        )}
+        {!data?.connection ? (
           <Skeleton className="h-28" aria-label="Loading its search numbers" />
-        ) : data.totals.impressions === 0 && data.previousTotals.impressions === 0 ? (
-          <p className="text-muted-foreground">
-            No search data yet. Google usually shows a new page within a few weeks; its clicks and positions appear here once Search Console
-            reports them.
+        ) : empty ? (
+          <p className="text-muted-foreground" data-testid="article-search-empty">
+            {noDataMessage({ ...data, connection: data.connection }, publishedAt)}
           </p>
         ) : (
           <>
@@ -72,16 +104,25 @@ export function ArticleSearchPanel({ businessId, articleId }: { businessId: stri
               })}
             </dl>
             <p className="text-xs text-muted-foreground" aria-hidden>
-              Impressions by day
+              Impressions by day, the 28 days before dashed
             </p>
             <div aria-hidden className="-mt-2 h-12 w-full min-w-0">
               <ResponsiveContainer width="100%" height="100%" minWidth={0}>
-                <LineChart data={data.series} margin={{ top: 4, right: 2, bottom: 4, left: 2 }}>
+                <LineChart data={sparkline} margin={{ top: 4, right: 2, bottom: 4, left: 2 }}>
                   <YAxis hide domain={[0, 'auto']} />
                   <Line
                     type="monotone"
-                    dataKey="clicks"
-                    stroke={METRIC_COLOURS.clicks}
+                    dataKey="before"
+                    stroke="#6b7280"
+                    strokeDasharray="4 4"
+                    strokeWidth={1}
+                    dot={false}
+                    isAnimationActive={false}
+                  />
+                  <Line
+                    type="monotone"
+                    dataKey="impressions"
+                    stroke={METRIC_COLOURS.impressions}
                     strokeWidth={1.5}
                     dot={false}
                     isAnimationActive={false}
@@ -91,7 +132,8 @@ export function ArticleSearchPanel({ businessId, articleId }: { businessId: stri
             </div>
             <p className="sr-only">
               Impressions by day from {formatRange(data.range)}:{' '}
-              {data.series.map((day) => formatMetric('impressions', day.impressions)).join(', ')}.
+              {data.series.map((day) => formatMetric('impressions', day.impressions)).join(', ')}; in the 28 days before:{' '}
+              {data.previousSeries.map((day) => formatMetric('impressions', day.impressions)).join(', ')}.
             </p>
             <Link to="/performance" className="text-sm text-violet-300 underline-offset-4 hover:underline">
               All of your site’s performance

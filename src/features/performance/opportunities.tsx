@@ -11,7 +11,7 @@ import { JobProgress } from '~/features/jobs/job-progress'
 import { jobWatchQueryOptions } from '~/features/jobs/job-queries'
 import { orpc } from '~/lib/orpc'
 import { toast } from '~/lib/toast'
-import { formatChange, formatMetric, formatRange } from './performance-format'
+import { formatChange, formatDay, formatMetric, formatRange } from './performance-format'
 import { opportunitiesQuery, type Opportunities } from './performance-search'
 import { pathOf } from './top-tables'
 
@@ -39,48 +39,68 @@ function PageLabel({ page, article }: { page: string; article: ArticleRef | null
   )
 }
 
-/** Follows one refresh (the article's rewrite job), reloading the article and the opportunities when it ends. */
+/** One refresh's progress, in each row whose action it is. */
 function RefreshProgress({ jobId, title }: { jobId: string; title: string }) {
+  return <JobProgress jobId={jobId} label={`Refreshing “${title}”`} className="text-sm" />
+}
+
+/** Once per refresh, however many rows show it: when its job ends, says so and reloads the article. */
+function RefreshOutcome({ jobId, title }: { jobId: string; title: string }) {
   const queryClient = useQueryClient()
   const job = useQuery(jobWatchQueryOptions(jobId))
   const state = job.data?.state
   useEffect(() => {
     if (state === 'completed') {
-      toast.success(`“${title}” is rewritten: the new version goes to your site with the next publishing run.`)
+      toast.success(`“${title}” is rewritten; its new version is on its way to your site.`)
+      // The article, its versions and where it is published (its publishing job has started), and
+      // the opportunities (it was rewritten today).
       void queryClient.invalidateQueries({ queryKey: orpc.article.key() })
+      void queryClient.invalidateQueries({ queryKey: orpc.gsc.opportunities.key() })
     }
   }, [state, title, queryClient])
-  return <JobProgress jobId={jobId} label={`Refreshing “${title}”`} className="text-sm" />
+  return null
 }
 
 /** "Refresh": rewrites the article against today's search results (article.regenerate), then follows the job. */
 function useRefresh(businessId: string) {
-  const [jobs, setJobs] = useState<Record<string, string>>({})
-  const regenerate = useMutation(
-    orpc.article.regenerate.mutationOptions({
-      onSuccess: ({ jobId }, variables) => setJobs((current) => ({ ...current, [variables.articleId]: jobId })),
-    }),
-  )
+  const [jobs, setJobs] = useState<Record<string, { jobId: string; title: string }>>({})
+  const regenerate = useMutation(orpc.article.regenerate.mutationOptions())
   return {
-    jobOf: (articleId: string) => jobs[articleId],
+    jobs,
+    jobOf: (articleId: string) => jobs[articleId]?.jobId,
     pending: (articleId: string) => regenerate.isPending && regenerate.variables?.articleId === articleId,
-    start: (articleId: string) => regenerate.mutate({ businessId, articleId, instruction: REFRESH_INSTRUCTION }),
+    start: (article: ArticleRef) =>
+      regenerate.mutate(
+        { businessId, articleId: article.id, instruction: REFRESH_INSTRUCTION },
+        { onSuccess: ({ jobId }) => setJobs((current) => ({ ...current, [article.id]: { jobId, title: article.title } })) },
+      ),
   }
 }
 
 type Refresh = ReturnType<typeof useRefresh>
 
+/** Refresh, then what its job is doing: running, done (once is enough), or failed (it may be tried again). */
 function RefreshButton({ refresh, article }: { refresh: Refresh; article: ArticleRef }) {
-  const running = Boolean(refresh.jobOf(article.id))
+  const jobId = refresh.jobOf(article.id)
+  const job = useQuery({ ...jobWatchQueryOptions(jobId ?? ''), enabled: Boolean(jobId) })
+  const state = jobId ? (job.data?.state ?? 'queued') : null
+  const ended = state === 'failed' || state === 'cancelled'
+  const label = refresh.pending(article.id)
+    ? 'Starting…'
+    : state === 'completed'
+      ? 'Refreshed'
+      : state && !ended
+        ? 'Refreshing…'
+        : 'Refresh article'
   return (
     <Button
       size="sm"
       variant="outline"
-      disabled={running || refresh.pending(article.id)}
-      onClick={() => refresh.start(article.id)}
+      disabled={(state !== null && !ended) || refresh.pending(article.id)}
+      onClick={() => refresh.start(article)}
       aria-label={`Refresh “${article.title}”`}
     >
-      {refresh.pending(article.id) ? 'Starting…' : running ? 'Refreshing' : 'Refresh article'}
+      {label}
     </Button>
   )
 }
@@ -199,7 +219,7 @@ function Decay({ items, refresh }: { items: Opportunities['decay']; refresh: Ref
     <Section
       title="Decaying pages"
       count={items.length}
-      description="Pages with over 20% fewer clicks in the last 28 days than the 28 days before. Refresh rewrites an article against today’s search results and keeps its address; a published article’s new version is republished by the publishing schedule automatically."
+      description="Pages with over 20% fewer clicks in the last 28 days than the 28 days before. Refresh rewrites an article against today’s search results, keeps its address and sends the new version to your site."
     >
       {items.length === 0 ? (
         <p className="text-sm text-muted-foreground">No page lost more than 20% of its clicks.</p>
@@ -212,6 +232,8 @@ function Decay({ items, refresh }: { items: Opportunities['decay']; refresh: Ref
                 <span className="text-xs text-muted-foreground">
                   {formatCount(item.recentClicks)} clicks in the last 28 days, {formatCount(item.previousClicks)} before ·{' '}
                   <span className="font-medium text-red-400">{formatChange(item.change)}</span>
+                  {item.article?.refreshedAt &&
+                    ` · last rewritten ${formatDay(new Date(item.article.refreshedAt).toISOString().slice(0, 10))}`}
                 </span>
                 {item.article && refresh.jobOf(item.article.id) && (
                   <RefreshProgress jobId={refresh.jobOf(item.article.id)!} title={item.article.title} />
@@ -297,6 +319,9 @@ export function OpportunitiesSection({ businessId }: { businessId: string }) {
         </div>
       ) : (
         <>
+          {Object.entries(refresh.jobs).map(([articleId, job]) => (
+            <RefreshOutcome key={articleId} jobId={job.jobId} title={job.title} />
+          ))}
           <StrikingDistance businessId={businessId} items={data.strikingDistance} refresh={refresh} />
           <Decay items={data.decay} refresh={refresh} />
           <Cannibalisation items={data.cannibalisation} />

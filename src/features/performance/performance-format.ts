@@ -1,4 +1,5 @@
 import { formatCount } from '~/features/format'
+import type { Performance } from './performance-search'
 
 /** The four Search Console metrics, as the Performance page shows them (docs/product/search-console.md). */
 export const METRICS = ['clicks', 'impressions', 'ctr', 'position'] as const
@@ -62,3 +63,27 @@ export const formatMonth = (day: string) => monthOfYear.format(new Date(`${day}T
 
 /** "March 4, 2026 – April 1, 2026". */
 export const formatRange = (range: { from: string; to: string }) => `${formatDay(range.from)} – ${formatDay(range.to)}`
+
+/** How long Google usually takes to show a new page: until then, no data is no news. */
+const NEW_PAGE_DAYS = 28
+const DAY_MS = 86_400_000
+
+/**
+ * Why an article has no search data over the 56 days shown, in words that fit what is known:
+ * the first import still running, the article newer than Search Console's latest day, a new page
+ * Google has not shown yet, or an older one it has not shown lately.
+ */
+export function noDataMessage(
+  data: Pick<Performance, 'range' | 'previousRange'> & { connection: Pick<NonNullable<Performance['connection']>, 'syncStatus'> },
+  publishedAt: Date | string | null,
+): string {
+  if (data.connection.syncStatus === 'syncing')
+    return 'Search Console’s data is still being imported; this article’s clicks and positions appear here as its days arrive.'
+  const published = publishedAt ? new Date(publishedAt) : null
+  const lastDay = Date.parse(`${data.range.to}T23:59:59Z`)
+  if (published && published.getTime() > lastDay)
+    return `Search Console’s latest data is for ${formatDay(data.range.to)} (it arrives about 3 days late), before this article went live. Its clicks and positions appear here once Google reports them.`
+  if (!published || lastDay - published.getTime() < NEW_PAGE_DAYS * DAY_MS)
+    return 'Google has not shown it in search yet: a new page usually appears within a few weeks. Its clicks and positions show here once Search Console reports them.'
+  return `Google has not shown it in any search since ${formatDay(data.previousRange.from)}. Check that the page is live and indexed (Search Console’s URL inspection), or refresh it.`
+}

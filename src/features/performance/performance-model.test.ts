@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { changeTone, formatChange, formatMetric } from './performance-format'
+import { changeTone, formatChange, formatMetric, noDataMessage } from './performance-format'
 import { parsePerformanceSearch, performanceSearchToUrl, presetOf, presetRange, rangeDays } from './performance-search'
 
 const now = new Date('2026-11-26T20:00:00Z')
@@ -53,5 +53,25 @@ describe('performance numbers', () => {
     expect(formatMetric('ctr', 0.0345)).toBe('3.5%')
     expect(formatMetric('position', 8.04)).toBe('8.0')
     expect(formatMetric('position', null)).toBe('–')
+  })
+})
+
+describe('an article without search data', () => {
+  const range = presetRange('28d', now)
+  const shown = (syncStatus: 'syncing' | 'working', publishedAt: string | null) =>
+    noDataMessage({ range, previousRange: { from: '2026-09-29', to: '2026-10-26' }, connection: { syncStatus } }, publishedAt)
+
+  it('says why in words that fit: importing, newer than the latest data, a new page, or an older one Google stopped showing', () => {
+    expect(shown('syncing', '2026-01-10T09:00:00Z')).toMatch(/^Search Console’s data is still being imported/)
+    // Published today: Search Console's latest day is before it.
+    expect(shown('working', '2026-11-26T09:00:00Z')).toBe(
+      'Search Console’s latest data is for November 23, 2026 (it arrives about 3 days late), before this article went live. Its clicks and positions appear here once Google reports them.',
+    )
+    expect(shown('working', '2026-11-10T09:00:00Z')).toMatch(
+      /^Google has not shown it in search yet: a new page usually appears within a few weeks/,
+    )
+    expect(shown('working', '2026-06-10T09:00:00Z')).toBe(
+      'Google has not shown it in any search since September 29, 2026. Check that the page is live and indexed (Search Console’s URL inspection), or refresh it.',
+    )
   })
 })

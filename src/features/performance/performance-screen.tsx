@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { LineChartIcon, RefreshCwIcon, TriangleAlertIcon } from 'lucide-react'
+import { LineChartIcon, TriangleAlertIcon } from 'lucide-react'
 import { useId } from 'react'
 import { EmptyState } from '~/components/empty-state'
 import { ErrorPanel } from '~/components/fallbacks/error-panel'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Skeleton } from '~/components/ui/skeleton'
+import { JobProgress } from '~/features/jobs/job-progress'
 import { cn } from '~/lib/utils'
 import { OpportunitiesSection } from './opportunities'
 import { PerformanceChart } from './performance-chart'
@@ -153,14 +154,14 @@ function ConnectionNotice({ connection }: { connection: NonNullable<Performance[
     )
   }
   if (connection.syncStatus === 'syncing') {
+    const label = `Importing 16 months of Search Console data for ${connection.siteUrl}`
+    // Its job's bar, step and time left; between attempts (or queued), how far it got.
+    if (connection.syncJobId) return <JobProgress jobId={connection.syncJobId} label={label} />
     return (
-      <div role="status" className="flex flex-wrap items-center gap-3 rounded-lg border border-border bg-card p-4 text-sm">
-        <RefreshCwIcon aria-hidden className="size-4 shrink-0 animate-spin text-violet-300" />
-        <p className="min-w-0 flex-1">
-          Importing 16 months of Search Console data for {connection.siteUrl}
-          {connection.syncedThrough ? `: done through ${formatDay(connection.syncedThrough)}.` : '.'} The numbers fill in as each month
-          arrives.
-        </p>
+      <div role="status" className="rounded-lg border border-border bg-card p-4 text-sm">
+        {label}
+        {connection.syncedThrough ? `: done through ${formatDay(connection.syncedThrough)}.` : '.'} The numbers fill in as each month
+        arrives.
       </div>
     )
   }
@@ -216,7 +217,7 @@ export function PerformanceScreen({ businessId, search, onSearchChange, now }: P
         </CardContent>
       </Card>
       <OpportunitiesSection businessId={businessId} />
-      <TopTables data={data} loading={false} />
+      <TopTables businessId={businessId} range={search} syncing={data.connection.syncStatus === 'syncing'} />
     </div>
   )
 }

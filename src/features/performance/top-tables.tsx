@@ -1,19 +1,19 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { DataTable } from '~/components/data-table/data-table'
 import { DataTableColumnHeader } from '~/components/data-table/data-table-column-header'
 import { useDataTable } from '~/components/data-table/use-data-table'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import { formatCount } from '~/features/format'
+import { orpc } from '~/lib/orpc'
+import type { RpcOutputs } from '~/lib/rpc-outputs'
 import type { TableSearch } from '~/shared/data-table/search-state'
+import { TOP_PAGE_SIZES, TOP_TABLE, type TopDimension } from '~/shared/search-console'
 import { formatMetric, METRIC_LABELS, type Metric } from './performance-format'
-import type { Performance } from './performance-search'
+import type { PerformanceSearch } from './performance-search'
 
-type QueryRow = Performance['topQueries'][number]
-type PageRow = Performance['topPages'][number]
-type TopRow = QueryRow | PageRow
-
-const PAGE_SIZES = [10, 25, 50] as const
-const DEFAULT_SEARCH: TableSearch = { page: 1, perPage: 10, sort: [{ id: 'clicks', desc: true }], filters: [], joinOperator: 'and' }
+type TopRow = RpcOutputs['gsc']['top']['items'][number]
 
 /** A page's address without its protocol and host, or whole when it is not one. */
 export function pathOf(page: string) {
@@ -25,7 +25,7 @@ export function pathOf(page: string) {
   }
 }
 
-function metricColumn<T extends TopRow>(metric: Metric): ColumnDef<T> {
+function metricColumn(metric: Metric): ColumnDef<TopRow> {
   return {
     id: metric,
     accessorFn: (row) => row[metric],
@@ -36,120 +36,121 @@ function metricColumn<T extends TopRow>(metric: Metric): ColumnDef<T> {
   }
 }
 
-const queryColumns: ColumnDef<QueryRow>[] = [
+const METRIC_COLUMNS = (['clicks', 'impressions', 'ctr', 'position'] as const).map(metricColumn)
+
+const queryColumns: ColumnDef<TopRow>[] = [
   {
-    id: 'query',
-    accessorKey: 'query',
+    id: 'key',
+    accessorKey: 'key',
     header: ({ column }) => <DataTableColumnHeader column={column} title="Query" />,
-    cell: ({ row }) => <span className="font-medium break-words whitespace-normal">{row.original.query}</span>,
+    cell: ({ row }) => <span className="font-medium break-words whitespace-normal">{row.original.key}</span>,
     size: 200,
     enableHiding: false,
   },
-  ...(['clicks', 'impressions', 'ctr', 'position'] as const).map((metric) => metricColumn<QueryRow>(metric)),
+  ...METRIC_COLUMNS,
 ]
 
-const pageColumns: ColumnDef<PageRow>[] = [
+const pageColumns: ColumnDef<TopRow>[] = [
   {
-    id: 'page',
-    accessorKey: 'page',
+    id: 'key',
+    accessorKey: 'key',
     header: ({ column }) => <DataTableColumnHeader column={column} title="Page" />,
     cell: ({ row }) => (
       <a
-        href={row.original.page}
+        href={row.original.key}
         target="_blank"
         rel="noreferrer"
-        title={row.original.page}
+        title={row.original.key}
         className="font-medium break-all whitespace-normal text-violet-300 underline-offset-4 hover:underline"
       >
-        {pathOf(row.original.page)}
+        {pathOf(row.original.key)}
       </a>
     ),
     size: 220,
     enableHiding: false,
   },
-  ...(['clicks', 'impressions', 'ctr', 'position'] as const).map((metric) => metricColumn<PageRow>(metric)),
+  ...METRIC_COLUMNS,
 ]
 
-/** Sorts the rows the server answered (its top 50 by clicks) in the browser; a missing position sorts last. */
-function sortRows<T extends TopRow>(rows: readonly T[], sort: TableSearch['sort']): T[] {
-  const [order] = sort
-  if (!order) return [...rows]
-  const key = order.id as keyof T
-  return [...rows].sort((a, b) => {
-    const left = a[key] as unknown
-    const right = b[key] as unknown
-    if (left === null || right === null) return left === right ? 0 : left === null ? 1 : -1
-    const compared = typeof left === 'number' && typeof right === 'number' ? left - right : String(left).localeCompare(String(right))
-    return order.desc ? -compared : compared
-  })
-}
+const TABLES = {
+  query: { title: 'Queries', noun: ['search', 'searches'], columns: queryColumns, what: 'The searches your site showed up for' },
+  page: { title: 'Pages', noun: ['page', 'pages'], columns: pageColumns, what: 'Your pages that appeared in search' },
+} as const satisfies Record<TopDimension, unknown>
 
-function TopTable<T extends TopRow>({
-  title,
-  description,
-  rows,
-  columns,
-  rowId,
-  loading,
+/**
+ * One dimension's rows over the range (gsc.top): sorted and paged by the server over all of them,
+ * not only the most clicked. Its sort and page stay on the page (the URL holds the range); a new
+ * range goes back to the first page.
+ */
+function TopTable({
+  businessId,
+  range,
+  dimension,
+  syncing,
 }: {
-  title: string
-  description: string
-  rows: readonly T[]
-  columns: ColumnDef<T>[]
-  rowId: (row: T) => string
-  loading: boolean
+  businessId: string
+  range: PerformanceSearch
+  dimension: TopDimension
+  syncing: boolean
 }) {
-  // The table's page and sort stay on the page (the range is the URL's): the rows are one answer's top 50.
-  const [search, setSearch] = useState<TableSearch>(DEFAULT_SEARCH)
-  const sorted = useMemo(() => sortRows(rows, search.sort), [rows, search.sort])
-  const start = (search.page - 1) * search.perPage
-  const visible = useMemo(() => sorted.slice(start, start + search.perPage), [sorted, start, search.perPage])
-  const { table } = useDataTable<T>({
-    data: visible,
-    columns,
-    rowCount: rows.length,
-    pageCount: Math.max(1, Math.ceil(rows.length / search.perPage)),
+  const spec = TABLES[dimension]
+  const rangeKey = `${range.from}|${range.to}`
+  const [state, setState] = useState<{ rangeKey: string; search: TableSearch }>({ rangeKey, search: TOP_TABLE.defaults })
+  const search = state.rangeKey === rangeKey ? state.search : { ...state.search, page: 1 }
+  const query = useQuery(
+    orpc.gsc.top.queryOptions({
+      input: { businessId, from: range.from, to: range.to, dimension, page: search.page, perPage: search.perPage, sort: search.sort },
+      placeholderData: keepPreviousData,
+      // While the first sync runs, its months arrive one by one.
+      refetchInterval: syncing ? 5000 : false,
+    }),
+  )
+  const data = query.data
+  const { table } = useDataTable<TopRow>({
+    data: data?.items ?? [],
+    columns: spec.columns,
+    rowCount: data?.total,
+    pageCount: data?.pageCount,
     search,
-    onSearchChange: setSearch,
-    getRowId: rowId,
+    onSearchChange: (next) => setState({ rangeKey, search: next }),
+    getRowId: (row) => row.key,
     enableRowSelection: false,
-    defaultSort: DEFAULT_SEARCH.sort,
+    defaultSort: TOP_TABLE.defaults.sort,
   })
+  const [one, many] = spec.noun
   return (
-    <Card className="min-w-0">
+    <Card className="min-w-0" data-testid={`top-${dimension}`}>
       <CardHeader>
         <CardTitle as="h2" className="text-base">
-          {title}
+          {spec.title}
         </CardTitle>
-        <CardDescription>{description}</CardDescription>
+        <CardDescription>
+          {spec.what}
+          {data ? `: ${formatCount(data.total)} ${data.total === 1 ? one : many} in this range.` : '.'}
+        </CardDescription>
       </CardHeader>
       <CardContent className="min-w-0">
-        <DataTable table={table} isLoading={loading} pageSizeOptions={PAGE_SIZES} emptyMessage="No searches in this range." />
+        <DataTable
+          table={table}
+          isLoading={!data}
+          error={query.isError && !data ? query.error : undefined}
+          onRetry={() => void query.refetch()}
+          pageSizeOptions={TOP_PAGE_SIZES}
+          emptyMessage="No searches in this range."
+          aria-busy={query.isPlaceholderData || undefined}
+          className={query.isPlaceholderData ? 'opacity-70 transition-opacity' : undefined}
+        />
       </CardContent>
     </Card>
   )
 }
 
-/** The range's top queries and pages (gsc.performance: the 50 with most clicks of each). */
-export function TopTables({ data, loading }: { data: Performance | undefined; loading: boolean }) {
+/** The range's queries and pages, each in its own server-sorted table. */
+export function TopTables({ businessId, range, syncing }: { businessId: string; range: PerformanceSearch; syncing: boolean }) {
   return (
     <div className="grid min-w-0 gap-4 2xl:grid-cols-2">
-      <TopTable
-        title="Top queries"
-        description="The searches your site showed up for, the 50 with most clicks."
-        rows={data?.topQueries ?? []}
-        columns={queryColumns}
-        rowId={(row) => (row as QueryRow).query}
-        loading={loading}
-      />
-      <TopTable
-        title="Top pages"
-        description="Your pages that appeared in search, the 50 with most clicks."
-        rows={data?.topPages ?? []}
-        columns={pageColumns}
-        rowId={(row) => (row as PageRow).page}
-        loading={loading}
-      />
+      <TopTable businessId={businessId} range={range} dimension="query" syncing={syncing} />
+      <TopTable businessId={businessId} range={range} dimension="page" syncing={syncing} />
     </div>
   )
 }

@@ -140,6 +140,10 @@ const PROCEDURES: Record<string, { access: AccessClass; attack: ((victim: Victim
   'gsc.properties': { access: 'business', attack: (v) => ({ businessId: v.businessId }) },
   'gsc.select': { access: 'business', attack: (v) => ({ businessId: v.businessId, siteUrl: 'sc-domain:victim.example' }) },
   'gsc.performance': { access: 'business', attack: (v) => ({ businessId: v.businessId, from: '2026-01-01', to: '2026-01-31' }) },
+  'gsc.top': {
+    access: 'business',
+    attack: (v) => ({ businessId: v.businessId, from: '2026-01-01', to: '2026-01-31', dimension: 'query' }),
+  },
   'gsc.opportunities': { access: 'business', attack: (v) => ({ businessId: v.businessId }) },
 }
 

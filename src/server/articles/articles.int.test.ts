@@ -157,6 +157,48 @@ describe('article generation on the mocks', () => {
     expect(await usageOf(owner.userId)).toHaveLength(2)
   })
 
+  it('a published article rewritten (a refresh) stays published at the same address, and its new version goes to its site at once', async () => {
+    const { business, planned, client } = await roaster()
+    const { jobId } = await client.article.generate({ businessId: business.id, keywordId: planned.id })
+    expect((await waitForJob(app, jobId, 60_000)).state).toBe('completed')
+    const [written] = await app.db.select().from(article).where(eq(article.keywordId, planned.id))
+    const publishedAt = new Date(Date.now() - 150 * 24 * 3600 * 1000)
+    const approvedAt = new Date(publishedAt.getTime() - 3600_000)
+    await app.db.update(article).set({ status: 'published', publishedAt, approvedAt }).where(eq(article.id, written!.id))
+    await app.db.update(keyword).set({ status: 'published' }).where(eq(keyword.id, planned.id))
+    // Live on a site, holding the version written first.
+    const [site] = await app.db
+      .insert(publishing)
+      .values({ businessId: business.id, type: 'webhook', config: { url: 'https://93.184.215.15/hook' } })
+      .returning()
+    await app.db.insert(publication).values({
+      businessId: business.id,
+      articleId: written!.id,
+      integrationId: site!.id,
+      status: 'published',
+      url: `${business.blogUrl}/${written!.slug}`,
+      publishedRevision: written!.revision,
+    })
+
+    const input = { businessId: business.id, articleId: written!.id }
+    const again = await client.article.regenerate({ ...input, instruction: 'Refresh against today’s search results.' })
+    expect((await waitForJob(app, again.jobId, 60_000)).state).toBe('completed')
+    const refreshed = await client.article.get(input)
+    expect(refreshed).toMatchObject({ status: 'published', slug: written!.slug, version: 2, revision: written!.revision + 1 })
+    expect(refreshed.publishedAt).toEqual(publishedAt)
+    expect(refreshed.approvedAt).toEqual(approvedAt)
+    expect(refreshed.versions.map((version) => version.reason)).toEqual(['regenerated', 'generated'])
+    const [plannedNow] = await app.db.select({ status: keyword.status }).from(keyword).where(eq(keyword.id, planned.id))
+    expect(plannedNow!.status).toBe('published')
+    // Its publishing job was started by the rewrite, not left to the next publishing run.
+    const publishJobs = await app.db
+      .select()
+      .from(jobRun)
+      .where(and(eq(jobRun.kind, 'article.publish'), eq(jobRun.businessId, business.id)))
+    expect(publishJobs.map((run) => run.input)).toEqual([{ businessId: business.id, articleId: written!.id, action: 'publish' }])
+    expect(publishJobs[0]!.createdAt.getTime()).toBeGreaterThan(refreshed.versions[0]!.createdAt.getTime() - 1000)
+  })
+
   it('shows a kept version whole and restores it as a new version, losing nothing and counting nothing', async () => {
     const { owner, business, planned, client } = await roaster()
     const { jobId } = await client.article.generate({ businessId: business.id, keywordId: planned.id })

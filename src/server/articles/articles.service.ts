@@ -9,6 +9,7 @@ import { appError } from '~/server/rpc/errors'
 import { findUserPlan } from '~/server/billing/plan-limits'
 import { logger } from '~/server/logger'
 import { articleFailedData, emitWebhookEvent } from '~/server/publishing/events'
+import { publishUpdateNow } from '~/server/publishing/publish.service'
 import { ARTICLES_DEFAULT_SORT } from '~/shared/articles/article-table'
 import type { JoinOperator } from '~/shared/data-table/config'
 import type { FilterItem, SortItem } from '~/shared/data-table/filter-schema'
@@ -32,13 +33,28 @@ export const articleGenerateJob = defineJob({
   }),
   retry: { retryLimit: 2, retryDelaySeconds: 15, retryDelayMaxSeconds: 60 },
   expireInSeconds: 20 * 60,
-  // A rewrite of one section (docs/product/pipeline.md §4) or the whole article.
-  handler: (job) => (job.input.section ? rewriteSection(job) : generateArticle(job)),
+  // A rewrite of one section (docs/product/pipeline.md §4) or the whole article; a published
+  // article's new version then goes to its sites at once (docs/product/publishing.md).
+  handler: async (job) => {
+    const result = job.input.section ? await rewriteSection(job) : await generateArticle(job)
+    await sendRewriteToSites(job.db, job.input.businessId, result.articleId)
+    return result
+  },
   onFailed: async ({ db, input, error }) => {
     const data = await articleFailedData(db, { businessId: input.businessId, keywordId: input.keywordId, stage: 'generation', error })
     await emitWebhookEvent(db, { type: 'article.failed', businessId: input.businessId, data })
   },
 })
+
+/** A published article rewritten: its sites get the new version now; the publishing run would send it within minutes anyway. */
+async function sendRewriteToSites(db: Database, businessId: string, articleId: string) {
+  try {
+    const [owner] = await db.select({ userId: business.userId }).from(business).where(eq(business.id, businessId))
+    if (owner) await publishUpdateNow(db, { userId: owner.userId, businessId, articleId })
+  } catch (error) {
+    logger.warn(`publishing: not starting the update of ${articleId} now: ${error instanceof Error ? error.message : String(error)}`)
+  }
+}
 
 const unfinished = notInArray(jobRun.state, [...TERMINAL_JOB_RUN_STATES])
 export const singletonKeyOf = (keywordId: string) => `article:${keywordId}`

@@ -373,10 +373,14 @@ async function saveGeneratedArticle(
     regenerated: boolean
   },
 ): Promise<string> {
-  const status = saved.seoScore < saved.floor ? ('held' as const) : ('draft' as const)
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(article).where(eq(article.keywordId, saved.keywordId)).for('update')
     const { seoChecks, ...columns } = saved.content
+    // Changed content is approved again (held below the floor), except a published article's: as
+    // after an edit or a section's rewrite it stays published, so a refreshed live article stays
+    // live and its sites get the new version (docs/product/pipeline.md §4).
+    const settled = current?.status === 'published'
+    const status = settled ? ('published' as const) : saved.seoScore < saved.floor ? ('held' as const) : ('draft' as const)
     const values = {
       ...columns,
       seoChecks,
@@ -384,7 +388,7 @@ async function saveGeneratedArticle(
       serpMedianWords: saved.serpMedianWords,
       status,
       generationJobId: saved.jobId,
-      approvedAt: null,
+      approvedAt: settled ? current!.approvedAt : null,
     }
     let articleId: string
     let version: number

@@ -20,7 +20,7 @@ import { createTestApp, TEST_APP_URL, type TestApp } from '../../../tests/fixtur
 import { articleProviders } from '../../../tests/fixtures/article-providers'
 import { DEMO_FAILED_REWRITE_INSTRUCTION, writeDemoArticles } from './demo-articles'
 import { DEMO_BUSINESS, recreateDemoAccount } from './demo-account'
-import { replayDemoResearch } from './demo-research'
+import { DEMO_FIRST_KEYWORD, replayDemoResearch } from './demo-research'
 
 // Demo mode's providers: the mocks, with search results linking to the demo web. The test replays
 // two research runs and writes some thirty articles, as a start does: it gets two minutes.
@@ -83,6 +83,10 @@ describe('the demo account’s articles', () => {
         expect(row.status, row.keyword).toBe('draft')
       }
     }
+    // The first, from its owner's own keyword, has been live for over five months.
+    const first = articles.find((item) => item.keyword === DEMO_FIRST_KEYWORD)!
+    expect(first).toMatchObject({ status: 'published', version: 1 })
+    expect(NOW.getTime() - first.publishedAt!.getTime()).toBeGreaterThan(160 * 24 * 3600 * 1000)
     const statuses = new Set(articles.map((item) => item.status))
     for (const status of ['published', 'archived', 'draft', 'approved', 'held']) expect(statuses, status).toContain(status)
     // The held article is below the business's floor for reasons its checks list, each with a fix.

@@ -12,7 +12,7 @@ import { explainKeyword, listClusters, researchStatus } from '~/server/research/
 import { CANNIBALISATION_SIMILARITY } from '~/shared/research'
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
 import { DEMO_EMAIL, recreateDemoAccount } from './demo-account'
-import { demoRunSchedule, replayDemoResearch } from './demo-research'
+import { DEMO_FIRST_KEYWORD, demoRunSchedule, replayDemoResearch } from './demo-research'
 
 // The demo's providers are the mocks, as in demo mode.
 const network = setupServer(...llmHandlers(), ...dataforseoHandlers(), ...embeddingsHandlers())
@@ -82,6 +82,17 @@ describe('the demo account’s research history', () => {
       expect(row.assignedMonth).toBe(row.scheduledAt!.toISOString().slice(0, 7))
     }
     expect(new Set(rows.map((row) => row.status))).toEqual(new Set(['published', 'archived', 'draft', 'scheduled']))
+    // Before the plan, one search of the owner's own, added by hand about five and a half months
+    // ago and published the next publishing day: the only keyword older than the runs.
+    const own = rows.filter((row) => row.scheduledAt! < runs[0]!.createdAt)
+    expect(own.map((row) => [row.keyword, row.source, row.status, row.metadata])).toEqual([
+      [DEMO_FIRST_KEYWORD, 'manual', 'published', { addedBy: 'user' }],
+    ])
+    const addedDaysAgo = (NOW.getTime() - own[0]!.createdAt.getTime()) / 86_400_000
+    expect(addedDaysAgo).toBeCloseTo(170, 5)
+    const liveDaysAgo = (NOW.getTime() - own[0]!.scheduledAt!.getTime()) / 86_400_000
+    expect(liveDaysAgo).toBeGreaterThan(160)
+    expect(liveDaysAgo).toBeLessThan(170)
 
     // Topics with pillars and series, and a why for each keyword.
     const clusters = await listClusters(app.db, demo.businessId)

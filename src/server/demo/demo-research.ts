@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { Database } from '~/server/db'
 import { business, keyword, researchRun } from '~/server/db/schema'
 import type { Providers } from '~/server/providers'
+import { addManualKeywords } from '~/server/research/manual-keywords'
 import { runResearch } from '~/server/research/research.run'
 
 /**
@@ -11,6 +12,11 @@ import { runResearch } from '~/server/research/research.run'
  * run on this month's 20th, once passed, planned the next. Keywords whose day has passed are
  * published (a few archived), the ones due within the article lead time are drafts, the rest
  * scheduled: what the account would look like had it run on autopilot since.
+ *
+ * Before its plan, its owner tried Rankpilot on one search of their own (DEMO_FIRST_KEYWORD), added
+ * by hand about five and a half months ago and published the next day: the demo's one article old
+ * enough for Search Console to show it growing after publishing and then losing clicks (the
+ * decaying article /performance offers to refresh; src/server/demo/demo-search-console.ts).
  */
 /** The monthly research's day and hour (MONTHLY_RESEARCH_CRON: 04:05 UTC on the 20th). */
 const RUN_DAY = 20
@@ -19,6 +25,10 @@ const RUN_HOUR_UTC = 4
 const LEAD_TIME_MS = 3 * 24 * 60 * 60 * 1000
 /** One past keyword in this many was archived by the owner rather than published. */
 const ARCHIVED_ONE_IN = 12
+/** The search its owner added by hand before the plan, and how long ago. */
+export const DEMO_FIRST_KEYWORD = 'how to store coffee beans'
+const FIRST_KEYWORD_DAYS_AGO = 170
+const DAY_MS = 24 * 60 * 60 * 1000
 
 export interface DemoRun {
   /** When it ran (replayed). */
@@ -49,6 +59,7 @@ export function demoRunSchedule(now: Date): DemoRun[] {
  */
 export async function replayDemoResearch(db: Database, providers: Providers, businessId: string, now = new Date()): Promise<number> {
   const signal = new AbortController().signal
+  await addFirstKeyword(db, providers, businessId, new Date(now.getTime() - FIRST_KEYWORD_DAYS_AGO * DAY_MS))
   for (const run of demoRunSchedule(now)) {
     if (!(await businessExists(db, businessId))) return 0
     const id = crypto.randomUUID()
@@ -69,6 +80,20 @@ export async function replayDemoResearch(db: Database, providers: Providers, bus
       .where(and(eq(keyword.businessId, businessId), sql`${keyword.metadata}->>'runId' = ${id}`))
   }
   return agePlan(db, businessId, now)
+}
+
+/**
+ * The owner's own search, added by hand at `at` as keyword.add adds one (measured, in a topic of its
+ * own, on the next publishing day of that month), dated then. Research, replayed after, plans
+ * around it as it does around any keyword already there.
+ */
+async function addFirstKeyword(db: Database, providers: Providers, businessId: string, at: Date) {
+  const [owner] = await db.select().from(business).where(eq(business.id, businessId))
+  if (!owner) return
+  const { added } = await addManualKeywords(db, providers, owner, [DEMO_FIRST_KEYWORD], at)
+  for (const row of added) {
+    await db.update(keyword).set({ createdAt: at, assignedAt: at, updatedAt: at }).where(eq(keyword.id, row.id))
+  }
 }
 
 /** Whether the demo business is still there (another start may have re-created the account). */

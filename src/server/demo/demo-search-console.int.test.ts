@@ -8,6 +8,7 @@ import { addDays, addMonths, isoDay, LAG_DAYS } from '~/server/gsc/dates'
 import { googleHandlers } from '~/server/providers/google/mock'
 import { gscHandlers, setDemoSiteDirectory } from '~/server/providers/gsc/mock'
 import { DEMO_BUSINESS, demoPassword, recreateDemoAccount } from './demo-account'
+import { DEMO_FIRST_KEYWORD } from './demo-research'
 import { articleAddress, demoSiteDirectory, linkDemoGoogle, syncDemoSearchConsole } from './demo-search-console'
 import { DEMO_EMAIL } from '~/shared/demo-account'
 
@@ -24,8 +25,13 @@ afterAll(async () => {
 })
 
 const today = isoDay(new Date())
-/** The demo's articles went live this month and last (its plan starts on the 20th of last month). */
+/**
+ * The demo's articles went live this month and last (its plan starts on the 20th of last month),
+ * and its first, from a keyword its owner added by hand, about five and a half months ago.
+ */
+const FIRST = { slug: 'how-to-store-coffee-beans', keyword: DEMO_FIRST_KEYWORD, daysAgo: 168 }
 const ARTICLES = [
+  FIRST,
   { slug: 'best-coffee-beans-for-espresso', keyword: 'best coffee beans for espresso', daysAgo: 24 },
   { slug: 'pour-over-coffee-ratio', keyword: 'pour over coffee ratio', daysAgo: 10 },
   { slug: 'cold-brew-coffee-at-home', keyword: 'cold brew coffee at home', daysAgo: 17 },
@@ -88,9 +94,37 @@ describe('the demo account’s Search Console', () => {
       .join('; ')
     const api = rpcClient(app, cookie)
     const found = await api.gsc.opportunities({ businessId: demo.businessId })
+    // The decaying page is the first article: Rankpilot's to refresh.
     expect(found.decay).toHaveLength(1)
-    expect(DEMO_BUSINESS.bestArticles).toContain(found.decay[0]!.page)
+    expect(found.decay[0]).toMatchObject({
+      page: articleAddress(DEMO_BUSINESS, FIRST.slug),
+      action: 'refresh',
+      article: { slug: FIRST.slug, refreshedAt: null },
+    })
     expect(found.decay[0]!.change).toBeLessThan(-0.2)
+    // It grew after publishing (its first months), then lost ground: its own numbers say so too.
+    const first = found.decay[0]!.article!
+    const monthly = await Promise.all(
+      [0, 1, 2, 3].map((month) =>
+        api.gsc.performance({
+          businessId: demo.businessId,
+          articleId: first.id,
+          from: addDays(today, -FIRST.daysAgo + month * 28),
+          to: addDays(today, -FIRST.daysAgo + month * 28 + 27),
+        }),
+      ),
+    )
+    const impressions = monthly.map((answer) => answer.totals.impressions)
+    expect(impressions[0]).toBeGreaterThan(0)
+    expect(impressions).toEqual([...impressions].sort((a, b) => a - b))
+    const recent = await api.gsc.performance({
+      businessId: demo.businessId,
+      articleId: first.id,
+      from: found.windows.recent.from,
+      to: found.windows.recent.to,
+    })
+    expect(recent.totals.clicks).toBe(found.decay[0]!.recentClicks)
+    expect(recent.change.clicks).toBeLessThan(-0.2)
     // An older page's search, also shown for the newer article on the same topic.
     expect(found.cannibalisation).toHaveLength(1)
     expect(found.cannibalisation[0]).toMatchObject({

@@ -17,8 +17,10 @@ import { DEMO_EMAIL } from '~/shared/demo-account'
  * the properties it lists include the user's own site and its data is about the user's own pages:
  *
  * - the pages the business had before Rankpilot (its best articles), live since before Search
- *   Console's 16 months: the established traffic, a decaying page, a query a newer page shares;
- * - each article Rankpilot published, from its publishing day (growth, striking-distance variants).
+ *   Console's 16 months: the established traffic, a query a newer page shares;
+ * - each article Rankpilot published, from its publishing day (growth, striking-distance variants);
+ *   the oldest, live for months (the demo's first article, demo-research.ts), is the youngest
+ *   established page, the one the mock makes decay.
  *
  * Queries come from the pages themselves: an article's focus keyword, an older page's address
  * (its slug in words).

@@ -4,7 +4,7 @@ import { insertArticle, insertBusiness, rejectionOf, rpcClient } from '../../../
 import { useMockServer } from '../../../tests/fixtures/mock-server'
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
 import { JOB_KINDS } from '~/server/app/job-kinds'
-import { account, article, business, gscData, gscSearchAnalytics, jobRun } from '~/server/db/schema'
+import { account, article, articleVersion, business, gscData, gscSearchAnalytics, jobRun } from '~/server/db/schema'
 import { createId } from '~/server/ids'
 import { startJobs, stopJobs } from '~/server/jobs'
 import { demoIdentity, issueAccessToken, issueRefreshToken, verifyAccessToken } from '~/server/providers/google/demo-identity'
@@ -18,7 +18,7 @@ import { injectFault, mockRequestCount, resetMockRequestCounts } from '~/server/
 import { listIntegrations } from '~/server/publishing/integrations.service'
 import { encryptionKeys } from '~/server/publishing/crypto'
 import { addDays, addMonths, isoDay, LAG_DAYS } from './dates'
-import { saveProperty } from './properties.service'
+import { connectionOf, saveProperty } from './properties.service'
 import { gscSyncJob, runGscSync, syncChunks, syncDueProperties } from './sync.service'
 
 useMockServer(...googleHandlers(), ...gscHandlers())
@@ -132,6 +132,16 @@ describe('gsc.properties and gsc.select', () => {
     expect(job).toMatchObject({ kind: 'gsc.sync', businessId: user.business.id, input: { businessId: user.business.id } })
     const listed = await api.gsc.properties({ businessId: user.business.id })
     expect(listed.properties.find((property) => property.selected)?.siteUrl).toBe(user.siteUrl)
+    // The running import is named where its progress shows (its own business only), until it ends.
+    expect(chosen.connection?.syncJobId).toBe(chosen.jobId)
+    expect((await listIntegrations(app.db, user.business.id, { keys: encryptionKeys(app.env) })).searchConsole?.syncJobId).toBe(
+      chosen.jobId,
+    )
+    const other = await owner('watching.io')
+    await app.db.insert(gscData).values({ businessId: other.business.id, siteUrl: other.siteUrl })
+    expect((await connectionOf(app.db, other.business.id))?.syncJobId).toBeNull()
+    await app.db.update(jobRun).set({ state: 'completed' }).where(eq(jobRun.id, chosen.jobId))
+    expect((await connectionOf(app.db, user.business.id))?.syncJobId).toBeNull()
   })
 })
 
@@ -300,7 +310,7 @@ describe('the sync', () => {
     const connection = await connectionRow(user.business.id)
     expect(connection.syncStatus).toBe('reconnect')
     expect(connection.lastError).toBe(
-      'Google no longer accepts the saved Search Console connection. Reconnect Google Search Console (Connect Search Console) and try again.',
+      'Google no longer accepts the saved Search Console connection. Reconnect Search Console on Integrations and try again.',
     )
     expect(mockRequestCount('gsc')).toBe(0)
 
@@ -375,17 +385,107 @@ describe('gsc.performance and gsc.opportunities', () => {
     const weekend = answer.series.filter((day) => [0, 6].includes(weekday(day)))
     const week = answer.series.filter((day) => ![0, 6].includes(weekday(day)))
     expect(mean(weekend)).toBeLessThan(mean(week) * 0.85)
+  })
 
-    expect(answer.topQueries.length).toBeGreaterThan(3)
-    expect(answer.topQueries.map((row) => row.clicks)).toEqual([...answer.topQueries.map((row) => row.clicks)].sort((a, b) => b - a))
-    const byPosition = await rpcClient(app, user.cookie).gsc.performance({
+  it('lists the range’s queries and pages sorted and paged in the database, over all of them, with how many there are', async () => {
+    const to = addDays(today, -LAG_DAYS)
+    const from = addDays(to, -89)
+    const api = rpcClient(app, user.cookie)
+    const facts = demoFacts(user.siteUrl, from, to, Date.now(), pages)
+    const queries = groupFacts(facts, ['query'])
+    expect(queries.length).toBeGreaterThan(12)
+
+    // Most clicks first by default, ten to a page, the count of every query in the range.
+    const first = await api.gsc.top({ businessId: user.business.id, from, to, dimension: 'query' })
+    expect(first.total).toBe(queries.length)
+    expect(first.pageCount).toBe(Math.ceil(queries.length / 10))
+    expect(first.items).toHaveLength(10)
+    expect(first.items.map((row) => row.clicks)).toEqual(queries.map((row) => row.clicks).slice(0, 10))
+    const [top] = first.items
+    const expected = queries.find((row) => row.keys[0] === top!.key)!
+    expect(top).toMatchObject({ clicks: expected.clicks, impressions: expected.impressions })
+    expect(top!.ctr).toBeCloseTo(expected.ctr, 10)
+    expect(top!.position).toBeCloseTo(expected.position, 6)
+
+    // Best position first across every query (not only the most clicked), page after page without overlap.
+    const byPosition = async (page: number) =>
+      api.gsc.top({
+        businessId: user.business.id,
+        from,
+        to,
+        dimension: 'query',
+        sort: [{ id: 'position', desc: false }],
+        page,
+        perPage: 10,
+      })
+    const pagesOfRows = [await byPosition(1), await byPosition(2)]
+    const positions = pagesOfRows.flatMap((answer) => answer.items.map((row) => row.position!))
+    expect(positions).toEqual([...positions].sort((a, b) => a - b))
+    expect(positions[0]).toBeCloseTo(Math.min(...queries.map((row) => row.position)), 6)
+    expect(new Set(pagesOfRows.flatMap((answer) => answer.items.map((row) => row.key))).size).toBe(20)
+    // By the text, and the pages of the site by impressions.
+    const byText = await api.gsc.top({ businessId: user.business.id, from, to, dimension: 'query', sort: [{ id: 'key', desc: false }] })
+    expect(byText.items.map((row) => row.key)).toEqual(
+      queries
+        .map((row) => row.keys[0]!)
+        .sort()
+        .slice(0, 10),
+    )
+    const sitePages = await api.gsc.top({
       businessId: user.business.id,
       from,
       to,
-      sort: { id: 'position', desc: false },
+      dimension: 'page',
+      sort: [{ id: 'impressions', desc: true }],
+      perPage: 25,
     })
-    const positions = byPosition.topPages.map((row) => row.position!)
-    expect(positions).toEqual([...positions].sort((a, b) => a - b))
+    expect(sitePages.total).toBe(groupFacts(facts, ['page']).length)
+    expect(sitePages.items.map((row) => row.impressions)).toEqual(
+      groupFacts(facts, ['page'])
+        .map((row) => row.impressions)
+        .sort((a, b) => b - a),
+    )
+    // Past the last page: no rows, the count still right.
+    const past = await api.gsc.top({ businessId: user.business.id, from, to, dimension: 'query', page: 999 })
+    expect(past).toMatchObject({ items: [], total: queries.length })
+  })
+
+  it('lists one article’s queries, and refuses what a table does not have, another business’s article or business', async () => {
+    const [written] = await app.db
+      .select()
+      .from(article)
+      .where(and(eq(article.businessId, user.business.id), eq(article.slug, 'pour-over-guide')))
+    const to = addDays(today, -LAG_DAYS)
+    const from = addDays(to, -27)
+    const api = rpcClient(app, user.cookie)
+    const own = await api.gsc.top({ businessId: user.business.id, from, to, dimension: 'page', articleId: written!.id })
+    expect(own.items.map((row) => row.key)).toEqual(['https://roastery.io/journal/pour-over-guide'])
+    const itsQueries = await api.gsc.top({ businessId: user.business.id, from, to, dimension: 'query', articleId: written!.id })
+    const expected = groupFacts(
+      demoFacts(user.siteUrl, from, to, Date.now(), pages).filter((fact) => fact.page === 'https://roastery.io/journal/pour-over-guide'),
+      ['query'],
+    )
+    expect(itsQueries.total).toBe(expected.length)
+
+    const refused = async (input: Record<string, unknown>) =>
+      rejectionOf(api.gsc.top({ businessId: user.business.id, from, to, dimension: 'query', ...input } as never))
+    expect(await refused({ sort: [{ id: 'country', desc: true }] })).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('Cannot sort by "country"'),
+    })
+    expect((await refused({ perPage: 30 }))?.message).toContain('Rows per page must be one of 10, 25, 50, 100.')
+    expect((await refused({ dimension: 'device' }))?.code).toBe('BAD_REQUEST')
+    expect((await refused({ from: '2026-03-01', to: '2026-02-01' }))?.message).toBe('The start date must be on or before the end date.')
+
+    const other = await owner('third-roastery.io')
+    const foreignArticle = await rejectionOf(
+      rpcClient(app, other.cookie).gsc.top({ businessId: other.business.id, from, to, dimension: 'query', articleId: written!.id }),
+    )
+    expect(foreignArticle).toMatchObject({ code: 'NOT_FOUND', data: { reason: 'ARTICLE_NOT_FOUND' } })
+    const foreignBusiness = await rejectionOf(
+      rpcClient(app, other.cookie).gsc.top({ businessId: user.business.id, from, to, dimension: 'query' }),
+    )
+    expect(foreignBusiness?.code).toBe('NOT_FOUND')
   })
 
   it('answers one page’s numbers with `page`, days before it went live being zero', async () => {
@@ -397,7 +497,7 @@ describe('gsc.performance and gsc.opportunities', () => {
       true,
     )
     expect(answer.totals.impressions).toBeGreaterThan(0)
-    expect(answer.topPages.map((row) => row.page)).toEqual([page.url])
+    expect(answer.pages).toEqual([page.url])
     const [perPage] = await app.db
       .select({ clicks: sql<number>`sum(${gscSearchAnalytics.clicks})::int` })
       .from(gscSearchAnalytics)
@@ -442,10 +542,26 @@ describe('gsc.performance and gsc.opportunities', () => {
   })
 
   it('finds the decaying article, striking-distance queries and the cannibalised query in the demo data', async () => {
-    const answer = await rpcClient(app, user.cookie).gsc.opportunities({ businessId: user.business.id })
+    const api = rpcClient(app, user.cookie)
+    const answer = await api.gsc.opportunities({ businessId: user.business.id })
     expect(answer.decay).toHaveLength(1)
     expect(answer.decay[0]!.change).toBeLessThan(-0.2)
-    expect(answer.decay[0]!).toMatchObject({ action: 'refresh', article: { slug: answer.decay[0]!.page.split('/').at(-1) } })
+    expect(answer.decay[0]!).toMatchObject({
+      action: 'refresh',
+      article: { slug: answer.decay[0]!.page.split('/').at(-1), refreshedAt: null },
+    })
+    // Once rewritten (a refresh), it says when.
+    const rewrittenAt = new Date(Date.now() - 3600_000)
+    await app.db.insert(articleVersion).values({
+      articleId: answer.decay[0]!.article!.id,
+      version: 2,
+      reason: 'regenerated',
+      content: {} as never,
+      seoScore: 90,
+      createdAt: rewrittenAt,
+    })
+    const after = await api.gsc.opportunities({ businessId: user.business.id })
+    expect(after.decay[0]!.article!.refreshedAt).toEqual(rewrittenAt)
     expect(answer.strikingDistance.length).toBeGreaterThan(0)
     for (const item of answer.strikingDistance) {
       expect(item.position).toBeGreaterThanOrEqual(8)

@@ -1,6 +1,6 @@
 import { and, between, eq, inArray, min, sql } from 'drizzle-orm'
 import type { Database } from '~/server/db'
-import { article, gscSearchAnalytics, keyword } from '~/server/db/schema'
+import { article, articleVersion, gscSearchAnalytics, keyword } from '~/server/db/schema'
 import { isoDay } from './dates'
 import { cannibalisation, decayOf, strikingDistance, windowsOn } from './opportunities'
 import { connectionOf } from './properties.service'
@@ -51,7 +51,16 @@ export async function opportunities(db: Database, businessId: string, now = new 
       .where(eq(t.businessId, businessId))
       .groupBy(t.page),
     db
-      .select({ id: article.id, title: article.title, slug: article.slug, keyword: article.keyword })
+      .select({
+        id: article.id,
+        title: article.title,
+        slug: article.slug,
+        keyword: article.keyword,
+        // Its last rewrite (a refresh, or any regeneration): a decaying article refreshed already says so.
+        // (Names written out: drizzle leaves a one-table select's columns unqualified, which a subquery would misread.)
+        refreshedAt: sql<Date | null>`(select max(v.created_at) from ${articleVersion} v
+          where v.article_id = "article"."id" and v.reason = 'regenerated')`.mapWith(article.createdAt),
+      })
       .from(article)
       .where(and(eq(article.businessId, businessId), eq(article.status, 'published'))),
     db
@@ -61,12 +70,13 @@ export async function opportunities(db: Database, businessId: string, now = new 
     connectionOf(db, businessId),
   ])
 
+  const refOf = (row: (typeof articles)[number]) => ({ id: row.id, title: row.title, slug: row.slug, refreshedAt: row.refreshedAt })
   const bySlug = new Map(articles.map((row) => [row.slug.toLowerCase(), row]))
   const byKeyword = new Map(articles.map((row) => [row.keyword.toLowerCase(), row]))
   const articleOf = (page: string) => {
     const slug = slugOfPage(page)
     const row = slug ? bySlug.get(slug) : undefined
-    return row ? { id: row.id, title: row.title, slug: row.slug } : null
+    return row ? refOf(row) : null
   }
   const inPlan = new Set(planned.map((row) => row.keyword))
 
@@ -75,7 +85,7 @@ export async function opportunities(db: Database, businessId: string, now = new 
     .map((item) => {
       const ranking = articleOf(item.page)
       const written = byKeyword.get(item.query.toLowerCase())
-      const target = ranking ?? (written ? { id: written.id, title: written.title, slug: written.slug } : null)
+      const target = ranking ?? (written ? refOf(written) : null)
       const action = target ? ('refresh' as const) : inPlan.has(item.query.toLowerCase()) ? ('in-plan' as const) : ('add-keyword' as const)
       return { ...item, article: target, action }
     })

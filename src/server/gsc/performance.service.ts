@@ -2,20 +2,19 @@ import { and, asc, between, desc, eq, inArray, or, sql, type SQL } from 'drizzle
 import type { Database } from '~/server/db'
 import { ARTICLE_ERRORS } from '~/server/articles/articles.errors'
 import { article, gscSearchAnalytics } from '~/server/db/schema'
-import { appError } from '~/server/rpc/errors'
+import { appError, RPC_ERRORS } from '~/server/rpc/errors'
+import type { SortItem } from '~/shared/data-table/filter-schema'
+import type { TopDimension, TopSortColumn } from '~/shared/search-console'
 import { addDays, daysBetween, eachDay } from './dates'
 import { connectionOf } from './properties.service'
 
 /**
  * The performance of a business's property over a date range, from the synced rows
  * (docs/product/search-console.md): a daily series and totals for the range and for the period of
- * the same length just before it, and the top queries and pages. CTR is clicks ÷ impressions;
- * the average position is weighted by impressions, as Search Console computes it.
+ * the same length just before it; and its queries or pages, sorted and paged in the database. CTR
+ * is clicks ÷ impressions; the average position is weighted by impressions, as Search Console
+ * computes it.
  */
-
-export const TOP_LIMIT = 50
-export const TOP_SORTS = ['clicks', 'impressions', 'ctr', 'position'] as const
-export type TopSort = (typeof TOP_SORTS)[number]
 
 export interface Metrics {
   clicks: number
@@ -33,7 +32,17 @@ export interface PerformanceInput {
   page?: string
   /** One article's numbers only: the pages whose last path segment is its slug. */
   articleId?: string
-  sort?: { id: TopSort; desc: boolean }
+}
+
+export interface TopInput {
+  from: string
+  to: string
+  dimension: TopDimension
+  /** One article's queries or pages only (its pages found as pagesOfArticle finds them). */
+  articleId?: string
+  page: number
+  perPage: number
+  sort: SortItem[]
 }
 
 const t = gscSearchAnalytics
@@ -104,36 +113,56 @@ async function dailySeries(db: Database, businessId: string, from: string, to: s
   return { series, totals: metricsOf(sums) }
 }
 
-async function top(
-  db: Database,
-  businessId: string,
-  input: PerformanceInput,
-  pages: string[] | undefined,
-  column: typeof t.query | typeof t.page,
-) {
-  const sort = input.sort ?? { id: 'clicks', desc: true }
-  const ctr = sql<number>`(${clicks} / nullif(${impressions}, 0))`
-  const position = sql<number>`(${weightedPosition} / nullif(${impressions}, 0))`
-  const orderColumn = { clicks, impressions, ctr, position }[sort.id]
-  const rows = await db
-    .select({ key: column, clicks, impressions, positionSum: weightedPosition })
-    .from(t)
-    .where(scope(businessId, input.from, input.to, pages))
-    .groupBy(column)
-    .orderBy(sort.desc ? sql`${orderColumn} desc nulls last` : sql`${orderColumn} asc nulls last`, desc(impressions), asc(column))
-    .limit(TOP_LIMIT)
-  return rows.map(({ key, ...sums }) => ({ key, ...metricsOf(sums) }))
+/**
+ * One page of the range's queries or pages with their metrics, in the order asked (every column
+ * either way; a missing position last), then most impressions and the text, so pages never
+ * overlap; and how many there are in all.
+ */
+export async function topRows(db: Database, businessId: string, input: TopInput) {
+  const only = input.articleId ? await pagesOfArticle(db, businessId, input.articleId) : undefined
+  const key = input.dimension === 'query' ? t.query : t.page
+  const columns: Record<TopSortColumn, SQL> = {
+    key: sql`${key}`,
+    clicks,
+    impressions,
+    ctr: sql`(${clicks} / nullif(${impressions}, 0))`,
+    position: sql`(${weightedPosition} / nullif(${impressions}, 0))`,
+  }
+  const order = input.sort.map((item) => {
+    const column = columns[item.id as TopSortColumn]
+    if (!column) throw appError(RPC_ERRORS.INVALID_INPUT, { message: `Cannot sort by "${item.id}".` })
+    return item.desc ? sql`${column} desc nulls last` : sql`${column} asc nulls last`
+  })
+  const where = scope(businessId, input.from, input.to, only)
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ key, clicks, impressions, positionSum: weightedPosition })
+      .from(t)
+      .where(where)
+      .groupBy(key)
+      .orderBy(...order, desc(impressions), asc(key))
+      .limit(input.perPage)
+      .offset((input.page - 1) * input.perPage),
+    db
+      .select({ total: sql<number>`count(distinct ${key})::int` })
+      .from(t)
+      .where(where),
+  ])
+  const total = counted?.total ?? 0
+  return {
+    items: rows.map(({ key: value, ...sums }) => ({ key: value, ...metricsOf(sums) })),
+    total,
+    pageCount: Math.max(1, Math.ceil(total / input.perPage)),
+  }
 }
 
 export async function performance(db: Database, businessId: string, input: PerformanceInput) {
   const days = daysBetween(input.from, input.to)
   const previousRange = { from: addDays(input.from, -days), to: addDays(input.from, -1) }
   const only = input.articleId ? await pagesOfArticle(db, businessId, input.articleId) : input.page ? [input.page] : undefined
-  const [current, previous, queries, pages, connection] = await Promise.all([
+  const [current, previous, connection] = await Promise.all([
     dailySeries(db, businessId, input.from, input.to, only),
     dailySeries(db, businessId, previousRange.from, previousRange.to, only),
-    top(db, businessId, input, only, t.query),
-    top(db, businessId, input, only, t.page),
     connectionOf(db, businessId),
   ])
   return {
@@ -152,7 +181,5 @@ export async function performance(db: Database, businessId: string, input: Perfo
       ctr: changeOf(current.totals.ctr, previous.totals.ctr),
       position: changeOf(current.totals.position, previous.totals.position),
     },
-    topQueries: queries.map(({ key, ...metrics }) => ({ query: key, ...metrics })),
-    topPages: pages.map(({ key, ...metrics }) => ({ page: key, ...metrics })),
   }
 }

@@ -1,12 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Database } from '~/server/db'
 import type { Business } from '~/server/business/business.service'
-import { account, business, gscData, gscSearchAnalytics } from '~/server/db/schema'
+import { account, business, gscData, gscSearchAnalytics, jobRun, TERMINAL_JOB_RUN_STATES } from '~/server/db/schema'
 import { logger } from '~/server/logger'
 import { GSC_SCOPE, type GscSite, type SearchConsoleClient } from '~/server/providers/gsc/client'
 import { ProviderError } from '~/server/providers/http'
 import { appError, defineErrorCodes } from '~/server/rpc/errors'
-import { enqueueGscSync } from './sync.service'
+import { enqueueGscSync, gscSyncJob } from './sync.service'
 
 /**
  * Choosing the business's Search Console property (docs/product/search-console.md): the linked
@@ -29,7 +29,7 @@ export const GSC_ERRORS = defineErrorCodes({
   },
   GSC_RECONNECT: {
     code: 'PRECONDITION_FAILED',
-    message: 'Google no longer lets Rankpilot read your Search Console (access was removed or has expired). Reconnect Search Console.',
+    message: 'Google no longer gives access to your Search Console (access was removed or has expired). Reconnect Search Console.',
   },
   GSC_NO_PROPERTIES: {
     code: 'PRECONDITION_FAILED',
@@ -124,6 +124,15 @@ export async function connectionOf(db: Database, businessId: string) {
       lastError: gscData.lastError,
       lastSyncAt: gscData.lastSyncAt,
       syncedThrough: gscData.syncedThrough,
+      // The sync job running now, if any, for its progress (months done of the backfill).
+      // (Names written out: drizzle leaves a one-table select's columns unqualified, which a subquery would misread.)
+      syncJobId: sql<string | null>`(select j.id::text from ${jobRun} j
+        where j.kind = ${gscSyncJob.name} and j.business_id = ${businessId}
+          and j.state not in (${sql.join(
+            TERMINAL_JOB_RUN_STATES.map((state) => sql`${state}`),
+            sql`, `,
+          )})
+        order by j.created_at desc limit 1)`,
     })
     .from(gscData)
     .where(eq(gscData.businessId, businessId))

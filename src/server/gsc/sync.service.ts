@@ -81,7 +81,9 @@ export type SyncOutcome =
 
 /** The sentence stored and shown when Google refuses the saved access. */
 const reconnectMessage = (error: ProviderError) =>
-  /Reconnect/i.test(error.message) ? error.message : `${error.message} Reconnect Google Search Console and choose the property again.`
+  /Reconnect/i.test(error.message)
+    ? error.message
+    : `${error.message} Reconnect Search Console on Integrations and choose the property again.`
 
 export interface SyncOptions {
   client: SearchConsoleClient
@@ -171,7 +173,8 @@ export const gscSyncJob = defineJob({
     return runGscSync(db, input.businessId, {
       client: providers.searchConsole(owner.userId),
       signal,
-      progress: (done, total) => progress('sync', done, total, 'Reading Search Console, a month at a time'),
+      progress: (done, total) =>
+        progress('Reading Search Console', done, total, 'A month at a time, oldest first: the numbers fill in as each month arrives.'),
     })
   },
 })

@@ -3,7 +3,8 @@ import { ORPCError } from '@orpc/server'
 import { and, count, eq, sql } from 'drizzle-orm'
 import { env } from '~/env'
 import type { Database } from '~/server/db'
-import { gscData, publication, publishing } from '~/server/db/schema'
+import { publication, publishing } from '~/server/db/schema'
+import { connectionOf } from '~/server/gsc/properties.service'
 import { logger } from '~/server/logger'
 import { ProviderError } from '~/server/providers/http'
 import { defineErrorCodes, RPC_ERRORS, type AppErrorData } from '~/server/rpc/errors'
@@ -118,17 +119,14 @@ const isConnectorType = (type: string): type is ConnectorType => (CONNECTOR_TYPE
 
 /** The business's connectors, its Search Console link and its feed, for /integrations. */
 export async function listIntegrations(db: Database, businessId: string, deps: Pick<PublishingDeps, 'keys'>) {
-  const [rows, counts, [gsc]] = await Promise.all([
+  const [rows, counts, searchConsole] = await Promise.all([
     db.select().from(publishing).where(eq(publishing.businessId, businessId)).orderBy(publishing.createdAt),
     db
       .select({ integrationId: publication.integrationId, published: count() })
       .from(publication)
       .where(and(eq(publication.businessId, businessId), eq(publication.status, 'published')))
       .groupBy(publication.integrationId),
-    db
-      .select({ siteUrl: gscData.siteUrl, lastSyncAt: gscData.lastSyncAt, syncStatus: gscData.syncStatus, lastError: gscData.lastError })
-      .from(gscData)
-      .where(eq(gscData.businessId, businessId)),
+    connectionOf(db, businessId),
   ])
   const published = new Map(counts.map((row) => [row.integrationId, row.published]))
   const feed = rows.find((row) => row.type === FEED_TYPE)
@@ -136,7 +134,7 @@ export async function listIntegrations(db: Database, businessId: string, deps: P
     integrations: rows.filter((row) => isConnectorType(row.type)).map((row) => view(row, deps.keys, published.get(row.id) ?? 0)),
     feed: feed ? { enabled: feed.enabled, token: readSecrets(feed, deps.keys).token ?? null } : null,
     // `needsReconnect`: Google refused the saved access; the daily sync waits for a reconnection.
-    searchConsole: gsc ? { ...gsc, needsReconnect: gsc.syncStatus === 'reconnect' } : null,
+    searchConsole,
   }
 }
 

@@ -362,6 +362,31 @@ export async function articlePublications(db: Database, businessId: string, arti
 /** Every 5 minutes. */
 export const PUBLISH_DUE_CRON = '*/5 * * * *'
 
+/** A publication (joined with its article and target) whose post holds an older revision of a published article. */
+const behindOnSite = and(
+  eq(article.status, 'published'),
+  eq(publishing.enabled, true),
+  receivesArticles,
+  or(isNull(publication.publishedRevision), gt(article.revision, publication.publishedRevision)),
+  ne(publication.status, 'failed'),
+)
+
+/**
+ * Sends a published article's new version to its sites now rather than at the next publishing
+ * run (after a rewrite, e.g. a refresh from /performance): when one of its enabled targets holds
+ * an older revision. Answers the publishing job, or null when nothing is behind.
+ */
+export async function publishUpdateNow(db: Database, target: { userId: string; businessId: string; articleId: string }) {
+  const [behind] = await db
+    .select({ id: publication.id })
+    .from(publication)
+    .innerJoin(article, eq(article.id, publication.articleId))
+    .innerJoin(publishing, eq(publishing.id, publication.integrationId))
+    .where(and(eq(publication.articleId, target.articleId), eq(publication.businessId, target.businessId), behindOnSite))
+    .limit(1)
+  return behind ? enqueuePublish(db, target) : null
+}
+
 /**
  * Starts the publishing of every article whose day has come: approved ones, and in autopilot the
  * drafts that passed the business's SEO score floor (held ones wait for a person). A business
@@ -396,15 +421,7 @@ export async function publishDueArticles(db: Database, now = new Date()) {
     .innerJoin(article, eq(article.id, publication.articleId))
     .innerJoin(business, eq(business.id, article.businessId))
     .innerJoin(publishing, eq(publishing.id, publication.integrationId))
-    .where(
-      and(
-        eq(article.status, 'published'),
-        eq(publishing.enabled, true),
-        receivesArticles,
-        or(isNull(publication.publishedRevision), gt(article.revision, publication.publishedRevision)),
-        ne(publication.status, 'failed'),
-      ),
-    )
+    .where(behindOnSite)
     .limit(200)
   const started: string[] = []
   for (const item of [...due, ...stale]) {

@@ -16,7 +16,7 @@ import { connectorClient } from './connectors'
 import { encryptionKeys } from './crypto'
 import { connectIntegration, listIntegrations, readSecrets, reencryptSecrets, type PublishingDeps } from './integrations.service'
 import { feedResponse } from './feed'
-import { publishDueArticles, runPublish } from './publish.service'
+import { publishDueArticles, publishUpdateNow, runPublish } from './publish.service'
 
 // Publishing end to end on the database, against the WordPress and webhook mocks: connect (kept
 // encrypted, tested at once), publish exactly once (also when the worker dies between the CMS's
@@ -385,6 +385,51 @@ describe('article.publish and the schedule', () => {
     expect(started).not.toContain(noTarget.articleId)
     const jobs = await app.db.select({ input: jobRun.input }).from(jobRun).where(eq(jobRun.kind, 'article.publish'))
     expect(jobs.map((job) => (job.input as { articleId: string }).articleId)).toContain(autopilot.id)
+  })
+})
+
+describe('publishUpdateNow (after a rewrite)', () => {
+  it('starts the publishing job only for a published article a working target holds an older version of', async () => {
+    const target = await newBusinessWithArticle('refreshed-article')
+    const who = { ...target, userId: owner.userId }
+    // Never published anywhere: nothing to update.
+    expect(await publishUpdateNow(app.db, who)).toBeNull()
+    await connectWordpress(target.businessId)
+    await publish(target)
+    // The site holds the latest version.
+    expect(await publishUpdateNow(app.db, who)).toBeNull()
+
+    // Rewritten: the site's copy is behind, the update starts now, once however often it is asked.
+    await app.db.update(article).set({ revision: 2 }).where(eq(article.id, target.articleId))
+    const started = await publishUpdateNow(app.db, who)
+    expect(started).not.toBeNull()
+    const [job] = await app.db.select().from(jobRun).where(eq(jobRun.id, started!.jobId))
+    expect(job).toMatchObject({
+      kind: 'article.publish',
+      businessId: target.businessId,
+      input: { articleId: target.articleId, action: 'publish' },
+    })
+    expect(await publishUpdateNow(app.db, who)).toEqual(started)
+    expect(await publish(target)).toMatchObject({ published: 1 })
+    expect(wordpressMock.posts).toHaveLength(1)
+
+    // A paused target, a post that failed for good, or an article no longer published: left alone.
+    await app.db.update(article).set({ revision: 3 }).where(eq(article.id, target.articleId))
+    await app.db.update(publishing).set({ enabled: false }).where(eq(publishing.businessId, target.businessId))
+    expect(await publishUpdateNow(app.db, who)).toBeNull()
+    await app.db.update(publishing).set({ enabled: true }).where(eq(publishing.businessId, target.businessId))
+    await app.db.update(publication).set({ status: 'failed' }).where(eq(publication.articleId, target.articleId))
+    expect(await publishUpdateNow(app.db, who)).toBeNull()
+    await app.db.update(publication).set({ status: 'published' }).where(eq(publication.articleId, target.articleId))
+    await app.db.update(article).set({ status: 'held' }).where(eq(article.id, target.articleId))
+    expect(await publishUpdateNow(app.db, who)).toBeNull()
+    // Another business's article, behind on its site: not through this business.
+    const other = await newBusinessWithArticle('someone-elses')
+    await connectWordpress(other.businessId)
+    await publish(other)
+    await app.db.update(article).set({ revision: 2 }).where(eq(article.id, other.articleId))
+    expect(await publishUpdateNow(app.db, { ...who, articleId: other.articleId })).toBeNull()
+    expect(await publishUpdateNow(app.db, { ...other, userId: owner.userId })).not.toBeNull()
   })
 })
 

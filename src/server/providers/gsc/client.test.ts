@@ -136,14 +136,14 @@ describe('Search Console client against its mock', () => {
     const error = await failure(client({ token: expired }).gsc.listSites())
     expect(error).toMatchObject({ kind: 'auth', status: 401, attempts: 1 })
     expect(error.message).toBe(
-      'Google Search Console refused access to your account (HTTP 401). Reconnect Google Search Console (Connect Search Console) and try again.',
+      'Google Search Console refused access to your account (HTTP 401). Reconnect Search Console on Integrations and try again.',
     )
   })
 
   it('asks the user to reconnect on 403 (scope not granted)', async () => {
     const error = await failure(client({ token: issueAccessToken(identity, 'openid email profile') }).gsc.listSites())
     expect(error).toMatchObject({ kind: 'auth', status: 403 })
-    expect(error.message).toContain('Reconnect Google Search Console')
+    expect(error.message).toContain('Reconnect Search Console on Integrations')
   })
 
   it('refuses a property the user has no access to (403)', async () => {

@@ -8,7 +8,7 @@ export const GSC_BASE_URL = 'https://searchconsole.googleapis.com/webmasters/v3'
 export const GSC_SCOPE = 'https://www.googleapis.com/auth/webmasters.readonly'
 
 const PROVIDER = 'Google Search Console'
-const RECONNECT = 'Reconnect Google Search Console (Connect Search Console) and try again.'
+const RECONNECT = 'Reconnect Search Console on Integrations and try again.'
 /** The API's own ceiling of rows per request. */
 export const MAX_ROW_LIMIT = 25_000
 
@@ -184,15 +184,14 @@ export function googleAccessTokenFor({ auth, db, userId }: { auth: Auth; db: Dat
       throw new ProviderError({
         provider: PROVIDER,
         kind: 'auth',
-        message: 'No Google account is connected. Connect Google Search Console (Connect Search Console) first.',
+        message: 'No Google account is connected. Connect Search Console on Integrations first.',
       })
     }
     if (!account.scope?.split(/[ ,]+/).includes(GSC_SCOPE)) {
       throw new ProviderError({
         provider: PROVIDER,
         kind: 'auth',
-        message:
-          'Your Google account has not given read access to Search Console. Connect Google Search Console (Connect Search Console) first.',
+        message: 'Your Google account has not given read access to Search Console. Connect Search Console on Integrations first.',
       })
     }
     try {

@@ -14,6 +14,12 @@ function unit(...parts: string[]) {
   return createHash('sha256').update(parts.join('\u0000')).digest().readUInt32BE(0) / 0x1_0000_0000
 }
 
+/** Two independent numbers in [0, 1) from one hash (half the hashing where a fact needs both). */
+function units(...parts: string[]): [number, number] {
+  const digest = createHash('sha256').update(parts.join('\u0000')).digest()
+  return [digest.readUInt32BE(0) / 0x1_0000_0000, digest.readUInt32BE(4) / 0x1_0000_0000]
+}
+
 const WEBMAIL = new Set(['gmail.com', 'googlemail.com', 'outlook.com', 'hotmail.com', 'yahoo.com', 'icloud.com'])
 
 /** The domain a user's demo properties live on: their own domain, or one named after them. */
@@ -124,8 +130,8 @@ const topicWords = (text: string) =>
 
 /**
  * The queries of a site's pages: each page's own (its focus keyword ranking best) and a long tail
- * of variants, some in striking distance (positions 8–20); one established page decays over the
- * last two months; and the focus keyword of one page is also shown with another (cannibalised).
+ * of variants, some in striking distance (positions 8–20); the youngest established page decays
+ * over the last 50 days; and the focus keyword of one page is also shown with another (cannibalised).
  */
 function modelsOf(site: string, pages: DemoPage[], now: number): QueryModel[] {
   const models: QueryModel[] = []
@@ -150,9 +156,12 @@ function modelsOf(site: string, pages: DemoPage[], now: number): QueryModel[] {
       })
     })
   }
-  // The decaying page: the established page (live for 120+ days) the hash picks.
+  // The decaying page: the youngest of the established pages (live for 120+ days), so it grew after
+  // publishing before it lost ground; among pages as old as each other, the one the hash picks.
   const established = pages.filter((page) => Date.parse(page.publishedAt) <= now - 120 * DAY_MS)
-  const decaying = established.sort((a, b) => unit(site, b.url, 'decay') - unit(site, a.url, 'decay'))[0]
+  const decaying = [...established].sort(
+    (a, b) => Date.parse(b.publishedAt) - Date.parse(a.publishedAt) || unit(site, b.url, 'decay') - unit(site, a.url, 'decay'),
+  )[0]
   for (const model of models) if (model.page === decaying?.url) model.decaying = true
   // The cannibalised query: an established page's focus keyword, also shown (at once: Google tries
   // the newcomer) for the page, live 14 days or more, whose own focus shares most words with it.
@@ -182,6 +191,9 @@ function modelsOf(site: string, pages: DemoPage[], now: number): QueryModel[] {
   return models
 }
 
+/** How long the decaying page has been losing ground: most of the last 28 days judged and part of the 28 before. */
+const DECAY_DAYS = 50
+
 /** Fewer searches at the weekend (Saturday and Sunday, UTC). */
 const WEEKDAY_FACTOR = [0.62, 1.05, 1.08, 1.06, 1.04, 0.96, 0.68]
 
@@ -189,7 +201,7 @@ const WEEKDAY_FACTOR = [0.62, 1.05, 1.08, 1.06, 1.04, 0.96, 0.68]
 export function demoFacts(site: string, startDate: string, endDate: string, now = Date.now(), pages?: DemoPage[] | null): Fact[] {
   const models = modelsOf(site, pages ?? generatedPages(site, now), now)
   const lastDay = Math.min(Date.parse(endDate), Date.parse(isoDay(now)) - DATA_LAG_DAYS * DAY_MS)
-  const decayFrom = Date.parse(isoDay(now)) - 60 * DAY_MS
+  const decayFrom = Date.parse(isoDay(now)) - DECAY_DAYS * DAY_MS
   const facts: Fact[] = []
   for (let day = Date.parse(startDate); day <= lastDay; day += DAY_MS) {
     const date = isoDay(day)
@@ -197,15 +209,17 @@ export function demoFacts(site: string, startDate: string, endDate: string, now 
     for (const model of models) {
       if (day < model.publishedAt) continue
       const growth = 1 - Math.exp(-(day - model.publishedAt) / DAY_MS / model.ramp)
-      // The decaying page loses up to 55% of its searches over the last 60 days, and slips in the results.
-      const decay = model.decaying && day > decayFrom ? (day - decayFrom) / (60 * DAY_MS) : 0
+      // The decaying page loses up to 65% of its searches over the last 50 days, and slips up to 8 places in the results.
+      const decay = model.decaying && day > decayFrom ? (day - decayFrom) / (DECAY_DAYS * DAY_MS) : 0
       const impressions = Math.floor(
-        model.volume * growth * weekday * (1 - 0.55 * decay) * (0.7 + 0.6 * unit(site, model.query, model.page, date, 'i')),
+        model.volume * growth * weekday * (1 - 0.65 * decay) * (0.7 + 0.6 * unit(site, model.query, model.page, date, 'i')),
       )
       if (impressions === 0) continue
-      const position = model.position + (1 - growth) * 12 + decay * 4
+      const position = model.position + (1 - growth) * 12 + decay * 8
       const ctr = Math.max(0.004, 0.32 / Math.pow(position, 1.25))
-      const clicks = Math.floor(impressions * ctr * (0.6 + 0.8 * unit(site, model.query, model.page, date, 'c')))
+      // Rounded by chance (the expected number kept), so a page seen often at a middling position still gets its clicks.
+      const [spread, rounding] = units(site, model.query, model.page, date, 'c')
+      const clicks = Math.floor(impressions * ctr * (0.6 + 0.8 * spread) + rounding)
       facts.push({
         query: model.query,
         page: model.page,

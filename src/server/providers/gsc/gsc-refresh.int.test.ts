@@ -105,9 +105,7 @@ describe('Search Console on the linked Google account (demo Google)', () => {
       .listSites()
       .catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(ProviderError)
-    expect((error as ProviderError).message).toBe(
-      'No Google account is connected. Connect Google Search Console (Connect Search Console) first.',
-    )
+    expect((error as ProviderError).message).toBe('No Google account is connected. Connect Search Console on Integrations first.')
     expect(mockRequestCount('gsc')).toBe(0)
   })
 
@@ -123,7 +121,7 @@ describe('Search Console on the linked Google account (demo Google)', () => {
       .listSites()
       .catch((caught: unknown) => caught)
     expect((error as ProviderError).message).toBe(
-      'Google no longer accepts the saved Search Console connection. Reconnect Google Search Console (Connect Search Console) and try again.',
+      'Google no longer accepts the saved Search Console connection. Reconnect Search Console on Integrations and try again.',
     )
     expect(mockRequestCount('gsc')).toBe(0)
   })
