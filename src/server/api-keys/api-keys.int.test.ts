@@ -134,6 +134,8 @@ describe('authenticating with a key', () => {
     const { status, body } = await answerOf(await apiRequest(app, '/businesses', { key }))
     expect([status, body?.data?.reason]).toEqual([401, 'API_KEY_EXPIRED'])
     expect((await apiRequest(app, '/businesses', { key })).status).toBe(401)
+    // Listed as expired, so its owner sees why their script stopped.
+    expect((await rpcClient(app, owner.cookie).apiKey.list()).find((row) => row.id === id)).toMatchObject({ expired: true })
   })
 
   it('stops working when its account is deleted (the key goes with the user)', async () => {

@@ -18,6 +18,8 @@ export interface ApiKeySummary {
   createdAt: Date
   lastUsedAt: Date | null
   expiresAt: Date | null
+  /** Past its expiry: refused by the API, listed until revoked or cleared. */
+  expired: boolean
 }
 
 const summaryColumns = {
@@ -30,13 +32,13 @@ const summaryColumns = {
   expiresAt: apikey.expiresAt,
 }
 
-function summaryOf({
-  permissions,
-  name,
-  ...row
-}: Omit<ApiKeySummary, 'scopes' | 'name'> & { name: string | null; permissions: string | null }) {
+function summaryOf(
+  { permissions, name, ...row }: Omit<ApiKeySummary, 'scopes' | 'name' | 'expired'> & { name: string | null; permissions: string | null },
+  now = Date.now(),
+) {
   const granted = permissions ? (JSON.parse(permissions) as Record<string, string[]>) : null
-  return { ...row, name: name ?? '', scopes: scopesOf(granted) } satisfies ApiKeySummary
+  const expired = row.expiresAt !== null && row.expiresAt.getTime() <= now
+  return { ...row, name: name ?? '', scopes: scopesOf(granted), expired } satisfies ApiKeySummary
 }
 
 /** The user's keys, oldest first; an expired one stays listed (marked by its date) until it is removed. */
@@ -46,7 +48,7 @@ export async function listApiKeys(db: Database, userId: string): Promise<ApiKeyS
     .from(apikey)
     .where(eq(apikey.referenceId, userId))
     .orderBy(asc(apikey.createdAt), asc(apikey.id))
-  return rows.map(summaryOf)
+  return rows.map((row) => summaryOf(row))
 }
 
 /**

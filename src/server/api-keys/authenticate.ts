@@ -1,4 +1,8 @@
+import { defaultKeyHasher } from '@better-auth/api-key'
+import { eq } from 'drizzle-orm'
 import type { Auth } from '~/server/auth'
+import type { Database } from '~/server/db'
+import { apikey } from '~/server/db/schema'
 import { createRateLimiter } from '~/server/rate-limit'
 import { appError } from '~/server/rpc/errors'
 import { API_KEY_PREFIX, API_KEY_RANDOM_LENGTH, API_SCOPES, type ApiScope } from '~/shared/api-keys'
@@ -44,9 +48,22 @@ const KEY_SHAPE = new RegExp(`^${API_KEY_PREFIX}[A-Za-z]{${API_KEY_RANDOM_LENGTH
  * Every transport that takes API keys goes through this, from the procedure stack
  * (signedInProcedure in src/server/rpc/procedures.ts), never on its own.
  */
-export async function verifyApiKey(auth: Auth, key: string | null, resHeaders?: Headers): Promise<ApiKeyCaller> {
+export async function verifyApiKey(
+  { auth, db }: { auth: Auth; db: Database },
+  key: string | null,
+  resHeaders?: Headers,
+): Promise<ApiKeyCaller> {
   if (!key) throw appError(API_KEY_ERRORS.API_KEY_REQUIRED)
   if (!KEY_SHAPE.test(key)) throw appError(API_KEY_ERRORS.API_KEY_INVALID)
+  // Unknown (or revoked) and expired keys are refused here, by the hash the plugin stores: the
+  // plugin would log every refusal as a server error, which anyone could fill the logs with. An
+  // expired key stays listed in settings (as expired) until revoked or the plugin clears it.
+  const [stored] = await db
+    .select({ expiresAt: apikey.expiresAt })
+    .from(apikey)
+    .where(eq(apikey.key, await defaultKeyHasher(key)))
+  if (!stored) throw appError(API_KEY_ERRORS.API_KEY_INVALID)
+  if (stored.expiresAt && stored.expiresAt.getTime() <= Date.now()) throw appError(API_KEY_ERRORS.API_KEY_EXPIRED)
   const result = await auth.api.verifyApiKey({ body: { key } })
   if (!result.valid || !result.key) {
     throw appError(result.error?.code === 'KEY_EXPIRED' ? API_KEY_ERRORS.API_KEY_EXPIRED : API_KEY_ERRORS.API_KEY_INVALID)

@@ -61,7 +61,7 @@ export const apiRouter = {
       tag: 'Keywords',
       summary: 'List keywords',
       description:
-        'One page of the business’s keywords, with the Keywords screen’s filters, sort and paging (docs/product/keywords-table.md). ' +
+        'One page of the business’s keywords, with the Keywords screen’s filters, sort and paging. ' +
         'Query objects use brackets: `filters[0][id]=keyword&filters[0][value]=coffee&filters[0][variant]=text&filters[0][operator]=iLike&filters[0][filterId]=kw000001`, ' +
         '`sort[0][id]=searchVolume&sort[0][desc]=true`. A filter’s `filterId` is any 8 characters of your choosing.',
       input: keywordListInput.unwrap().extend({ businessId: rowId('Business id') }),

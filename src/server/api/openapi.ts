@@ -228,7 +228,7 @@ const ERROR_RESPONSES = {
 }
 
 function introduction(appName: string, appUrl: string): string {
-  const scopes = API_SCOPES.map((scope) => `| \`${scope}\` | ${API_SCOPE_LABELS[scope].description} |`).join('\n')
+  const scopes = API_SCOPES.map((scope) => `- \`${scope}\`: ${API_SCOPE_LABELS[scope].description}`).join('\n')
   return [
     `The ${appName} API: the same keyword plan, research, articles and publishing as the app, for your own scripts.`,
     '',
@@ -238,8 +238,8 @@ function introduction(appName: string, appUrl: string): string {
       `as \`Authorization: Bearer ${API_KEY_PREFIX}…\` or \`x-api-key: ${API_KEY_PREFIX}…\`. Cookies are ignored here. ` +
       'Every call acts as the key’s account: its businesses only, under its plan.',
     '',
-    '| Scope | Lets the key |',
-    '|---|---|',
+    'Each key has the scopes it was given, and each operation needs one:',
+    '',
     scopes,
     '',
     '## Limits',

@@ -125,7 +125,7 @@ export const signedInProcedure = publicProcedure.meta({ access: 'signed-in' }).u
 
 /** The key's owner, once the key is verified and holds the scope the procedure needs. */
 async function apiKeyCallerOf(context: RpcContext, key: string | null, procedure: AnyProcedure) {
-  const apiKey = await verifyApiKey(context.auth, key, context.resHeaders)
+  const apiKey = await verifyApiKey(context, key, context.resHeaders)
   const scope = (procedure['~orpc'].meta as ProcedureMeta).scope
   if (!scope) throw appError(API_KEY_ERRORS.API_KEY_NOT_ALLOWED)
   if (!apiKey.scopes.includes(scope)) {
