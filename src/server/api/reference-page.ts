@@ -56,7 +56,7 @@ const escapeHtml = (value: string) =>
 /** Our header's height: Scalar keeps its own sticky parts below it (--scalar-custom-header-height). */
 const HEADER_HEIGHT = '3.5rem'
 
-/** The design's dark navy, cards and violet accent (docs of the look: src/styles), for Scalar's dark mode. */
+/** The app’s dark navy, cards and violet accent (src/styles), as Scalar’s dark-mode colours. */
 const SCALAR_CSS = `
 .dark-mode {
   --scalar-background-1: #0b1120;
