@@ -29,6 +29,8 @@ import { Route as AppSetupRouteImport } from './routes/_app/setup'
 import { Route as PublicIndexRouteImport } from './routes/_public/index'
 import { Route as PublicPrivacyPolicyRouteImport } from './routes/_public/privacy-policy'
 import { Route as PublicTermsOfServiceRouteImport } from './routes/_public/terms-of-service'
+import { Route as DocsApiRouteImport } from './routes/docs.api'
+import { Route as DocsApiReferenceDotjsRouteImport } from './routes/docs.api-reference[.]js'
 import { Route as E2eFallbacksRouteImport } from './routes/e2e.fallbacks'
 import { Route as E2eJobsRouteImport } from './routes/e2e.jobs'
 import { Route as MediaSplatRouteImport } from './routes/media.$'
@@ -41,6 +43,7 @@ import { Route as PublicBlogIndex_oldRouteImport } from './routes/_public/blog/i
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
 import { Route as ApiDemoSignInRouteImport } from './routes/api/demo/sign-in'
 import { Route as ApiFeedFileRouteImport } from './routes/api/feed.$file'
+import { Route as ApiV1SplatRouteImport } from './routes/api/v1/$'
 import { Route as DemoCmsSplatRouteImport } from './routes/demo.cms.$'
 import { Route as DemoPolarPortalRouteImport } from './routes/demo.polar.portal'
 import { Route as DemoWebSplatRouteImport } from './routes/demo.web.$'
@@ -145,6 +148,16 @@ const PublicTermsOfServiceRoute = PublicTermsOfServiceRouteImport.update({
   path: '/terms-of-service',
   getParentRoute: () => PublicRoute,
 } as any)
+const DocsApiRoute = DocsApiRouteImport.update({
+  id: '/docs/api',
+  path: '/docs/api',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DocsApiReferenceDotjsRoute = DocsApiReferenceDotjsRouteImport.update({
+  id: '/docs/api-reference.js',
+  path: '/docs/api-reference.js',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const E2eFallbacksRoute = E2eFallbacksRouteImport.update({
   id: '/e2e/fallbacks',
   path: '/e2e/fallbacks',
@@ -205,6 +218,11 @@ const ApiFeedFileRoute = ApiFeedFileRouteImport.update({
   path: '/api/feed/$file',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiV1SplatRoute = ApiV1SplatRouteImport.update({
+  id: '/api/v1/$',
+  path: '/api/v1/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DemoCmsSplatRoute = DemoCmsSplatRouteImport.update({
   id: '/demo/cms/$',
   path: '/demo/cms/$',
@@ -250,6 +268,8 @@ export interface FileRoutesByFullPath {
   '/setup': typeof AppSetupRoute
   '/privacy-policy': typeof PublicPrivacyPolicyRoute
   '/terms-of-service': typeof PublicTermsOfServiceRoute
+  '/docs/api': typeof DocsApiRoute
+  '/docs/api-reference.js': typeof DocsApiReferenceDotjsRoute
   '/e2e/fallbacks': typeof E2eFallbacksRoute
   '/e2e/jobs': typeof E2eJobsRoute
   '/media/$': typeof MediaSplatRoute
@@ -261,6 +281,7 @@ export interface FileRoutesByFullPath {
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/demo/sign-in': typeof ApiDemoSignInRoute
   '/api/feed/$file': typeof ApiFeedFileRoute
+  '/api/v1/$': typeof ApiV1SplatRoute
   '/demo/cms/$': typeof DemoCmsSplatRoute
   '/demo/polar/portal': typeof DemoPolarPortalRoute
   '/demo/web/$': typeof DemoWebSplatRoute
@@ -287,6 +308,8 @@ export interface FileRoutesByTo {
   '/setup': typeof AppSetupRoute
   '/privacy-policy': typeof PublicPrivacyPolicyRoute
   '/terms-of-service': typeof PublicTermsOfServiceRoute
+  '/docs/api': typeof DocsApiRoute
+  '/docs/api-reference.js': typeof DocsApiReferenceDotjsRoute
   '/e2e/fallbacks': typeof E2eFallbacksRoute
   '/e2e/jobs': typeof E2eJobsRoute
   '/media/$': typeof MediaSplatRoute
@@ -298,6 +321,7 @@ export interface FileRoutesByTo {
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/demo/sign-in': typeof ApiDemoSignInRoute
   '/api/feed/$file': typeof ApiFeedFileRoute
+  '/api/v1/$': typeof ApiV1SplatRoute
   '/demo/cms/$': typeof DemoCmsSplatRoute
   '/demo/polar/portal': typeof DemoPolarPortalRoute
   '/demo/web/$': typeof DemoWebSplatRoute
@@ -326,6 +350,8 @@ export interface FileRoutesById {
   '/_app/setup': typeof AppSetupRoute
   '/_public/privacy-policy': typeof PublicPrivacyPolicyRoute
   '/_public/terms-of-service': typeof PublicTermsOfServiceRoute
+  '/docs/api': typeof DocsApiRoute
+  '/docs/api-reference.js': typeof DocsApiReferenceDotjsRoute
   '/e2e/fallbacks': typeof E2eFallbacksRoute
   '/e2e/jobs': typeof E2eJobsRoute
   '/media/$': typeof MediaSplatRoute
@@ -338,6 +364,7 @@ export interface FileRoutesById {
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/demo/sign-in': typeof ApiDemoSignInRoute
   '/api/feed/$file': typeof ApiFeedFileRoute
+  '/api/v1/$': typeof ApiV1SplatRoute
   '/demo/cms/$': typeof DemoCmsSplatRoute
   '/demo/polar/portal': typeof DemoPolarPortalRoute
   '/demo/web/$': typeof DemoWebSplatRoute
@@ -366,6 +393,8 @@ export interface FileRouteTypes {
     | '/setup'
     | '/privacy-policy'
     | '/terms-of-service'
+    | '/docs/api'
+    | '/docs/api-reference.js'
     | '/e2e/fallbacks'
     | '/e2e/jobs'
     | '/media/$'
@@ -377,6 +406,7 @@ export interface FileRouteTypes {
     | '/api/auth/$'
     | '/api/demo/sign-in'
     | '/api/feed/$file'
+    | '/api/v1/$'
     | '/demo/cms/$'
     | '/demo/polar/portal'
     | '/demo/web/$'
@@ -403,6 +433,8 @@ export interface FileRouteTypes {
     | '/setup'
     | '/privacy-policy'
     | '/terms-of-service'
+    | '/docs/api'
+    | '/docs/api-reference.js'
     | '/e2e/fallbacks'
     | '/e2e/jobs'
     | '/media/$'
@@ -414,6 +446,7 @@ export interface FileRouteTypes {
     | '/api/auth/$'
     | '/api/demo/sign-in'
     | '/api/feed/$file'
+    | '/api/v1/$'
     | '/demo/cms/$'
     | '/demo/polar/portal'
     | '/demo/web/$'
@@ -441,6 +474,8 @@ export interface FileRouteTypes {
     | '/_app/setup'
     | '/_public/privacy-policy'
     | '/_public/terms-of-service'
+    | '/docs/api'
+    | '/docs/api-reference.js'
     | '/e2e/fallbacks'
     | '/e2e/jobs'
     | '/media/$'
@@ -453,6 +488,7 @@ export interface FileRouteTypes {
     | '/api/auth/$'
     | '/api/demo/sign-in'
     | '/api/feed/$file'
+    | '/api/v1/$'
     | '/demo/cms/$'
     | '/demo/polar/portal'
     | '/demo/web/$'
@@ -470,6 +506,8 @@ export interface RootRouteChildren {
   SignInRoute: typeof SignInRoute
   SignUpRoute: typeof SignUpRoute
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
+  DocsApiRoute: typeof DocsApiRoute
+  DocsApiReferenceDotjsRoute: typeof DocsApiReferenceDotjsRoute
   E2eFallbacksRoute: typeof E2eFallbacksRoute
   E2eJobsRoute: typeof E2eJobsRoute
   MediaSplatRoute: typeof MediaSplatRoute
@@ -477,6 +515,7 @@ export interface RootRouteChildren {
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
   ApiDemoSignInRoute: typeof ApiDemoSignInRoute
   ApiFeedFileRoute: typeof ApiFeedFileRoute
+  ApiV1SplatRoute: typeof ApiV1SplatRoute
   DemoCmsSplatRoute: typeof DemoCmsSplatRoute
   DemoPolarPortalRoute: typeof DemoPolarPortalRoute
   DemoWebSplatRoute: typeof DemoWebSplatRoute
@@ -626,6 +665,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicTermsOfServiceRouteImport
       parentRoute: typeof PublicRoute
     }
+    '/docs/api': {
+      id: '/docs/api'
+      path: '/docs/api'
+      fullPath: '/docs/api'
+      preLoaderRoute: typeof DocsApiRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/docs/api-reference.js': {
+      id: '/docs/api-reference.js'
+      path: '/docs/api-reference.js'
+      fullPath: '/docs/api-reference.js'
+      preLoaderRoute: typeof DocsApiReferenceDotjsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/e2e/fallbacks': {
       id: '/e2e/fallbacks'
       path: '/e2e/fallbacks'
@@ -708,6 +761,13 @@ declare module '@tanstack/react-router' {
       path: '/api/feed/$file'
       fullPath: '/api/feed/$file'
       preLoaderRoute: typeof ApiFeedFileRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/$': {
+      id: '/api/v1/$'
+      path: '/api/v1/$'
+      fullPath: '/api/v1/$'
+      preLoaderRoute: typeof ApiV1SplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/demo/cms/$': {
@@ -808,6 +868,8 @@ const rootRouteChildren: RootRouteChildren = {
   SignInRoute: SignInRoute,
   SignUpRoute: SignUpRoute,
   SitemapDotxmlRoute: SitemapDotxmlRoute,
+  DocsApiRoute: DocsApiRoute,
+  DocsApiReferenceDotjsRoute: DocsApiReferenceDotjsRoute,
   E2eFallbacksRoute: E2eFallbacksRoute,
   E2eJobsRoute: E2eJobsRoute,
   MediaSplatRoute: MediaSplatRoute,
@@ -815,6 +877,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiAuthSplatRoute: ApiAuthSplatRoute,
   ApiDemoSignInRoute: ApiDemoSignInRoute,
   ApiFeedFileRoute: ApiFeedFileRoute,
+  ApiV1SplatRoute: ApiV1SplatRoute,
   DemoCmsSplatRoute: DemoCmsSplatRoute,
   DemoPolarPortalRoute: DemoPolarPortalRoute,
   DemoWebSplatRoute: DemoWebSplatRoute,

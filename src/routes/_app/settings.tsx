@@ -6,6 +6,7 @@ import { pageTitle } from '~/features/page-title'
 import { BillingSection } from '~/features/billing/billing-section'
 import { DeleteBusinessCard } from '~/features/business/delete-business-card'
 import { AccountCard } from '~/features/settings/account-card'
+import { ApiKeysCard } from '~/features/settings/api-keys-card'
 import { BusinessSettings } from '~/features/settings/business-settings'
 import { DeleteAccountCard } from '~/features/settings/delete-account-card'
 import { LinkedAccountsCard } from '~/features/settings/linked-accounts-card'
@@ -28,7 +29,7 @@ export const Route = createFileRoute('/_app/settings')({
 
 /**
  * Sections, each its own card stack: the business (profile, article settings), billing (plan,
- * usage this period, the Polar portal), then the account.
+ * usage this period, the Polar portal), the API (keys), then the account.
  */
 function SettingsPage() {
   const { error } = Route.useSearch()
@@ -41,7 +42,7 @@ function SettingsPage() {
 
   return (
     <>
-      <PageHeader title="Settings" description="Your business, how its articles are written, your plan, and your account." />
+      <PageHeader title="Settings" description="Your business, how its articles are written, your plan, API keys, and your account." />
       <div className="grid gap-10">
         <section aria-labelledby="settings-business-heading" className="grid gap-6">
           <h2 id="settings-business-heading" className="text-lg font-semibold">
@@ -55,6 +56,12 @@ function SettingsPage() {
             Plan and billing
           </h2>
           <BillingSection />
+        </section>
+        <section aria-labelledby="settings-api-heading" className="grid gap-6">
+          <h2 id="settings-api-heading" className="text-lg font-semibold">
+            API
+          </h2>
+          <ApiKeysCard />
         </section>
         <section aria-labelledby="settings-account-heading" className="grid gap-6">
           <h2 id="settings-account-heading" className="text-lg font-semibold">

@@ -2,10 +2,11 @@ import { call, isProcedure, type AnyProcedure, type AnyRouter } from '@orpc/serv
 import type { Subscription } from '@polar-sh/sdk/models/components/subscription'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApiKeyFor } from '../../../tests/fixtures/api'
 import { insertArticle, insertBusiness, insertKeyword, rejectionOf, rpcContext } from '../../../tests/fixtures/rpc'
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
 import { applySubscriptionEvent } from '~/server/billing/webhooks'
-import { article, articleVersion, competitor, gscData, jobRun, plan, publishing } from '~/server/db/schema'
+import { apikey, article, articleVersion, competitor, gscData, jobRun, plan, publishing } from '~/server/db/schema'
 import type { ArticleContent } from '~/shared/articles/article'
 import type { AccessClass, ProcedureMeta } from '~/server/rpc/procedures'
 import { router } from './router'
@@ -25,6 +26,7 @@ interface Victim {
   articleId: string
   versionId: string
   jobId: string
+  apiKeyId: string
 }
 
 const PROCEDURES: Record<string, { access: AccessClass; attack: ((victim: Victim) => unknown) | null }> = {
@@ -41,7 +43,7 @@ const PROCEDURES: Record<string, { access: AccessClass; attack: ((victim: Victim
   'job.get': { access: 'paid', attack: (v) => ({ id: v.jobId }) },
   'job.watch': { access: 'paid', attack: (v) => ({ id: v.jobId }) },
   'job.cancel': { access: 'paid', attack: (v) => ({ id: v.jobId }) },
-  'keyword.list': { access: 'business', attack: null },
+  'keyword.list': { access: 'business', attack: (v) => ({ businessId: v.businessId }) },
   'keyword.setStatus': { access: 'business', attack: (v) => ({ ids: [v.keywordId], status: 'archived' }) },
   'keyword.delete': { access: 'business', attack: (v) => ({ ids: [v.keywordId] }) },
   'keyword.restore': { access: 'business', attack: (v) => ({ ids: [v.keywordId] }) },
@@ -145,6 +147,9 @@ const PROCEDURES: Record<string, { access: AccessClass; attack: ((victim: Victim
     attack: (v) => ({ businessId: v.businessId, from: '2026-01-01', to: '2026-01-31', dimension: 'query' }),
   },
   'gsc.opportunities': { access: 'business', attack: (v) => ({ businessId: v.businessId }) },
+  'apiKey.list': { access: 'signed-in', attack: null },
+  'apiKey.create': { access: 'signed-in', attack: null },
+  'apiKey.revoke': { access: 'signed-in', attack: (v) => ({ id: v.apiKeyId }) },
 }
 
 /** Every procedure in the router, by dotted path. */
@@ -188,6 +193,7 @@ beforeAll(async () => {
   })
   await app.db.insert(publishing).values({ businessId: owned.id, type: 'webhook', config: { url: 'https://victim.example/hook' } })
   await app.db.insert(gscData).values({ businessId: owned.id, siteUrl: 'sc-domain:victim.example', syncedThrough: '2026-01-15' })
+  const victimKey = await createApiKeyFor(app, account.cookie, { name: 'Victim key' })
   const [kept] = await app.db
     .insert(articleVersion)
     .values({ articleId: written.id, version: 1, reason: 'generated', content: articleContentOf(written), seoScore: written.seoScore })
@@ -202,6 +208,7 @@ beforeAll(async () => {
     keywordId: row.id,
     keyword: row.keyword,
     jobId: run.id,
+    apiKeyId: victimKey.id,
   }
 })
 afterAll(() => app?.close())
@@ -281,10 +288,10 @@ describe('another paying user', () => {
     expect(JSON.stringify(error)).not.toContain(victim.businessName)
   })
 
-  const withoutIds = Object.entries(PROCEDURES).filter(([, entry]) => !entry.attack && entry.access !== 'public')
+  // Called without ids: they work on the caller's own account or current business.
   const readOnly = ['billing.overview', 'business.list', 'keyword.list', 'settings.get', 'setup.state']
   it.each(readOnly)('%s answers only the caller’s own data', async (path) => {
-    expect(withoutIds.map(([name]) => name)).toContain(path)
+    expect(Object.keys(PROCEDURES)).toContain(path)
     const answer = JSON.stringify(await run(path, path === 'keyword.list' ? {} : undefined, attacker.cookie))
     expect(answer).toContain(path === 'billing.overview' ? 'Agency' : path === 'keyword.list' ? '"total":0' : 'Attacker Ltd')
     for (const secret of [victim.businessId, victim.businessName, victim.keyword, victim.userId]) expect(answer).not.toContain(secret)
@@ -309,5 +316,7 @@ describe('another paying user', () => {
     const [searchConsole] = await app.db.select().from(gscData).where(eq(gscData.businessId, victim.businessId))
     expect(searchConsole).toMatchObject({ siteUrl: 'sc-domain:victim.example', syncedThrough: '2026-01-15', syncStatus: 'syncing' })
     expect(await app.db.select().from(jobRun).where(eq(jobRun.kind, 'gsc.sync'))).toEqual([])
+    const keys = await app.db.select({ id: apikey.id, referenceId: apikey.referenceId }).from(apikey).where(eq(apikey.id, victim.apiKeyId))
+    expect(keys).toEqual([{ id: victim.apiKeyId, referenceId: victim.userId }])
   })
 })

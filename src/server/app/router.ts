@@ -1,3 +1,4 @@
+import { apiKeyRouter } from '~/server/api-keys/api-keys.router'
 import { articleRouter } from '~/server/articles/articles.router'
 import { billingRouter } from '~/server/billing/billing.router'
 import { e2eRouter } from '~/server/e2e/e2e.router'
@@ -45,6 +46,7 @@ const appRouter = {
   history: historyRouter,
   integration: integrationRouter,
   gsc: gscRouter,
+  apiKey: apiKeyRouter,
 }
 
 /** Test pages' procedures: present only when E2E_TEST_ROUTES is on, never in production. */

@@ -3,6 +3,7 @@ import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { tanstackStartCookies } from 'better-auth/tanstack-start'
 import type { Env } from '~/env'
+import { API_KEY_HTTP_PATHS, apiKeyPlugin } from '~/server/api-keys/plugin'
 import { businessIdsOf, removeBusinessMedia } from '~/server/articles/media-store'
 import { billingAuthPlugins } from '~/server/billing/auth-plugins'
 import { demoPortalLinks } from '~/server/billing/demo-portal'
@@ -50,8 +51,16 @@ export function createAuth({ db, env, mailer }: AuthDependencies) {
     trustedOrigins: [env.APP_URL, ...providerTrustedOrigins(env)],
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification },
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        apikey: schema.apikey,
+      },
     }),
+    // API keys are managed through the signed-in apiKey.* procedures only (src/server/api-keys/plugin.ts).
+    disabledPaths: API_KEY_HTTP_PATHS,
     advanced: {
       database: { generateId: () => createId() },
       // The client address for rate limiting and session records comes only from the header
@@ -161,6 +170,7 @@ export function createAuth({ db, env, mailer }: AuthDependencies) {
       }),
       ...billingAuthPlugins({ db, env }),
       ...(polarIsDemo(env) ? [demoPortalLinks()] : []),
+      apiKeyPlugin(),
       // Must stay last: it copies the final Set-Cookie headers into TanStack Start's response.
       tanstackStartCookies(),
     ],

@@ -45,6 +45,7 @@ describe('bodyLimitFor', () => {
     ['/rpc/newsletter/add', BODY_LIMITS['/rpc']],
     ['/rpc', BODY_LIMITS['/rpc']],
     ['/api/auth/sign-up/email', BODY_LIMITS['/api/auth']],
+    ['/api/v1/businesses/x/keywords', BODY_LIMITS['/api/v1']],
     ['/rpcx/other', DEFAULT_BODY_LIMIT],
     ['/api/authors', DEFAULT_BODY_LIMIT],
     ['/api/demo/sign-in', DEFAULT_BODY_LIMIT],
@@ -86,6 +87,17 @@ describe('enforceBodyLimit', () => {
     const { refused } = refusal(await enforceBodyLimit(post('/api/auth/sign-up/email', new Uint8Array(MB + 1))))
     expect(refused.status).toBe(413)
     expect(await refused.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'The request body is larger than the limit of 1 MB.' })
+  })
+
+  it('refuses an oversized /api/v1 body in the API’s own error shape', async () => {
+    const { refused } = refusal(await enforceBodyLimit(post('/api/v1/businesses/x/keywords', new Uint8Array(MB + 1))))
+    expect(refused.status).toBe(413)
+    expect(await refused.json()).toEqual({
+      defined: false,
+      code: 'PAYLOAD_TOO_LARGE',
+      status: 413,
+      message: 'The request body is larger than the limit of 1 MB.',
+    })
   })
 
   it('cuts a chunked 50 MB body off once it passes 1 MB: the source delivers no more than a chunk past the limit', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { tableListInputSchema } from '~/server/data-table/table-input'
-import { businessProcedure } from '~/server/rpc/procedures'
+import { businessProcedure, currentOrOwnedBusinessProcedure } from '~/server/rpc/procedures'
+import { rowId } from '~/shared/setup-wizard'
 import {
   KEYWORD_FILTER_FIELDS,
   KEYWORD_SORTABLE_COLUMNS,
@@ -26,11 +27,20 @@ const keywordId = z.string().min(1).max(64)
 const keywordIds = z.array(keywordId).min(1, 'Select at least one keyword.').max(KEYWORDS_BULK_LIMIT, tooMany)
 
 export const keywordRouter = {
-  /** The current business's keywords: filtered, sorted (default newest first), one page, with the total. */
-  list: businessProcedure
+  /**
+   * A business's keywords (the one `businessId` names, else the current one): filtered, sorted
+   * (default newest first), one page, with the total.
+   */
+  list: currentOrOwnedBusinessProcedure(
+    keywordListInput
+      .unwrap()
+      .extend({ businessId: rowId('Business id').optional() })
+      .prefault({}),
+  )
     .route({ method: 'GET' })
-    .input(keywordListInput)
-    .handler(({ context, input }) => listKeywords(context.db, { businessId: context.businessId, ...input })),
+    .handler(({ context, input: { businessId: _named, ...query } }) =>
+      listKeywords(context.db, { businessId: context.businessId, ...query }),
+    ),
 
   /** Bulk status change ("Archive" is status archived). Any id not the business's refuses all: NOT_FOUND. */
   setStatus: businessProcedure

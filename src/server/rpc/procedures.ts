@@ -1,10 +1,15 @@
-import { ORPCError, os, ValidationError, type Schema } from '@orpc/server'
+import { ORPCError, os, ValidationError, type AnyProcedure, type Schema } from '@orpc/server'
+import { eq } from 'drizzle-orm'
+import { API_KEY_ERRORS } from '~/server/api-keys/api-keys.errors'
+import { verifyApiKey, type ApiKeyCaller } from '~/server/api-keys/authenticate'
 import type { AuthSession } from '~/server/auth'
 import { getMemoizedSession } from '~/server/auth/session-memo'
 import { requirePaidPlan } from '~/server/billing/plan-access'
 import { getOwnedBusiness, resolveCurrentBusiness } from '~/server/business/business.service'
 import { recallCurrentBusiness, rememberCurrentBusiness } from '~/server/business/current-business-cache'
+import { user as userTable } from '~/server/db/schema'
 import { createRateLimiter } from '~/server/rate-limit'
+import type { ApiScope } from '~/shared/api-keys'
 import { findUnsafeText, UNSAFE_TEXT_MESSAGE } from '~/shared/text'
 import type { RpcContext } from './context'
 import { appError, RPC_ERRORS, type AppErrorData } from './errors'
@@ -14,18 +19,25 @@ import { appError, RPC_ERRORS, type AppErrorData } from './errors'
  * one of them, and the layers stack, so a new procedure inherits every check below its class:
  *
  *   public          anyone; input is checked for unsafe text, schema errors are readable
- *   signed-in       + a session (UNAUTHORIZED), + a per-user limit on mutations
+ *   signed-in       + a session (UNAUTHORIZED), or on the API an API key with the procedure's
+ *                     scope (below); + a per-user limit on mutations
  *   paid            + a plan (PLAN_REQUIRED: FORBIDDEN with a redirect to /paywall)
  *   business        + one of the caller's businesses: the current one (`businessProcedure`), or
  *                     the one the input names (`ownedBusinessProcedure`, ownership checked once)
  *
  * The class is recorded in each procedure's meta; src/server/app/access.int.test.ts walks the
  * whole router and fails for a procedure whose class is not the one it expects.
+ *
+ * An API key reaches a procedure only if its meta carries a `scope`, and only with a key holding
+ * that scope. The app's procedures have none; the API exposes copies that do
+ * (src/server/api/api-router.ts), so nothing is callable with a key unless it is listed there.
  */
 export type AccessClass = 'public' | 'signed-in' | 'paid' | 'business'
 
 export interface ProcedureMeta {
   access?: AccessClass
+  /** The scope an API key needs to call this procedure; none: API keys are refused. */
+  scope?: ApiScope
 }
 
 const base = os.$context<RpcContext>().$meta<ProcedureMeta>({})
@@ -81,15 +93,26 @@ export function resetMutationRateLimit() {
 }
 
 /**
- * Needs a signed-in user: UNAUTHORIZED otherwise. Adds `session` and `user` to the context. Only
- * for what a user without a plan must reach (choosing and paying for one); everything else is
- * `paidProcedure` or a business procedure.
+ * Needs a signed-in user: UNAUTHORIZED otherwise. Adds `user` to the context, and `apiKey` (the
+ * verified key) when the call came with one. Only for what a user without a plan must reach
+ * (choosing and paying for one); everything else is `paidProcedure` or a business procedure.
+ *
+ * A call whose context carries API credentials (/api/v1) is authenticated by the key alone: the
+ * key is verified and rate-limited (src/server/api-keys/authenticate.ts), the procedure must
+ * carry a scope the key holds (FORBIDDEN otherwise), and the key's owner is the user, read fresh
+ * from the database. From there on, the plan and ownership rules are the app's own.
  */
 export const signedInProcedure = publicProcedure.meta({ access: 'signed-in' }).use(async ({ context, next, procedure }) => {
-  const session: AuthSession | null = await getMemoizedSession(context.auth, context.headers)
-  if (!session) throw appError(RPC_ERRORS.AUTH_REQUIRED)
+  let caller: { user: AuthSession['user']; apiKey: ApiKeyCaller | null }
+  if (context.apiCredentials) {
+    caller = await apiKeyCallerOf(context, context.apiCredentials.key, procedure)
+  } else {
+    const session: AuthSession | null = await getMemoizedSession(context.auth, context.headers)
+    if (!session) throw appError(RPC_ERRORS.AUTH_REQUIRED)
+    caller = { user: session.user, apiKey: null }
+  }
   if (procedure['~orpc'].route.method !== 'GET') {
-    const verdict = mutationLimiter.hit(session.user.id)
+    const verdict = mutationLimiter.hit(caller.user.id)
     if (!verdict.allowed) {
       context.resHeaders?.set('retry-after', String(verdict.retryAfterSeconds))
       throw appError(RPC_ERRORS.TOO_MANY_REQUESTS, {
@@ -97,8 +120,22 @@ export const signedInProcedure = publicProcedure.meta({ access: 'signed-in' }).u
       })
     }
   }
-  return next({ context: { session, user: session.user } })
+  return next({ context: caller })
 })
+
+/** The key's owner, once the key is verified and holds the scope the procedure needs. */
+async function apiKeyCallerOf(context: RpcContext, key: string | null, procedure: AnyProcedure) {
+  const apiKey = await verifyApiKey(context, key, context.resHeaders)
+  const scope = (procedure['~orpc'].meta as ProcedureMeta).scope
+  if (!scope) throw appError(API_KEY_ERRORS.API_KEY_NOT_ALLOWED)
+  if (!apiKey.scopes.includes(scope)) {
+    throw appError(API_KEY_ERRORS.API_KEY_SCOPE_MISSING, { message: `This API key does not have the "${scope}" scope this needs.` })
+  }
+  const [owner] = await context.db.select().from(userTable).where(eq(userTable.id, apiKey.userId))
+  // Keys go with their user (foreign key, on delete cascade); a key verified just as its user was deleted.
+  if (!owner) throw appError(API_KEY_ERRORS.API_KEY_INVALID)
+  return { user: owner, apiKey }
+}
 
 /** Needs a plan (PLAN_REQUIRED, to /paywall otherwise). Adds `plan`. */
 export const paidProcedure = signedInProcedure.meta({ access: 'paid' }).use(async ({ context, next }) => {
@@ -112,14 +149,19 @@ export const paidProcedure = signedInProcedure.meta({ access: 'paid' }).use(asyn
  * procedure that needs the business's fields loads them (getOwnedBusiness): they may have changed.
  */
 export const businessProcedure = paidProcedure.meta({ access: 'business' }).use(async ({ context, next }) => {
+  return next({ context: { businessId: await currentBusinessIdOf(context) } })
+})
+
+/** The caller's current business (selected, else oldest), checked to be theirs. */
+async function currentBusinessIdOf(context: RpcContext & { user: AuthSession['user'] }) {
   const { id: userId, selectedBusiness } = context.user
   let businessId = recallCurrentBusiness(userId, selectedBusiness)
   if (!businessId) {
     businessId = (await resolveCurrentBusiness(context.db, userId)).id
     rememberCurrentBusiness(userId, selectedBusiness, businessId)
   }
-  return next({ context: { businessId } })
-})
+  return businessId
+}
 
 /**
  * Works on the business whose id the input carries (`businessId`), after checking once that the
@@ -135,5 +177,22 @@ export function ownedBusinessProcedure<Input extends { businessId: string }, Inp
     .use(async ({ context, next }, input) => {
       const owned = await getOwnedBusiness(context.db, context.user.id, input.businessId)
       return next({ context: { business: owned, businessId: owned.id } })
+    })
+}
+
+/**
+ * The business the input names (`businessId`, ownership checked as in ownedBusinessProcedure), or
+ * the caller's current business when it names none: for a list the app shows for the current
+ * business and the API asks for by id. Adds `businessId`.
+ */
+export function currentOrOwnedBusinessProcedure<Input extends { businessId?: string }, InputIn>(schema: Schema<InputIn, Input>) {
+  return paidProcedure
+    .meta({ access: 'business' })
+    .input(schema)
+    .use(async ({ context, next }, input) => {
+      const businessId = input.businessId
+        ? (await getOwnedBusiness(context.db, context.user.id, input.businessId)).id
+        : await currentBusinessIdOf(context)
+      return next({ context: { businessId } })
     })
 }

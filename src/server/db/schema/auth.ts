@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, pgTable, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { business } from './business'
 import { plan } from './billing'
 import { createdAt, id, timestamps, updatedAt } from './columns'
@@ -71,4 +71,43 @@ export const verification = pgTable(
     ...timestamps(),
   },
   (table) => [index('verification_identifier_idx').on(table.identifier)],
+)
+
+/**
+ * An API key (better-auth's API key plugin, src/server/api-keys/plugin.ts): only the key's SHA-256
+ * hash is stored, with its first characters (`start`) so a person can tell keys apart. The scopes
+ * are `permissions` ({"api":["read",…]}). Keys go with their user. docs/product/api.md
+ */
+export const apikey = pgTable(
+  'apikey',
+  {
+    id: id(),
+    /** The plugin's configuration the key belongs to; we have one ("default"). */
+    configId: text('config_id').notNull().default('default'),
+    name: text('name'),
+    start: text('start'),
+    /** The key's owner: a user id (keys are never owned by anything else here). */
+    referenceId: text('reference_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    prefix: text('prefix'),
+    /** SHA-256 of the key, base64url: what a presented key is looked up by. */
+    key: text('key').notNull(),
+    refillInterval: integer('refill_interval'),
+    refillAmount: integer('refill_amount'),
+    lastRefillAt: timestamp('last_refill_at', { withTimezone: true }),
+    enabled: boolean('enabled').notNull().default(true),
+    rateLimitEnabled: boolean('rate_limit_enabled').notNull().default(true),
+    rateLimitTimeWindow: integer('rate_limit_time_window'),
+    rateLimitMax: integer('rate_limit_max'),
+    requestCount: integer('request_count').notNull().default(0),
+    remaining: integer('remaining'),
+    /** When the key was last used: shown in settings as "Last used". */
+    lastRequest: timestamp('last_request', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    ...timestamps(),
+    permissions: text('permissions'),
+    metadata: text('metadata'),
+  },
+  (table) => [uniqueIndex('apikey_key_idx').on(table.key), index('apikey_reference_id_idx').on(table.referenceId)],
 )

@@ -1,0 +1,88 @@
+import { defaultKeyHasher } from '@better-auth/api-key'
+import { eq } from 'drizzle-orm'
+import type { Auth } from '~/server/auth'
+import type { Database } from '~/server/db'
+import { apikey } from '~/server/db/schema'
+import { createRateLimiter } from '~/server/rate-limit'
+import { appError } from '~/server/rpc/errors'
+import { API_KEY_PREFIX, API_KEY_RANDOM_LENGTH, API_SCOPES, type ApiScope } from '~/shared/api-keys'
+import { API_KEY_ERRORS } from './api-keys.errors'
+
+/** A verified API key: whose it is and what it may do. */
+export interface ApiKeyCaller {
+  keyId: string
+  userId: string
+  scopes: readonly ApiScope[]
+}
+
+/**
+ * Requests per API key and process (docs/product/limits.md): a fixed window, like the app's own
+ * limits (src/server/rate-limit.ts). Counted after the key is verified, every call alike.
+ */
+export const API_KEY_RATE_LIMIT = { max: 120, windowMs: 60_000 }
+const keyLimiter = createRateLimiter(API_KEY_RATE_LIMIT)
+
+/** Tests only. */
+export function resetApiKeyRateLimit() {
+  keyLimiter.reset()
+}
+
+/**
+ * The key a request presents: `Authorization: Bearer <key>`, else `x-api-key: <key>`. Cookies are
+ * never looked at: an API request is authenticated by its key alone.
+ */
+export function presentedApiKey(headers: Headers): string | null {
+  const bearer = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(headers.get('authorization') ?? '')?.[1]
+  const key = bearer ?? headers.get('x-api-key')?.trim()
+  return key ? key : null
+}
+
+/** A key of ours has exactly this shape; anything else is refused without a database lookup. */
+const KEY_SHAPE = new RegExp(`^${API_KEY_PREFIX}[A-Za-z]{${API_KEY_RANDOM_LENGTH}}$`)
+
+/**
+ * Verifies the presented key and counts the call against the key's rate limit. Throws the
+ * ORPCError the API answers with: 401 API_KEY_REQUIRED / API_KEY_INVALID (unknown or revoked) /
+ * API_KEY_EXPIRED, 429 API_KEY_RATE_LIMITED (with `Retry-After` when `resHeaders` is given).
+ *
+ * Every transport that takes API keys goes through this, from the procedure stack
+ * (signedInProcedure in src/server/rpc/procedures.ts), never on its own.
+ */
+export async function verifyApiKey(
+  { auth, db }: { auth: Auth; db: Database },
+  key: string | null,
+  resHeaders?: Headers,
+): Promise<ApiKeyCaller> {
+  if (!key) throw appError(API_KEY_ERRORS.API_KEY_REQUIRED)
+  if (!KEY_SHAPE.test(key)) throw appError(API_KEY_ERRORS.API_KEY_INVALID)
+  // Unknown (or revoked) and expired keys are refused here, by the hash the plugin stores: the
+  // plugin would log every refusal as a server error, which anyone could fill the logs with. An
+  // expired key stays listed in settings (as expired) until revoked or the plugin clears it.
+  const [stored] = await db
+    .select({ expiresAt: apikey.expiresAt })
+    .from(apikey)
+    .where(eq(apikey.key, await defaultKeyHasher(key)))
+  if (!stored) throw appError(API_KEY_ERRORS.API_KEY_INVALID)
+  if (stored.expiresAt && stored.expiresAt.getTime() <= Date.now()) throw appError(API_KEY_ERRORS.API_KEY_EXPIRED)
+  const result = await auth.api.verifyApiKey({ body: { key } })
+  if (!result.valid || !result.key) {
+    throw appError(result.error?.code === 'KEY_EXPIRED' ? API_KEY_ERRORS.API_KEY_EXPIRED : API_KEY_ERRORS.API_KEY_INVALID)
+  }
+  const verdict = keyLimiter.hit(result.key.id)
+  if (!verdict.allowed) {
+    resHeaders?.set('retry-after', String(verdict.retryAfterSeconds))
+    throw appError(API_KEY_ERRORS.API_KEY_RATE_LIMITED, {
+      message: `Too many requests with this API key (at most ${API_KEY_RATE_LIMIT.max} a minute). Try again in ${verdict.retryAfterSeconds} seconds.`,
+    })
+  }
+  return { keyId: result.key.id, userId: result.key.referenceId, scopes: scopesOf(result.key.permissions) }
+}
+
+/** The key's scopes from its stored permissions (`{"api":["read",…]}`); anything unknown is dropped. */
+export function scopesOf(permissions: Record<string, string[]> | null | undefined): ApiScope[] {
+  const granted = permissions?.api ?? []
+  return API_SCOPES.filter((scope) => granted.includes(scope))
+}
+
+/** The stored form of a key's scopes. */
+export const permissionsOf = (scopes: readonly ApiScope[]) => ({ api: [...scopes] })

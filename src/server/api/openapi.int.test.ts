@@ -1,0 +1,148 @@
+import type { OpenAPI } from '@orpc/openapi'
+import { Validator } from '@seriousme/openapi-schema-validator'
+import { setupServer } from 'msw/node'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { answerOf, apiRequest, createApiKeyFor, documentedRequest, operationsOf } from '../../../tests/fixtures/api'
+import { insertArticle, insertBusiness, insertKeyword } from '../../../tests/fixtures/rpc'
+import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
+import { JOB_KINDS } from '~/server/app/job-kinds'
+import { jobRun, publishing } from '~/server/db/schema'
+import { startJobs, stopJobs } from '~/server/jobs'
+import { dataforseoHandlers } from '~/server/providers/dataforseo/mock'
+import { embeddingsHandlers } from '~/server/providers/embeddings/mock'
+import { llmHandlers } from '~/server/providers/llm/mock'
+import { EXAMPLE_IDS } from './api-router'
+
+/**
+ * /api/v1/openapi.json is a valid OpenAPI 3.1 document (checked by a maintained validator against
+ * the official schema), and every operation in it answers as it documents: its own example call,
+ * with the example ids swapped for a real account's, gets the documented status and a body the
+ * documented schema accepts.
+ */
+// Adding keywords measures them (keyword data, embeddings); the writes queue jobs, which no worker runs here.
+const network = setupServer(...llmHandlers(), ...dataforseoHandlers(), ...embeddingsHandlers())
+let app: TestApp
+let document: OpenAPI.Document
+let resolved: OpenAPI.Document
+let key: string
+let ids: Record<string, string>
+
+beforeAll(async () => {
+  network.listen({ onUnhandledFrame: 'error' })
+  app = await createTestApp()
+  await startJobs(app.handle, { kinds: JOB_KINDS, providers: app.providers, work: false })
+  const response = await apiRequest(app, '/openapi.json')
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+  document = (await response.json()) as OpenAPI.Document
+  const validator = new Validator()
+  await validator.validate(structuredClone(document) as Record<string, unknown>)
+  resolved = validator.resolveRefs() as unknown as OpenAPI.Document
+
+  const owner = await app.signUp({ plan: 'Growth' })
+  const business = await insertBusiness(app, owner.userId, { name: 'Example Roasters' })
+  const planned = await insertKeyword(app, business.id, { keyword: 'coffee grinder guide', status: 'scheduled' })
+  const written = await insertKeyword(app, business.id, { keyword: 'coffee storage tips' })
+  const draft = await insertArticle(app, business.id, {
+    keywordId: written.id,
+    title: 'How to store coffee',
+    slug: 'coffee-storage-tips',
+    status: 'draft',
+  })
+  await app.db.insert(publishing).values({ businessId: business.id, type: 'webhook', config: { url: 'https://example.com/hook' } })
+  const [job] = await app.db
+    .insert(jobRun)
+    .values({ id: crypto.randomUUID(), kind: 'business.analyze', userId: owner.userId, businessId: business.id, state: 'completed' })
+    .returning()
+  key = (await createApiKeyFor(app, owner.cookie)).key
+  ids = {
+    [EXAMPLE_IDS.businessId]: business.id,
+    [EXAMPLE_IDS.keywordId]: planned.id,
+    [EXAMPLE_IDS.articleId]: draft.id,
+    [EXAMPLE_IDS.jobId]: job.id,
+  }
+}, 60_000)
+afterAll(async () => {
+  await stopJobs()
+  await app?.close()
+  network.close()
+})
+
+describe('/api/v1/openapi.json', () => {
+  it('validates as OpenAPI 3.1', async () => {
+    const validator = new Validator()
+    const result = await validator.validate(structuredClone(document) as Record<string, unknown>)
+    expect(result.errors).toBeUndefined()
+    expect(result.valid).toBe(true)
+    expect(validator.version).toBe('3.1')
+    expect(document.openapi).toMatch(/^3\.1\./)
+  })
+
+  it('documents how to authenticate, every operation’s scope, errors and a curl example', () => {
+    expect(Object.keys(document.components?.securitySchemes ?? {})).toEqual(['bearerAuth', 'apiKeyHeader'])
+    for (const { operation } of operationsOf(document)) {
+      expect(operation.summary, operation.operationId).toBeTruthy()
+      expect(operation.description, operation.operationId).toMatch(/Needs a key with the \*\*(read|write|publish)\*\* scope\.$/)
+      expect(Object.keys(operation.responses ?? {}), operation.operationId).toEqual(
+        expect.arrayContaining(['400', '401', '403', '404', '409', '429']),
+      )
+      const [sample] = (operation as { 'x-codeSamples'?: { lang: string; source: string }[] })['x-codeSamples'] ?? []
+      expect(sample?.source, operation.operationId).toMatch(/^curl .*\n {2}-H "Authorization: Bearer \$RANKPILOT_API_KEY"/)
+    }
+  })
+
+  it('its curl examples are the calls the document describes', () => {
+    const list = operationsOf(document).find(({ operation }) => operation.operationId === 'keywords.list')!
+    const [sample] = (list.operation as unknown as { 'x-codeSamples': { source: string }[] })['x-codeSamples']
+    expect(sample.source).toBe(
+      [
+        `curl -G 'http://localhost:3000/api/v1/businesses/${EXAMPLE_IDS.businessId}/keywords'`,
+        '  -H "Authorization: Bearer $RANKPILOT_API_KEY"',
+        "  --data-urlencode 'page=1'",
+        "  --data-urlencode 'perPage=20'",
+        "  --data-urlencode 'sort[0][id]=searchVolume'",
+        "  --data-urlencode 'sort[0][desc]=true'",
+        "  --data-urlencode 'filters[0][id]=keyword'",
+        "  --data-urlencode 'filters[0][value]=coffee'",
+        "  --data-urlencode 'filters[0][variant]=text'",
+        "  --data-urlencode 'filters[0][operator]=iLike'",
+        "  --data-urlencode 'filters[0][filterId]=kw000001'",
+        "  --data-urlencode 'joinOperator=and'",
+      ].join(' \\\n'),
+    )
+  })
+})
+
+/** Every operation, reads first, so the writes' effects (an approved article, a queued job) come after. */
+const READS = ['businesses.list', 'businesses.get', 'keywords.list', 'keywords.explain', 'research.status', 'clusters.list'].concat([
+  'articles.list',
+  'articles.get',
+  'integrations.list',
+  'performance.get',
+  'performance.top',
+  'jobs.get',
+])
+const WRITES = ['keywords.add', 'research.start', 'articles.generate', 'articles.approve', 'articles.publish']
+
+describe('every operation answers as documented for its example call', () => {
+  it('covers every operation of the document', () => {
+    expect([...READS, ...WRITES].sort()).toEqual(
+      operationsOf(document)
+        .map(({ operation }) => operation.operationId)
+        .sort(),
+    )
+  })
+
+  it.each([...READS, ...WRITES])('%s', async (operationId) => {
+    const documented = operationsOf(resolved).find(({ operation }) => operation.operationId === operationId)!
+    const { path, ...init } = documentedRequest(documented, ids)
+    const { status, body } = await answerOf(await apiRequest(app, path, { ...init, key }))
+    const [documentedStatus] = Object.keys(documented.operation.responses ?? {}).filter((code) => code.startsWith('2'))
+    expect([status, status >= 400 ? body : 'ok']).toEqual([Number(documentedStatus), 'ok'])
+    const success = documented.operation.responses![documentedStatus] as OpenAPI.ResponseObject
+    const schema = success.content?.['application/json']?.schema
+    expect(schema, `${operationId} documents its answer`).toBeDefined()
+    const checked = z.fromJSONSchema(schema as never).safeParse(body ?? null)
+    expect(checked.success ? 'matches' : checked.error.issues).toBe('matches')
+  })
+})
