@@ -1,6 +1,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import { toORPCError } from '@orpc/client'
 import type { ORPCError } from '@orpc/server'
 import { env } from '~/env'
 import { API_KEY_ERRORS } from '~/server/api-keys/api-keys.errors'
@@ -8,7 +9,7 @@ import { presentedApiKey } from '~/server/api-keys/authenticate'
 import { logRpcServerError } from '~/server/http/rpc-error-log'
 import { createApiKeyRpcContext, type RpcContext } from '~/server/rpc/context'
 import { appError } from '~/server/rpc/errors'
-import { mcpTools, runMcpTool, toolError, toORPCError, type McpToolName } from './mcp-tools'
+import { mcpTools, runMcpTool, toolError, type McpToolName } from './mcp-tools'
 
 /** Where the MCP server lives. */
 export const MCP_PATH = '/mcp'

@@ -1,5 +1,5 @@
 import { call, type AnyProcedure } from '@orpc/server'
-import { toORPCError, type ORPCError } from '@orpc/client'
+import type { ORPCError } from '@orpc/client'
 import { ZodToJsonSchemaConverter } from '@orpc/zod/zod4'
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
 import { apiOperations } from '~/server/api/openapi'
@@ -155,5 +155,3 @@ export async function runMcpTool(tool: McpTool, args: Record<string, unknown> | 
   if (tool.definition.name === 'get_article') return articleResult(output as ArticleForMcp)
   return jsonResult(output)
 }
-
-export { toORPCError }
