@@ -60,8 +60,8 @@ export const apiRouter = {
       operationId: 'keywords.list',
       tag: 'Keywords',
       summary: 'List keywords',
-      description:
-        'One page of the business’s keywords, with the Keywords screen’s filters, sort and paging. ' +
+      description: 'One page of the business’s keywords, with the Keywords screen’s filters, sort and paging.',
+      restNote:
         'Query objects use brackets: `filters[0][id]=keyword&filters[0][value]=coffee&filters[0][variant]=text&filters[0][operator]=iLike&filters[0][filterId]=kw000001`, ' +
         '`sort[0][id]=searchVolume&sort[0][desc]=true`. A filter’s `filterId` is any 8 characters of your choosing.',
       input: keywordListInput.unwrap().extend({ businessId: rowId('Business id') }),
@@ -109,8 +109,8 @@ export const apiRouter = {
       operationId: 'research.start',
       tag: 'Research',
       summary: 'Start keyword research',
-      description:
-        'Starts a research run, as “Run research” does. 409 while one is running. Follow it with GET …/research or GET /jobs/{id}.',
+      description: 'Starts a research run, as “Run research” does. 409 while one is running.',
+      restNote: 'Follow it with GET …/research or GET /jobs/{id}.',
       successStatus: 202,
       output: out.researchStartedOutput,
       example: { businessId },
@@ -149,8 +149,9 @@ export const apiRouter = {
       operationId: 'articles.list',
       tag: 'Articles',
       summary: 'List articles',
-      description:
-        'One page of the business’s articles with the Content list’s filters, sort and paging, in the same bracket form as keywords, ' +
+      description: 'One page of the business’s articles with the Content list’s filters, sort and paging.',
+      restNote:
+        'Query objects use the same bracket form as keywords, ' +
         'e.g. `filters[0][id]=status&filters[0][value][0]=draft&filters[0][variant]=multiSelect&filters[0][operator]=inArray&filters[0][filterId]=st000001`.',
       output: out.articlePageOutput,
       example: { businessId, page: 1, perPage: 20, sort: [{ id: 'scheduledAt', desc: false }] },

@@ -27,7 +27,10 @@ export interface Exposure<TInput> {
   operationId: string
   tag: ApiTag
   summary: string
+  /** What the operation does, in terms that hold for every transport (the MCP tools show it too). */
   description: string
+  /** What only the REST route needs said (query-string form, follow-up URLs); the reference appends it. */
+  restNote?: string
   /** 200 unless said: 202 when the answer is a queued job. */
   successStatus?: 200 | 202
   /** One real call: what the reference shows (curl and parameter examples) and what the tests send. */
@@ -81,7 +84,7 @@ export function expose<P extends Procedure<any, any, any, any, any, any>, S exte
       operationId: rest.operationId,
       tags: [rest.tag],
       summary: rest.summary,
-      description: rest.description,
+      description: rest.restNote ? `${rest.description} ${rest.restNote}` : rest.description,
       successStatus: rest.successStatus ?? 200,
     },
   })

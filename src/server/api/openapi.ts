@@ -85,7 +85,7 @@ async function buildOpenApiDocument(appName: string, appUrl: string): Promise<Op
 function describeOperation(operation: OpenAPI.OperationObject, exposure: Exposure<unknown>, procedure: AnyProcedure, serverUrl: string) {
   const scope = (procedure['~orpc'].meta as ProcedureMeta).scope
   if (!scope) throw new Error(`${exposure.operationId} has no scope`)
-  operation.description = `${exposure.description}\n\nNeeds a key with the **${scope}** scope.`
+  operation.description = `${exposure.description}${exposure.restNote ? ` ${exposure.restNote}` : ''}\n\nNeeds a key with the **${scope}** scope.`
   ;(operation as Record<string, unknown>)['x-required-scope'] = scope
 
   const input = (exposure.example ?? {}) as Record<string, unknown>

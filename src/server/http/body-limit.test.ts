@@ -46,6 +46,7 @@ describe('bodyLimitFor', () => {
     ['/rpc', BODY_LIMITS['/rpc']],
     ['/api/auth/sign-up/email', BODY_LIMITS['/api/auth']],
     ['/api/v1/businesses/x/keywords', BODY_LIMITS['/api/v1']],
+    ['/mcp', BODY_LIMITS['/mcp']],
     ['/rpcx/other', DEFAULT_BODY_LIMIT],
     ['/api/authors', DEFAULT_BODY_LIMIT],
     ['/api/demo/sign-in', DEFAULT_BODY_LIMIT],

@@ -34,7 +34,7 @@ export function rpcPayloadTooLarge(maxBytes: number): Response {
   return new Response(JSON.stringify(rpcSerializer.serialize(error.toJSON())), { status: 413, headers: TOO_LARGE_HEADERS })
 }
 
-/** The public API's error body (src/server/api/api-handler.ts): `{ defined, code, status, message }`. */
+/** The public API's error body (src/server/api/api-handler.ts, and /mcp's HTTP errors): `{ defined, code, status, message }`. */
 export function apiPayloadTooLarge(maxBytes: number): Response {
   const error = new ORPCError('PAYLOAD_TOO_LARGE', { status: 413, message: tooLargeMessage(maxBytes) })
   return new Response(JSON.stringify(error.toJSON()), { status: 413, headers: TOO_LARGE_HEADERS })
@@ -59,6 +59,7 @@ export const BODY_LIMITS: Readonly<Record<string, BodyLimit>> = {
   '/rpc': { maxBytes: 1 * MB, refuse: rpcPayloadTooLarge },
   '/api/auth': { maxBytes: 1 * MB, refuse: authPayloadTooLarge },
   '/api/v1': { maxBytes: 1 * MB, refuse: apiPayloadTooLarge },
+  '/mcp': { maxBytes: 1 * MB, refuse: apiPayloadTooLarge },
 }
 
 /** Every other path: pages, server functions and the demo stand-ins' form posts are all small. */
