@@ -24,6 +24,18 @@ async function openNextMonth() {
   return { page, month, calendar: page.getByTestId('content-calendar') }
 }
 
+/** The first of the demo's drafts in the list, opened, on a laptop-sized window. */
+async function openFirstDraft() {
+  const { page } = await browser.visit(server.baseUrl)
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await signIntoDemo(page)
+  const drafts = [{ id: 'status', value: ['draft'], variant: 'multiSelect', operator: 'inArray', filterId: 'status01' }]
+  await gotoHydrated(page, `/content?view=list&filters=${encodeURIComponent(JSON.stringify(drafts))}`)
+  await page.getByRole('table').getByRole('link').first().click()
+  await page.waitForURL((url) => url.pathname.startsWith('/content/'))
+  return page
+}
+
 describe('/content', () => {
   it('drags a planned article to another day, and the day stays after a reload', async () => {
     const { page, calendar } = await openNextMonth()
@@ -179,13 +191,7 @@ describe('/content', () => {
   })
 
   it('refuses a save over a change made elsewhere, keeps the text, and reloads the latest version on request', async () => {
-    const { page } = await browser.visit(server.baseUrl)
-    await page.setViewportSize({ width: 1280, height: 900 })
-    await signIntoDemo(page)
-    const drafts = [{ id: 'status', value: ['draft'], variant: 'multiSelect', operator: 'inArray', filterId: 'status01' }]
-    await gotoHydrated(page, `/content?view=list&filters=${encodeURIComponent(JSON.stringify(drafts))}`)
-    await page.getByRole('table').getByRole('link').first().click()
-    await page.waitForURL((url) => url.pathname.startsWith('/content/'))
+    const page = await openFirstDraft()
     const articleId = new URL(page.url()).pathname.split('/').pop()!
     await gotoHydrated(page, `/content/${articleId}?mode=edit`)
     const editor = page.getByLabel('Article (Markdown)')
@@ -234,13 +240,7 @@ describe('/content', () => {
   })
 
   it('rewrites one section of a draft with an instruction, kept as a new version', async () => {
-    const { page } = await browser.visit(server.baseUrl)
-    await page.setViewportSize({ width: 1280, height: 900 })
-    await signIntoDemo(page)
-    const drafts = [{ id: 'status', value: ['draft'], variant: 'multiSelect', operator: 'inArray', filterId: 'status01' }]
-    await gotoHydrated(page, `/content?view=list&filters=${encodeURIComponent(JSON.stringify(drafts))}`)
-    await page.getByRole('table').getByRole('link').first().click()
-    await page.waitForURL((url) => url.pathname.startsWith('/content/'))
+    const page = await openFirstDraft()
     await page.getByLabel('What to rewrite').click()
     const options = page.getByRole('option')
     await options.nth(1).waitFor()

@@ -8,13 +8,14 @@ import {
   createApiKeyFor,
   documentedRequest,
   operationsOf,
+  seedApiAccount,
   type DocumentedOperation,
 } from '../../../tests/fixtures/api'
-import { insertArticle, insertBusiness, insertKeyword, rpcClient } from '../../../tests/fixtures/rpc'
+import { insertBusiness, rpcClient } from '../../../tests/fixtures/rpc'
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
 import { resetApiKeyRateLimit } from '~/server/api-keys/authenticate'
 import { applySubscriptionEvent } from '~/server/billing/webhooks'
-import { article, jobRun, keyword, plan, publishing, researchRun } from '~/server/db/schema'
+import { article, jobRun, keyword, plan, researchRun } from '~/server/db/schema'
 import { resetMutationRateLimit, type AccessClass, type ProcedureMeta } from '~/server/rpc/procedures'
 import type { ApiScope } from '~/shared/api-keys'
 import { EXAMPLE_IDS } from './api-router'
@@ -55,32 +56,13 @@ const VICTIM_NAME = 'Victim Roasters'
 beforeAll(async () => {
   app = await createTestApp()
   documented = operationsOf((await answerOf(await apiRequest(app, '/openapi.json'))).body as unknown as OpenAPI.Document)
-  const account = await app.signUp({ plan: 'Growth' })
-  const owned = await insertBusiness(app, account.userId, { name: VICTIM_NAME })
-  const planned = await insertKeyword(app, owned.id, { keyword: 'victim secret keyword', status: 'scheduled' })
-  const written = await insertKeyword(app, owned.id, { keyword: 'victim written keyword' })
-  const draft = await insertArticle(app, owned.id, {
-    keywordId: written.id,
-    title: 'Victim secret article',
-    slug: 'victim-written-keyword',
-    status: 'draft',
+  victim = await seedApiAccount(app, {
+    business: VICTIM_NAME,
+    plannedKeyword: 'victim secret keyword',
+    writtenKeyword: 'victim written keyword',
+    articleTitle: 'Victim secret article',
+    webhookUrl: 'https://victim.example/hook',
   })
-  await app.db.insert(publishing).values({ businessId: owned.id, type: 'webhook', config: { url: 'https://victim.example/hook' } })
-  const [run] = await app.db
-    .insert(jobRun)
-    .values({ id: crypto.randomUUID(), kind: 'business.analyze', userId: account.userId, businessId: owned.id, state: 'completed' })
-    .returning()
-  const { key } = await createApiKeyFor(app, account.cookie)
-  victim = {
-    ...account,
-    key,
-    ids: {
-      [EXAMPLE_IDS.businessId]: owned.id,
-      [EXAMPLE_IDS.keywordId]: planned.id,
-      [EXAMPLE_IDS.articleId]: draft.id,
-      [EXAMPLE_IDS.jobId]: run.id,
-    },
-  }
 })
 afterAll(() => app?.close())
 beforeEach(() => {

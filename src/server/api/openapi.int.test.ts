@@ -3,11 +3,9 @@ import { Validator } from '@seriousme/openapi-schema-validator'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { answerOf, apiRequest, createApiKeyFor, documentedRequest, operationsOf } from '../../../tests/fixtures/api'
-import { insertArticle, insertBusiness, insertKeyword } from '../../../tests/fixtures/rpc'
+import { answerOf, apiRequest, documentedRequest, operationsOf, seedApiAccount } from '../../../tests/fixtures/api'
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
 import { JOB_KINDS } from '~/server/app/job-kinds'
-import { jobRun, publishing } from '~/server/db/schema'
 import { startJobs, stopJobs } from '~/server/jobs'
 import { dataforseoHandlers } from '~/server/providers/dataforseo/mock'
 import { embeddingsHandlers } from '~/server/providers/embeddings/mock'
@@ -39,28 +37,13 @@ beforeAll(async () => {
   await validator.validate(structuredClone(document) as Record<string, unknown>)
   resolved = validator.resolveRefs() as unknown as OpenAPI.Document
 
-  const owner = await app.signUp({ plan: 'Growth' })
-  const business = await insertBusiness(app, owner.userId, { name: 'Example Roasters' })
-  const planned = await insertKeyword(app, business.id, { keyword: 'coffee grinder guide', status: 'scheduled' })
-  const written = await insertKeyword(app, business.id, { keyword: 'coffee storage tips' })
-  const draft = await insertArticle(app, business.id, {
-    keywordId: written.id,
-    title: 'How to store coffee',
-    slug: 'coffee-storage-tips',
-    status: 'draft',
-  })
-  await app.db.insert(publishing).values({ businessId: business.id, type: 'webhook', config: { url: 'https://example.com/hook' } })
-  const [job] = await app.db
-    .insert(jobRun)
-    .values({ id: crypto.randomUUID(), kind: 'business.analyze', userId: owner.userId, businessId: business.id, state: 'completed' })
-    .returning()
-  key = (await createApiKeyFor(app, owner.cookie)).key
-  ids = {
-    [EXAMPLE_IDS.businessId]: business.id,
-    [EXAMPLE_IDS.keywordId]: planned.id,
-    [EXAMPLE_IDS.articleId]: draft.id,
-    [EXAMPLE_IDS.jobId]: job.id,
-  }
+  ;({ key, ids } = await seedApiAccount(app, {
+    business: 'Example Roasters',
+    plannedKeyword: 'coffee grinder guide',
+    writtenKeyword: 'coffee storage tips',
+    articleTitle: 'How to store coffee',
+    webhookUrl: 'https://example.com/hook',
+  }))
 }, 60_000)
 afterAll(async () => {
   await stopJobs()
