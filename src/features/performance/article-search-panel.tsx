@@ -7,7 +7,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { Skeleton } from '~/components/ui/skeleton'
 import { cn } from '~/lib/utils'
 import { changeTone, formatChange, formatMetric, formatRange, METRIC_COLOURS, METRIC_LABELS, METRICS } from './performance-format'
-import { performanceQuery, presetRange } from './performance-search'
+import { performanceQuery } from './performance-queries'
+import { presetRange } from './performance-search'
 
 const TONE_CLASSES = { good: 'text-emerald-400', bad: 'text-red-400' }
 
