@@ -6,6 +6,21 @@ import { defineConfig } from 'vite'
 export default defineConfig({
   server: { port: Number(process.env.PORT || 3000) },
   resolve: { tsconfigPaths: true },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              // Everything the entry imports statically is one file, not a dozen of tiny ones: every
+              // page loads them all before it runs, and each file is a request of its own.
+              groups: [{ name: 'app', tags: ['$initial'] }],
+            },
+          },
+        },
+      },
+    },
+  },
   plugins: [
     tailwindcss(),
     tanstackStart({

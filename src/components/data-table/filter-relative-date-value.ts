@@ -1,4 +1,4 @@
-import { parseRelativeToToday } from '~/shared/data-table/filter-schema'
+import { parseRelativeToToday } from '~/shared/data-table/filter-rules'
 
 /** The units the relative-date input offers (the server also reads "years"). */
 export const RELATIVE_UNITS = ['days', 'weeks', 'months'] as const

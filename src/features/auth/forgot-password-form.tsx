@@ -3,7 +3,8 @@ import { useState, type FormEvent } from 'react'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { FormField } from '~/components/ui/form-field'
 import { SubmitButton } from '~/components/ui/submit-button'
-import { authClient, authErrorMessage } from '~/lib/auth-client'
+import { authErrorMessage } from '~/lib/auth-error'
+import { callAuth } from '~/lib/call-auth'
 import { FormError } from './form-error'
 
 /** Where the emailed link lands after the server checks the token (`?token=` or `?error=`). */
@@ -19,7 +20,7 @@ export function ForgotPasswordForm() {
     event.preventDefault()
     setPending(true)
     setError(null)
-    const result = await authClient.requestPasswordReset({ email, redirectTo: RESET_PAGE })
+    const result = await callAuth((client) => client.requestPasswordReset({ email, redirectTo: RESET_PAGE }))
     setPending(false)
     if (result.error) {
       setError(authErrorMessage(result.error))

@@ -5,7 +5,8 @@ import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { FormField } from '~/components/ui/form-field'
 import { SubmitButton } from '~/components/ui/submit-button'
-import { authClient, authErrorMessage } from '~/lib/auth-client'
+import { authErrorMessage } from '~/lib/auth-error'
+import { callAuth } from '~/lib/call-auth'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULE_HINT } from '~/shared/password'
 import { FormError } from './form-error'
 
@@ -35,7 +36,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     event.preventDefault()
     setPending(true)
     setError(null)
-    const result = await authClient.resetPassword({ newPassword: password, token })
+    const result = await callAuth((client) => client.resetPassword({ newPassword: password, token }))
     setPending(false)
     if (result.error) {
       // An expired or used token cannot be fixed by retyping: show the same view as ?error=INVALID_TOKEN.

@@ -3,7 +3,8 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { FormField } from '~/components/ui/form-field'
 import { SubmitButton } from '~/components/ui/submit-button'
-import { authClient, authErrorMessage } from '~/lib/auth-client'
+import { authErrorMessage } from '~/lib/auth-error'
+import { callAuth } from '~/lib/call-auth'
 import { FormError } from './form-error'
 
 /**
@@ -23,7 +24,7 @@ export function SignInForm({ initialError }: { initialError?: string }) {
     event.preventDefault()
     setPending(true)
     setError(null)
-    const result = await authClient.signIn.email({ email, password })
+    const result = await callAuth((client) => client.signIn.email({ email, password }))
     if (result.error) {
       setError(authErrorMessage(result.error))
       setPending(false)

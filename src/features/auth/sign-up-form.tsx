@@ -5,7 +5,8 @@ import { useState, type FormEvent } from 'react'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { FormField } from '~/components/ui/form-field'
 import { SubmitButton } from '~/components/ui/submit-button'
-import { authClient, authErrorMessage } from '~/lib/auth-client'
+import { authErrorMessage } from '~/lib/auth-error'
+import { callAuth } from '~/lib/call-auth'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULE_HINT } from '~/shared/password'
 import { FormError } from './form-error'
 
@@ -28,7 +29,7 @@ export function SignUpForm() {
     event.preventDefault()
     setPending(true)
     setError(null)
-    const result = await authClient.signUp.email({ name, email, password })
+    const result = await callAuth((client) => client.signUp.email({ name, email, password }))
     if (result.error) {
       setError(authErrorMessage(result.error))
       setPending(false)

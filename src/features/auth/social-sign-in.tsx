@@ -4,7 +4,8 @@ import { Button } from '~/components/ui/button'
 import { Separator } from '~/components/ui/separator'
 import { Spinner } from '~/components/ui/spinner'
 import type { SocialProviderId } from '~/shared/social-providers'
-import { authClient, authErrorMessage } from '~/lib/auth-client'
+import { authErrorMessage } from '~/lib/auth-error'
+import { callAuth } from '~/lib/call-auth'
 import { FormError } from './form-error'
 import { providerLabel } from './social-providers'
 
@@ -28,7 +29,7 @@ export function SocialSignIn({ errorCallbackURL }: { errorCallbackURL: string })
     setPending(provider)
     setError(null)
     // On success the client follows the provider's authorisation URL, leaving this page.
-    const result = await authClient.signIn.social({ provider, callbackURL: AFTER_SIGN_IN, errorCallbackURL })
+    const result = await callAuth((client) => client.signIn.social({ provider, callbackURL: AFTER_SIGN_IN, errorCallbackURL }))
     if (result.error) {
       setError(authErrorMessage(result.error))
       setPending(null)

@@ -19,7 +19,7 @@ import { toast } from '~/lib/toast'
 import { useLatest } from '~/lib/use-latest'
 import { cn } from '~/lib/utils'
 import { normalizeSiteAddress } from '~/shared/business-profile'
-import { competitorListQuery } from './gap-search'
+import { competitorListQuery } from './gap-queries'
 
 type CompetitorAnalysis = RpcOutputs['competitor']['list']['competitors'][number]
 

@@ -16,7 +16,8 @@ import { cn } from '~/lib/utils'
 import { ARTICLE_FILTER_FIELDS, type ArticleFilterField } from '~/shared/articles/article-table'
 import type { TableSearch } from '~/shared/data-table/search-state'
 import { ArticleStatusBadge, SeoScoreBadge } from './article-status'
-import { ARTICLES_TABLE, articleListQuery } from './content-search'
+import { articleListQuery } from './content-queries'
+import { ARTICLES_TABLE } from './content-search'
 
 export type ArticleRow = Awaited<ReturnType<RpcClient['article']['list']>>['items'][number]
 

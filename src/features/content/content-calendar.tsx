@@ -23,7 +23,8 @@ import { orpc, type RpcClient } from '~/lib/orpc'
 import { toast } from '~/lib/toast'
 import { cn } from '~/lib/utils'
 import { ARTICLE_STATUS_LABELS, type ArticleStatus } from '~/shared/articles/article'
-import { calendarQuery, monthOf, shiftMonth } from './content-search'
+import { calendarQuery } from './content-queries'
+import { monthOf, shiftMonth } from './content-search'
 
 type CalendarData = Awaited<ReturnType<RpcClient['article']['calendar']>>
 type CalendarEntry = CalendarData['entries'][number]

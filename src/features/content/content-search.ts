@@ -1,5 +1,3 @@
-import { keepPreviousData } from '@tanstack/react-query'
-import { orpc } from '~/lib/orpc'
 import {
   ARTICLE_FILTER_FIELDS,
   ARTICLE_SORTABLE_COLUMNS,
@@ -7,11 +5,11 @@ import {
   ARTICLES_PAGE_SIZE,
   ARTICLES_PAGE_SIZE_OPTIONS,
 } from '~/shared/articles/article-table'
-import { parseTableSearch, tableListInput, tableSearchToUrl, type TableUrlSearch } from '~/shared/data-table/search-state'
-import { tableSchema, type TableSearch } from '~/shared/data-table/table-schema'
+import { parseTableSearch, tableSearchToUrl, type TableUrlSearch } from '~/shared/data-table/search-state'
+import { tableRules, type TableSearch } from '~/shared/data-table/table-rules'
 
 /** The Content list's search-state rules: the same options article.list's input is built with. */
-export const ARTICLES_TABLE = tableSchema({
+export const ARTICLES_TABLE = tableRules({
   fields: ARTICLE_FILTER_FIELDS,
   sortable: ARTICLE_SORTABLE_COLUMNS,
   defaultSort: ARTICLES_DEFAULT_SORT,
@@ -60,14 +58,3 @@ export function contentSearchToUrl(search: ContentSearch): ContentUrlSearch {
 }
 
 export const validateContentSearch = (raw: Record<string, unknown>): ContentUrlSearch => contentSearchToUrl(parseContentSearch(raw))
-
-/** One page of the business's articles for the list view; the previous page stays while the next loads. */
-export const articleListQuery = (businessId: string, search: TableSearch) =>
-  orpc.article.list.queryOptions({
-    input: { businessId, ...tableListInput(search) },
-    placeholderData: keepPreviousData,
-    staleTime: 10_000,
-  })
-
-export const calendarQuery = (businessId: string, month: string) =>
-  orpc.article.calendar.queryOptions({ input: { businessId, month }, staleTime: 10_000 })

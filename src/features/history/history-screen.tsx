@@ -27,7 +27,8 @@ import {
 } from '~/shared/history'
 import { formatCount } from '../format'
 import { historyColumns, type HistoryRow } from './history-columns'
-import { hasHistoryFilters, historyListQuery, type HistorySearch } from './history-search'
+import { historyListQuery } from './history-queries'
+import { hasHistoryFilters, type HistorySearch } from './history-search'
 
 const NO_ROWS: HistoryRow[] = []
 const ALL = 'all'

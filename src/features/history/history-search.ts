@@ -1,5 +1,3 @@
-import { keepPreviousData } from '@tanstack/react-query'
-import { orpc } from '~/lib/orpc'
 import {
   HISTORY_DEFAULT_PAGE_SIZE,
   HISTORY_KINDS,
@@ -60,25 +58,3 @@ export function historySearchToUrl(search: HistorySearch): HistoryUrlSearch {
 }
 
 export const hasHistoryFilters = (search: HistorySearch) => Boolean(search.kind || search.status || search.from || search.to)
-
-export const historyListInput = (businessId: string, search: HistorySearch) => ({
-  businessId,
-  page: search.page,
-  perPage: search.perPage,
-  kinds: search.kind ? [search.kind] : undefined,
-  statuses: search.status ? [search.status] : undefined,
-  from: search.from,
-  to: search.to,
-})
-
-/**
- * One page of the business's timeline. The previous page stays on screen while the next loads;
- * while an entry is still running the page is asked for again every few seconds.
- */
-export const historyListQuery = (businessId: string, search: HistorySearch) =>
-  orpc.history.list.queryOptions({
-    input: historyListInput(businessId, search),
-    placeholderData: keepPreviousData,
-    refetchInterval: (query) =>
-      query.state.data?.items.some((entry) => entry.status === 'in-progress' || entry.retriedStatus === 'in-progress') ? 2000 : false,
-  })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { isAcceptedKeywordFilter, keywordListInput, parseKeywordsSearch, validateKeywordsSearch } from './keyword-search'
+import { keywordListInput } from './keyword-queries'
+import { isAcceptedKeywordFilter, parseKeywordsSearch, validateKeywordsSearch } from './keyword-search'
 
 const text = (value: string, extra: Record<string, unknown> = {}) => ({
   id: 'keyword',

@@ -1,8 +1,6 @@
-import { keepPreviousData } from '@tanstack/react-query'
-import { orpc } from '~/lib/orpc'
-import type { FilterItem } from '~/shared/data-table/filter-schema'
-import { parseTableSearch, tableListInput, tableSearchToUrl, type TableUrlSearch } from '~/shared/data-table/search-state'
-import { tableSchema, type TableSearch } from '~/shared/data-table/table-schema'
+import type { FilterItem } from '~/shared/data-table/filter-rules'
+import { parseTableSearch, tableSearchToUrl, type TableUrlSearch } from '~/shared/data-table/search-state'
+import { tableRules, type TableSearch } from '~/shared/data-table/table-rules'
 import {
   KEYWORD_FILTER_FIELDS,
   KEYWORD_SORTABLE_COLUMNS,
@@ -12,12 +10,12 @@ import {
 } from '~/shared/keywords'
 
 /**
- * The Keywords table's search-state rules (docs/product/keywords-table.md): the same factory and
- * options keyword.list's input is built with (src/server/keywords/keywords.router.ts), so the URL
- * keeps exactly what the server accepts. Sorted by createdAt descending, 10 rows per page, only
+ * The Keywords table's search-state rules (docs/product/keywords-table.md): the rules and options
+ * keyword.list's input is built on (src/server/keywords/keywords.router.ts), so the URL keeps
+ * exactly what the server accepts. Sorted by createdAt descending, 10 rows per page, only
  * the keyword columns.
  */
-export const KEYWORDS_TABLE = tableSchema({
+export const KEYWORDS_TABLE = tableRules({
   fields: KEYWORD_FILTER_FIELDS,
   sortable: KEYWORD_SORTABLE_COLUMNS,
   defaultSort: KEYWORDS_DEFAULT_SORT,
@@ -34,7 +32,7 @@ export type KeywordsUrlSearch = TableUrlSearch
  * Whether keyword.list would accept this filter: the column's own variant, a value of the right
  * shape, known options only, within the length limits.
  */
-export const isAcceptedKeywordFilter = (filter: FilterItem): boolean => KEYWORDS_TABLE.filter.safeParse(filter).success
+export const isAcceptedKeywordFilter = (filter: FilterItem): boolean => KEYWORDS_TABLE.filter(filter) !== undefined
 
 /**
  * The route's `validateSearch`: never throws. A bad page, page size, sort or join falls back to
@@ -53,21 +51,3 @@ export const keywordsSearchToUrl = (search: TableSearch): KeywordsUrlSearch => t
  * The screen and the loader read the full state with `parseKeywordsSearch` of it.
  */
 export const validateKeywordsSearch = (raw: Record<string, unknown>): KeywordsUrlSearch => keywordsSearchToUrl(parseKeywordsSearch(raw))
-
-/** keyword.list's input for a search state. */
-export const keywordListInput = tableListInput
-
-/**
- * One page of the current business's keywords for a search state. The previous page stays on
- * screen while the next one loads, so paging, sorting and filtering never flash an empty table.
- */
-export const keywordListQuery = (search: TableSearch) =>
-  orpc.keyword.list.queryOptions({
-    input: keywordListInput(search),
-    placeholderData: keepPreviousData,
-    // The loader's (or SSR's) fetch is fresh enough for the first render: no second request on mount.
-    staleTime: 10_000,
-  })
-
-/** Every cached keyword list (any page, sort or filter): what a bulk action invalidates. */
-export const keywordListKey = () => orpc.keyword.list.key()

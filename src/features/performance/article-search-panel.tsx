@@ -16,7 +16,8 @@ import {
   METRICS,
   noDataMessage,
 } from './performance-format'
-import { performanceQuery, presetRange } from './performance-search'
+import { performanceQuery } from './performance-queries'
+import { presetRange } from './performance-search'
 
 const TONE_CLASSES = { good: 'text-emerald-400', bad: 'text-red-400' }
 

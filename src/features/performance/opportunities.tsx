@@ -12,7 +12,8 @@ import { jobWatchQueryOptions } from '~/features/jobs/job-queries'
 import { orpc } from '~/lib/orpc'
 import { toast } from '~/lib/toast'
 import { formatChange, formatDay, formatMetric, formatRange } from './performance-format'
-import { opportunitiesQuery, type Opportunities } from './performance-search'
+import { opportunitiesQuery } from './performance-queries'
+import type { Opportunities } from './performance-search'
 import { pathOf } from './top-tables'
 
 /** The instruction a "Refresh" rewrites an article with (docs/product/search-console.md). */

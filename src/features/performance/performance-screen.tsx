@@ -12,15 +12,8 @@ import { cn } from '~/lib/utils'
 import { OpportunitiesSection } from './opportunities'
 import { PerformanceChart } from './performance-chart'
 import { changeTone, formatChange, formatDay, formatMetric, formatRange, METRIC_LABELS, METRICS, type Metric } from './performance-format'
-import {
-  lastDataDay,
-  performanceQuery,
-  presetOf,
-  presetRange,
-  PRESETS,
-  type Performance,
-  type PerformanceSearch,
-} from './performance-search'
+import { performanceQuery } from './performance-queries'
+import { lastDataDay, presetOf, presetRange, PRESETS, type Performance, type PerformanceSearch } from './performance-search'
 import { TopTables } from './top-tables'
 
 interface PerformanceScreenProps {

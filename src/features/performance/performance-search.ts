@@ -1,5 +1,3 @@
-import { keepPreviousData } from '@tanstack/react-query'
-import { orpc } from '~/lib/orpc'
 import type { RpcOutputs } from '~/lib/rpc-outputs'
 
 /**
@@ -75,13 +73,3 @@ export function performanceSearchToUrl(search: PerformanceSearch, now: Date): Pe
   const standard = presetRange('28d', now)
   return search.from === standard.from && search.to === standard.to ? {} : { from: search.from, to: search.to }
 }
-
-export const performanceQuery = (businessId: string, search: PerformanceSearch, articleId?: string) =>
-  orpc.gsc.performance.queryOptions({
-    input: { businessId, from: search.from, to: search.to, articleId },
-    placeholderData: keepPreviousData,
-    // While the first sync runs, its months arrive one by one.
-    refetchInterval: (query) => (query.state.data?.connection?.syncStatus === 'syncing' ? 5000 : false),
-  })
-
-export const opportunitiesQuery = (businessId: string) => orpc.gsc.opportunities.queryOptions({ input: { businessId } })

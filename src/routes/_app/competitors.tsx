@@ -5,14 +5,8 @@ import { PageHeader } from '~/components/page-header'
 import { RouteErrorState } from '~/components/route-error-state'
 import { Skeleton } from '~/components/ui/skeleton'
 import { CompetitorList } from '~/features/competitors/competitor-list'
-import {
-  competitorListQuery,
-  gapQuery,
-  gapSearchToUrl,
-  parseGapSearch,
-  validateGapSearch,
-  type GapUrlSearch,
-} from '~/features/competitors/gap-search'
+import { competitorListQuery, gapQuery } from '~/features/competitors/gap-queries'
+import { gapSearchToUrl, parseGapSearch, validateGapSearch, type GapUrlSearch } from '~/features/competitors/gap-search'
 import { KeywordGap } from '~/features/competitors/keyword-gap'
 import type { TableSearchChange } from '~/components/data-table/data-table-toolbar'
 import { pageTitle } from '~/features/page-title'

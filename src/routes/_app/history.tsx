@@ -4,13 +4,8 @@ import { useCallback, useMemo } from 'react'
 import { PageHeader } from '~/components/page-header'
 import { RouteErrorState } from '~/components/route-error-state'
 import { HistoryCardFrame, HistoryScreen, HistoryTableSkeleton } from '~/features/history/history-screen'
-import {
-  historyListQuery,
-  historySearchToUrl,
-  parseHistorySearch,
-  type HistorySearch,
-  type HistoryUrlSearch,
-} from '~/features/history/history-search'
+import { historyListQuery } from '~/features/history/history-queries'
+import { historySearchToUrl, parseHistorySearch, type HistorySearch, type HistoryUrlSearch } from '~/features/history/history-search'
 import { pageTitle } from '~/features/page-title'
 import { orpc } from '~/lib/orpc'
 

@@ -4,9 +4,9 @@ import { PageHeader } from '~/components/page-header'
 import { RouteErrorState } from '~/components/route-error-state'
 import { pageTitle } from '~/features/page-title'
 import { PerformanceScreen, PerformanceSkeleton } from '~/features/performance/performance-screen'
+import { performanceQuery } from '~/features/performance/performance-queries'
 import {
   parsePerformanceSearch,
-  performanceQuery,
   performanceSearchToUrl,
   type PerformanceSearch,
   type PerformanceUrlSearch,

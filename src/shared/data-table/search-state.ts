@@ -1,14 +1,13 @@
-import type { z } from 'zod'
 import type { JoinOperator } from './config'
-import type { FilterItem, SortItem } from './filter-schema'
-import { MAX_FILTERS, type TableSchema, type TableSearch } from './table-schema'
+import type { FilterItem, SortItem } from './filter-rules'
+import { MAX_FILTERS, type TableRules, type TableSearch } from './table-rules'
 
-export type { TableSearch } from './table-schema'
+export type { TableSearch } from './table-rules'
 
 /**
  * A data table's URL search state (docs/product/keywords-table.md): `sort` as text
  * ("createdAt.desc,keyword.asc"), `filters` (list of filter items), `joinOperator` (and | or,
- * dropped from the URL when and), `page` and `perPage`. It is read with the table's own rules (table-schema.ts), the ones its
+ * dropped from the URL when and), `page` and `perPage`. It is read with the table's own rules (table-rules.ts), the ones its
  * list procedure checks its input with, but leniently: parsing never throws, a bad part falls
  * back to its default and a filter the procedure would refuse is dropped, so a hand-edited or
  * stale link still shows the page.
@@ -31,21 +30,15 @@ export const formatSort = (sort: readonly SortItem[]) => sort.map((item) => `${i
 /** A URL number may arrive as text ("?page=2" typed by hand). */
 const numberFromUrl = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value)
 
-/** The value when the schema accepts it, else undefined. */
-function valid<T>(schema: z.ZodType<T>, value: unknown): T | undefined {
-  const parsed = schema.safeParse(value)
-  return parsed.success ? parsed.data : undefined
-}
-
-/** The router's `validateSearch` for a table route: each part checked by the table's schema. */
-export function parseTableSearch(raw: Record<string, unknown>, table: TableSchema): TableSearch {
-  const filters = Array.isArray(raw.filters) ? raw.filters.flatMap((item) => valid(table.filter, item) ?? []) : []
+/** The router's `validateSearch` for a table route: each part checked by the table's rules. */
+export function parseTableSearch(raw: Record<string, unknown>, table: TableRules): TableSearch {
+  const filters = Array.isArray(raw.filters) ? raw.filters.flatMap((item) => table.filter(item) ?? []) : []
   return {
-    page: valid(table.page, numberFromUrl(raw.page)) ?? table.defaults.page,
-    perPage: valid(table.perPage, numberFromUrl(raw.perPage)) ?? table.defaults.perPage,
-    sort: valid(table.sort, parseSort(raw.sort)) ?? table.defaults.sort.map((item) => ({ ...item })),
+    page: table.page(numberFromUrl(raw.page)) ?? table.defaults.page,
+    perPage: table.perPage(numberFromUrl(raw.perPage)) ?? table.defaults.perPage,
+    sort: table.sort(parseSort(raw.sort)) ?? table.defaults.sort.map((item) => ({ ...item })),
     filters: filters.slice(0, MAX_FILTERS),
-    joinOperator: valid(table.joinOperator, raw.joinOperator) ?? table.defaults.joinOperator,
+    joinOperator: table.joinOperator(raw.joinOperator) ?? table.defaults.joinOperator,
   }
 }
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import type { FilterItem } from './filter-schema'
 import { parseTableSearch, tableSearchToUrl } from './search-state'
+import { tableRules } from './table-rules'
 import { MAX_FILTERS, tableSchema } from './table-schema'
 
-const table = tableSchema({
+const options = {
   fields: {
     name: { label: 'Name', variant: 'text' },
     size: { label: 'Size', variant: 'range' },
@@ -14,7 +15,10 @@ const table = tableSchema({
   defaultSort: [{ id: 'size', desc: true }],
   defaultPerPage: 20,
   pageSizes: [10, 20, 50],
-})
+} as const
+const table = tableSchema(options)
+/** What the route reads its URL with: the same rules without zod. */
+const rules = tableRules(options)
 
 const filter = (over: Partial<FilterItem> = {}): FilterItem => ({
   id: 'name',
@@ -70,7 +74,7 @@ describe('one table schema: the strict input and the lenient URL parse', () => {
     expect(issues.join(' ')).toContain(message)
 
     const good = filter({ filterId: 'good1234' })
-    expect(parseTableSearch({ filters: [bad, good] }, table).filters).toEqual([good])
+    expect(parseTableSearch({ filters: [bad, good] }, rules).filters).toEqual([good])
   })
 
   it.each<[string, Record<string, unknown>, string]>([
@@ -97,7 +101,7 @@ describe('one table schema: the strict input and the lenient URL parse', () => {
       ...input,
       sort: Array.isArray(input.sort) ? input.sort.map((item) => `${item.id}.${item.desc ? 'desc' : 'asc'}`).join(',') : undefined,
     }
-    expect(parseTableSearch(url, table)).toEqual(table.defaults)
+    expect(parseTableSearch(url, rules)).toEqual(table.defaults)
   })
 
   it('a valid state reads the same both ways (sort as text in the URL, numbers possibly as text)', () => {
@@ -116,8 +120,8 @@ describe('one table schema: the strict input and the lenient URL parse', () => {
       joinOperator: 'or',
     }
     expect(table.input.parse(state)).toEqual(state)
-    expect(parseTableSearch({ page: '3', perPage: 50, sort: 'name.asc,size.desc', filters, joinOperator: 'or' }, table)).toEqual(state)
-    expect(parseTableSearch(tableSearchToUrl(state as never, table.defaults), table)).toEqual(state)
+    expect(parseTableSearch({ page: '3', perPage: 50, sort: 'name.asc,size.desc', filters, joinOperator: 'or' }, rules)).toEqual(state)
+    expect(parseTableSearch(tableSearchToUrl(state as never, table.defaults), rules)).toEqual(state)
   })
 
   it('keeps filters still being typed on both sides: the server ignores them', () => {
@@ -126,13 +130,13 @@ describe('one table schema: the strict input and the lenient URL parse', () => {
       filter({ id: 'size', variant: 'range', operator: 'isBetween', value: ['', ''], filterId: 'efgh5678' }),
     ]
     expect(issuesOf({ filters: typing })).toEqual([])
-    expect(parseTableSearch({ filters: typing }, table).filters).toEqual(typing)
+    expect(parseTableSearch({ filters: typing }, rules).filters).toEqual(typing)
   })
 
   it(`more than ${MAX_FILTERS} filters: the input refuses them, the URL keeps the first ${MAX_FILTERS}`, () => {
     const many = Array.from({ length: MAX_FILTERS + 1 }, (_, index) => filter({ filterId: `f${String(index).padStart(7, '0')}` }))
     expect(issuesOf({ filters: many })).toEqual([`At most ${MAX_FILTERS} filters.`])
-    expect(parseTableSearch({ filters: many }, table).filters).toEqual(many.slice(0, MAX_FILTERS))
+    expect(parseTableSearch({ filters: many }, rules).filters).toEqual(many.slice(0, MAX_FILTERS))
   })
 
   it('whatever the URL holds, what the parse returns is an input the server accepts', () => {
@@ -140,7 +144,7 @@ describe('one table schema: the strict input and the lenient URL parse', () => {
     const filterJunk = [...refusedFilters.map(([, bad]) => bad), filter(), null, 7, { id: 'name' }]
     for (const value of junk) {
       const raw = { page: value, perPage: value, sort: value, joinOperator: value, filters: [value, ...filterJunk] }
-      const search = parseTableSearch(raw, table)
+      const search = parseTableSearch(raw, rules)
       expect(issuesOf(search), JSON.stringify(value)).toEqual([])
       expect(search.filters).toEqual([filter()])
     }
