@@ -23,6 +23,7 @@ export function HeadContent() {
       <script
         type="application/json"
         id={DEFERRED_PRELOADS_ID}
+        nonce={nonce}
         suppressHydrationWarning
         dangerouslySetInnerHTML={{ __html: deferredPreloadsJson(preloads) }}
       />

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { gotoHydrated, useBrowser } from '../fixtures/browser'
 import { createHttpClient, e2ePostgresServer, e2eServer, type HttpClient, uniqueEmail } from '../fixtures/e2e-server'
 import { E2E_GOOGLE_CLIENT_ID } from './global-setup'
+import { deferredScriptUrls } from '../fixtures/page-scripts'
 
 // The public site's landing page, top navigation and footer (docs/product/routes.md), against the
 // production build: the HTML as a crawler gets it, then what a visitor does in Chromium.
@@ -74,8 +75,7 @@ describe('/ server-rendered (HTML before any script runs)', () => {
   it('holds the app’s JavaScript back until the page has painted: no module script or preload in the HTML', async () => {
     expect(html).not.toMatch(/<link[^>]*rel="modulepreload"/)
     expect(html).not.toMatch(/<script[^>]*type="module"/)
-    const list = /<script type="application\/json" id="deferred-modulepreloads"[^>]*>([^<]*)<\/script>/.exec(html)
-    const hrefs = JSON.parse(list?.[1] ?? 'null') as string[]
+    const hrefs = deferredScriptUrls(html)
     expect(hrefs.length).toBeGreaterThan(5)
     for (const href of hrefs) expect(href).toMatch(/^\/assets\/[\w.-]+\.js$/)
     // The inline loader names the build's entry, which the list preloads too.
