@@ -2,8 +2,9 @@
 // build and server (public pages must be fast: docs/product/limits.md).
 //
 // For `/` and the first blog article (from /sitemap.xml, else the links on /blog/):
-// - the JavaScript and CSS the page's HTML loads: every <script src>, <link rel="modulepreload">
-//   and <link rel="stylesheet">, fetched and gzip-compressed here with zlib (level 6, what a
+// - the JavaScript and CSS the page's HTML loads: every <script src>, <link rel="modulepreload">,
+//   module preload held back until the first paint (the JSON list src/components/head-content.tsx
+//   writes) and <link rel="stylesheet">, fetched and gzip-compressed here with zlib (level 6, what a
 //   server typically sends), raw bytes too; the HTML itself is listed apart;
 // - with Chromium available, every script the browser actually fetched within 4 s of load
 //   (lazy chunks included: the notification outlet loads when the browser is idle);
@@ -59,6 +60,8 @@ export function assetsOf(html) {
     if (rels.includes('modulepreload')) assets.set(href, 'js')
     else if (rels.includes('stylesheet')) assets.set(href, 'css')
   }
+  const deferred = /<script\b[^>]*\bid="deferred-modulepreloads"[^>]*>([^<]*)<\/script>/.exec(html)
+  if (deferred) for (const href of JSON.parse(deferred[1])) assets.set(href, 'js')
   return [...assets].map(([url, kind]) => ({ url, kind }))
 }
 

@@ -1,11 +1,13 @@
 /// <reference types="vite/client" />
 import type { QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, HeadContent, Outlet, Scripts, ScriptOnce } from '@tanstack/react-router'
+import { createRootRouteWithContext, Outlet, ScriptOnce } from '@tanstack/react-router'
 import { useEffect, type ReactNode } from 'react'
 import { FullPageSpinner } from '~/components/fallbacks/full-page-spinner'
 import { NotFoundPage } from '~/components/fallbacks/not-found-page'
 import { RootErrorPage } from '~/components/fallbacks/route-error-page'
 import { RoutePendingBar } from '~/components/fallbacks/route-pending-bar'
+import { HeadContent } from '~/components/head-content'
+import { BodyScripts } from '~/components/body-scripts'
 import { Toaster } from '~/components/ui/toaster'
 import { DemoBanner } from '~/features/demo/demo-banner'
 import { getPublicConfig } from '~/lib/public-config'
@@ -79,7 +81,7 @@ function RootDocument({ children }: { children: ReactNode }) {
         <DemoBanner />
         {children}
         <Toaster />
-        <Scripts />
+        <BodyScripts />
       </body>
     </html>
   )

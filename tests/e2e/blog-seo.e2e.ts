@@ -6,6 +6,7 @@ import { BLOG_CLASSIC_PAGE, BLOG_PAGE, PRIVACY_PAGE, TERMS_PAGE } from '~/featur
 import { sitemapEntries } from '~/features/seo/sitemap'
 import { gotoHydrated, useBrowser } from '../fixtures/browser'
 import { createHttpClient, e2eServer } from '../fixtures/e2e-server'
+import { deferredScriptUrls } from '../fixtures/page-scripts'
 
 // The blog, the legal pages and our own technical SEO (docs/product/routes.md), over plain
 // HTTP as a crawler sees them (the server's APP_URL is its base URL), then in Chromium.
@@ -209,7 +210,7 @@ describe('public pages, server-rendered', () => {
 
   it('keeps article bodies out of the JavaScript the blog loads', async () => {
     const html = await (await get('/blog')).response.text()
-    const scripts = [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1])
+    const scripts = deferredScriptUrls(html)
     expect(scripts.length).toBeGreaterThan(0)
     const sentence = ARTICLES[0].body.trim().split('\n')[0].slice(0, 60)
     for (const script of scripts) expect(await (await get(script)).response.text(), script).not.toContain(sentence)

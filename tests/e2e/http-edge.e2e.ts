@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { createHttpClient, e2eServer, TEST_PASSWORD, uniqueEmail } from '../fixtures/e2e-server'
+import { deferredScriptUrls } from '../fixtures/page-scripts'
 
 // The HTTP edge of the production server (src/server/http/): body limits, request ids and the
 // security headers, over real sockets.
@@ -126,7 +127,7 @@ describe('security headers', () => {
   it('pages, API answers and static files all carry nosniff and the referrer policy', async () => {
     const page = await fetch(server.url('/'))
     const html = await page.text()
-    const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1]
+    const script = deferredScriptUrls(html)[0]
     expect(script).toBeDefined()
     const asset = await fetch(server.url(script!))
     await asset.body?.cancel()

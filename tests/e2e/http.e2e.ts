@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createHttpClient, e2eServer, TEST_PASSWORD, uniqueEmail } from '../fixtures/e2e-server'
+import { deferredScriptUrls } from '../fixtures/page-scripts'
 
 // The running production server over plain HTTP: what a crawler, a curl or better-auth's client sees.
 const server = e2eServer()
@@ -26,7 +27,7 @@ describe('server-rendered pages', () => {
 
   it('lets browsers keep the hashed /assets/ files a year, compressed; other static files and pages are not marked immutable', async () => {
     const html = await (await fetch(server.url('/'))).text()
-    const script = /<script type="module"[^>]*src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1]
+    const script = deferredScriptUrls(html)[0]
     expect(script).toBeDefined()
     const asset = await fetch(server.url(script!), { headers: { 'accept-encoding': 'br, gzip' } })
     expect(asset.status).toBe(200)

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { gotoHydrated, useBrowser } from '../fixtures/browser'
 import { createHttpClient, e2ePostgresServer, e2eServer, type HttpClient, uniqueEmail } from '../fixtures/e2e-server'
 import { E2E_GOOGLE_CLIENT_ID } from './global-setup'
+import { deferredScriptUrls } from '../fixtures/page-scripts'
 
 // The public site's landing page, top navigation and footer (docs/product/routes.md), against the
 // production build: the HTML as a crawler gets it, then what a visitor does in Chromium.
@@ -71,10 +72,26 @@ describe('/ server-rendered (HTML before any script runs)', () => {
     expect(html).toMatch(/href="\/terms-of-service"[^>]*>Terms of service</)
   })
 
+  it('holds the app’s JavaScript back until the page has painted: no module script or preload in the HTML', async () => {
+    expect(html).not.toMatch(/<link[^>]*rel="modulepreload"/)
+    expect(html).not.toMatch(/<script[^>]*type="module"/)
+    const hrefs = deferredScriptUrls(html)
+    expect(hrefs.length).toBeGreaterThan(5)
+    for (const href of hrefs) expect(href).toMatch(/^\/assets\/[\w.-]+\.js$/)
+    // The inline loader names the build's entry, which the list preloads too.
+    const entry = /\(function loadAfterFirstPaint\([\s\S]*?\}\)\("([^"]+)","deferred-modulepreloads",\d+\)/.exec(html)?.[1]
+    expect(entry).toMatch(/^\/assets\/index-[\w-]+\.js$/)
+    expect(hrefs).toContain(entry)
+    expect((await fetch(server.url(entry!))).status).toBe(200)
+  })
+
   it('puts the footer under the sign-in pages too', async () => {
     const signIn = await (await fetch(server.url('/sign-in'))).text()
     expect(signIn).toContain('© 2025 Rankpilot. All rights reserved.')
     expect(signIn).toMatch(/href="\/privacy-policy"/)
+    // Every form posts: one submitted before the page hydrates keeps the password out of the address.
+    expect(signIn).toMatch(/<input[^>]*type="password"/)
+    expect(signIn).not.toMatch(/<form(?![^>]*method="post")[^>]*>/)
   })
 })
 
@@ -115,6 +132,30 @@ describe('navigation and footer in Chromium', () => {
     // The blog is another part of the issue: only where the link goes is checked here.
     await nav.getByRole('link', { name: 'Blog', exact: true }).click()
     await waitForPath(page, '/blog')
+  })
+
+  it('paints the page before fetching the app’s JavaScript, then hydrates it once', async () => {
+    const page = await newVisitor(server.baseUrl)
+    await gotoHydrated(page, '/')
+    const timing = await page.evaluate(() => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime
+      const scripts = performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.includes('/assets/') && entry.name.endsWith('.js'))
+        .map((entry) => ({ name: entry.name, start: entry.startTime }))
+      return { paint, scripts, entries: document.querySelectorAll('script[type="module"]').length }
+    })
+    expect(timing.paint).toBeGreaterThan(0)
+    const beforePaint = timing.scripts.filter((script) => script.start < timing.paint!)
+    expect(beforePaint, JSON.stringify(timing)).toEqual([])
+    expect(timing.scripts.length).toBeGreaterThan(5)
+    // The loader added the entry once; hydrating did not add it again.
+    expect(timing.entries).toBe(1)
+    // gotoHydrated waited for the root's hydration mark; a client-side navigation works too.
+    await siteNav(page).getByRole('link', { name: 'Blog', exact: true }).click()
+    await waitForPath(page, '/blog')
+    expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1)
+    expect(await page.evaluate(() => document.querySelectorAll('script[type="module"]').length)).toBe(1)
   })
 
   it('fits a phone: the three items stay visible and nothing scrolls sideways', async () => {

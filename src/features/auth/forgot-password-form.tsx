@@ -42,7 +42,8 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} className="grid gap-4">
+    // POST: a submit before the page has hydrated must not put what was typed in the address.
+    <form method="post" onSubmit={onSubmit} className="grid gap-4">
       <FormError message={error} />
       <FormField
         label="Email"

@@ -64,7 +64,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
   }
 
   return (
-    <form onSubmit={onSubmit} className="grid gap-4">
+    // POST: a submit before the page has hydrated must not put what was typed in the address.
+    <form method="post" onSubmit={onSubmit} className="grid gap-4">
       <FormError message={error} />
       <FormField
         label="New password"

@@ -59,7 +59,8 @@ export function SignUpForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} className="grid gap-4">
+    // POST: a submit before the page has hydrated must not put what was typed in the address.
+    <form method="post" onSubmit={onSubmit} className="grid gap-4">
       <FormError message={error} />
       <FormField label="Name" name="name" autoComplete="name" required value={name} onChange={(event) => setName(event.target.value)} />
       <FormField
