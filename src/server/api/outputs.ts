@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { JOB_RUN_STATES } from '~/server/db/schema/jobs'
 import { ARTICLE_STATUSES } from '~/shared/articles/article'
 import { SEO_CHECK_IDS } from '~/shared/articles/seo-score'
-import { CONNECTOR_TYPES, PUBLICATION_STATUSES } from '~/shared/integrations'
+import { CONNECTOR_TYPES, PUBLICATION_STATUSES, WEBHOOK_EVENTS } from '~/shared/integrations'
 import { KEYWORD_STATUSES, SEARCH_INTENTS } from '~/shared/keywords'
 import { RESEARCH_STAGE_IDS } from '~/shared/research'
 
@@ -307,6 +307,15 @@ export const integrationListOutput = z.object({
       config: z.record(z.string(), z.string()).describe('The connector’s settings.'),
       secrets: z.record(z.string(), z.string()).describe('Which secrets are stored, masked.'),
       publishedCount: z.number().describe('Articles published through it.'),
+      failedDelivery: z
+        .object({
+          event: z.enum(WEBHOOK_EVENTS),
+          failedAt: at('When its last attempt failed.'),
+          error: z.string().describe('Why, e.g. the endpoint’s HTTP status or the network error.'),
+          attempts: z.number(),
+        })
+        .nullable()
+        .describe('The webhook’s latest event delivery, when it failed; null once a later one is delivered, and for other connectors.'),
     }),
   ),
   feed: z.object({ enabled: z.boolean(), token: z.string() }).nullable().describe('The JSON feed of published articles.'),

@@ -222,7 +222,14 @@ describe('the MCP server', () => {
           lastSyncedAt: '2026-03-04T09:00:05.000Z',
           lastError: null,
         },
-        { type: 'webhook', status: 'failed', url: null, upToDate: false, lastSyncedAt: null, lastError: 'Webhook rejected the request (HTTP 410): Gone' },
+        {
+          type: 'webhook',
+          status: 'failed',
+          url: null,
+          upToDate: false,
+          lastSyncedAt: null,
+          lastError: 'Webhook rejected the request (HTTP 410): Gone',
+        },
       ],
     })
     const text = (result.content[0] as { text: string }).text
