@@ -9,8 +9,9 @@ import { assertFits } from '../fixtures/screens'
 import { freePort } from './global-setup'
 
 // Publishing through the signed webhook, as a customer does it (docs/product §5): connect it on
-// /integrations (its test event must arrive signed), then "Publish now" on an article; and a
-// webhook set to events only, which is told when an article is written. The receiver is the
+// /integrations (its test event must arrive signed), then "Publish now" on an article; a webhook
+// set to events only, which is told when an article is written; and one whose endpoint refuses an
+// event, which its card tells until Retry on /history gets it through. The receiver is the
 // customer's server: it verifies every delivery with the secret entered in the form, keeps what
 // it got and answers the post's address, which the article page links to.
 const server = e2ePostgresServer()
@@ -28,6 +29,8 @@ interface Delivery {
 
 const secret = `whsec_${randomBytes(32).toString('base64')}`
 const deliveries: Delivery[] = []
+/** Statuses an endpoint (a path) answers its next events with, instead of accepting them. */
+const refusals = new Map<string, number[]>()
 let receiver: Server
 let receiverUrl = ''
 
@@ -56,6 +59,11 @@ beforeAll(async () => {
       })
       if (!verified) {
         response.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"bad signature"}')
+        return
+      }
+      const refusal = payload.type === 'webhook.test' ? undefined : refusals.get(request.url ?? '')?.shift()
+      if (refusal) {
+        response.writeHead(refusal, { 'content-type': 'text/plain' }).end('Gone')
         return
       }
       const slug = typeof payload.data.slug === 'string' ? payload.data.slug : null
@@ -232,5 +240,79 @@ describe.skipIf(!server.available)('publishing through the webhook', () => {
     expect(job!.state).toBe('completed')
     // Events only: nothing but the test event and the event chosen.
     expect(at(hook).map((delivery) => delivery.type)).toEqual(['webhook.test', 'article.generated'])
+  }, 150_000)
+
+  it('an event the endpoint refused shows on its card until Retry on History gets it through', async () => {
+    const user = await onboardedUser(server)
+    const [planned] = await server.query<{ id: string }>(
+      `insert into keywords.keyword (id, business_id, keyword, status, scheduled_at)
+       values (substr(md5(random()::text), 1, 12), $1, 'french press grind', 'scheduled', now() + interval '20 days') returning id`,
+      [user.businessId],
+    )
+    const hook = '/hooks/refusing'
+    const { page } = await browser.visit(server.baseUrl, user.client)
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await gotoHydrated(page, '/integrations')
+    // Connected (events only) and an article written, through the app's own procedures from the signed-in page.
+    const call = (path: string, input: Record<string, unknown>) =>
+      page.evaluate(
+        async ({ path, input }) => {
+          const response = await fetch(`/rpc/${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-csrf-token': 'orpc' },
+            body: JSON.stringify({ json: input }),
+          })
+          if (!response.ok) throw new Error(`${path} answered ${response.status}`)
+          return ((await response.json()) as { json: unknown }).json
+        },
+        { path, input },
+      )
+    await call('integration/connect', {
+      businessId: user.businessId,
+      type: 'webhook',
+      config: { url: `${receiverUrl}${hook}` },
+      secrets: { secret },
+      events: ['article.generated'],
+    })
+    refusals.set(hook, [410])
+    await call('article/generate', { businessId: user.businessId, keywordId: planned!.id })
+    const failedDelivery = async () =>
+      (
+        await server.query<{ id: string; state: string }>(
+          `select id, state from job_run where business_id = $1 and kind = 'webhook.deliver' order by created_at`,
+          [user.businessId],
+        )
+      ).map((row) => row.state)
+    await expect.poll(failedDelivery, { timeout: 90_000 }).toEqual(['failed'])
+
+    // The card says which event, when and why, and links to the webhook events on History.
+    const card = page.locator('[data-connector="webhook"]')
+    const warning = card.getByTestId('webhook-delivery-failed')
+    for (const [width, height] of [
+      [390, 844],
+      [1280, 900],
+    ] as const) {
+      await page.setViewportSize({ width, height })
+      await gotoHydrated(page, '/integrations')
+      await warning.waitFor()
+      await assertFits(page, `/integrations with a failed delivery at ${width}×${height}`)
+    }
+    expect(await warning.getAttribute('role')).toBe('alert')
+    const text = (await warning.textContent()) ?? ''
+    expect(text).toContain('The last event was not delivered')
+    expect(text).toMatch(/“Article written” failed on \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M UTC after 1 attempt: .*HTTP 410.*Gone/)
+    expect(await card.getByTestId('connector-status').textContent()).toBe('Working')
+
+    // History, filtered to webhook events: Retry sends it again, and this time it is taken.
+    await warning.getByRole('link', { name: 'Open webhook events' }).click()
+    await page.waitForURL((url) => url.pathname === '/history' && url.searchParams.get('kind') === 'webhook')
+    const entry = page.getByTestId('history-entry').filter({ hasText: 'Article written' })
+    await entry.getByRole('button', { name: /^Retry/ }).click()
+    await expect.poll(failedDelivery, { timeout: 30_000 }).toEqual(['failed', 'completed'])
+    expect(at(hook).filter((delivery) => delivery.type === 'article.generated')).toHaveLength(2)
+
+    await gotoHydrated(page, '/integrations')
+    await card.getByTestId('connector-status').waitFor()
+    expect(await warning.count()).toBe(0)
   }, 150_000)
 })

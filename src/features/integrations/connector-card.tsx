@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import {
   CircleAlertIcon,
   CircleCheckIcon,
@@ -10,11 +11,13 @@ import {
   PlugZapIcon,
   ShoppingBagIcon,
   Trash2Icon,
+  TriangleAlertIcon,
   WebhookIcon,
   type LucideIcon,
 } from 'lucide-react'
 import { AlertDialog } from 'radix-ui'
 import { useId, useState } from 'react'
+import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { Badge } from '~/components/ui/badge'
 import { Button, buttonVariants } from '~/components/ui/button'
 import { Sheet } from '~/components/ui/sheet'
@@ -58,10 +61,34 @@ export function testSummary(type: ConnectorType, test: ConnectionTest) {
   return type === 'webhook' ? `Working: ${test.account}.` : `Signed in as ${test.account}.`
 }
 
+const attemptsText = (attempts: number) => (attempts === 1 ? '1 attempt' : `${formatCount(attempts)} attempts`)
+
+/**
+ * The webhook's latest event delivery failed (docs/product/publishing.md, "Outgoing events"): which
+ * event, when and why, and where to send it again. Gone once a later delivery gets through.
+ */
+function FailedDeliveryAlert({ failed }: { failed: NonNullable<Integration['failedDelivery']> }) {
+  return (
+    <Alert variant="destructive" role="alert" icon={<TriangleAlertIcon aria-hidden />} data-testid="webhook-delivery-failed">
+      <AlertTitle>The last event was not delivered</AlertTitle>
+      <AlertDescription className="break-words">
+        “{WEBHOOK_EVENT_LABELS[failed.event].label}” failed on {formatDateTime(failed.failedAt)} after {attemptsText(failed.attempts)}:{' '}
+        {failed.error}
+      </AlertDescription>
+      <AlertDescription className="mt-1">
+        Fix your endpoint, then send it again with Retry in History.{' '}
+        <Link to="/history" search={{ kind: 'webhook' }} className="font-medium text-red-100 underline underline-offset-4">
+          Open webhook events
+        </Link>
+      </AlertDescription>
+    </Alert>
+  )
+}
+
 /**
  * One publishing connector on /integrations: connected, its state (Working, Broken with the last
- * error, Not tested), when it was last checked, the articles published through it, Enabled, Test
- * connection, Edit and Remove; not connected, its Connect button. Both open the form in a sheet.
+ * error, Not tested), when it was last checked, the articles published through it, a webhook's
+ * failed event delivery, Enabled, Test connection, Edit and Remove; not connected, its Connect button. Both open the form in a sheet.
  */
 export function ConnectorCard({ businessId, type, integration }: { businessId: string; type: ConnectorType; integration?: Integration }) {
   const definition = CONNECTORS[type]
@@ -197,6 +224,8 @@ export function ConnectorCard({ businessId, type, integration }: { businessId: s
               </p>
             )
           )}
+
+          {integration.failedDelivery && <FailedDeliveryAlert failed={integration.failedDelivery} />}
 
           <div className="flex items-start gap-3">
             <Switch

@@ -164,7 +164,8 @@ export const apiRouter = {
       tag: 'Articles',
       summary: 'Get an article',
       description:
-        'Every field of the article (Markdown and HTML, meta, images, FAQ, structured data), its SEO checks with hints, and its versions.',
+        'Every field of the article (Markdown and HTML, meta, images, FAQ, structured data), its SEO checks with hints, its versions, ' +
+        'and where it is published: each site it was sent to, with its status and live address.',
       output: out.articleOutput,
       example: { businessId, articleId },
     }),

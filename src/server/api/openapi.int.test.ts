@@ -2,10 +2,12 @@ import type { OpenAPI } from '@orpc/openapi'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { answerOf, apiRequest, documentedRequest, operationsOf, seedApiAccount } from '../../../tests/fixtures/api'
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
 import { JOB_KINDS } from '~/server/app/job-kinds'
+import { publication, publishing } from '~/server/db/schema'
 import { startJobs, stopJobs } from '~/server/jobs'
 import { dataforseoHandlers } from '~/server/providers/dataforseo/mock'
 import { embeddingsHandlers } from '~/server/providers/embeddings/mock'
@@ -72,6 +74,46 @@ describe('/api/v1/openapi.json', () => {
       const [sample] = (operation as { 'x-codeSamples'?: { lang: string; source: string }[] })['x-codeSamples'] ?? []
       expect(sample?.source, operation.operationId).toMatch(/^curl .*\n {2}-H "Authorization: Bearer \$RANKPILOT_API_KEY"/)
     }
+  })
+
+  it('documents where an article is live, and articles.get answers it', async () => {
+    const get = operationsOf(resolved).find(({ operation }) => operation.operationId === 'articles.get')!
+    const schema = (get.operation.responses!['200'] as OpenAPI.ResponseObject).content!['application/json']!.schema as {
+      properties: Record<string, { type: string; items: { properties: Record<string, unknown>; required: string[] } }>
+    }
+    expect(schema.properties.publications!.type).toBe('array')
+    expect(schema.properties.publications!.items.required).toEqual(
+      expect.arrayContaining(['type', 'status', 'url', 'upToDate', 'lastSyncedAt', 'lastError']),
+    )
+
+    // The seeded webhook took the article and answered its address (the draft stays a draft: only the address matters here).
+    const businessId = ids[EXAMPLE_IDS.businessId]!
+    const articleId = ids[EXAMPLE_IDS.articleId]!
+    const [hook] = await app.db.select({ id: publishing.id }).from(publishing).where(eq(publishing.businessId, businessId))
+    await app.db.insert(publication).values({
+      businessId,
+      articleId,
+      integrationId: hook!.id,
+      status: 'published',
+      externalId: 'post-7',
+      url: 'https://example.com/blog/how-to-store-coffee',
+      publishedRevision: 1,
+      lastSyncedAt: new Date('2026-05-02T08:30:00Z'),
+    })
+    const { status, body } = await answerOf(await apiRequest(app, `/businesses/${businessId}/articles/${articleId}`, { key }))
+    expect(status).toBe(200)
+    expect(body!.publications).toEqual([
+      {
+        id: expect.any(String),
+        type: 'webhook',
+        status: 'published',
+        url: 'https://example.com/blog/how-to-store-coffee',
+        externalId: 'post-7',
+        upToDate: true,
+        lastSyncedAt: '2026-05-02T08:30:00.000Z',
+        lastError: null,
+      },
+    ])
   })
 
   it('its curl examples are the calls the document describes', () => {

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { JOB_RUN_STATES } from '~/server/db/schema/jobs'
 import { ARTICLE_STATUSES } from '~/shared/articles/article'
 import { SEO_CHECK_IDS } from '~/shared/articles/seo-score'
-import { CONNECTOR_TYPES } from '~/shared/integrations'
+import { CONNECTOR_TYPES, PUBLICATION_STATUSES, WEBHOOK_EVENTS } from '~/shared/integrations'
 import { KEYWORD_STATUSES, SEARCH_INTENTS } from '~/shared/keywords'
 import { RESEARCH_STAGE_IDS } from '~/shared/research'
 
@@ -270,6 +270,20 @@ export const articleOutput = z.object({
   seoChecks: z.array(seoCheck),
   failingChecks: z.array(seoCheck).describe('The checks that did not pass, with hints.'),
   versions: z.array(z.object({ id: z.string(), version: z.number(), reason: z.string(), seoScore: z.number(), createdAt: at('Kept at.') })),
+  publications: z
+    .array(
+      z.object({
+        id: z.string(),
+        type: z.enum(CONNECTOR_TYPES).describe('The integration it was sent to (see integrations.list).'),
+        status: z.enum(PUBLICATION_STATUSES).describe('pending (being sent), published, failed (see lastError) or unpublished.'),
+        url: z.string().nullable().describe('Its live address on that site, once the site gave one.'),
+        externalId: z.string().nullable().describe('The post’s id on that site.'),
+        upToDate: z.boolean().describe('Whether the site holds the article’s current version.'),
+        lastSyncedAt: nullableAt('When the site last took it (published, updated or taken down).'),
+        lastError: z.string().nullable().describe('Why the site refused it, when it did.'),
+      }),
+    )
+    .describe('Where it was published: one entry per site it was sent to (the JSON feed has none).'),
   version: z.number(),
   scheduledAt: nullableAt('Its publishing day.'),
   approvedAt: nullableAt('When it was approved.'),
@@ -293,6 +307,15 @@ export const integrationListOutput = z.object({
       config: z.record(z.string(), z.string()).describe('The connector’s settings.'),
       secrets: z.record(z.string(), z.string()).describe('Which secrets are stored, masked.'),
       publishedCount: z.number().describe('Articles published through it.'),
+      failedDelivery: z
+        .object({
+          event: z.enum(WEBHOOK_EVENTS),
+          failedAt: at('When its last attempt failed.'),
+          error: z.string().describe('Why, e.g. the endpoint’s HTTP status or the network error.'),
+          attempts: z.number(),
+        })
+        .nullable()
+        .describe('The webhook’s latest event delivery, when it failed; null once a later one is delivered, and for other connectors.'),
     }),
   ),
   feed: z.object({ enabled: z.boolean(), token: z.string() }).nullable().describe('The JSON feed of published articles.'),

@@ -9,7 +9,7 @@ import { appError } from '~/server/rpc/errors'
 import { findUserPlan } from '~/server/billing/plan-limits'
 import { logger } from '~/server/logger'
 import { articleFailedData, emitWebhookEvent } from '~/server/publishing/events'
-import { publishUpdateNow } from '~/server/publishing/publish.service'
+import { publicationsOf, publishUpdateNow } from '~/server/publishing/publish.service'
 import { ARTICLES_DEFAULT_SORT } from '~/shared/articles/article-table'
 import type { JoinOperator } from '~/shared/data-table/config'
 import type { FilterItem, SortItem } from '~/shared/data-table/filter-schema'
@@ -129,7 +129,7 @@ async function ownedArticle(db: Database, businessId: string, articleId: string)
   return row
 }
 
-/** Every field of one article, its planned day, and its kept versions (newest first). */
+/** Every field of one article, its planned day, its kept versions (newest first) and where it was published. */
 export async function getArticle(db: Database, businessId: string, articleId: string) {
   const row = await ownedArticle(db, businessId, articleId)
   const [planned] = row.keywordId
@@ -152,6 +152,8 @@ export async function getArticle(db: Database, businessId: string, articleId: st
     scheduledAt: planned?.scheduledAt ?? null,
     failingChecks: failing,
     versions,
+    // Where it is live: each target it was sent to, with the post's address (docs/product/publishing.md).
+    publications: await publicationsOf(db, businessId, row.id),
   }
 }
 

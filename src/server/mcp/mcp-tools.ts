@@ -6,6 +6,7 @@ import { apiOperations } from '~/server/api/openapi'
 import type { ProcedureMeta } from '~/server/rpc/procedures'
 import type { RpcContext } from '~/server/rpc/context'
 import type { ApiScope } from '~/shared/api-keys'
+import { CONNECTORS, PUBLICATION_STATUS_LABELS, type ConnectorType, type PublicationStatus } from '~/shared/integrations'
 
 /**
  * The MCP server's tools (docs/product/api.md, "MCP server"): each is one API operation, called
@@ -83,7 +84,7 @@ export function mcpTools(): Map<McpToolName, McpTool> {
   return built
 }
 
-/** What get_article answers: the Markdown, with what a reader needs to place it. */
+/** What get_article answers: the Markdown, with what a reader needs to place it and where it is live. */
 interface ArticleForMcp {
   id: string
   title: string
@@ -97,6 +98,21 @@ interface ArticleForMcp {
   scheduledAt: Date | string | null
   publishedAt: Date | string | null
   markdown: string
+  publications: {
+    type: ConnectorType
+    status: PublicationStatus
+    url: string | null
+    upToDate: boolean
+    lastSyncedAt: Date | string | null
+    lastError: string | null
+  }[]
+}
+
+/** One line per site the article was sent to: where it is live, or how it stands there. */
+function publicationLine(item: ArticleForMcp['publications'][number]) {
+  const site = CONNECTORS[item.type].label
+  if (item.status === 'published') return item.url ? `Live on ${site}: ${item.url}` : `Live on ${site} (the site gave no address)`
+  return `${PUBLICATION_STATUS_LABELS[item.status]} on ${site}${item.lastError ? `: ${item.lastError}` : ''}`
 }
 
 function articleResult(article: ArticleForMcp): CallToolResult {
@@ -113,6 +129,14 @@ function articleResult(article: ArticleForMcp): CallToolResult {
     wordCount: article.wordCount,
     scheduledAt: when(article.scheduledAt),
     publishedAt: when(article.publishedAt),
+    publications: article.publications.map((item) => ({
+      type: item.type,
+      status: item.status,
+      url: item.url,
+      upToDate: item.upToDate,
+      lastSyncedAt: when(item.lastSyncedAt),
+      lastError: item.lastError,
+    })),
     markdown: article.markdown,
   }
   const header = [
@@ -125,6 +149,7 @@ function articleResult(article: ArticleForMcp): CallToolResult {
     `SEO score: ${structured.seoScore}`,
     ...(structured.scheduledAt ? [`Scheduled: ${structured.scheduledAt}`] : []),
     ...(structured.publishedAt ? [`Published: ${structured.publishedAt}`] : []),
+    ...article.publications.map(publicationLine),
   ].join('\n')
   return { content: [{ type: 'text', text: `${header}\n\n---\n\n${structured.markdown}` }], structuredContent: structured }
 }

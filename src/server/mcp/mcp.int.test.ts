@@ -6,6 +6,7 @@ import { createApiKeyFor } from '../../../tests/fixtures/api'
 import { insertArticle, insertBusiness, insertKeyword, rpcClient } from '../../../tests/fixtures/rpc'
 import { createTestApp, TEST_APP_URL, type TestApp } from '../../../tests/fixtures/test-app'
 import { resetApiKeyRateLimit } from '~/server/api-keys/authenticate'
+import { publication, publishing } from '~/server/db/schema'
 import { withApiKeyCredentials } from '~/server/rpc/context'
 import { resetMutationRateLimit } from '~/server/rpc/procedures'
 import { handleMcpRequest, MCP_PATH } from './mcp-handler'
@@ -17,7 +18,7 @@ import { handleMcpRequest, MCP_PATH } from './mcp-handler'
  */
 
 let app: TestApp
-let owner: { userId: string; cookie: string; key: string; readKey: string; businessId: string; articleId: string }
+let owner: { userId: string; cookie: string; key: string; readKey: string; businessId: string; articleId: string; liveArticleId: string }
 let other: { businessId: string; articleId: string }
 const clients: Client[] = []
 
@@ -64,9 +65,44 @@ beforeAll(async () => {
     metaDescription: 'Everything about pour-over coffee.',
     markdown: '# The pour-over guide\n\nBloom the grounds for **30 seconds**, then pour in circles.\n',
   })
+  // Published: live on WordPress at the address it answered, refused by the webhook.
+  const live = await insertArticle(app, business.id, {
+    title: 'Cold brew at home',
+    slug: 'cold-brew-at-home',
+    status: 'published',
+    publishedAt: new Date('2026-03-04T09:00:00Z'),
+  })
+  const [wordpress, webhook] = await app.db
+    .insert(publishing)
+    .values([
+      { businessId: business.id, type: 'wordpress', config: { siteUrl: 'https://blog.morning.example' }, status: 'working' },
+      { businessId: business.id, type: 'webhook', config: { url: 'https://hooks.morning.example/rankpilot' }, status: 'working' },
+    ])
+    .returning()
+  await app.db.insert(publication).values([
+    {
+      businessId: business.id,
+      articleId: live.id,
+      integrationId: wordpress!.id,
+      status: 'published',
+      externalId: '42',
+      url: 'https://blog.morning.example/cold-brew-at-home/',
+      publishedRevision: live.revision,
+      lastSyncedAt: new Date('2026-03-04T09:00:05Z'),
+      createdAt: new Date('2026-03-04T09:00:01Z'),
+    },
+    {
+      businessId: business.id,
+      articleId: live.id,
+      integrationId: webhook!.id,
+      status: 'failed',
+      lastError: 'Webhook rejected the request (HTTP 410): Gone',
+      createdAt: new Date('2026-03-04T09:00:02Z'),
+    },
+  ])
   const { key } = await createApiKeyFor(app, account.cookie, { name: 'MCP' })
   const { key: readKey } = await createApiKeyFor(app, account.cookie, { name: 'Read only', scopes: ['read'] })
-  owner = { ...account, key, readKey, businessId: business.id, articleId: article.id }
+  owner = { ...account, key, readKey, businessId: business.id, articleId: article.id, liveArticleId: live.id }
 
   const stranger = await app.signUp({ plan: 'Growth' })
   const theirs = await insertBusiness(app, stranger.userId, { name: 'Stranger Coffee' })
@@ -165,7 +201,49 @@ describe('the MCP server', () => {
     const text = (result.content[0] as { text: string }).text
     expect(text).toContain('Title: The pour-over guide')
     expect(text).toContain('Status: draft')
+    expect(text).not.toContain('Live on')
     expect(text.endsWith(shown.markdown)).toBe(true)
+    expect(result.structuredContent).toMatchObject({ publications: [] })
+  })
+
+  it('get_article says where a published article is live, and where it was refused', async () => {
+    const client = await connect(owner.readKey)
+    const result = await callTool(client, 'get_article', { businessId: owner.businessId, articleId: owner.liveArticleId })
+    expect(result.isError, JSON.stringify(result.content)).toBeFalsy()
+    expect(result.structuredContent).toMatchObject({
+      status: 'published',
+      publishedAt: '2026-03-04T09:00:00.000Z',
+      publications: [
+        {
+          type: 'wordpress',
+          status: 'published',
+          url: 'https://blog.morning.example/cold-brew-at-home/',
+          upToDate: true,
+          lastSyncedAt: '2026-03-04T09:00:05.000Z',
+          lastError: null,
+        },
+        {
+          type: 'webhook',
+          status: 'failed',
+          url: null,
+          upToDate: false,
+          lastSyncedAt: null,
+          lastError: 'Webhook rejected the request (HTTP 410): Gone',
+        },
+      ],
+    })
+    const text = (result.content[0] as { text: string }).text
+    const header = text.slice(0, text.indexOf('\n\n---\n\n'))
+    expect(header.split('\n').slice(-2)).toEqual([
+      'Live on WordPress: https://blog.morning.example/cold-brew-at-home/',
+      'Failed on Webhook: Webhook rejected the request (HTTP 410): Gone',
+    ])
+    // The app's own article.get answers the same places.
+    const shown = await rpcClient(app, owner.cookie).article.get({ businessId: owner.businessId, articleId: owner.liveArticleId })
+    expect(shown.publications.map(({ type, status, url }) => ({ type, status, url }))).toEqual([
+      { type: 'wordpress', status: 'published', url: 'https://blog.morning.example/cold-brew-at-home/' },
+      { type: 'webhook', status: 'failed', url: null },
+    ])
   })
 
   it('approve_article approves the draft as the app’s “Approve” does', async () => {

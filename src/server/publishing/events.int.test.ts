@@ -489,6 +489,84 @@ describe('delivering an event', () => {
   })
 })
 
+describe('a failed delivery on the endpoint’s card', () => {
+  const webhookOf = async (client: ReturnType<typeof rpcClient>, businessId: string) =>
+    (await client.integration.list({ businessId })).integrations.find((item) => item.type === 'webhook')!
+
+  it('marks the endpoint until a later delivery, or a Retry, gets through; never another user’s', async () => {
+    const owner = await app.signUp({ plan: 'Growth' })
+    const business = await roaster(owner)
+    const client = rpcClient(app, owner.cookie)
+    // Events only: the card tells of event deliveries whether or not it publishes.
+    const hook = await connectHook(business.id, ['research.finished', 'article.generated'])
+    expect((await webhookOf(client, business.id)).failedDelivery).toBeNull()
+
+    answers.set(hook.path, [410])
+    await summary(business.id)
+    const [failed] = await settledDeliveries(business.id)
+    expect(failed).toMatchObject({ state: 'failed', error: expect.stringContaining('HTTP 410') })
+    expect((await webhookOf(client, business.id)).failedDelivery).toEqual({
+      event: 'research.finished',
+      failedAt: failed!.finishedAt,
+      error: failed!.error,
+      attempts: 1,
+    })
+    // The other procedures answering the webhook's view say the same.
+    const tested = await client.integration.test({ businessId: business.id, type: 'webhook' })
+    expect(tested.integration.failedDelivery).toMatchObject({ event: 'research.finished', error: failed!.error })
+
+    // The next event is delivered: the endpoint is fine again.
+    await emitWebhookEvent(app.db, { type: 'article.generated', businessId: business.id, data: { id: 'a-1' } })
+    await settledDeliveries(business.id, 2)
+    expect((await webhookOf(client, business.id)).failedDelivery).toBeNull()
+
+    // Refused again; a paused endpoint's skipped delivery proves nothing and changes nothing.
+    answers.set(hook.path, [400])
+    await summary(business.id)
+    const refused = (await settledDeliveries(business.id, 3)).find((row) => row.state === 'failed' && row.id !== failed!.id)!
+    const [row] = await app.db.select().from(publishing).where(eq(publishing.id, hook.integrationId))
+    await setIntegrationEnabled(app.db, business.id, 'webhook', false, deps)
+    const skipped = await deliverEvent(
+      app.db,
+      { businessId: business.id, integrationId: row!.id, eventId: 'msg_skipped', type: 'research.finished', timestamp: '', data: {} },
+      deps,
+    )
+    expect(skipped).toEqual({ delivered: false, skipped: 'disabled' })
+    const paused = await client.integration.setEnabled({ businessId: business.id, type: 'webhook', enabled: false })
+    expect(paused.failedDelivery).toMatchObject({
+      event: 'research.finished',
+      failedAt: refused.finishedAt,
+      error: expect.stringContaining('HTTP 400'),
+    })
+    await setIntegrationEnabled(app.db, business.id, 'webhook', true, deps)
+
+    // Another user: the business is not theirs, and a job of their own naming this endpoint is not shown on it.
+    const intruder = await app.signUp({ plan: 'Growth' })
+    const theirs = await roaster(intruder)
+    const intruding = rpcClient(app, intruder.cookie)
+    expect(await rejectionOf(intruding.integration.list({ businessId: business.id }))).toMatchObject({ code: 'NOT_FOUND' })
+    await connectHook(theirs.id, ['research.finished'])
+    expect((await webhookOf(intruding, theirs.id)).failedDelivery).toBeNull()
+    await app.db.insert(jobRun).values({
+      id: crypto.randomUUID(),
+      kind: webhookDeliverJob.name,
+      userId: intruder.userId,
+      businessId: theirs.id,
+      state: 'completed',
+      result: { delivered: true },
+      input: { businessId: theirs.id, integrationId: hook.integrationId, eventId: 'msg_theirs', type: 'research.finished' },
+      finishedAt: new Date(),
+    })
+    expect((await webhookOf(client, business.id)).failedDelivery).toMatchObject({ error: refused.error })
+    expect((await webhookOf(intruding, theirs.id)).failedDelivery).toBeNull()
+
+    // Retry from /history sends it again; delivered, the warning is gone.
+    const { jobId } = await client.history.retry({ businessId: business.id, jobId: refused.id })
+    expect(await waitForJob(app, jobId)).toMatchObject({ state: 'completed', error: null })
+    expect((await webhookOf(client, business.id)).failedDelivery).toBeNull()
+  })
+})
+
 describe('choosing the events', () => {
   it('stores the chosen events; none, or an unknown one, is refused per field; another user cannot change them', async () => {
     const owner = await app.signUp({ plan: 'Growth' })

@@ -24,6 +24,7 @@ import type { Connector, ConnectorContext } from './connector'
 import { appConnectorFetch } from './connector-fetch'
 import { connectorClient } from './connectors'
 import { DecryptionError, decryptSecret, encryptionKeys, encryptSecret, needsReencryption, type EncryptionKeys } from './crypto'
+import { failedDeliveries, type FailedDelivery } from './failed-deliveries'
 
 /**
  * The publishing targets of a business (docs/product/publishing.md): connect (validated,
@@ -72,6 +73,8 @@ export interface IntegrationView {
   publishedCount: number
   /** What the webhook is sent (WEBHOOK_EVENTS); other connectors publish articles only. */
   events: WebhookEvent[]
+  /** The webhook's latest event delivery, when it failed (failed-deliveries.ts); otherwise null. */
+  failedDelivery: FailedDelivery | null
 }
 
 /** The additional data of a row's ciphertext: it decrypts on its own business and type only. */
@@ -100,7 +103,7 @@ function maskedSecrets(row: PublishingRow, keys: EncryptionKeys) {
   )
 }
 
-function view(row: PublishingRow, keys: EncryptionKeys, publishedCount: number): IntegrationView {
+function view(row: PublishingRow, keys: EncryptionKeys, publishedCount: number, failedDelivery: FailedDelivery | null): IntegrationView {
   return {
     id: row.id,
     type: row.type as ConnectorType,
@@ -112,6 +115,7 @@ function view(row: PublishingRow, keys: EncryptionKeys, publishedCount: number):
     secrets: maskedSecrets(row, keys),
     publishedCount,
     events: webhookEventsSchema.catch(DEFAULT_WEBHOOK_EVENTS).parse(row.events),
+    failedDelivery: row.type === 'webhook' ? failedDelivery : null,
   }
 }
 
@@ -119,19 +123,22 @@ const isConnectorType = (type: string): type is ConnectorType => (CONNECTOR_TYPE
 
 /** The business's connectors, its Search Console link and its feed, for /integrations. */
 export async function listIntegrations(db: Database, businessId: string, deps: Pick<PublishingDeps, 'keys'>) {
-  const [rows, counts, searchConsole] = await Promise.all([
+  const [rows, counts, failed, searchConsole] = await Promise.all([
     db.select().from(publishing).where(eq(publishing.businessId, businessId)).orderBy(publishing.createdAt),
     db
       .select({ integrationId: publication.integrationId, published: count() })
       .from(publication)
       .where(and(eq(publication.businessId, businessId), eq(publication.status, 'published')))
       .groupBy(publication.integrationId),
+    failedDeliveries(db, businessId),
     connectionOf(db, businessId),
   ])
   const published = new Map(counts.map((row) => [row.integrationId, row.published]))
   const feed = rows.find((row) => row.type === FEED_TYPE)
   return {
-    integrations: rows.filter((row) => isConnectorType(row.type)).map((row) => view(row, deps.keys, published.get(row.id) ?? 0)),
+    integrations: rows
+      .filter((row) => isConnectorType(row.type))
+      .map((row) => view(row, deps.keys, published.get(row.id) ?? 0, failed.get(row.id) ?? null)),
     feed: feed ? { enabled: feed.enabled, token: readSecrets(feed, deps.keys).token ?? null } : null,
     // `needsReconnect`: Google refused the saved access; the daily sync waits for a reconnection.
     searchConsole,
@@ -275,7 +282,8 @@ export async function testIntegration(db: Database, businessId: string, type: Co
     .select({ total: count() })
     .from(publication)
     .where(and(eq(publication.integrationId, row.id), eq(publication.status, 'published')))
-  return { integration: view(updated!, deps.keys, published?.total ?? 0), test }
+  const failed = await failedDeliveries(db, businessId, [row.id])
+  return { integration: view(updated!, deps.keys, published?.total ?? 0, failed.get(row.id) ?? null), test }
 }
 
 export async function setIntegrationEnabled(
@@ -287,7 +295,8 @@ export async function setIntegrationEnabled(
 ) {
   const row = await ownedIntegration(db, businessId, type)
   const [updated] = await db.update(publishing).set({ enabled, updatedAt: new Date() }).where(eq(publishing.id, row.id)).returning()
-  return view(updated!, deps.keys, 0)
+  const failed = await failedDeliveries(db, businessId, [row.id])
+  return view(updated!, deps.keys, 0, failed.get(row.id) ?? null)
 }
 
 /** Removes the connector and its credentials. Posts already on the site stay there. */

@@ -327,8 +327,11 @@ export async function publishArticleNow(db: Database, target: { userId: string; 
   return enqueuePublish(db, target)
 }
 
-/** Where an article went: one line per target it was sent to. */
-export async function articlePublications(db: Database, businessId: string, articleId: string) {
+/**
+ * Where an article went, within its business only: one line per target it was sent to, with the
+ * post's live address (the CMS's or the webhook receiver's answer) once it has one.
+ */
+export async function publicationsOf(db: Database, businessId: string, articleId: string) {
   const rows = await db
     .select({
       id: publication.id,
@@ -339,13 +342,19 @@ export async function articlePublications(db: Database, businessId: string, arti
       externalId: publication.externalId,
       lastError: publication.lastError,
       lastSyncedAt: publication.lastSyncedAt,
-      upToDate: sql<boolean>`${publication.publishedRevision} = ${article.revision}`,
+      upToDate: sql<boolean>`coalesce(${publication.publishedRevision} = ${article.revision}, false)`,
     })
     .from(publication)
     .innerJoin(publishing, eq(publishing.id, publication.integrationId))
     .innerJoin(article, eq(article.id, publication.articleId))
     .where(and(eq(publication.businessId, businessId), eq(publication.articleId, articleId)))
     .orderBy(asc(publication.createdAt))
+  return rows.map((item) => ({ ...item, type: item.type as ConnectorType }))
+}
+
+/** The article page's Publishing panel: where the article went, and the publishing job running, if any. */
+export async function articlePublications(db: Database, businessId: string, articleId: string) {
+  const publications = await publicationsOf(db, businessId, articleId)
   const [running] = await db
     .select({ id: jobRun.id })
     .from(jobRun)
@@ -356,7 +365,7 @@ export async function articlePublications(db: Database, businessId: string, arti
         inArray(jobRun.state, ['queued', 'running', 'retrying']),
       ),
     )
-  return { publications: rows.map((item) => ({ ...item, type: item.type as ConnectorType })), publishingJobId: running?.id ?? null }
+  return { publications, publishingJobId: running?.id ?? null }
 }
 
 /** Every 5 minutes. */
