@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { gotoHydrated, useBrowser } from '../fixtures/browser'
 import { e2ePostgresServer, e2eServer, onboardedUser } from '../fixtures/e2e-server'
@@ -98,6 +98,89 @@ describe('/performance', () => {
     const lines = panel.locator('svg path.recharts-line-curve')
     expect(await lines.count()).toBe(2)
     expect(await lines.first().getAttribute('stroke-dasharray')).toBe('4 4')
+  })
+})
+
+describe('the queries and pages tables’ search', () => {
+  /** A table's count, from its description ("…: 1,234 searches in this range."). */
+  const countOf = async (table: Locator) =>
+    Number(
+      (await table.getByText(/: [\d,]+ \w+ (matching “.*” )?in this range\.$/).textContent())!.match(/: ([\d,]+) /)![1]!.replace(/,/g, ''),
+    )
+  /** The table's first column: the queries, or the pages' addresses. */
+  const keysOf = (table: Locator) => table.locator('tbody tr td:first-child').allTextContents()
+
+  it('narrows the rows as you type, keeps the text in the URL across a reload, and says when nothing matches', async () => {
+    const { page } = await browser.visit(server.baseUrl)
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await signIntoDemo(page)
+    await gotoHydrated(page, '/performance')
+    const queries = page.getByTestId('top-query')
+    const box = queries.getByRole('searchbox', { name: 'Search queries' })
+    await box.waitFor()
+    await expect.poll(() => keysOf(queries).then((keys) => keys.length)).toBe(10)
+    const all = await countOf(queries)
+    const [first] = await keysOf(queries)
+
+    // The first query typed in capitals: only the queries holding it, any case; page 1 again.
+    await queries.getByRole('button', { name: 'Go to next page' }).click()
+    await expect.poll(() => queries.getByText(/^Page 2 of/).count()).toBe(1)
+    const text = first!.trim().toUpperCase()
+    await box.click()
+    await page.keyboard.type(` ${text} `)
+    await page.waitForURL((url) => url.searchParams.get('queryContains') === text)
+    await expect.poll(() => countOf(queries)).toBeLessThan(all)
+    const narrowed = await keysOf(queries)
+    expect(narrowed.length).toBeGreaterThan(0)
+    for (const key of narrowed) expect(key.toLowerCase()).toContain(first!.trim().toLowerCase())
+    expect(await queries.getByText(`matching “${text}” in this range.`).count()).toBe(1)
+    expect(await queries.getByText(/^Page 1 of/).count()).toBe(1)
+    // The pages table is not filtered by it.
+    expect(await countOf(page.getByTestId('top-page'))).toBeGreaterThan(0)
+    expect(new URL(page.url()).searchParams.has('pageContains')).toBe(false)
+
+    // A reload keeps it: the box, the rows and the count.
+    const filteredCount = await countOf(queries)
+    await gotoHydrated(page, page.url())
+    await expect.poll(() => box.inputValue()).toBe(text)
+    await expect.poll(() => countOf(queries)).toBe(filteredCount)
+    expect(await keysOf(queries)).toEqual(narrowed)
+
+    // Nothing matching: says so (not that there is no data), with a way back.
+    await box.fill('no such query 100%')
+    await queries.getByText('No queries match “no such query 100%”').waitFor()
+    expect(await queries.getByText('No searches in this range.').count()).toBe(0)
+    expect(new URL(page.url()).searchParams.get('queryContains')).toBe('no such query 100%')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await expect.poll(() => chartLines(page).count()).toBe(2)
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await assertFits(page, '/performance with no matching query at 390×844')
+    // The message and its button are in view, not off to the side of the wide table.
+    for (const element of [
+      queries.getByText('No queries match “no such query 100%”'),
+      queries.getByRole('button', { name: 'Clear the search', exact: true }),
+    ]) {
+      const box = (await element.boundingBox())!
+      expect(box.x).toBeGreaterThanOrEqual(0)
+      expect(box.x + box.width).toBeLessThanOrEqual(390)
+    }
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await queries.getByRole('button', { name: 'Clear the search', exact: true }).click()
+    await expect.poll(() => countOf(queries)).toBe(all)
+    expect(await box.inputValue()).toBe('')
+    expect(new URL(page.url()).searchParams.has('queryContains')).toBe(false)
+
+    // From the keyboard: Escape empties the box at once.
+    const pages = page.getByTestId('top-page')
+    const pageBox = pages.getByRole('searchbox', { name: 'Search pages' })
+    const allPages = await countOf(pages)
+    await pageBox.focus()
+    await page.keyboard.type('/no-such-page')
+    await pages.getByText('No pages match “/no-such-page”').waitFor()
+    await page.keyboard.press('Escape')
+    await expect.poll(() => countOf(pages)).toBe(allPages)
+    expect(await pageBox.inputValue()).toBe('')
+    await page.waitForURL((url) => !url.searchParams.has('pageContains'))
   })
 })
 

@@ -46,13 +46,21 @@ export function DataTableToolbar<TData>({
   )
 }
 
-/** The table's body when its filters match nothing: says so, with a button that removes them. */
-export function DataTableNoMatches({ children = 'No results.', onReset }: { children?: ReactNode; onReset: () => void }) {
+/** The table's body when its filters (or its search) match nothing: says so, with a button that removes them. */
+export function DataTableNoMatches({
+  children = 'No results.',
+  onReset,
+  resetLabel = 'Reset filters',
+}: {
+  children?: ReactNode
+  onReset: () => void
+  resetLabel?: string
+}) {
   return (
     <div className="flex flex-col items-center gap-2">
-      <p>{children}</p>
+      <p className="break-words whitespace-normal">{children}</p>
       <Button variant="outline" size="sm" onClick={onReset}>
-        Reset filters
+        {resetLabel}
       </Button>
     </div>
   )

@@ -130,7 +130,13 @@ export function DataTable<TData>({
     body = (
       <TableRow className="hover:bg-transparent">
         <TableCell colSpan={columnCount} className="h-24 text-center">
-          {emptyMessage}
+          {/* Over a table wider than its box (a phone), the message and its button stay in view, centred in what shows. */}
+          <div
+            className="sticky left-2 whitespace-normal"
+            style={scroll.visibleWidth > 0 ? { width: Math.max(0, scroll.visibleWidth - 16) } : undefined}
+          >
+            {emptyMessage}
+          </div>
         </TableCell>
       </TableRow>
     )

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { changeTone, formatChange, formatMetric, noDataMessage } from './performance-format'
-import { parsePerformanceSearch, performanceSearchToUrl, presetOf, presetRange, rangeDays } from './performance-search'
+import { TOP_FILTER_MAX_LENGTH } from '~/shared/search-console-filter'
+import {
+  parsePerformanceSearch,
+  parseTopFilters,
+  performanceSearchToUrl,
+  presetOf,
+  presetRange,
+  rangeDays,
+  topFiltersToUrl,
+} from './performance-search'
 
 const now = new Date('2026-11-26T20:00:00Z')
 
@@ -31,6 +40,29 @@ describe('performance range', () => {
   it('leaves the default range out of the URL', () => {
     expect(performanceSearchToUrl(presetRange('28d', now), now)).toEqual({})
     expect(performanceSearchToUrl(presetRange('3m', now), now)).toEqual(presetRange('3m', now))
+  })
+})
+
+describe('the queries and pages tables’ filters in the URL', () => {
+  it('reads each table’s text, trimmed', () => {
+    expect(parseTopFilters({ queryContains: '  cold brew ', pageContains: '/blog/' })).toEqual({ query: 'cold brew', page: '/blog/' })
+    expect(parseTopFilters({})).toEqual({ query: '', page: '' })
+    expect(parseTopFilters({ queryContains: '100%_\\' })).toEqual({ query: '100%_\\', page: '' })
+  })
+
+  it('reads text the router took for a number or true/false as that text', () => {
+    expect(parseTopFilters({ queryContains: 2026, pageContains: true })).toEqual({ query: '2026', page: 'true' })
+  })
+
+  it('drops what gsc.top would refuse: not text, or too long once trimmed', () => {
+    expect(parseTopFilters({ queryContains: ['a'], pageContains: { a: 1 } })).toEqual({ query: '', page: '' })
+    const longest = 'x'.repeat(TOP_FILTER_MAX_LENGTH)
+    expect(parseTopFilters({ queryContains: ` ${longest} `, pageContains: `${longest}y` })).toEqual({ query: longest, page: '' })
+  })
+
+  it('leaves empty filters out of the URL', () => {
+    expect(topFiltersToUrl({ query: '', page: '  ' })).toEqual({ queryContains: undefined, pageContains: undefined })
+    expect(topFiltersToUrl({ query: 'cold brew', page: '' })).toEqual({ queryContains: 'cold brew', pageContains: undefined })
   })
 })
 

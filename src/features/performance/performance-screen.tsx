@@ -13,18 +13,29 @@ import { OpportunitiesSection } from './opportunities'
 import { PerformanceChart } from './performance-chart'
 import { changeTone, formatChange, formatDay, formatMetric, formatRange, METRIC_LABELS, METRICS, type Metric } from './performance-format'
 import { performanceQuery } from './performance-queries'
-import { lastDataDay, presetOf, presetRange, PRESETS, type Performance, type PerformanceSearch } from './performance-search'
+import {
+  lastDataDay,
+  presetOf,
+  presetRange,
+  PRESETS,
+  type Performance,
+  type PerformanceSearch,
+  type TopFilters,
+} from './performance-search'
 import { TopTables } from './top-tables'
 
 interface PerformanceScreenProps {
   businessId: string
   search: PerformanceSearch
   onSearchChange: (next: PerformanceSearch) => void
+  /** The queries and pages tables' text filters (in the URL, like the range). */
+  filters: TopFilters
+  onFiltersChange: (next: TopFilters) => void
   now: Date
 }
 
 /** The range control: three presets and the two days of a custom range, compared with the period just before. */
-function RangeControl({ search, onSearchChange, now }: Omit<PerformanceScreenProps, 'businessId'>) {
+function RangeControl({ search, onSearchChange, now }: Pick<PerformanceScreenProps, 'search' | 'onSearchChange' | 'now'>) {
   const id = useId()
   const preset = presetOf(search, now)
   const last = lastDataDay(now)
@@ -162,7 +173,7 @@ function ConnectionNotice({ connection }: { connection: NonNullable<Performance[
 }
 
 /** The Performance screen (docs/product/search-console.md): range, totals against the previous period, the chart, opportunities, top queries and pages. */
-export function PerformanceScreen({ businessId, search, onSearchChange, now }: PerformanceScreenProps) {
+export function PerformanceScreen({ businessId, search, onSearchChange, filters, onFiltersChange, now }: PerformanceScreenProps) {
   const query = useQuery(performanceQuery(businessId, search))
   const data = query.data
 
@@ -210,7 +221,13 @@ export function PerformanceScreen({ businessId, search, onSearchChange, now }: P
         </CardContent>
       </Card>
       <OpportunitiesSection businessId={businessId} />
-      <TopTables businessId={businessId} range={search} syncing={data.connection.syncStatus === 'syncing'} />
+      <TopTables
+        businessId={businessId}
+        range={search}
+        filters={filters}
+        onFiltersChange={onFiltersChange}
+        syncing={data.connection.syncStatus === 'syncing'}
+      />
     </div>
   )
 }

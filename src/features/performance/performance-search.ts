@@ -1,17 +1,30 @@
 import type { RpcOutputs } from '~/lib/rpc-outputs'
+import { readTopFilter } from '~/shared/search-console-filter'
 
 /**
  * The Performance page's URL state (docs/product/search-console.md): a date range, `from` and
  * `to` as YYYY-MM-DD. Read leniently like every route's search: a date that is not a real day, a
  * range past today or longer than Search Console keeps (16 months) falls back to the default,
- * the last 28 days; a reversed range is read the way it was meant.
+ * the last 28 days; a reversed range is read the way it was meant. The queries and pages tables'
+ * text filters are in it too (TopFilters, below).
  */
 export interface PerformanceSearch {
   from: string
   to: string
 }
 
-export type PerformanceUrlSearch = Partial<PerformanceSearch>
+/**
+ * The text filter of the queries table and of the pages table (gsc.top `contains`), each its own
+ * URL parameter: `?queryContains=cold%20brew&pageContains=%2Fblog`. Empty when not filtered.
+ */
+export interface TopFilters {
+  query: string
+  page: string
+}
+
+export const TOP_FILTER_PARAMS = { query: 'queryContains', page: 'pageContains' } as const satisfies Record<keyof TopFilters, string>
+
+export type PerformanceUrlSearch = Partial<PerformanceSearch> & { queryContains?: string; pageContains?: string }
 export type Performance = RpcOutputs['gsc']['performance']
 export type Opportunities = RpcOutputs['gsc']['opportunities']
 
@@ -72,4 +85,23 @@ export function parsePerformanceSearch(raw: Record<string, unknown>, now: Date):
 export function performanceSearchToUrl(search: PerformanceSearch, now: Date): PerformanceUrlSearch {
   const standard = presetRange('28d', now)
   return search.from === standard.from && search.to === standard.to ? {} : { from: search.from, to: search.to }
+}
+
+/** A URL value as text: the router reads `?queryContains=100` as the number 100, which is the text "100" here. */
+const textFromUrl = (value: unknown) => (typeof value === 'number' || typeof value === 'boolean' ? String(value) : value)
+
+/** The tables' filters from the URL, trimmed; one gsc.top would refuse (not text, too long) is dropped. */
+export function parseTopFilters(raw: Record<string, unknown>): TopFilters {
+  return {
+    query: readTopFilter(textFromUrl(raw[TOP_FILTER_PARAMS.query])) ?? '',
+    page: readTopFilter(textFromUrl(raw[TOP_FILTER_PARAMS.page])) ?? '',
+  }
+}
+
+/** An empty filter is left out of the URL. */
+export function topFiltersToUrl(filters: TopFilters): Pick<PerformanceUrlSearch, 'queryContains' | 'pageContains'> {
+  return {
+    [TOP_FILTER_PARAMS.query]: filters.query.trim() || undefined,
+    [TOP_FILTER_PARAMS.page]: filters.page.trim() || undefined,
+  }
 }

@@ -3,6 +3,8 @@ import type { ColumnDef } from '@tanstack/react-table'
 import { useState } from 'react'
 import { DataTable } from '~/components/data-table/data-table'
 import { DataTableColumnHeader } from '~/components/data-table/data-table-column-header'
+import { DataTableSearch } from '~/components/data-table/data-table-search'
+import { DataTableNoMatches } from '~/components/data-table/data-table-toolbar'
 import { useDataTable } from '~/components/data-table/use-data-table'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { formatCount } from '~/features/format'
@@ -10,8 +12,9 @@ import { orpc } from '~/lib/orpc'
 import type { RpcOutputs } from '~/lib/rpc-outputs'
 import type { TableSearch } from '~/shared/data-table/search-state'
 import { TOP_PAGE_SIZES, TOP_TABLE, type TopDimension } from '~/shared/search-console'
+import { TOP_FILTER_MAX_LENGTH } from '~/shared/search-console-filter'
 import { formatMetric, METRIC_LABELS, type Metric } from './performance-format'
-import type { PerformanceSearch } from './performance-search'
+import type { PerformanceSearch, TopFilters } from './performance-search'
 
 type TopRow = RpcOutputs['gsc']['top']['items'][number]
 
@@ -73,33 +76,64 @@ const pageColumns: ColumnDef<TopRow>[] = [
 ]
 
 const TABLES = {
-  query: { title: 'Queries', noun: ['search', 'searches'], columns: queryColumns, what: 'The searches your site showed up for' },
-  page: { title: 'Pages', noun: ['page', 'pages'], columns: pageColumns, what: 'Your pages that appeared in search' },
+  query: {
+    title: 'Queries',
+    noun: ['search', 'searches'],
+    columns: queryColumns,
+    what: 'The searches your site showed up for',
+    search: 'Search queries',
+    none: 'No searches in this range.',
+    noMatch: 'No queries match',
+  },
+  page: {
+    title: 'Pages',
+    noun: ['page', 'pages'],
+    columns: pageColumns,
+    what: 'Your pages that appeared in search',
+    search: 'Search pages',
+    none: 'No pages in this range.',
+    noMatch: 'No pages match',
+  },
 } as const satisfies Record<TopDimension, unknown>
 
 /**
  * One dimension's rows over the range (gsc.top): sorted and paged by the server over all of them,
- * not only the most clicked. Its sort and page stay on the page (the URL holds the range); a new
- * range goes back to the first page.
+ * not only the most clicked, those holding the filter's text only when there is one. Its sort and
+ * page stay on the page (the URL holds the range and the filter); a new range or filter goes back
+ * to the first page.
  */
 function TopTable({
   businessId,
   range,
   dimension,
+  filter,
+  onFilterChange,
   syncing,
 }: {
   businessId: string
   range: PerformanceSearch
   dimension: TopDimension
+  /** The text the rows must hold (trimmed), or empty. */
+  filter: string
+  onFilterChange: (text: string) => void
   syncing: boolean
 }) {
   const spec = TABLES[dimension]
-  const rangeKey = `${range.from}|${range.to}`
-  const [state, setState] = useState<{ rangeKey: string; search: TableSearch }>({ rangeKey, search: TOP_TABLE.defaults })
-  const search = state.rangeKey === rangeKey ? state.search : { ...state.search, page: 1 }
+  const stateKey = `${range.from}|${range.to}|${filter}`
+  const [state, setState] = useState<{ stateKey: string; search: TableSearch }>({ stateKey, search: TOP_TABLE.defaults })
+  const search = state.stateKey === stateKey ? state.search : { ...state.search, page: 1 }
   const query = useQuery(
     orpc.gsc.top.queryOptions({
-      input: { businessId, from: range.from, to: range.to, dimension, page: search.page, perPage: search.perPage, sort: search.sort },
+      input: {
+        businessId,
+        from: range.from,
+        to: range.to,
+        dimension,
+        contains: filter || undefined,
+        page: search.page,
+        perPage: search.perPage,
+        sort: search.sort,
+      },
       placeholderData: keepPreviousData,
       // While the first sync runs, its months arrive one by one.
       refetchInterval: syncing ? 5000 : false,
@@ -112,7 +146,7 @@ function TopTable({
     rowCount: data?.total,
     pageCount: data?.pageCount,
     search,
-    onSearchChange: (next) => setState({ rangeKey, search: next }),
+    onSearchChange: (next) => setState({ stateKey, search: next }),
     getRowId: (row) => row.key,
     enableRowSelection: false,
     defaultSort: TOP_TABLE.defaults.sort,
@@ -124,9 +158,13 @@ function TopTable({
         <CardTitle as="h2" className="text-base">
           {spec.title}
         </CardTitle>
-        <CardDescription>
+        <CardDescription aria-live="polite" className="break-words">
           {spec.what}
-          {data ? `: ${formatCount(data.total)} ${data.total === 1 ? one : many} in this range.` : '.'}
+          {!data
+            ? '.'
+            : filter
+              ? `: ${formatCount(data.total)} ${data.total === 1 ? one : many} matching “${filter}” in this range.`
+              : `: ${formatCount(data.total)} ${data.total === 1 ? one : many} in this range.`}
         </CardDescription>
       </CardHeader>
       <CardContent className="min-w-0">
@@ -136,21 +174,60 @@ function TopTable({
           error={query.isError && !data ? query.error : undefined}
           onRetry={() => void query.refetch()}
           pageSizeOptions={TOP_PAGE_SIZES}
-          emptyMessage="No searches in this range."
+          emptyMessage={
+            filter ? (
+              <DataTableNoMatches onReset={() => onFilterChange('')} resetLabel="Clear the search">
+                {spec.noMatch} “{filter}”
+              </DataTableNoMatches>
+            ) : (
+              spec.none
+            )
+          }
           aria-busy={query.isPlaceholderData || undefined}
           className={query.isPlaceholderData ? 'opacity-70 transition-opacity' : undefined}
-        />
+        >
+          <div role="toolbar" aria-label={`${spec.title} table tools`} className="flex w-full items-center gap-2 p-1">
+            <DataTableSearch
+              value={filter}
+              onValueChange={onFilterChange}
+              label={spec.search}
+              clearLabel={`Clear the ${spec.title.toLowerCase()} search`}
+              maxLength={TOP_FILTER_MAX_LENGTH}
+            />
+          </div>
+        </DataTable>
       </CardContent>
     </Card>
   )
 }
 
-/** The range's queries and pages, each in its own server-sorted table. */
-export function TopTables({ businessId, range, syncing }: { businessId: string; range: PerformanceSearch; syncing: boolean }) {
+/** The range's queries and pages, each in its own server-sorted table with its own text filter. */
+export function TopTables({
+  businessId,
+  range,
+  filters,
+  onFiltersChange,
+  syncing,
+}: {
+  businessId: string
+  range: PerformanceSearch
+  filters: TopFilters
+  onFiltersChange: (next: TopFilters) => void
+  syncing: boolean
+}) {
   return (
     <div className="grid min-w-0 gap-4 2xl:grid-cols-2">
-      <TopTable businessId={businessId} range={range} dimension="query" syncing={syncing} />
-      <TopTable businessId={businessId} range={range} dimension="page" syncing={syncing} />
+      {(['query', 'page'] as const).map((dimension) => (
+        <TopTable
+          key={dimension}
+          businessId={businessId}
+          range={range}
+          dimension={dimension}
+          filter={filters[dimension]}
+          onFilterChange={(text) => onFiltersChange({ ...filters, [dimension]: text })}
+          syncing={syncing}
+        />
+      ))}
     </div>
   )
 }

@@ -5,6 +5,7 @@ import { jobRouter } from '~/server/jobs/jobs.router'
 import { keywordListInput, keywordRouter } from '~/server/keywords/keywords.router'
 import { integrationRouter } from '~/server/publishing/integrations.router'
 import { addKeywordsProcedure, clusterRouter, explainKeywordProcedure, researchRouter } from '~/server/research/research.router'
+import { TOP_FILTER_MAX_LENGTH } from '~/shared/search-console-filter'
 import { rowId } from '~/shared/setup-wizard'
 import { expose } from './expose'
 import * as out from './outputs'
@@ -244,13 +245,18 @@ export const apiRouter = {
       summary: 'Top queries or pages',
       description:
         'The range’s queries (`dimension=query`) or pages (`dimension=page`) with their clicks, impressions, CTR and position, ' +
-        'of the whole site or one article (`articleId`): one page of them in the order asked, and how many there are.',
+        'of the whole site or one article (`articleId`), only those holding a text when `contains` is given (any case; ' +
+        '`%`, `_` and `\\` taken literally; at most ' +
+        String(TOP_FILTER_MAX_LENGTH) +
+        ' characters): ' +
+        'one page of them in the order asked, and how many there are.',
       output: out.performanceTopOutput,
       example: {
         businessId,
         from: '2026-01-01',
         to: '2026-01-31',
         dimension: 'query',
+        contains: 'coffee',
         page: 1,
         perPage: 10,
         sort: [{ id: 'clicks', desc: true }],

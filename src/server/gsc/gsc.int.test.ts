@@ -20,6 +20,7 @@ import { encryptionKeys } from '~/server/publishing/crypto'
 import { addDays, addMonths, isoDay, LAG_DAYS } from './dates'
 import { connectionOf, saveProperty } from './properties.service'
 import { gscSyncJob, runGscSync, syncChunks, syncDueProperties } from './sync.service'
+import { TOP_FILTER_MAX_LENGTH, TOP_FILTER_TOO_LONG } from '~/shared/search-console-filter'
 
 useMockServer(...googleHandlers(), ...gscHandlers())
 
@@ -573,6 +574,131 @@ describe('gsc.performance and gsc.opportunities', () => {
     expect(shared!.pages).toHaveLength(2)
     expect(shared!.pages.every((page) => page.article !== null)).toBe(true)
     expect(shared!.pages[0]!.share + shared!.pages[1]!.share).toBeCloseTo(1)
+  })
+})
+
+describe('gsc.top’s text filter', () => {
+  const from = '2026-01-01'
+  const to = '2026-01-31'
+  let user: Awaited<ReturnType<typeof owner>>
+  const site = 'https://filtered.example'
+  const tips = Array.from({ length: 23 }, (_, index) => `cold brew tip ${String(index + 1).padStart(2, '0')}`)
+  /** Each query with its page; every one on two days of the range, its clicks from its place in the list. */
+  const rows: { query: string; page: string }[] = [
+    ...tips.map((query, index) => ({ query, page: `${site}/blog/tips/${index + 1}` })),
+    { query: 'Cold Brew Ratio', page: `${site}/Blog/Cold-Brew-Ratio` },
+    { query: 'cold brew at home', page: `${site}/blog/at-home` },
+    { query: 'iced COLD brew', page: `${site}/blog/iced` },
+    { query: 'cold_brew', page: `${site}/glossary/cold_brew` },
+    { query: 'coldxbrew', page: `${site}/glossary/coldxbrew` },
+    { query: '100% arabica', page: `${site}/beans/100%25` },
+    { query: '1000 arabica', page: `${site}/beans/1000` },
+    { query: 'back\\slash', page: `${site}/misc/a` },
+    { query: 'backslash', page: `${site}/misc/b` },
+    { query: 'Café crème', page: `${site}/blog/cafe-creme` },
+  ]
+  const coldBrew = [...tips, 'Cold Brew Ratio', 'cold brew at home', 'iced COLD brew']
+
+  beforeAll(async () => {
+    user = await owner('filtered.example')
+    const values = rows.flatMap((row, index) =>
+      ['2026-01-10', '2026-01-11'].map((date) => ({
+        businessId: user.business.id,
+        date,
+        query: row.query,
+        page: row.page,
+        clicks: 100 - index,
+        impressions: 1000,
+        ctr: (100 - index) / 1000,
+        position: 5,
+      })),
+    )
+    // Outside the range: never counted, whatever the filter.
+    values.push({ ...values[0]!, date: '2025-12-01', query: 'cold brew last year', page: `${site}/blog/last-year` })
+    await app.db.insert(gscSearchAnalytics).values(values)
+  })
+
+  const top = (input: { contains?: string; dimension?: 'query' | 'page'; page?: number; sort?: { id: string; desc: boolean }[] }) =>
+    rpcClient(app, user.cookie).gsc.top({ businessId: user.business.id, from, to, dimension: 'query', ...input })
+  const keys = (answer: { items: { key: string }[] }) => answer.items.map((row) => row.key)
+
+  it('keeps the queries holding the text, any case, trimmed; counts and pages over them only', async () => {
+    const all = await top({})
+    expect(all.total).toBe(rows.length)
+
+    const first = await top({ contains: '  COLD BREW ' })
+    expect(first.total).toBe(coldBrew.length)
+    expect(first.pageCount).toBe(3)
+    const pages = [first, await top({ contains: 'cold brew', page: 2 }), await top({ contains: 'Cold Brew', page: 3 })]
+    expect(pages.map((answer) => answer.items.length)).toEqual([10, 10, 6])
+    const listed = pages.flatMap(keys)
+    expect(new Set(listed)).toEqual(new Set(coldBrew))
+    // Most clicks first across the pages: the filtered rows sorted, then cut into pages.
+    const clicks = pages.flatMap((answer) => answer.items.map((row) => row.clicks))
+    expect(clicks).toEqual([...clicks].sort((a, b) => b - a))
+    expect(first.items[0]).toMatchObject({ key: 'cold brew tip 01', clicks: 200, impressions: 2000 })
+
+    const byText = await top({ contains: 'cold brew', sort: [{ id: 'key', desc: true }] })
+    expect(keys(byText)).toEqual([...coldBrew].sort((a, b) => (a < b ? 1 : -1)).slice(0, 10))
+    const past = await top({ contains: 'cold brew', page: 4 })
+    expect(past).toMatchObject({ items: [], total: coldBrew.length, pageCount: 3 })
+
+    expect(keys(await top({ contains: 'CAFÉ CRÈME' }))).toEqual(['Café crème'])
+
+    // Blank is no filter; nothing matching is an empty page with a count of 0.
+    expect((await top({ contains: '   ' })).total).toBe(rows.length)
+    expect(await top({ contains: 'espresso' })).toMatchObject({ items: [], total: 0, pageCount: 1 })
+  })
+
+  it('takes %, _ and \\ literally, not as wildcards', async () => {
+    expect(keys(await top({ contains: '100%' }))).toEqual(['100% arabica'])
+    expect(keys(await top({ contains: 'cold_brew' }))).toEqual(['cold_brew'])
+    expect(keys(await top({ contains: 'back\\slash' }))).toEqual(['back\\slash'])
+    expect(keys(await top({ contains: '\\' }))).toEqual(['back\\slash'])
+    expect((await top({ contains: '%' })).total).toBe(1)
+    expect((await top({ contains: '_' })).total).toBe(1)
+  })
+
+  it('filters pages by their address, not their queries', async () => {
+    const pages = await top({ dimension: 'page', contains: 'blog/COLD' })
+    expect(keys(pages)).toEqual([`${site}/Blog/Cold-Brew-Ratio`])
+    expect((await top({ dimension: 'page', contains: '/glossary/' })).total).toBe(2)
+    expect(keys(await top({ dimension: 'page', contains: '100%25' }))).toEqual([`${site}/beans/100%25`])
+    expect((await top({ dimension: 'query', contains: 'glossary' })).total).toBe(0)
+    expect((await top({ dimension: 'page', contains: 'ratio' })).total).toBe(1)
+  })
+
+  it('filters one article’s queries too', async () => {
+    const written = await insertArticle(app, user.business.id, { title: 'Cold brew ratio', slug: 'cold-brew-ratio', status: 'published' })
+    const api = rpcClient(app, user.cookie)
+    const input = { businessId: user.business.id, from, to, dimension: 'query' as const, articleId: written.id }
+    expect(keys(await api.gsc.top({ ...input, contains: 'RATIO' }))).toEqual(['Cold Brew Ratio'])
+    expect((await api.gsc.top({ ...input, contains: 'tip' })).total).toBe(0)
+  })
+
+  it('refuses a text over the limit with a readable message, and another user’s business', async () => {
+    expect((await top({ contains: 'x'.repeat(TOP_FILTER_MAX_LENGTH) })).total).toBe(0)
+    expect((await top({ contains: ` ${'x'.repeat(TOP_FILTER_MAX_LENGTH)} ` })).total).toBe(0)
+    const long = await rejectionOf(top({ contains: 'x'.repeat(TOP_FILTER_MAX_LENGTH + 1) }))
+    expect(long).toMatchObject({ code: 'BAD_REQUEST', message: TOP_FILTER_TOO_LONG, data: { reason: 'INVALID_INPUT' } })
+    expect(TOP_FILTER_TOO_LONG).toBe('The text to find can be at most 200 characters.')
+    const notText = await rejectionOf(top({ contains: 5 as never }))
+    expect(notText?.code).toBe('BAD_REQUEST')
+
+    const other = await owner('another-filtered.example')
+    const foreign = await rejectionOf(
+      rpcClient(app, other.cookie).gsc.top({ businessId: user.business.id, from, to, dimension: 'query', contains: 'cold' }),
+    )
+    expect(foreign).toMatchObject({ code: 'NOT_FOUND', data: { reason: 'BUSINESS_NOT_FOUND' } })
+    // Its own business has none of these rows.
+    const own = await rpcClient(app, other.cookie).gsc.top({
+      businessId: other.business.id,
+      from,
+      to,
+      dimension: 'query',
+      contains: 'cold',
+    })
+    expect(own).toMatchObject({ items: [], total: 0 })
   })
 })
 

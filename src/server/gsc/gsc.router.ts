@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ownedBusinessProcedure } from '~/server/rpc/procedures'
 import { TOP_DIMENSIONS, TOP_TABLE } from '~/shared/search-console'
+import { TOP_FILTER_MAX_LENGTH, TOP_FILTER_TOO_LONG } from '~/shared/search-console-filter'
 import { businessIdInput, rowId } from '~/shared/setup-wizard'
 import { DAY_MS, HISTORY_MONTHS } from './dates'
 import { opportunities } from './opportunities.service'
@@ -42,6 +43,8 @@ const topInput = inRange(
     ...range,
     dimension: z.enum(TOP_DIMENSIONS, { error: `List ${TOP_DIMENSIONS.join(' or ')}.` }),
     articleId: rowId('Article id').optional(),
+    /** Only the queries (or page addresses) holding this text, any case; trimmed, blank is no filter. */
+    contains: z.string().trim().max(TOP_FILTER_MAX_LENGTH, TOP_FILTER_TOO_LONG).optional(),
     page: TOP_TABLE.page.default(1),
     perPage: TOP_TABLE.perPage.default(TOP_TABLE.defaults.perPage),
     sort: TOP_TABLE.sort.default(() => TOP_TABLE.defaults.sort),
@@ -68,7 +71,8 @@ export const gscRouter = {
     .handler(({ context, input }) => performance(context.db, context.businessId, input)),
   /**
    * The range's queries or pages (`dimension`) with their clicks, impressions, CTR and position, of
-   * the whole site or one article: one page of them in the order asked, and how many there are.
+   * the whole site or one article, those holding a text only (`contains`): one page of them in the
+   * order asked, and how many there are.
    */
   top: ownedBusinessProcedure(topInput)
     .route({ method: 'GET' })

@@ -40,6 +40,8 @@ export interface TopInput {
   dimension: TopDimension
   /** One article's queries or pages only (its pages found as pagesOfArticle finds them). */
   articleId?: string
+  /** Only the queries (or pages) whose text holds this, any case, taken literally (no wildcards); blank is no filter. */
+  contains?: string
   page: number
   perPage: number
   sort: SortItem[]
@@ -133,7 +135,9 @@ export async function topRows(db: Database, businessId: string, input: TopInput)
     if (!column) throw appError(RPC_ERRORS.INVALID_INPUT, { message: `Cannot sort by "${item.id}".` })
     return item.desc ? sql`${column} desc nulls last` : sql`${column} asc nulls last`
   })
-  const where = scope(businessId, input.from, input.to, only)
+  const text = input.contains?.trim()
+  // `\` escapes LIKE's own characters (PostgreSQL's default escape), so `%`, `_` and `\` match themselves.
+  const where = and(scope(businessId, input.from, input.to, only), text ? sql`${key} ilike ${`%${likeEscape(text)}%`}` : undefined)!
   const [rows, [counted]] = await Promise.all([
     db
       .select({ key, clicks, impressions, positionSum: weightedPosition })
