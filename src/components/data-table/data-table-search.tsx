@@ -1,9 +1,8 @@
 import { SearchIcon, XIcon } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { useRef } from 'react'
 import { Input } from '~/components/ui/input'
 import { cn } from '~/lib/utils'
-import { dataTableConfig } from '~/shared/data-table/config'
-import { useDebouncedCallback } from './use-debounced-callback'
+import { useDebouncedDraft } from './use-debounced-draft'
 
 /**
  * A table's text search, for its toolbar: typed into a local draft and handed on trimmed 300 ms
@@ -31,24 +30,10 @@ export function DataTableSearch({
   maxLength?: number
   className?: string
 }) {
-  const [draft, setDraft] = useState(value)
-  const sent = useRef(value)
+  const { draft, type, flush } = useDebouncedDraft(value, onValueChange, (draft) => draft.trim())
   const input = useRef<HTMLInputElement>(null)
-  useEffect(() => {
-    if (value !== sent.current) {
-      sent.current = value
-      setDraft(value)
-    }
-  }, [value])
-  const { run: send, flush } = useDebouncedCallback((next: string) => {
-    const text = next.trim()
-    if (text === sent.current) return
-    sent.current = text
-    onValueChange(text)
-  }, dataTableConfig.debounceMs)
   const clear = () => {
-    setDraft('')
-    send('')
+    type('')
     flush()
   }
 
@@ -68,10 +53,7 @@ export function DataTableSearch({
         spellCheck={false}
         className="h-8 pr-8 pl-8 [&::-webkit-search-cancel-button]:appearance-none"
         value={draft}
-        onChange={(event) => {
-          setDraft(event.target.value)
-          send(event.target.value)
-        }}
+        onChange={(event) => type(event.target.value)}
         onKeyDown={(event) => {
           if (event.key === 'Enter') flush()
           if (event.key === 'Escape' && draft !== '') {

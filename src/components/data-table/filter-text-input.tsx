@@ -1,8 +1,6 @@
-import { useEffect, useRef, useState } from 'react'
 import { Input } from '~/components/ui/input'
 import { cn } from '~/lib/utils'
-import { dataTableConfig } from '~/shared/data-table/config'
-import { useDebouncedCallback } from './use-debounced-callback'
+import { useDebouncedDraft } from './use-debounced-draft'
 
 /**
  * Text and number values: typed into a local draft, handed on 300 ms after the last key stroke
@@ -28,18 +26,7 @@ export function FilterTextInput({
   label: string
   className?: string
 }) {
-  const [draft, setDraft] = useState(value)
-  const sent = useRef(value)
-  useEffect(() => {
-    if (value !== sent.current) {
-      sent.current = value
-      setDraft(value)
-    }
-  }, [value])
-  const { run: send, flush } = useDebouncedCallback((next: string) => {
-    sent.current = next
-    onValueChange(next)
-  }, dataTableConfig.debounceMs)
+  const { draft, type: typeDraft, flush } = useDebouncedDraft(value, onValueChange)
 
   return (
     <div className={cn('relative w-full', className)}>
@@ -51,10 +38,7 @@ export function FilterTextInput({
         placeholder={placeholder ?? 'Enter a value...'}
         className={cn('h-8 w-full', unit && 'pr-8')}
         value={draft}
-        onChange={(event) => {
-          setDraft(event.target.value)
-          send(event.target.value)
-        }}
+        onChange={(event) => typeDraft(event.target.value)}
         onBlur={() => flush()}
         onKeyDown={(event) => {
           if (event.key === 'Enter') flush()

@@ -88,7 +88,8 @@ function FailedDeliveryAlert({ failed }: { failed: NonNullable<Integration['fail
 /**
  * One publishing connector on /integrations: connected, its state (Working, Broken with the last
  * error, Not tested), when it was last checked, the articles published through it, a webhook's
- * failed event delivery, Enabled, Test connection, Edit and Remove; not connected, its Connect button. Both open the form in a sheet.
+ * failed event delivery, Enabled, Test connection, Edit and Remove; not connected, its Connect
+ * button. Both open the form in a sheet.
  */
 export function ConnectorCard({ businessId, type, integration }: { businessId: string; type: ConnectorType; integration?: Integration }) {
   const definition = CONNECTORS[type]
