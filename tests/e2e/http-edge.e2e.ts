@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, symlink } from 'node:fs/promises'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -243,4 +243,16 @@ describe('a client that goes away mid-request', () => {
       expect(line).toMatch(/^\[rankpilot\] debug GET \S+: the client went away before the answer \(request e2e-client-gone-\d-\w+\)$/)
     }
   }, 60_000)
+
+  it('a real failure is still logged with its stack, and answered 500', async () => {
+    // A media file that is a symbolic link loop: stat fails with ELOOP, which no handler expects.
+    const folder = join(dataDir, 'media', 'LoopLoop0001')
+    await mkdir(folder, { recursive: true })
+    await symlink('other.png', join(folder, '0123456789abcdef-loop.png'))
+    await symlink('0123456789abcdef-loop.png', join(folder, 'other.png'))
+    const response = await fetch(`${baseUrl}/media/LoopLoop0001/0123456789abcdef-loop.png`)
+    await response.body?.cancel()
+    expect(response.status).toBe(500)
+    await expect.poll(() => output, { timeout: 5_000 }).toMatch(/Error: ELOOP[^\n]*0123456789abcdef-loop\.png'\n\s+at /)
+  })
 })
