@@ -1,7 +1,13 @@
+import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { describe, expect, it } from 'vitest'
+import { mkdir, mkdtemp, rm, symlink } from 'node:fs/promises'
+import { connect } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createHttpClient, e2eServer, TEST_PASSWORD, uniqueEmail } from '../fixtures/e2e-server'
 import { deferredScriptUrls } from '../fixtures/page-scripts'
+import { freePort, serverEnv } from './global-setup'
 
 // The HTTP edge of the production server (src/server/http/): body limits, request ids and the
 // security headers, over real sockets.
@@ -153,5 +159,100 @@ describe('security headers', () => {
       nonces.push(nonce!)
     }
     expect(nonces[0]).not.toBe(nonces[1])
+  })
+})
+
+// A server of its own, started as `npm start` starts it, whose output this file reads: the
+// suite's shared servers serve other files at the same time.
+describe('a client that goes away mid-request', () => {
+  const snapshot = inject('snapshotDir')
+  let child: ChildProcess | undefined
+  let dataDir = ''
+  let baseUrl = ''
+  let port = 0
+  let output = ''
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'rankpilot-client-gone-'))
+    port = await freePort()
+    baseUrl = `http://localhost:${port}`
+    child = spawn(process.execPath, [join(snapshot, 'scripts/serve.mjs')], {
+      cwd: snapshot,
+      env: serverEnv(port, { DATA_DIR: dataDir, LOG_LEVEL: 'debug' }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    for (const stream of [child.stdout!, child.stderr!]) {
+      stream.setEncoding('utf8')
+      stream.on('data', (chunk: string) => (output += chunk))
+    }
+    for (let tries = 0; tries < 600; tries++) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`)
+      const ok = await fetch(`${baseUrl}/api/auth/ok`).then(
+        (response) => response.ok,
+        () => false,
+      )
+      if (ok) return
+      await new Promise((done) => setTimeout(done, 100))
+    }
+    throw new Error(`server not ready at ${baseUrl}:\n${output}`)
+  }, 90_000)
+
+  afterAll(async () => {
+    if (child && child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((done) => child!.once('exit', done))
+      child.kill('SIGTERM')
+      await exited
+    }
+    if (dataDir) await rm(dataDir, { recursive: true, force: true })
+  })
+
+  /** Sends a request and drops the connection at once, before the answer, as a closed tab does. */
+  function requestAndLeave(path: string, requestId: string) {
+    return new Promise<void>((done, fail) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost:${port}\r\nx-request-id: ${requestId}\r\n\r\n`, () => {
+          socket.destroy()
+          done()
+        })
+      })
+      socket.once('error', fail)
+    })
+  }
+
+  it('is no error: no stack in the log, one debug line per request, and the server keeps answering', async () => {
+    const paths = ['/', '/sign-in', '/sign-up', '/blog', '/pricing']
+    const ids = paths.map((_, index) => `e2e-client-gone-${index}-${Date.now().toString(36)}`)
+    for (const [index, path] of paths.entries()) await requestAndLeave(path, ids[index]!)
+
+    // Each request is either answered before the connection drops (nothing to log) or aborted.
+    // Wait until the server has seen every drop: its next answers come after.
+    await expect.poll(() => /went away|Error: aborted/.test(output), { timeout: 15_000 }).toBe(true)
+    const home = await fetch(`${baseUrl}/`)
+    expect(home.status).toBe(200)
+    expect(await home.text()).toContain('</html>')
+    const ok = await fetch(`${baseUrl}/api/auth/ok`)
+    expect(ok.status).toBe(200)
+
+    expect(output).not.toContain('Error: aborted')
+    expect(output).not.toContain('ECONNRESET')
+    expect(output).not.toMatch(/^\s+at /m)
+    expect(output).not.toMatch(/\] (warn|error) /)
+    const goneLines = output.split('\n').filter((line) => line.includes('the client went away'))
+    expect(goneLines.length).toBeGreaterThan(0)
+    for (const line of goneLines) {
+      expect(line).toMatch(/^\[rankpilot\] debug GET \S+: the client went away before the answer \(request e2e-client-gone-\d-\w+\)$/)
+    }
+  }, 60_000)
+
+  it('a real failure is still logged with its stack, and answered 500', async () => {
+    // A media file that is a symbolic link loop: stat fails with ELOOP, which no handler expects.
+    const folder = join(dataDir, 'media', 'LoopLoop0001')
+    await mkdir(folder, { recursive: true })
+    await symlink('other.png', join(folder, '0123456789abcdef-loop.png'))
+    await symlink('0123456789abcdef-loop.png', join(folder, 'other.png'))
+    const response = await fetch(`${baseUrl}/media/LoopLoop0001/0123456789abcdef-loop.png`)
+    await response.body?.cancel()
+    expect(response.status).toBe(500)
+    await expect.poll(() => output, { timeout: 5_000 }).toMatch(/Error: ELOOP[^\n]*0123456789abcdef-loop\.png'\n\s+at /)
   })
 })
