@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { ResearchChildEvent, ResearchChildSettings } from '../../../tests/fixtures/research-worker-child'
 import { noProviders } from '../../../tests/fixtures/no-providers'
+import { startTestWorker } from '../../../tests/fixtures/test-worker'
 import { retriedAtOnce, workerProcesses } from '../../../tests/fixtures/worker-process'
 import type { DatabaseHandle } from '~/server/db/client'
 import { article, articleVersion, business, jobRun, keyword, plan, usage, user } from '~/server/db/schema'
 import { seedPlans } from '~/server/db/seed'
 import { createId } from '~/server/ids'
-import { startJobs, stopJobs } from '~/server/jobs'
 import { ARTICLE_STEPS } from '~/shared/articles/article'
 import { articleGenerateJob, startArticleGeneration } from './articles.service'
 
@@ -16,7 +16,6 @@ import { articleGenerateJob, startArticleGeneration } from './articles.service'
 // from the start (nothing was saved), so the keyword ends with one article, one version and one
 // usage record (docs/decisions/0011-articles.md).
 const CHILD = 'tests/fixtures/research-worker-child.ts'
-const FAST = { pollingIntervalSeconds: 0.5, monitorIntervalSeconds: 1, cronMonitorIntervalSeconds: 1 }
 const SECTIONS_STEP = ARTICLE_STEPS.find((step) => step.id === 'sections')!.label
 const workers = workerProcesses()
 const startWorker = () => workers.start<ResearchChildEvent, ResearchChildSettings>(CHILD)
@@ -45,12 +44,12 @@ async function prepare(handle: DatabaseHandle) {
     .insert(keyword)
     .values({ businessId: row!.id, keyword: 'best espresso beans', status: 'scheduled', scheduledAt: new Date(Date.now() + 86_400_000) })
     .returning({ id: keyword.id })
-  await startJobs(handle, { work: false, kinds: [retriedAtOnce(articleGenerateJob)], providers: noProviders(), timings: FAST })
+  const jobs = await startTestWorker({ handle }, { work: false, kinds: [retriedAtOnce(articleGenerateJob)], providers: noProviders() })
   try {
     const { jobId } = await startArticleGeneration(db, { userId, businessId: row!.id, keywordId: planned!.id })
     return { jobId, userId, keywordId: planned!.id }
   } finally {
-    await stopJobs()
+    await jobs.stop()
   }
 }
 

@@ -8,11 +8,10 @@ import { insertArticle, insertBusiness, insertKeyword, rejectionOf, rpcClient } 
 import { waitForJob } from '../../../tests/fixtures/setup-test-env'
 import { fetchResultPage as fetchPage, resultPageHtml as pageHtml } from '../../../tests/fixtures/result-pages'
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
+import { jobKindsWith, withRetries, startTestWorker, type TestWorker } from '../../../tests/fixtures/test-worker'
 import { articleProviders } from '../../../tests/fixtures/article-providers'
-import { JOB_KINDS } from '~/server/app/job-kinds'
 import { billingPeriodOf } from '~/server/billing/usage'
 import { article, articleVersion, business as businessTable, jobRun, keyword, publication, publishing, usage } from '~/server/db/schema'
-import { startJobs, stopJobs } from '~/server/jobs'
 import type { Providers } from '~/server/providers'
 import { dataforseoHandlers } from '~/server/providers/dataforseo/mock'
 import { imagesHandlers } from '~/server/providers/images/mock'
@@ -31,24 +30,17 @@ let app: TestApp
 let mediaDir: string
 let providers: Providers
 let cleanup: () => Promise<void>
+let worker: TestWorker | undefined
 
 beforeAll(async () => {
   network.listen({ onUnhandledFrame: 'error' })
   app = await createTestApp()
   ;({ providers, mediaDir, cleanup } = await articleProviders(app, fetchPage))
-  await startJobs(app.handle, {
-    kinds: JOB_KINDS.map((kind) =>
-      kind.name === articleGenerateJob.name ? { ...kind, retry: { retryLimit: 1, retryDelaySeconds: 1, retryDelayMaxSeconds: 1 } } : kind,
-    ),
-    providers,
-    work: true,
-    timings: { pollingIntervalSeconds: 0.5, monitorIntervalSeconds: 1, cronMonitorIntervalSeconds: 1 },
-    progressIntervalMs: 50,
-  })
+  worker = await startTestWorker(app, { kinds: jobKindsWith(withRetries(articleGenerateJob, 1)), providers })
 }, 60_000)
 
 afterAll(async () => {
-  await stopJobs()
+  await worker?.stop()
   await app?.close()
   network.close()
   await cleanup?.()

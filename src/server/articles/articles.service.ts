@@ -5,6 +5,7 @@ import type { Database } from '~/server/db'
 import { article, articleVersion, business, jobRun, keyword, TERMINAL_JOB_RUN_STATES } from '~/server/db/schema'
 import { enqueueJob } from '~/server/jobs'
 import { defineJob } from '~/server/jobs/define'
+import { enqueueEach } from '~/server/jobs/enqueue-each'
 import { appError } from '~/server/rpc/errors'
 import { findUserPlan } from '~/server/billing/plan-limits'
 import { logger } from '~/server/logger'
@@ -363,25 +364,25 @@ export async function generateDueArticles(db: Database, now = new Date()) {
       ),
     )
     .orderBy(asc(keyword.scheduledAt))
-  let started = 0
   const refused = new Set<string>()
-  for (const item of due) {
-    if (refused.has(item.userId)) continue
-    if (!(await findUserPlan(db, item.userId))) {
+  const started = await enqueueEach(due, {
+    enqueue: (item) => enqueueGeneration(db, item),
+    skip: async (item) => {
+      if (refused.has(item.userId)) return true
+      if (await findUserPlan(db, item.userId)) return false
       refused.add(item.userId)
-      continue
-    }
-    try {
-      await enqueueGeneration(db, item)
-      started++
-    } catch (error) {
-      if ((error as { data?: { reason?: string } }).data?.reason === ARTICLE_ERRORS.ARTICLE_GENERATING.reason) continue
+      return true
+    },
+    failed: (item, error) => {
+      if ((error as { data?: { reason?: string } }).data?.reason === ARTICLE_ERRORS.ARTICLE_GENERATING.reason) return null
       // This month's articles are used up: the owner's next keywords wait for the allowance too.
       refused.add(item.userId)
-      logger.info(`articles: not starting ${item.keywordId}: ${error instanceof Error ? error.message : String(error)}`)
-    }
-  }
-  return { due: due.length, started }
+      return 'info'
+    },
+    scope: 'articles',
+    describe: (item) => item.keywordId,
+  })
+  return { due: due.length, started: started.length }
 }
 
 export const articleScheduleJob = defineJob({

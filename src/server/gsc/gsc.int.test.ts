@@ -365,6 +365,16 @@ describe('gsc.performance and gsc.opportunities', () => {
     setDemoSiteDirectory(null)
   })
 
+  /** The user's article of that slug (inserted above). */
+  async function articleBySlug(slug: string) {
+    const [row] = await app.db
+      .select()
+      .from(article)
+      .where(and(eq(article.businessId, user.business.id), eq(article.slug, slug)))
+    if (!row) throw new Error(`no article ${slug} in the business`)
+    return row
+  }
+
   it('answers daily series and totals (CTR = clicks ÷ impressions, position weighted by impressions) with the previous period', async () => {
     const to = addDays(today, -LAG_DAYS)
     const from = addDays(to, -27)
@@ -452,16 +462,13 @@ describe('gsc.performance and gsc.opportunities', () => {
   })
 
   it('lists one article’s queries, and refuses what a table does not have, another business’s article or business', async () => {
-    const [written] = await app.db
-      .select()
-      .from(article)
-      .where(and(eq(article.businessId, user.business.id), eq(article.slug, 'pour-over-guide')))
+    const written = await articleBySlug('pour-over-guide')
     const to = addDays(today, -LAG_DAYS)
     const from = addDays(to, -27)
     const api = rpcClient(app, user.cookie)
-    const own = await api.gsc.top({ businessId: user.business.id, from, to, dimension: 'page', articleId: written!.id })
+    const own = await api.gsc.top({ businessId: user.business.id, from, to, dimension: 'page', articleId: written.id })
     expect(own.items.map((row) => row.key)).toEqual(['https://roastery.io/journal/pour-over-guide'])
-    const itsQueries = await api.gsc.top({ businessId: user.business.id, from, to, dimension: 'query', articleId: written!.id })
+    const itsQueries = await api.gsc.top({ businessId: user.business.id, from, to, dimension: 'query', articleId: written.id })
     const expected = groupFacts(
       demoFacts(user.siteUrl, from, to, Date.now(), pages).filter((fact) => fact.page === 'https://roastery.io/journal/pour-over-guide'),
       ['query'],
@@ -480,7 +487,7 @@ describe('gsc.performance and gsc.opportunities', () => {
 
     const other = await owner('third-roastery.io')
     const foreignArticle = await rejectionOf(
-      rpcClient(app, other.cookie).gsc.top({ businessId: other.business.id, from, to, dimension: 'query', articleId: written!.id }),
+      rpcClient(app, other.cookie).gsc.top({ businessId: other.business.id, from, to, dimension: 'query', articleId: written.id }),
     )
     expect(foreignArticle).toMatchObject({ code: 'NOT_FOUND', data: { reason: 'ARTICLE_NOT_FOUND' } })
     const foreignBusiness = await rejectionOf(
@@ -507,14 +514,11 @@ describe('gsc.performance and gsc.opportunities', () => {
   })
 
   it('answers one article’s numbers with `articleId` (its page found by slug), and refuses another business’s article', async () => {
-    const [written] = await app.db
-      .select()
-      .from(article)
-      .where(and(eq(article.businessId, user.business.id), eq(article.slug, 'pour-over-guide')))
+    const written = await articleBySlug('pour-over-guide')
     const to = addDays(today, -LAG_DAYS)
     const from = addDays(to, -27)
     const api = rpcClient(app, user.cookie)
-    const byArticle = await api.gsc.performance({ businessId: user.business.id, from, to, articleId: written!.id })
+    const byArticle = await api.gsc.performance({ businessId: user.business.id, from, to, articleId: written.id })
     const byPage = await api.gsc.performance({
       businessId: user.business.id,
       from,
@@ -527,7 +531,7 @@ describe('gsc.performance and gsc.opportunities', () => {
 
     const other = await owner('other-roastery.io')
     const error = await rejectionOf(
-      rpcClient(app, other.cookie).gsc.performance({ businessId: other.business.id, from, to, articleId: written!.id }),
+      rpcClient(app, other.cookie).gsc.performance({ businessId: other.business.id, from, to, articleId: written.id }),
     )
     expect(error).toMatchObject({ code: 'NOT_FOUND', data: { reason: 'ARTICLE_NOT_FOUND' } })
   })

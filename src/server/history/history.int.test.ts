@@ -6,11 +6,11 @@ import { insertArticle, insertBusiness, insertKeyword, rejectionOf, rpcClient } 
 import { fetchResultPage } from '../../../tests/fixtures/result-pages'
 import { waitForJob } from '../../../tests/fixtures/setup-test-env'
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
+import { withRetries, startTestWorker, type TestWorker } from '../../../tests/fixtures/test-worker'
 import { articleGenerateJob } from '~/server/articles/articles.service'
 import { articlePublishJob } from '~/server/publishing/publish.service'
 import { researchRunJob } from '~/server/research/research.service'
 import { article, articleVersion, jobRun, publication, publishing, researchRun, usage } from '~/server/db/schema'
-import { startJobs, stopJobs } from '~/server/jobs'
 import { dataforseoHandlers } from '~/server/providers/dataforseo/mock'
 import { imagesHandlers } from '~/server/providers/images/mock'
 import { llmHandlers } from '~/server/providers/llm/mock'
@@ -22,6 +22,7 @@ import type { HistoryEntry } from '~/shared/history'
 const network = setupServer(...llmHandlers(), ...dataforseoHandlers(), ...imagesHandlers(), ...youtubeHandlers())
 let app: TestApp
 let cleanup: () => Promise<void>
+let worker: TestWorker | undefined
 
 beforeAll(async () => {
   network.listen({ onUnhandledFrame: 'error' })
@@ -31,9 +32,9 @@ beforeAll(async () => {
   // Article generation runs for real on the mocks. A research run's own work is tested in
   // research.int.test.ts: here it only has to be started and seen running, so its handler waits
   // until the run is cancelled.
-  await startJobs(app.handle, {
+  worker = await startTestWorker(app, {
     kinds: [
-      { ...articleGenerateJob, retry: { retryLimit: 0, retryDelaySeconds: 1, retryDelayMaxSeconds: 1 } },
+      withRetries(articleGenerateJob, 0),
       {
         ...researchRunJob,
         handler: ({ signal }) => new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new Error('cancelled')))),
@@ -42,14 +43,11 @@ beforeAll(async () => {
       { ...articlePublishJob, handler: () => Promise.resolve({ published: 0, unpublished: 0, failed: 0, skipped: 0 }) },
     ],
     providers: prepared.providers,
-    work: true,
-    timings: { pollingIntervalSeconds: 0.5, monitorIntervalSeconds: 1, cronMonitorIntervalSeconds: 1 },
-    progressIntervalMs: 50,
   })
 }, 60_000)
 
 afterAll(async () => {
-  await stopJobs()
+  await worker?.stop()
   await app?.close()
   network.close()
   await cleanup?.()

@@ -9,9 +9,9 @@ import { fetchResultPage } from '../../../tests/fixtures/result-pages'
 import { insertArticle, insertBusiness, insertKeyword, rejectionOf, rpcClient } from '../../../tests/fixtures/rpc'
 import { waitForJob } from '../../../tests/fixtures/setup-test-env'
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
+import { withRetries, startTestWorker, type TestWorker } from '../../../tests/fixtures/test-worker'
 import { articleGenerateJob } from '~/server/articles/articles.service'
 import { competitor, jobRun, publication, publishing } from '~/server/db/schema'
-import { startJobs, stopJobs } from '~/server/jobs'
 import { dataforseoHandlers } from '~/server/providers/dataforseo/mock'
 import { embeddingsHandlers } from '~/server/providers/embeddings/mock'
 import { imagesHandlers } from '~/server/providers/images/mock'
@@ -79,6 +79,7 @@ useMockServer(
 let app: TestApp
 let deps: PublishingDeps
 let cleanup: () => Promise<void>
+let worker: TestWorker | undefined
 let hooks = 0
 
 beforeAll(async () => {
@@ -90,28 +91,23 @@ beforeAll(async () => {
   }
   const prepared = await articleProviders(app, fetchResultPage)
   cleanup = prepared.cleanup
-  const once = { retryLimit: 0, retryDelaySeconds: 1, retryDelayMaxSeconds: 1 }
-  await startJobs(app.handle, {
+  worker = await startTestWorker(app, {
     kinds: [
-      { ...articleGenerateJob, retry: once },
-      { ...researchRunJob, retry: once },
-      { ...articlePublishJob, retry: once, handler: ({ db, input }) => runPublish(db, input, { ...deps, dataDir: app.env.DATA_DIR }) },
-      // Two retries after 1 s instead of eight from 30 s: the behaviour, not the wait.
+      withRetries(articleGenerateJob, 0),
+      withRetries(researchRunJob, 0),
       {
-        ...webhookDeliverJob,
-        retry: { retryLimit: 2, retryDelaySeconds: 1, retryDelayMaxSeconds: 1 },
-        handler: ({ db, input, signal }) => deliverEvent(db, input, { ...deps, signal }),
+        ...withRetries(articlePublishJob, 0),
+        handler: ({ db, input }) => runPublish(db, input, { ...deps, dataDir: app.env.DATA_DIR }),
       },
+      // Two retries after 1 s instead of eight from 30 s: the behaviour, not the wait.
+      { ...withRetries(webhookDeliverJob, 2), handler: ({ db, input, signal }) => deliverEvent(db, input, { ...deps, signal }) },
     ],
     providers: prepared.providers,
-    work: true,
-    timings: { pollingIntervalSeconds: 0.5, monitorIntervalSeconds: 1, cronMonitorIntervalSeconds: 1 },
-    progressIntervalMs: 50,
   })
 }, 60_000)
 
 afterAll(async () => {
-  await stopJobs()
+  await worker?.stop()
   await app?.close()
   await cleanup?.()
 })

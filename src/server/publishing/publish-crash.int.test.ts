@@ -7,12 +7,12 @@ import { getResponse, type RequestHandler } from 'msw'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PublishChildEvent, PublishChildSettings } from '../../../tests/fixtures/publish-worker-child'
 import { noProviders } from '../../../tests/fixtures/no-providers'
+import { startTestWorker } from '../../../tests/fixtures/test-worker'
 import { retriedAtOnce, workerProcesses } from '../../../tests/fixtures/worker-process'
 import type { DatabaseHandle } from '~/server/db/client'
 import { article, business, jobRun, keyword, plan, publication, publishing, user } from '~/server/db/schema'
 import { seedPlans } from '~/server/db/seed'
 import { createId } from '~/server/ids'
-import { startJobs, stopJobs } from '~/server/jobs'
 import { webhookHandlers, webhookMock } from '~/server/providers/webhook/mock'
 import { wordpressHandlers, wordpressMock } from '~/server/providers/wordpress/mock'
 import { encryptionKeys } from './crypto'
@@ -25,7 +25,6 @@ import { articlePublishJob, enqueuePublish } from './publish.service'
 // lapses: for WordPress it finds the post by slug and adopts it, for the webhook it redelivers
 // with the same webhook-id, which the receiver already stored. One post in the end, either way.
 const CHILD = 'tests/fixtures/publish-worker-child.ts'
-const FAST = { pollingIntervalSeconds: 0.5, monitorIntervalSeconds: 1, cronMonitorIntervalSeconds: 1 }
 const WP_PASSWORD = 'abcd efgh ijkl mnop qrst uvwx'
 const HOOK_SECRET = `whsec_${Buffer.from('the receiver’s own signing secret').toString('base64')}`
 const workers = workerProcesses()
@@ -100,14 +99,14 @@ async function prepare(handle: DatabaseHandle) {
   await db.insert(user).values({ id: userId, name: 'Publish Crash', email: `${userId.toLowerCase()}@example.com`, plan: growth!.id })
   const wordpress = await businessWithArticle(db, userId, 'wordpress')
   const webhook = await businessWithArticle(db, userId, 'webhook')
-  await startJobs(handle, { work: false, kinds: [retriedAtOnce(articlePublishJob)], providers: noProviders(), timings: FAST })
+  const jobs = await startTestWorker({ handle }, { work: false, kinds: [retriedAtOnce(articlePublishJob)], providers: noProviders() })
   try {
     return {
       wordpress: { ...wordpress, ...(await enqueuePublish(db, { userId, ...wordpress })) },
       webhook: { ...webhook, ...(await enqueuePublish(db, { userId, ...webhook })) },
     }
   } finally {
-    await stopJobs()
+    await jobs.stop()
   }
 }
 

@@ -6,8 +6,8 @@ import type { Database } from '~/server/db'
 import { article, business, jobRun, keyword, keywordCluster, publication, publishing, type ArticleRow } from '~/server/db/schema'
 import { enqueueJob } from '~/server/jobs'
 import { defineJob } from '~/server/jobs/define'
+import { enqueueEach } from '~/server/jobs/enqueue-each'
 import { JobError } from '~/server/jobs/errors'
-import { logger } from '~/server/logger'
 import { ProviderError } from '~/server/providers/http'
 import { appError, defineErrorCodes } from '~/server/rpc/errors'
 import { CONNECTOR_TYPES, CONNECTORS, type ConnectorType } from '~/shared/integrations'
@@ -432,16 +432,12 @@ export async function publishDueArticles(db: Database, now = new Date()) {
     .innerJoin(publishing, eq(publishing.id, publication.integrationId))
     .where(behindOnSite)
     .limit(200)
-  const started: string[] = []
-  for (const item of [...due, ...stale]) {
-    try {
-      await enqueuePublish(db, item)
-      started.push(item.articleId)
-    } catch (error) {
-      logger.warn(`publishing: not starting ${item.articleId}: ${error instanceof Error ? error.message : String(error)}`)
-    }
-  }
-  return { due: due.length, updates: stale.length, started }
+  const started = await enqueueEach([...due, ...stale], {
+    enqueue: (item) => enqueuePublish(db, item),
+    scope: 'publishing',
+    describe: (item) => item.articleId,
+  })
+  return { due: due.length, updates: stale.length, started: started.map((item) => item.articleId) }
 }
 
 export const publishDueJob = defineJob({

@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { ResearchChildEvent, ResearchChildSettings } from '../../../tests/fixtures/research-worker-child'
 import { noProviders } from '../../../tests/fixtures/no-providers'
+import { FAST_JOB_TIMINGS, startTestWorker } from '../../../tests/fixtures/test-worker'
 import { retriedAtOnce, workerProcesses } from '../../../tests/fixtures/worker-process'
 import type { DatabaseHandle } from '~/server/db/client'
 import {
@@ -19,7 +20,6 @@ import {
 } from '~/server/db/schema'
 import { seedPlans } from '~/server/db/seed'
 import { createId } from '~/server/ids'
-import { startJobs, stopJobs } from '~/server/jobs'
 import { createJobQueue } from '~/server/jobs/queue'
 import { RESEARCH_STAGE_IDS } from '~/shared/research'
 import { researchRunJob, startResearch } from './research.service'
@@ -30,7 +30,6 @@ import { researchRunJob, startResearch } from './research.service'
 // with every row written once. On PGlite the children open a data folder of their own (one
 // process per folder); on PostgreSQL they share the test database with this process.
 const CHILD = 'tests/fixtures/research-worker-child.ts'
-const FAST = { pollingIntervalSeconds: 0.5, monitorIntervalSeconds: 1, cronMonitorIntervalSeconds: 1 }
 /** job_run.done counts hundredths of a stage (research.run.ts). */
 const STEPS_PER_STAGE = 100
 const workers = workerProcesses()
@@ -70,12 +69,12 @@ async function prepare(handle: DatabaseHandle) {
     { businessId, url: 'https://counterculturecoffee.com', name: 'Counter Culture' },
   ])
   // startResearch queues through the process's job queue; this process only enqueues.
-  await startJobs(handle, { work: false, kinds: [retriedAtOnce(researchRunJob)], providers: noProviders(), timings: FAST })
+  const jobs = await startTestWorker({ handle }, { work: false, kinds: [retriedAtOnce(researchRunJob)], providers: noProviders() })
   try {
     const { jobId } = await startResearch(db, { userId, businessId }, 'manual')
     return { jobId, businessId }
   } finally {
-    await stopJobs()
+    await jobs.stop()
   }
 }
 
@@ -178,7 +177,7 @@ describe('a research worker process killed mid-run', () => {
       const clusterOf = new Map(memberships.map((row) => [row.longTailKeywordId, row.clusterId]))
       for (const row of planned) expect(row.clusterId).toBe(clusterOf.get(row.longTailKeywordId!))
 
-      const queue = createJobQueue({ handle, kinds: [researchRunJob], providers: noProviders(), timings: FAST })
+      const queue = createJobQueue({ handle, kinds: [researchRunJob], providers: noProviders(), timings: FAST_JOB_TIMINGS })
       await queue.start({ work: false })
       const [bossJob] = await queue.boss.findJobs(researchRunJob.name, { id: jobId })
       await queue.stop()

@@ -4,9 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertBusiness, rejectionOf, rpcClient } from '../../../tests/fixtures/rpc'
 import { waitForJob } from '../../../tests/fixtures/setup-test-env'
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
-import { JOB_KINDS } from '~/server/app/job-kinds'
+import { jobKindsWith, withRetries, startTestWorker, type TestWorker } from '../../../tests/fixtures/test-worker'
 import { competitor, jobRun, keyword, keywordMerge, plan, researchRun, user } from '~/server/db/schema'
-import { startJobs, stopJobs } from '~/server/jobs'
 import { cancelJobRun } from '~/server/jobs/job-run.service'
 import { dataforseoHandlers } from '~/server/providers/dataforseo/mock'
 import { embeddingsHandlers } from '~/server/providers/embeddings/mock'
@@ -18,25 +17,18 @@ import { monthToPlan, researchRunJob, startMonthlyResearch } from './research.se
 
 const network = setupServer(...llmHandlers(), ...dataforseoHandlers(), ...embeddingsHandlers())
 let app: TestApp
+let worker: TestWorker | undefined
 
 beforeAll(async () => {
   network.listen({ onUnhandledFrame: 'error' })
   app = await createTestApp()
-  await startJobs(app.handle, {
-    // Research retries once, after 1 s, here instead of three times after 10 s, 20 s, 40 s: the
-    // behaviour (a failed attempt is retried, the last failure is final), not the wait.
-    kinds: JOB_KINDS.map((kind) =>
-      kind.name === researchRunJob.name ? { ...kind, retry: { retryLimit: 1, retryDelaySeconds: 1, retryDelayMaxSeconds: 1 } } : kind,
-    ),
-    providers: app.providers,
-    work: true,
-    timings: { pollingIntervalSeconds: 0.5, monitorIntervalSeconds: 1, cronMonitorIntervalSeconds: 1 },
-    progressIntervalMs: 50,
-  })
+  // Research retries once, after 1 s, here instead of three times after 10 s, 20 s, 40 s: the
+  // behaviour (a failed attempt is retried, the last failure is final), not the wait.
+  worker = await startTestWorker(app, { kinds: jobKindsWith(withRetries(researchRunJob, 1)) })
 }, 60_000)
 
 afterAll(async () => {
-  await stopJobs()
+  await worker?.stop()
   await app?.close()
   network.close()
 })
