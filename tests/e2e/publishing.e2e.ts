@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { gotoHydrated, useBrowser } from '../fixtures/browser'
+import { gotoHydrated, pageRpc, useBrowser } from '../fixtures/browser'
 import { e2ePostgresServer, onboardedUser } from '../fixtures/e2e-server'
 import { assertFits } from '../fixtures/screens'
 import { freePort } from './global-setup'
@@ -15,6 +15,16 @@ import { freePort } from './global-setup'
 // customer's server: it verifies every delivery with the secret entered in the form, keeps what
 // it got and answers the post's address, which the article page links to.
 const server = e2ePostgresServer()
+
+/** A keyword planned for 20 days from now in the business: the article a test then writes. */
+async function plannedKeyword(businessId: string, text: string) {
+  const [planned] = await server.query<{ id: string }>(
+    `insert into keywords.keyword (id, business_id, keyword, status, scheduled_at)
+     values (substr(md5(random()::text), 1, 12), $1, $2, 'scheduled', now() + interval '20 days') returning id`,
+    [businessId, text],
+  )
+  return planned!
+}
 const browser = useBrowser()
 
 interface Delivery {
@@ -160,11 +170,7 @@ describe.skipIf(!server.available)('publishing through the webhook', () => {
 
   it('chooses the events to send: an events-only webhook is told, signed, when an article is written', async () => {
     const user = await onboardedUser(server)
-    const [planned] = await server.query<{ id: string }>(
-      `insert into keywords.keyword (id, business_id, keyword, status, scheduled_at)
-       values (substr(md5(random()::text), 1, 12), $1, 'pour over ratio', 'scheduled', now() + interval '20 days') returning id`,
-      [user.businessId],
-    )
+    const planned = await plannedKeyword(user.businessId, 'pour over ratio')
     const { page } = await browser.visit(server.baseUrl, user.client)
     await page.setViewportSize({ width: 390, height: 844 })
     await gotoHydrated(page, '/integrations')
@@ -217,12 +223,12 @@ describe.skipIf(!server.available)('publishing through the webhook', () => {
         if (!response.ok) throw new Error(`article/generate answered ${response.status}`)
         return ((await response.json()) as { json: { jobId: string } }).json
       },
-      { businessId: user.businessId, keywordId: planned!.id },
+      { businessId: user.businessId, keywordId: planned.id },
     )
     await expect.poll(() => at(hook).filter((delivery) => delivery.type === 'article.generated').length, { timeout: 90_000 }).toBe(1)
     const [written] = at(hook).filter((delivery) => delivery.type === 'article.generated')
     const [article] = await server.query<{ id: string; title: string }>('select id, title from content.article where keyword_id = $1', [
-      planned!.id,
+      planned.id,
     ])
     expect(written).toMatchObject({
       verified: true,
@@ -232,7 +238,7 @@ describe.skipIf(!server.available)('publishing through the webhook', () => {
         id: article!.id,
         title: article!.title,
         keyword: 'pour over ratio',
-        keywordId: planned!.id,
+        keywordId: planned.id,
         url: `${server.baseUrl}/content/${article!.id}`,
       },
     })
@@ -244,30 +250,13 @@ describe.skipIf(!server.available)('publishing through the webhook', () => {
 
   it('an event the endpoint refused shows on its card until Retry on History gets it through', async () => {
     const user = await onboardedUser(server)
-    const [planned] = await server.query<{ id: string }>(
-      `insert into keywords.keyword (id, business_id, keyword, status, scheduled_at)
-       values (substr(md5(random()::text), 1, 12), $1, 'french press grind', 'scheduled', now() + interval '20 days') returning id`,
-      [user.businessId],
-    )
+    const planned = await plannedKeyword(user.businessId, 'french press grind')
     const hook = '/hooks/refusing'
     const { page } = await browser.visit(server.baseUrl, user.client)
     await page.setViewportSize({ width: 1280, height: 900 })
     await gotoHydrated(page, '/integrations')
     // Connected (events only) and an article written, through the app's own procedures from the signed-in page.
-    const call = (path: string, input: Record<string, unknown>) =>
-      page.evaluate(
-        async ({ path, input }) => {
-          const response = await fetch(`/rpc/${path}`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'x-csrf-token': 'orpc' },
-            body: JSON.stringify({ json: input }),
-          })
-          if (!response.ok) throw new Error(`${path} answered ${response.status}`)
-          return ((await response.json()) as { json: unknown }).json
-        },
-        { path, input },
-      )
-    await call('integration/connect', {
+    await pageRpc(page, 'integration/connect', {
       businessId: user.businessId,
       type: 'webhook',
       config: { url: `${receiverUrl}${hook}` },
@@ -275,7 +264,7 @@ describe.skipIf(!server.available)('publishing through the webhook', () => {
       events: ['article.generated'],
     })
     refusals.set(hook, [410])
-    await call('article/generate', { businessId: user.businessId, keywordId: planned!.id })
+    await pageRpc(page, 'article/generate', { businessId: user.businessId, keywordId: planned.id })
     const failedDelivery = async () =>
       (
         await server.query<{ id: string; state: string }>(

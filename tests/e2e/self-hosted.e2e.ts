@@ -2,9 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { gotoHydrated, pathOf, useBrowser } from '../fixtures/browser'
+import { gotoHydrated, pageRpc, pathOf, useBrowser } from '../fixtures/browser'
 import { TEST_PASSWORD, uniqueEmail } from '../fixtures/e2e-server'
 import { freePort, serverEnv } from './global-setup'
 
@@ -74,23 +73,6 @@ afterAll(async () => {
   await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })))
 })
 
-/** A same-origin oRPC call from the page, as the app's own client makes it. */
-async function rpc<T>(page: Page, path: string, input: unknown): Promise<T> {
-  const answer = await page.evaluate(
-    async ({ path, input }) => {
-      const response = await fetch(`/rpc/${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-csrf-token': 'orpc' },
-        body: JSON.stringify({ json: input }),
-      })
-      return { status: response.status, body: await response.json() }
-    },
-    { path, input },
-  )
-  if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`)
-  return (answer.body as { json: T }).json
-}
-
 describe('BILLING=off with a live AI service', () => {
   let baseUrl = ''
 
@@ -138,10 +120,10 @@ describe('BILLING=off with a live AI service', () => {
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' })
 
     // Setup's first step creates the business (a paid procedure: the top plan lets this user in).
-    const business = await rpc<{ id: string }>(page, 'setup/saveBusiness', {
+    const business = await pageRpc<{ id: string }>(page, 'setup/saveBusiness', {
       profile: { name: 'Self-Hosted Roasters', url: `https://self-hosted-${Date.now()}.example`, description: 'Coffee, roasted in-house.' },
     })
-    await rpc(page, 'business/select', { businessId: business.id })
+    await pageRpc(page, 'business/select', { businessId: business.id })
 
     await gotoHydrated(page, '/settings')
     expect(pathOf(page)).toBe('/settings')
