@@ -112,7 +112,7 @@ export function ResearchPanel({ businessId }: { businessId: string }) {
           <div role="alert" className="flex flex-wrap items-start justify-between gap-3">
             <div className="grid gap-1">
               <p className="flex items-center gap-2 font-medium text-destructive">
-                <CircleAlert className="size-4" aria-hidden /> Keyword research failed
+                <CircleAlert className="size-4 shrink-0" aria-hidden /> Keyword research failed
               </p>
               <p className="text-sm text-muted-foreground">{run.error ?? 'The run stopped.'}</p>
             </div>
@@ -124,8 +124,9 @@ export function ResearchPanel({ businessId }: { businessId: string }) {
         ) : (
           <div className="flex flex-wrap items-center justify-between gap-3">
             <div className="grid gap-1">
-              <p className="flex items-center gap-2 font-medium">
-                <Sparkles className="size-4 text-primary" aria-hidden />
+              <p className="flex items-start gap-2 font-medium">
+                {/* Beside a summary that wraps, the icon keeps its size and sits by the first line. */}
+                <Sparkles className="mt-1 size-4 shrink-0 text-primary" aria-hidden />
                 {run.state === 'cancelled' ? 'Keyword research was cancelled' : outcome(run)}
               </p>
               <p className="text-sm text-muted-foreground">
