@@ -1,5 +1,5 @@
 import { extractPage } from '~/server/crawl/extract'
-import type { SafeFetcher } from '~/server/crawl/safe-fetch'
+import type { SafeFetcher } from '~/server/outbound/safe-fetch'
 import type { KeywordDataService } from '~/server/providers/dataforseo/keyword-data.service'
 import type { Market } from '~/server/providers/dataforseo/types'
 import { mapLimit } from '~/server/research/context'

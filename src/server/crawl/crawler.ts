@@ -1,6 +1,6 @@
 import { extractPage, sameSite, type ExtractedPage } from './extract'
 import { fetchRobots, robotsDisallowedError, type RobotsRules } from './robots'
-import { parsePublicUrl, safeFetcher, SafeFetchError, type SafeFetcher } from './safe-fetch'
+import { parsePublicUrl, safeFetcher, SafeFetchError, type SafeFetcher } from '~/server/outbound/safe-fetch'
 import { readSitemaps, type SitemapEntry } from './sitemap'
 
 /**

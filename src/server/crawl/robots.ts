@@ -1,5 +1,5 @@
 import robotsParser from 'robots-parser'
-import { SafeFetchError, USER_AGENT_TOKEN, type SafeFetcher } from './safe-fetch'
+import { SafeFetchError, USER_AGENT_TOKEN, type SafeFetcher } from '~/server/outbound/safe-fetch'
 
 /**
  * robots.txt for one origin, read as RankpilotBot. A missing file (any 4xx) means "everything is

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { fetchRobots } from './robots'
-import { SafeFetchError, type SafeFetcher, type SafeResponse } from './safe-fetch'
+import { SafeFetchError, type SafeFetcher, type SafeResponse } from '~/server/outbound/safe-fetch'
 import { parseSitemap, readSitemaps } from './sitemap'
 
 /** A fetcher answering from a table; anything else is a 404 SafeFetchError, as the real one says it. */

@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib'
 import { XMLParser } from 'fast-xml-parser'
-import { SafeFetchError, type SafeFetcher } from './safe-fetch'
+import { SafeFetchError, type SafeFetcher } from '~/server/outbound/safe-fetch'
 
 /**
  * Sitemaps (sitemaps.org): <urlset> pages with their lastmod, <sitemapindex> files followed to a

@@ -1,4 +1,4 @@
-import { SafeFetchError, type SafeFetcher } from '~/server/crawl/safe-fetch'
+import { SafeFetchError, type SafeFetcher } from '~/server/outbound/safe-fetch'
 import { demoWebPage } from '~/server/providers/web/demo-web'
 import { DEMO_BUSINESS, DEMO_COMPETITORS } from './demo-account'
 

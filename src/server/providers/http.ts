@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { SafeFetchError, type SafeFetchErrorKind } from '~/server/outbound/public-url'
 
 /**
  * The one way our provider clients talk HTTP: a `fetch` with a time limit per attempt, retries
@@ -73,13 +74,40 @@ function seconds(ms: number) {
   return `${value} second${value === 1 ? '' : 's'}`
 }
 
+/** The outbound fetch's verdicts (outbound/hops.ts) that trying again cannot change. */
+const FINAL_OUTBOUND_KINDS = new Set<SafeFetchErrorKind>([
+  'blocked_address',
+  'redirect_refused',
+  'too_many_redirects',
+  'invalid_url',
+  'unsupported_scheme',
+  'credentials',
+  'too_large',
+])
+
+/** The longest excerpt of a far side's error we repeat. */
+const EXCERPT_CHARACTERS = 200
+
+/** Text from a far side made safe to show: no markup, no control characters, short. */
+export function sanitizedExcerpt(text: string, max = EXCERPT_CHARACTERS) {
+  const plain = text
+    .replace(/<[^>]*>/g, ' ')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+  return plain.length > max ? `${plain.slice(0, max - 1).trimEnd()}…` : plain
+}
+
 /**
  * A short reason from an error body: `{error:{message}}`, `{message}` (with Webflow's
  * `details: [{param, description}]`), `{errors:[{message, context}]}` (Ghost, GraphQL),
- * `{errors:"…"}` (Shopify), `{status_message}` or text.
+ * `{errors:"…"}` (Shopify), `{status_message}` or plain text, always as a sanitised excerpt. An
+ * HTML page (a proxy's or a server's error page) is not repeated at all: its status says enough.
  */
 export async function errorDetail(response: Response): Promise<string> {
   const text = await response.text().catch(() => '')
+  const status = response.statusText || `HTTP ${response.status}`
   try {
     const body = JSON.parse(text) as Record<string, unknown>
     const nested = body.error as Record<string, unknown> | string | undefined
@@ -90,11 +118,13 @@ export async function errorDetail(response: Response): Promise<string> {
       listedErrors(body.errors) ||
       (typeof body.status_message === 'string' && body.status_message) ||
       (typeof body.detail === 'string' && body.detail)
-    if (message) return message.slice(0, 300)
+    if (message) return sanitizedExcerpt(message) || status
   } catch {
     // not JSON: fall through to the text
   }
-  return text.replace(/\s+/g, ' ').trim().slice(0, 300) || response.statusText || `HTTP ${response.status}`
+  const type = response.headers.get('content-type') ?? ''
+  if (/html|xml/i.test(type) || /^\s*</.test(text)) return status
+  return sanitizedExcerpt(text) || status
 }
 
 function withDetails(message: string, details: unknown) {
@@ -204,6 +234,9 @@ export function createProviderFetch(options: ProviderFetchOptions): typeof fetch
       } catch (error) {
         // The caller gave up, or the inner fetch already decided (a refused address): no retry.
         if (callerSignal?.aborted || error instanceof ProviderError) throw error
+        if (error instanceof SafeFetchError && FINAL_OUTBOUND_KINDS.has(error.kind)) {
+          throw new ProviderError({ provider, kind: 'rejected', status: error.status, attempts, message: error.message, cause: error })
+        }
         const timedOut = timeout.aborted
         if (attempt < retries) {
           await sleep(backoffDelay(attempt, { baseDelayMs, maxDelayMs, random }))
@@ -216,7 +249,9 @@ export function createProviderFetch(options: ProviderFetchOptions): typeof fetch
           cause: error,
           message: timedOut
             ? `${provider} did not answer within ${seconds(timeoutMs)} (${attempts} attempts). Try again in a few minutes.`
-            : `Could not reach ${provider} (${(error as Error).message}) after ${attempts} attempts. Check the network connection and the ${provider} address.`,
+            : error instanceof SafeFetchError
+              ? `${error.message.replace(/\.$/, '')} (${provider}, ${attempts} attempts). Check the ${provider} address, or try again later.`
+              : `Could not reach ${provider} (${(error as Error).message}) after ${attempts} attempts. Check the network connection and the ${provider} address.`,
         })
       }
 

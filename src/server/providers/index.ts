@@ -1,6 +1,6 @@
 import { env } from '~/env'
 import { storeMedia } from '~/server/articles/media-store'
-import { safeFetcher } from '~/server/crawl/safe-fetch'
+import { safeFetcher } from '~/server/outbound/safe-fetch'
 import type { Auth } from '~/server/auth'
 import type { Database } from '~/server/db'
 import { dataForSeoClientFromEnv } from './dataforseo/client'

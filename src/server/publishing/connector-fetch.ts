@@ -1,65 +1,56 @@
-import { lookup as dnsLookup } from 'node:dns/promises'
 import { env } from '~/env'
 import { isFullDemo } from '~/server/providers/modes'
-import { blockedAddressMessage, checkAddress, isIpLiteral, isMetadataHostname } from '~/server/crawl/address-policy'
+import type { Resolver } from '~/server/outbound/hops'
+import { createOutboundFetch, type OutboundFetchOptions } from '~/server/outbound/outbound-fetch'
+import { SafeFetchError } from '~/server/outbound/public-url'
+import type { Connect } from '~/server/outbound/transport'
 import { DEMO_CMS_PATH } from './demo-cms'
 import { createProviderFetch, ProviderError, type ProviderFetchOptions } from '~/server/providers/http'
 
 /**
  * The fetch a connector talks to its CMS with. The CMS's address is the customer's (a WordPress
- * site, a webhook endpoint), so before each request its host must resolve to public addresses
- * only, as for crawling (src/server/crawl/address-policy.ts): a connection can never be pointed at
- * this server's network. Hosts of the vendors' own APIs (api.webflow.com, api.notion.com, …) pass
- * the same check. On top of that it is a provider fetch: time limit, retries with backoff on 429
- * and 5xx, ProviderError on the last failure.
+ * site, a webhook endpoint), so every request goes through the outbound fetch
+ * (src/server/outbound/outbound-fetch.ts): each hop's address is checked and dialled as checked,
+ * redirects are followed for reads only and re-checked, never for a POST or PUT, and no
+ * credential crosses to another origin. Hosts of the vendors' own APIs (api.webflow.com,
+ * api.notion.com, …) pass the same check. On top of that it is a provider fetch: time limit,
+ * retries with backoff on 429, 5xx and network failures, ProviderError on the last failure.
  */
-
-export type HostResolver = (hostname: string) => Promise<string[]>
-
-const systemResolver: HostResolver = async (hostname) =>
-  (await dnsLookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address)
 
 export interface ConnectorFetchOptions extends Omit<ProviderFetchOptions, 'fetch'> {
   /** Tests answer the vendor's host without DNS. */
-  resolve?: HostResolver
+  resolve?: Resolver
+  /** Tests dial a checked address somewhere else (a receiver on loopback). */
+  connect?: Connect
   /** Tests only (FETCH_ALLOW_LOOPBACK): a receiver on 127.0.0.1. */
   allowLoopback?: boolean
   /** Addresses answered inside this process, never over the network (the demo CMS under APP_URL). */
   trusted?: (url: URL) => boolean
-  fetch?: typeof fetch
-}
-
-function refused(provider: string, message: string) {
-  return new ProviderError({ provider, kind: 'rejected', message })
+  userAgent?: string
 }
 
 export function createConnectorFetch(options: ConnectorFetchOptions): typeof fetch {
-  const { resolve = systemResolver, allowLoopback = false, trusted = () => false, fetch: baseFetch, ...providerOptions } = options
-  const inner = baseFetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args))
+  const { resolve, connect, allowLoopback = false, trusted, userAgent, ...providerOptions } = options
+  const outboundOptions: OutboundFetchOptions = { resolve, connect, allowLoopback, trusted, userAgent }
+  // The provider fetch keeps the time limit per attempt; the outbound one only guards the address.
+  const outbound = createOutboundFetch({ ...outboundOptions, timeoutMs: 10 * 60_000 })
   const guarded = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(input instanceof Request ? input.url : input.toString())
-    if (url.protocol !== 'https:' && url.protocol !== 'http:')
-      throw refused(options.provider, `${url.protocol} addresses are not supported.`)
-    if (!trusted(url)) {
-      const hostname = url.hostname.replace(/^\[|\]$/g, '')
-      if (isMetadataHostname(hostname)) throw refused(options.provider, blockedAddressMessage(url.href, 'metadata'))
-      let addresses: string[]
-      try {
-        addresses = isIpLiteral(hostname) ? [hostname] : await resolve(hostname)
-      } catch (cause) {
+    try {
+      return await outbound(input, init)
+    } catch (error) {
+      // A name that does not exist will not exist on the next attempt either.
+      if (error instanceof SafeFetchError && error.kind === 'dns' && /does not exist/.test(error.message)) {
         throw new ProviderError({
           provider: options.provider,
           kind: 'network',
-          cause,
-          message: `${url.hostname} could not be found. Check the address of your ${options.provider} site.`,
+          message: `${error.message.replace(/ Check the address for typos\.$/, '.')} Check the address of your ${options.provider} site.`,
+          cause: error,
         })
       }
-      for (const address of addresses) {
-        const verdict = checkAddress(address, { allowLoopback })
-        if (!verdict.allowed) throw refused(options.provider, blockedAddressMessage(url.href, verdict.category))
-      }
+      // Refusals become ProviderErrors at once, network failures and time-outs are retried:
+      // the provider fetch decides (providers/http.ts).
+      throw error
     }
-    return inner(input, init)
   }
   return createProviderFetch({ ...providerOptions, fetch: guarded as typeof fetch })
 }
@@ -73,6 +64,7 @@ export function appConnectorFetch(provider: string, credentialsHint: string) {
     timeoutMs: 20_000,
     retries: 3,
     allowLoopback: config.FETCH_ALLOW_LOOPBACK,
+    userAgent: `Rankpilot/1.0 (+${config.APP_URL})`,
     // The demo CMS (demo-cms.ts) is answered by the demo network's mock, in this process.
     trusted: (url) => isFullDemo(config) && Boolean(config.APP_URL) && url.href.startsWith(`${config.APP_URL}${DEMO_CMS_PATH}/`),
   })

@@ -12,6 +12,7 @@ import { injectFault } from '~/server/providers/mock-faults'
 import { webhookHandlers, webhookMock } from '~/server/providers/webhook/mock'
 import { wordpressHandlers, wordpressMock } from '~/server/providers/wordpress/mock'
 import { createConnectorFetch } from './connector-fetch'
+import { connectPinned, type Connect } from '~/server/outbound/transport'
 import { connectorClient } from './connectors'
 import { encryptionKeys } from './crypto'
 import { connectIntegration, listIntegrations, readSecrets, reencryptSecrets, type PublishingDeps } from './integrations.service'
@@ -251,11 +252,11 @@ describe('publishing', () => {
     const target = await newBusinessWithArticle()
     await connectWebhook(target.businessId)
     const sent: { body: string; headers: Record<string, string> }[] = []
-    const capture: typeof fetch = async (input, init) => {
-      sent.push({ body: String(init?.body), headers: Object.fromEntries(new Headers(init?.headers).entries()) })
-      return globalThis.fetch(input, init)
+    const capture: Connect = async (request) => {
+      sent.push({ body: Buffer.from(request.body ?? []).toString(), headers: request.headers })
+      return connectPinned(request)
     }
-    await publish(target, { fetchFor: (provider) => createConnectorFetch({ provider, retries: 0, fetch: capture }) })
+    await publish(target, { fetchFor: (provider) => createConnectorFetch({ provider, retries: 0, connect: capture }) })
     expect(sent).toHaveLength(1)
     const verified = new Webhook(HOOK_SECRET).verify(sent[0]!.body, sent[0]!.headers) as { type: string; data: { slug: string } }
     expect(verified).toMatchObject({ type: 'article.published', data: { slug: 'best-espresso-beans' } })

@@ -5,7 +5,7 @@ import { getOwnedBusiness, isUniqueViolation, urlTakenError, type Business } fro
 import type { ArticleSettings, BusinessProfile } from '~/shared/business-profile'
 import type { BusinessSettings } from '~/shared/settings'
 import type { siteStructureInput } from '~/shared/setup-wizard'
-import type { SafeFetcher } from '~/server/crawl/safe-fetch'
+import type { SafeFetcher } from '~/server/outbound/safe-fetch'
 import { saveSiteStructure } from '~/server/setup/setup.service'
 import type { z } from 'zod'
 

@@ -11,7 +11,7 @@ import {
 } from '~/server/business/business.service'
 import { enqueueJob } from '~/server/jobs'
 import { appError } from '~/server/rpc/errors'
-import type { SafeFetcher } from '~/server/crawl/safe-fetch'
+import type { SafeFetcher } from '~/server/outbound/safe-fetch'
 import { initialSetupStep, MIN_COMPETITORS, SETUP_STEPS, type SetupStepNumber } from '~/shared/setup-step'
 import type { SetupProfile, languageToneSchema, siteStructureInput } from '~/shared/setup-wizard'
 import type { z } from 'zod'

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import { crawlSite, type CrawlResult } from '~/server/crawl/crawler'
-import { safeFetcher, SafeFetchError, type SafeFetcher } from '~/server/crawl/safe-fetch'
+import { safeFetcher, SafeFetchError, type SafeFetcher } from '~/server/outbound/safe-fetch'
 import type { Database } from '~/server/db'
 import { crawl } from '~/server/db/schema'
 import { JobError } from '~/server/jobs/errors'

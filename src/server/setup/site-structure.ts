@@ -1,5 +1,5 @@
 import type { CrawlResult } from '~/server/crawl/crawler'
-import type { SafeFetcher } from '~/server/crawl/safe-fetch'
+import type { SafeFetcher } from '~/server/outbound/safe-fetch'
 import { readSitemaps, type SitemapEntry } from '~/server/crawl/sitemap'
 
 /**

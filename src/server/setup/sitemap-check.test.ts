@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { createSafeFetcher } from '~/server/crawl/safe-fetch'
+import { createSafeFetcher } from '~/server/outbound/safe-fetch'
 import { html, text, useTestSite, xml } from '../../../tests/fixtures/test-site'
 import { assertSitemap, sitemapRefusal } from './sitemap-check'
 

@@ -1,6 +1,6 @@
 import { ORPCError } from '@orpc/server'
-import { SafeFetchError, type SafeFetcher } from '~/server/crawl/safe-fetch'
-import { mediaType } from '~/server/crawl/transport'
+import { SafeFetchError, type SafeFetcher } from '~/server/outbound/safe-fetch'
+import { mediaType } from '~/server/outbound/transport'
 import { readSitemaps, type SitemapResult } from '~/server/crawl/sitemap'
 import type { AppErrorData } from '~/server/rpc/errors'
 import { SETUP_ERRORS } from './setup.errors'

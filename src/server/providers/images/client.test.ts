@@ -1,4 +1,5 @@
 import { crc32, inflateSync } from 'node:zlib'
+import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { clearFaults, injectFault, mockRequestCount, resetMockRequestCounts } from '../mock-faults'
@@ -6,6 +7,8 @@ import { createImagesClient, createImagesClientFromEnv, type ImagesClientOptions
 import { imagesHandlers } from './mock'
 import { PNG_SIGNATURE } from './png'
 import { providerErrorOf } from '../../../../tests/fixtures/mock-server'
+import { resolverFrom } from '../../../../tests/fixtures/test-site'
+import { createOutboundFetch } from '~/server/outbound/outbound-fetch'
 
 const server = setupServer(...imagesHandlers())
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
@@ -23,6 +26,10 @@ afterEach(() => {
   clearFaults()
 })
 afterAll(() => server.close())
+
+/** The outbound fetch as the app builds it, with the API's host answered as a public address (no DNS in tests). */
+const storageFetch = (table: Record<string, string[]> = { 'api.openai.com': ['93.184.215.14'] }) =>
+  createOutboundFetch({ resolve: resolverFrom(table) })
 
 const images = (options: Partial<ImagesClientOptions> = {}) =>
   createImagesClient({ apiKey: 'sk-test', model: 'gpt-image-1', random: () => 0.5, sleep: async (ms) => void sleeps.push(ms), ...options })
@@ -69,15 +76,32 @@ describe('images client', () => {
   })
 
   it('downloads the image when the API answers a URL, without sending the API key there', async () => {
-    const image = await createImagesClientFromEnv({
-      IMAGES_BASE_URL: undefined,
-      IMAGES_API_KEY: 'sk-env',
-      IMAGES_MODEL: 'dall-e-3',
-    }).generate({
+    const image = await createImagesClientFromEnv(
+      {
+        IMAGES_BASE_URL: undefined,
+        IMAGES_API_KEY: 'sk-env',
+        IMAGES_MODEL: 'dall-e-3',
+      },
+      { download: storageFetch() },
+    ).generate({
       prompt: 'A lighthouse',
     })
     expect(decodePng(image.bytes).width).toBe(256)
     expect(authHeaders).toEqual(['Bearer sk-env', null])
+  })
+
+  it('refuses an image link that points into a private network, without downloading it or retrying', async () => {
+    server.use(
+      http.post('https://api.openai.com/v1/images/generations', () =>
+        HttpResponse.json({ created: 1, data: [{ url: 'http://169.254.169.254/latest/meta-data/iam/image.png' }] }),
+      ),
+    )
+    const error = await providerErrorOf(images({ model: 'dall-e-3', download: storageFetch() }).generate({ prompt: 'A lighthouse' }))
+    expect(error).toMatchObject({ kind: 'rejected', attempts: 1 })
+    expect(error.message).toBe(
+      'http://169.254.169.254/latest/meta-data/iam/image.png points to a cloud metadata address, which we do not fetch.',
+    )
+    expect(authHeaders).toEqual(['Bearer sk-test'])
   })
 
   it('waits as long as Retry-After says on a 429, then succeeds', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { Env } from '~/env'
+import { appOutboundFetch, createOutboundFetch } from '~/server/outbound/outbound-fetch'
 import { createProviderFetch, malformed, readJson, type ProviderFetchOptions } from '../http'
 import { PROVIDERS } from '../modes'
 
@@ -25,7 +26,15 @@ export interface ImagesClientOptions extends Pick<
   baseUrl?: string
   apiKey?: string
   model: string
+  /**
+   * Downloads an image file the API answered with a link to. The link is the answer's, not ours,
+   * so it goes through the outbound fetch like any address we were pointed to [strict policy].
+   */
+  download?: typeof fetch
 }
+
+/** The largest image file we download. */
+const MAX_IMAGE_BYTES = 25 * 1024 * 1024
 
 const provider = PROVIDERS.images
 
@@ -59,7 +68,11 @@ export function createImagesClient(options: ImagesClientOptions): ImagesClient {
     fetch: options.fetch,
   }
   const apiFetch = createProviderFetch(fetchOptions)
-  const downloadFetch = createProviderFetch({ ...fetchOptions, timeoutMs: options.timeoutMs ?? 60_000 })
+  const downloadFetch = createProviderFetch({
+    ...fetchOptions,
+    timeoutMs: options.timeoutMs ?? 60_000,
+    fetch: options.download ?? createOutboundFetch({ maxBytes: MAX_IMAGE_BYTES }),
+  })
 
   async function download(url: string): Promise<Uint8Array> {
     const response = await downloadFetch(url)
@@ -90,5 +103,11 @@ export function createImagesClientFromEnv(
   env: Pick<Env, 'IMAGES_BASE_URL' | 'IMAGES_API_KEY' | 'IMAGES_MODEL'>,
   overrides: Partial<ImagesClientOptions> = {},
 ) {
-  return createImagesClient({ baseUrl: env.IMAGES_BASE_URL, apiKey: env.IMAGES_API_KEY, model: env.IMAGES_MODEL, ...overrides })
+  return createImagesClient({
+    baseUrl: env.IMAGES_BASE_URL,
+    apiKey: env.IMAGES_API_KEY,
+    model: env.IMAGES_MODEL,
+    download: appOutboundFetch({ maxBytes: MAX_IMAGE_BYTES }),
+    ...overrides,
+  })
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SafeFetchError } from '~/server/crawl/safe-fetch'
+import { SafeFetchError } from '~/server/outbound/safe-fetch'
 import { searchVolume } from '~/server/providers/dataforseo/mock-data'
 import { organicSerp } from '~/server/providers/dataforseo/mock-serp'
 import { demoWebPage, demoWebResponse, demoWebUrl, parseDemoWebUrl, renderDemoWebPage, withDemoWeb } from './demo-web'

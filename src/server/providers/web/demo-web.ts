@@ -1,7 +1,7 @@
 import { monthlySearches, profileOf, searchVolume, subjectOf, topicOf } from '~/server/providers/dataforseo/mock-data'
 import type { ByHead } from '~/server/providers/dataforseo/mock-lexicon'
 import { resultTitle } from '~/server/providers/dataforseo/mock-serp'
-import { SafeFetchError, type SafeFetcher } from '~/server/crawl/safe-fetch'
+import { SafeFetchError, type SafeFetcher } from '~/server/outbound/safe-fetch'
 
 /**
  * The demo web: in full demo mode the mock search results link here instead of to real sites,

@@ -14,6 +14,7 @@ export type SafeFetchErrorKind =
   | 'too_large'
   | 'content_type'
   | 'too_many_redirects'
+  | 'redirect_refused'
   | 'http_status'
   | 'robots'
 

@@ -5,9 +5,9 @@ import { pipeline, type Readable } from 'node:stream'
 import zlib from 'node:zlib'
 
 /**
- * The wire layer of the safe fetcher: one GET to an address that was already checked, and a
- * body read that stops at the size cap. Kept apart from the policy so the policy can be tested
- * with a recording transport.
+ * The wire layer of the outbound fetchers: one request to an address that was already checked,
+ * and a body read that stops at the size cap. Kept apart from the policy so the policy can be
+ * tested with a recording transport.
  */
 
 export interface ConnectTarget {
@@ -17,6 +17,9 @@ export interface ConnectTarget {
   family: 4 | 6
   headers: Record<string, string>
   signal: AbortSignal
+  /** GET when absent. */
+  method?: string
+  body?: Uint8Array
 }
 
 export type Connect = (target: ConnectTarget) => Promise<IncomingMessage>
@@ -26,7 +29,7 @@ export type Connect = (target: ConnectTarget) => Promise<IncomingMessage>
  * where the policy looked while Host, SNI and certificate checks still use the hostname.
  * `agent: false`: a pooled socket could belong to an earlier, differently resolved request.
  */
-export const connectPinned: Connect = ({ url, address, family, headers, signal }) =>
+export const connectPinned: Connect = ({ url, address, family, headers, signal, method = 'GET', body }) =>
   new Promise((resolve, reject) => {
     const lookup = ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
       // Node ≥ 20 asks with all: true when autoSelectFamily is on, and then expects a list.
@@ -34,10 +37,11 @@ export const connectPinned: Connect = ({ url, address, family, headers, signal }
       else callback(null, address, family)
     }) as unknown as LookupFunction
     const client = url.protocol === 'https:' ? https : http
-    const request = client.request(url, { method: 'GET', headers, signal, agent: false, lookup })
+    const sent = body ? { ...headers, 'content-length': String(body.byteLength) } : headers
+    const request = client.request(url, { method, headers: sent, signal, agent: false, lookup })
     request.once('response', resolve)
     request.once('error', reject)
-    request.end()
+    request.end(body)
   })
 
 export class BodyTooLargeError extends Error {
