@@ -11,6 +11,9 @@ function layerPattern(dirs, message) {
   return { regex: `^(~/|(\\.{1,2}/)+(.*/)?)(${dirs.join('|')})(/|$)`, message }
 }
 
+const outboundMessage =
+  'Requests to an address a user supplied or a page pointed to go through ~/server/outbound (safeFetcher, createOutboundFetch, appConnectorFetch); vendor APIs through createProviderFetch.'
+
 const serverLayer = layerPattern(
   ['server', 'env'],
   'Browser code never imports the server or its environment, not even types: put shared types and rules in ~/shared, call the server through ~/lib.',
@@ -65,6 +68,27 @@ export default tseslint.config(
               'Components are generic: they never import a feature. Move what both need into components/ or pass it in.',
             ),
           ],
+        },
+      ],
+    },
+  },
+  {
+    // Every request to an address a user supplied or an answer pointed to goes through the
+    // outbound fetchers (src/server/outbound: the address policy at every hop, docs/product/limits.md);
+    // the operator's vendor APIs through createProviderFetch (providers/http.ts). Nothing else in the
+    // server opens a connection of its own.
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/outbound/**', 'src/server/providers/http.ts', 'src/server/providers/youtube/client.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'fetch', message: outboundMessage }],
+      'no-restricted-properties': ['error', { object: 'globalThis', property: 'fetch', message: outboundMessage }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['node:http', 'node:https', 'node:net', 'node:tls', 'http', 'https', 'net', 'tls', 'undici'].map((name) => ({
+            name,
+            message: outboundMessage,
+          })),
         },
       ],
     },
