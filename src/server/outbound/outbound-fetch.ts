@@ -45,6 +45,7 @@ export function createOutboundFetch(options: OutboundFetchOptions = {}): typeof 
     const shown = displayUrl(url)
     const headers = Object.fromEntries(request.headers.entries())
     headers['accept-encoding'] = 'gzip, deflate, br'
+    headers.accept ??= '*/*'
     if (!headers['user-agent'] && options.userAgent) headers['user-agent'] = options.userAgent
     const body = request.body ? new Uint8Array(await request.arrayBuffer()) : undefined
 
