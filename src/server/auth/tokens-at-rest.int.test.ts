@@ -69,8 +69,7 @@ const outboxLink = async (email: string, subject: string, prefix: string) => {
   if (!link) throw new Error(`no ${prefix} link in:\n${message.raw}`)
   return link
 }
-const resetToken = async (email: string) =>
-  new URL(await outboxLink(email, 'Reset your', 'reset-password/')).pathname.split('/').at(-1)!
+const resetToken = async (email: string) => new URL(await outboxLink(email, 'Reset your', 'reset-password/')).pathname.split('/').at(-1)!
 const signIn = (email: string, password: string) => app.authRequest('/sign-in/email', { body: { email, password } })
 
 describe('emailed links', () => {
@@ -161,7 +160,9 @@ describe('the start-up step for rows written before (protectTokensAtRest)', () =
     const { userId } = await app.signUp()
     const accountId = createId()
     const foreign = 'ab'.repeat(40)
-    await app.db.insert(schema.account).values({ id: accountId, accountId: `hex-${accountId}`, providerId: 'google', userId, accessToken: foreign })
+    await app.db
+      .insert(schema.account)
+      .values({ id: accountId, accountId: `hex-${accountId}`, providerId: 'google', userId, accessToken: foreign })
     await protectTokensAtRest(app.db, key)
     const [row] = await app.db.select().from(schema.account).where(eq(schema.account.id, accountId))
     expect(row!.accessToken).toBe(foreign)

@@ -30,6 +30,7 @@ export const sealOAuthToken = (token: string, key: OAuthTokenKey) => symmetricEn
  * what the start-up step encrypts. Google's tokens are never hex.
  */
 const SEALED_PATTERN = '^(\\$ba\\$|([0-9a-fA-F]{2})+$)'
+const SEALED = new RegExp(SEALED_PATTERN)
 const isClear = (column: PgColumn) => and(isNotNull(column), sql`${column} !~ ${SEALED_PATTERN}`)!
 
 /** A verification identifier as stored with storeIdentifier "hashed": SHA-256, base64url without padding. */
@@ -60,8 +61,7 @@ export async function protectTokensAtRest(db: Database, key: OAuthTokenKey): Pro
     .where(or(isClear(account.accessToken), isClear(account.refreshToken)))
   let accounts = 0
   for (const row of clearAccounts) {
-    const seal = async (value: string | null) =>
-      value === null || new RegExp(SEALED_PATTERN).test(value) ? value : await sealOAuthToken(value, key)
+    const seal = async (value: string | null) => (value === null || SEALED.test(value) ? value : await sealOAuthToken(value, key))
     const updated = await db
       .update(account)
       .set({ accessToken: await seal(row.accessToken), refreshToken: await seal(row.refreshToken) })
@@ -70,8 +70,7 @@ export async function protectTokensAtRest(db: Database, key: OAuthTokenKey): Pro
     accounts += updated.length
   }
 
-  const idTokens = (await db.update(account).set({ idToken: null }).where(isNotNull(account.idToken)).returning({ id: account.id }))
-    .length
+  const idTokens = (await db.update(account).set({ idToken: null }).where(isNotNull(account.idToken)).returning({ id: account.id })).length
 
   const clearIdentifiers = await db
     .select({ id: verification.id, identifier: verification.identifier })

@@ -44,7 +44,10 @@ describe('the demo account’s Search Console', () => {
     const demo = await recreateDemoAccount(app.db, app.env)
     await linkDemoGoogle(app.db, demo.userId, await oauthTokenKey(app.auth))
     // Stored as better-auth stores them, encrypted (hex); the sync below reads them through getAccessToken.
-    const [linked] = await app.db.select().from(account).where(and(eq(account.userId, demo.userId), eq(account.providerId, 'google')))
+    const [linked] = await app.db
+      .select()
+      .from(account)
+      .where(and(eq(account.userId, demo.userId), eq(account.providerId, 'google')))
     expect(linked!.accessToken).toMatch(/^([0-9a-f]{2})+$/)
     expect(linked!.refreshToken).toMatch(/^([0-9a-f]{2})+$/)
     for (const item of ARTICLES) {

@@ -57,7 +57,9 @@ async function owner(domain: string, options: { linked?: boolean; expired?: bool
       providerId: 'google',
       userId: user.userId,
       scope,
-      accessToken: await seal(issueAccessToken(identity, scope.replace(/,/g, ' '), options.expired ? Date.now() - 2 * 3600_000 : Date.now())),
+      accessToken: await seal(
+        issueAccessToken(identity, scope.replace(/,/g, ' '), options.expired ? Date.now() - 2 * 3600_000 : Date.now()),
+      ),
       accessTokenExpiresAt: new Date(options.expired ? Date.now() - 60_000 : Date.now() + 3600_000),
       refreshToken: await seal(options.refreshToken ?? issueRefreshToken(identity, scope.replace(/,/g, ' '))),
     })

@@ -126,7 +126,10 @@ describe('Search Console on the linked Google account (demo Google)', () => {
     const linked = await googleAccountOf(user.userId)
     await app.db
       .update(schema.account)
-      .set({ refreshToken: await sealOAuthToken('revoked-by-the-user', await oauthTokenKey(app.auth)), accessTokenExpiresAt: new Date(Date.now() - 60_000) })
+      .set({
+        refreshToken: await sealOAuthToken('revoked-by-the-user', await oauthTokenKey(app.auth)),
+        accessTokenExpiresAt: new Date(Date.now() - 60_000),
+      })
       .where(eq(schema.account.id, linked.id))
     const error = await searchConsoleClientForUser({ auth: app.auth, db: app.db, userId: user.userId })
       .listSites()
