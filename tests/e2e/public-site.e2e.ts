@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { gotoHydrated, useBrowser } from '../fixtures/browser'
 import { createHttpClient, e2ePostgresServer, e2eServer, type HttpClient, uniqueEmail } from '../fixtures/e2e-server'
 import { E2E_GOOGLE_CLIENT_ID } from './global-setup'
+import { storedVerificationIdentifier } from '~/server/auth/tokens-at-rest'
 import { deferredScriptUrls } from '../fixtures/page-scripts'
 
 // The public site's landing page, top navigation and footer (docs/product/routes.md), against the
@@ -263,9 +264,11 @@ describe('navigation and footer in Chromium', () => {
 })
 
 describe.skipIf(!pgServer.available)('with Google configured (PostgreSQL-backed server)', () => {
-  /** better-auth keeps OAuth state in the verification table under `auth-state:<state>`. */
+  /** better-auth keeps OAuth state in the verification table under the hash of `auth-state:<state>` (docs/decisions/0015-tokens-at-rest.md). */
   async function storedState(state: string) {
-    const [row] = await pgServer.query<{ value: string }>('select value from verification where identifier = $1', [`auth-state:${state}`])
+    const [row] = await pgServer.query<{ value: string }>('select value from verification where identifier = $1', [
+      storedVerificationIdentifier(`auth-state:${state}`),
+    ])
     expect(row, `no stored state ${state}`).toBeDefined()
     return JSON.parse(row.value) as { callbackURL: string; errorURL?: string; link?: { userId: string } }
   }

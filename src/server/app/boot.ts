@@ -1,5 +1,6 @@
 import { env } from '~/env'
 import { getAuth } from '~/server/auth'
+import { oauthTokenKey, protectTokensAtRest } from '~/server/auth/tokens-at-rest'
 import { closeDatabase, getDatabaseHandle } from '~/server/db'
 import { maintainDatabase } from '~/server/db/maintenance'
 import { seedPlans } from '~/server/db/seed'
@@ -28,13 +29,20 @@ export function bootServer(): Promise<void> {
     const handle = getDatabaseHandle()
     await handle.migrate()
     await seedPlans(handle.db)
+    // Rows written before tokens were protected at rest (docs/decisions/0015-tokens-at-rest.md).
+    const tokenKey = await oauthTokenKey(getAuth())
+    const tokens = await protectTokensAtRest(handle.db, tokenKey)
+    if (tokens.accounts + tokens.idTokens + tokens.verifications > 0)
+      logger.info(
+        `tokens protected at rest: ${tokens.accounts} accounts' OAuth tokens encrypted, ${tokens.idTokens} id tokens dropped, ${tokens.verifications} verification identifiers hashed`,
+      )
     const providers = getProviders({ db: handle.db, auth: getAuth() })
     // Demo Google: Search Console's mock serves each user's own sites and pages, read from this database.
     const demoGoogle = providerModes(env()).google === 'demo'
     if (demoGoogle) setDemoSiteDirectory(demoSiteDirectory(handle.db))
     if (demoAccountEnabled(env())) {
       const demo = await recreateDemoAccount(handle.db, env())
-      if (demoGoogle) await linkDemoGoogle(handle.db, demo.userId)
+      if (demoGoogle) await linkDemoGoogle(handle.db, demo.userId, tokenKey)
       await analyzeDemoCompetitors(handle.db, providers, demo.businessId)
       const publishingDeps = appPublishingDeps()
       await connectDemoCms(handle.db, demo.businessId, env(), publishingDeps)

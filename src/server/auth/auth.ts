@@ -127,6 +127,9 @@ export function createAuth({ db, env, mailer }: AuthDependencies) {
       },
     },
     account: {
+      // Tokens at rest (docs/decisions/0015-tokens-at-rest.md): access and refresh tokens are
+      // written encrypted under the auth secret; getAccessToken and refreshToken decrypt them.
+      encryptOAuthTokens: true,
       accountLinking: {
         enabled: true,
         trustedProviders: TRUSTED_LINKING_PROVIDERS,
@@ -140,6 +143,9 @@ export function createAuth({ db, env, mailer }: AuthDependencies) {
         disableImplicitLinking: demoGoogle(env),
       },
     },
+    // Reset, delete-account and OAuth-state identifiers are stored as their SHA-256: a read of the
+    // table yields no usable link (docs/decisions/0015-tokens-at-rest.md).
+    verification: { storeIdentifier: 'hashed' },
     socialProviders: authSocialProviders(env),
     session: {
       cookieCache: {
@@ -154,6 +160,13 @@ export function createAuth({ db, env, mailer }: AuthDependencies) {
       },
     },
     databaseHooks: {
+      // better-auth stores the provider's id token in clear even with encryptOAuthTokens; it was
+      // checked at sign-in and nothing reads it afterwards, so it is not kept
+      // (docs/decisions/0015-tokens-at-rest.md).
+      account: {
+        create: { before: async (data) => ({ data: { ...data, idToken: null } }) },
+        update: { before: async (data) => ('idToken' in data ? { data: { ...data, idToken: null } } : undefined) },
+      },
       session: {
         delete: {
           async before(session, context) {

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, errorOf, TEST_APP_URL, type TestApp } from '../../../tests/fixtures/test-app'
 import { storeMedia } from '~/server/articles/media-store'
+import { storedVerificationIdentifier } from './tokens-at-rest'
 import { schema } from '~/server/db'
 
 /**
@@ -106,7 +107,7 @@ describe('deletion by emailed token (stale session, no password)', () => {
     const [row] = await app.db
       .select()
       .from(schema.verification)
-      .where(eq(schema.verification.identifier, `delete-account-${token}`))
+      .where(eq(schema.verification.identifier, storedVerificationIdentifier(`delete-account-${token}`)))
     expect(row.value).toBe(userId)
     expect(row.expiresAt.getTime() - Date.now()).toBeGreaterThan(23.9 * 60 * 60 * 1000)
     expect(row.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(24 * 60 * 60 * 1000)

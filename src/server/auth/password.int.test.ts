@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cookieFrom, createTestApp, errorOf, TEST_APP_URL, type TestApp } from '../../../tests/fixtures/test-app'
+import { storedVerificationIdentifier } from './tokens-at-rest'
 import { schema } from '~/server/db'
 
 let app: TestApp
@@ -73,7 +74,7 @@ describe('password reset', () => {
     await app.db
       .update(schema.verification)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(schema.verification.identifier, `reset-password:${token}`))
+      .where(eq(schema.verification.identifier, storedVerificationIdentifier(`reset-password:${token}`)))
     const callback = await app.authRequest(`/reset-password/${token}?callbackURL=/reset-password`)
     expect(callback.headers.get('location')).toBe(`${TEST_APP_URL}/reset-password?error=INVALID_TOKEN`)
     const reset = await app.authRequest('/reset-password', { body: { token, newPassword: 'long enough' } })

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertArticle, rpcClient } from '../../../tests/fixtures/rpc'
 import { useMockServer } from '../../../tests/fixtures/mock-server'
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
-import { business, gscData, gscSearchAnalytics } from '~/server/db/schema'
+import { oauthTokenKey } from '~/server/auth/tokens-at-rest'
+import { account, business, gscData, gscSearchAnalytics } from '~/server/db/schema'
 import { addDays, addMonths, isoDay, LAG_DAYS } from '~/server/gsc/dates'
 import { googleHandlers } from '~/server/providers/google/mock'
 import { gscHandlers, setDemoSiteDirectory } from '~/server/providers/gsc/mock'
@@ -41,7 +42,14 @@ const ARTICLES = [
 describe('the demo account’s Search Console', () => {
   it('is connected to the property of its site, with 16 months of its own pages’ data synced by the real sync, quickly', async () => {
     const demo = await recreateDemoAccount(app.db, app.env)
-    await linkDemoGoogle(app.db, demo.userId)
+    await linkDemoGoogle(app.db, demo.userId, await oauthTokenKey(app.auth))
+    // Stored as better-auth stores them, encrypted (hex); the sync below reads them through getAccessToken.
+    const [linked] = await app.db
+      .select()
+      .from(account)
+      .where(and(eq(account.userId, demo.userId), eq(account.providerId, 'google')))
+    expect(linked!.accessToken).toMatch(/^([0-9a-f]{2})+$/)
+    expect(linked!.refreshToken).toMatch(/^([0-9a-f]{2})+$/)
     for (const item of ARTICLES) {
       await insertArticle(app, demo.businessId, {
         title: item.keyword,

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm'
+import { sealOAuthToken, type OAuthTokenKey } from '~/server/auth/tokens-at-rest'
 import type { Database } from '~/server/db'
 import { account, article, business } from '~/server/db/schema'
 import { addMonths, HISTORY_MONTHS, isoDay } from '~/server/gsc/dates'
@@ -95,9 +96,10 @@ export function demoSiteDirectory(db: Database): DemoSiteDirectory {
 
 /**
  * The demo account's Google account, linked with the Search Console scope as Connect Search
- * Console leaves it (demo Google's tokens, refreshed through its token endpoint like any other).
+ * Console leaves it (demo Google's tokens, refreshed through its token endpoint like any other),
+ * its tokens encrypted under `key` as better-auth stores them (src/server/auth/tokens-at-rest.ts).
  */
-export async function linkDemoGoogle(db: Database, userId: string, now = new Date()) {
+export async function linkDemoGoogle(db: Database, userId: string, key: OAuthTokenKey, now = new Date()) {
   const identity = demoIdentity(DEMO_EMAIL)
   const scope = ['openid', 'email', 'profile', GSC_SCOPE]
   await db.insert(account).values({
@@ -106,9 +108,9 @@ export async function linkDemoGoogle(db: Database, userId: string, now = new Dat
     providerId: 'google',
     userId,
     scope: scope.join(','),
-    accessToken: issueAccessToken(identity, scope.join(' '), now.getTime()),
+    accessToken: await sealOAuthToken(issueAccessToken(identity, scope.join(' '), now.getTime()), key),
     accessTokenExpiresAt: new Date(now.getTime() + 3600_000),
-    refreshToken: issueRefreshToken(identity, scope.join(' ')),
+    refreshToken: await sealOAuthToken(issueRefreshToken(identity, scope.join(' ')), key),
   })
 }
 

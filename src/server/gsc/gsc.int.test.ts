@@ -3,7 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { insertArticle, insertBusiness, rejectionOf, rpcClient } from '../../../tests/fixtures/rpc'
 import { useMockServer } from '../../../tests/fixtures/mock-server'
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
+import { symmetricDecrypt } from 'better-auth/crypto'
 import { JOB_KINDS } from '~/server/app/job-kinds'
+import { oauthTokenKey, sealOAuthToken, type OAuthTokenKey } from '~/server/auth/tokens-at-rest'
 import { account, article, articleVersion, business, gscData, gscSearchAnalytics, jobRun } from '~/server/db/schema'
 import { createId } from '~/server/ids'
 import { startJobs, stopJobs } from '~/server/jobs'
@@ -25,8 +27,12 @@ import { TOP_FILTER_MAX_LENGTH, TOP_FILTER_TOO_LONG } from '~/shared/search-cons
 useMockServer(...googleHandlers(), ...gscHandlers())
 
 let app: TestApp
+/** better-auth's key for the account table's OAuth tokens: they are stored encrypted. */
+let tokenKey: OAuthTokenKey
+const seal = (token: string) => sealOAuthToken(token, tokenKey)
 beforeAll(async () => {
   app = await createTestApp()
+  tokenKey = await oauthTokenKey(app.auth)
   // gsc.select starts the sync job: enqueued only, the tests run the sync themselves.
   await startJobs(app.handle, { work: false, kinds: JOB_KINDS, providers: app.providers })
 })
@@ -51,9 +57,11 @@ async function owner(domain: string, options: { linked?: boolean; expired?: bool
       providerId: 'google',
       userId: user.userId,
       scope,
-      accessToken: issueAccessToken(identity, scope.replace(/,/g, ' '), options.expired ? Date.now() - 2 * 3600_000 : Date.now()),
+      accessToken: await seal(
+        issueAccessToken(identity, scope.replace(/,/g, ' '), options.expired ? Date.now() - 2 * 3600_000 : Date.now()),
+      ),
       accessTokenExpiresAt: new Date(options.expired ? Date.now() - 60_000 : Date.now() + 3600_000),
-      refreshToken: options.refreshToken ?? issueRefreshToken(identity, scope.replace(/,/g, ' ')),
+      refreshToken: await seal(options.refreshToken ?? issueRefreshToken(identity, scope.replace(/,/g, ' '))),
     })
   }
   return { ...user, business: owned, siteUrl: `sc-domain:${domain}` }
@@ -242,7 +250,7 @@ describe('the sync', () => {
     const stale = issueAccessToken(demoIdentity(user.email), GSC_SCOPE, Date.now() - 2 * 3600_000)
     await app.db
       .update(account)
-      .set({ accessToken: stale, accessTokenExpiresAt: new Date(Date.now() - 60_000) })
+      .set({ accessToken: await seal(stale), accessTokenExpiresAt: new Date(Date.now() - 60_000) })
       .where(and(eq(account.userId, user.userId), eq(account.providerId, 'google')))
     resetMockRequestCounts()
     const { client } = clientOf(user.userId)
@@ -251,8 +259,11 @@ describe('the sync', () => {
       .select()
       .from(account)
       .where(and(eq(account.userId, user.userId), eq(account.providerId, 'google')))
-    expect(linked!.accessToken).not.toBe(stale)
-    expect(verifyAccessToken(linked!.accessToken)).toMatchObject({ email: user.email })
+    // The refreshed token is stored encrypted too.
+    expect(linked!.accessToken).not.toContain('demo')
+    const refreshed = await symmetricDecrypt({ key: tokenKey, data: linked!.accessToken! })
+    expect(refreshed).not.toBe(stale)
+    expect(verifyAccessToken(refreshed)).toMatchObject({ email: user.email })
     expect(linked!.accessTokenExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 3000_000)
     // One refresh, then the new token serves every month of the backfill.
     expect(mockRequestCount('google')).toBe(1)
@@ -330,7 +341,7 @@ describe('the sync', () => {
     const identity = demoIdentity(user.email)
     await app.db
       .update(account)
-      .set({ refreshToken: issueRefreshToken(identity, `openid email ${GSC_SCOPE}`) })
+      .set({ refreshToken: await seal(issueRefreshToken(identity, `openid email ${GSC_SCOPE}`)) })
       .where(and(eq(account.userId, user.userId), eq(account.providerId, 'google')))
     await connect(user)
     expect(await connectionRow(user.business.id)).toMatchObject({ syncStatus: 'syncing', lastError: null })

@@ -2,9 +2,11 @@ import { and, eq } from 'drizzle-orm'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { cookieFrom, createTestApp, TEST_APP_URL, type TestApp } from '../../../../tests/fixtures/test-app'
+import { symmetricDecrypt } from 'better-auth/crypto'
+import { oauthTokenKey, sealOAuthToken } from '~/server/auth/tokens-at-rest'
 import { schema } from '~/server/db'
 import { handleConsentRequest } from '../google/consent'
-import { DEMO_CONSENT_PATH, demoIdentity, issueAccessToken, verifyAccessToken } from '../google/demo-identity'
+import { decodeRefreshToken, DEMO_CONSENT_PATH, demoIdentity, issueAccessToken, verifyAccessToken } from '../google/demo-identity'
 import { googleHandlers } from '../google/mock'
 import { ProviderError } from '../http'
 import { clearFaults, mockRequestCount, resetMockRequestCounts } from '../mock-faults'
@@ -71,12 +73,20 @@ describe('Search Console on the linked Google account (demo Google)', () => {
     expect(linked).toMatchObject({ providerId: 'google', accountId: demoIdentity('owner@acme.io').sub })
     expect(linked.scope?.split(',')).toContain(GSC_SCOPE)
     expect(linked.refreshToken).toBeTruthy()
+    // Stored encrypted under better-auth's key; the id token is not kept.
+    const key = await oauthTokenKey(app.auth)
+    const open = (stored: string | null) => symmetricDecrypt({ key, data: stored! })
+    expect(linked.accessToken).not.toContain('demo')
+    expect(linked.refreshToken).not.toContain('demo')
+    expect(verifyAccessToken(await open(linked.accessToken))).toMatchObject({ email: 'owner@acme.io' })
+    expect(decodeRefreshToken(await open(linked.refreshToken))).toMatchObject({ email: 'owner@acme.io' })
+    expect(linked.idToken).toBeNull()
 
     // An hour later: the stored access token has expired, and Search Console would refuse it.
     const stale = issueAccessToken(demoIdentity('owner@acme.io'), `openid ${GSC_SCOPE}`, Date.now() - 2 * 3600_000)
     await app.db
       .update(schema.account)
-      .set({ accessToken: stale, accessTokenExpiresAt: new Date(Date.now() - 60_000) })
+      .set({ accessToken: await sealOAuthToken(stale, key), accessTokenExpiresAt: new Date(Date.now() - 60_000) })
       .where(eq(schema.account.id, linked.id))
     resetMockRequestCounts()
 
@@ -89,8 +99,9 @@ describe('Search Console on the linked Google account (demo Google)', () => {
     expect(mockRequestCount('gsc')).toBe(1)
 
     const refreshed = await googleAccountOf(user.userId)
-    expect(refreshed.accessToken).not.toBe(stale)
-    expect(verifyAccessToken(refreshed.accessToken)).toMatchObject({ email: 'owner@acme.io' })
+    const refreshedToken = await open(refreshed.accessToken)
+    expect(refreshedToken).not.toBe(stale)
+    expect(verifyAccessToken(refreshedToken)).toMatchObject({ email: 'owner@acme.io' })
     expect(refreshed.accessTokenExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 3500_000)
     expect(refreshed.refreshToken).toBe(linked.refreshToken)
 
@@ -115,7 +126,10 @@ describe('Search Console on the linked Google account (demo Google)', () => {
     const linked = await googleAccountOf(user.userId)
     await app.db
       .update(schema.account)
-      .set({ refreshToken: 'revoked-by-the-user', accessTokenExpiresAt: new Date(Date.now() - 60_000) })
+      .set({
+        refreshToken: await sealOAuthToken('revoked-by-the-user', await oauthTokenKey(app.auth)),
+        accessTokenExpiresAt: new Date(Date.now() - 60_000),
+      })
       .where(eq(schema.account.id, linked.id))
     const error = await searchConsoleClientForUser({ auth: app.auth, db: app.db, userId: user.userId })
       .listSites()
