@@ -352,8 +352,16 @@ export async function publicationsOf(db: Database, businessId: string, articleId
   return rows.map((item) => ({ ...item, type: item.type as ConnectorType }))
 }
 
-/** The article page's Publishing panel: where the article went, and the publishing job running, if any. */
+/**
+ * The article page's Publishing panel: where the article went, and the publishing job running, if
+ * any. An article that is not this business's is NOT_FOUND, never an empty panel.
+ */
 export async function articlePublications(db: Database, businessId: string, articleId: string) {
+  const [owned] = await db
+    .select({ id: article.id })
+    .from(article)
+    .where(and(eq(article.id, articleId), eq(article.businessId, businessId)))
+  if (!owned) throw appError(PUBLISH_ERRORS.ARTICLE_NOT_FOUND)
   const publications = await publicationsOf(db, businessId, articleId)
   const [running] = await db
     .select({ id: jobRun.id })
