@@ -158,7 +158,7 @@ const PROCEDURES: Record<string, { access: AccessClass; attack: ((victim: Victim
   },
   'gsc.opportunities': { access: 'business', attack: (v) => ({ businessId: v.businessId }) },
   'apiKey.list': { access: 'signed-in', attack: null },
-  'apiKey.create': { access: 'signed-in', attack: null },
+  'apiKey.create': { access: 'paid', attack: null },
   'apiKey.revoke': { access: 'signed-in', attack: (v) => ({ id: v.apiKeyId }) },
 }
 
