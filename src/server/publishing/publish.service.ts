@@ -1,6 +1,7 @@
 import { and, arrayContains, asc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { env } from '~/env'
+import { safeJsonLd } from '~/server/articles/assemble'
 import { readMedia } from '~/server/articles/media-store'
 import type { Database } from '~/server/db'
 import { article, business, jobRun, keyword, keywordCluster, publication, publishing, type ArticleRow } from '~/server/db/schema'
@@ -105,7 +106,8 @@ export async function publishableArticle(db: Database, row: ArticleRow, dataDir:
         : null,
     tags,
     canonicalUrl: null,
-    jsonLd: row.jsonLd as unknown[],
+    // Re-checked on the way out: JSON-LD stored before its addresses were held to the sanitiser's rule.
+    jsonLd: safeJsonLd(row.jsonLd) as unknown[],
     keyword: row.keyword,
     revision: row.revision,
     publishedAt: row.publishedAt ?? new Date(),
