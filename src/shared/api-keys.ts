@@ -25,9 +25,6 @@ export const API_KEY_PREFIX = 'rp_'
 /** Random letters after the prefix: 64 of [A-Za-z], about 365 bits. */
 export const API_KEY_RANDOM_LENGTH = 64
 
-/** Characters kept in clear (prefix included) to tell keys apart in the list: `rp_AbCdEfG`. */
-export const API_KEY_START_LENGTH = 10
-
 /** Keys one account may hold at once; revoke one to make another. */
 export const MAX_API_KEYS = 25
 

@@ -309,12 +309,6 @@ export const CONNECTOR_SCHEMAS = {
 export type ConnectorConfig<T extends ConnectorType> = z.output<(typeof CONNECTOR_SCHEMAS)[T]['config']>
 export type ConnectorSecrets<T extends ConnectorType> = z.output<(typeof CONNECTOR_SCHEMAS)[T]['secrets']>
 
-/** How a secret is shown back: enough to recognise it, never enough to use it. */
-export function maskSecret(value: string) {
-  if (value.length <= 8) return '••••••••'
-  return `${value.slice(0, 4)}••••${value.slice(-4)}`
-}
-
 export const INTEGRATION_STATUS_LABELS: Record<IntegrationStatus, string> = {
   untested: 'Not tested',
   working: 'Working',

@@ -43,7 +43,8 @@ describe.skipIf(!server.available)('Settings: API keys', () => {
     const keys = page.getByRole('list', { name: 'API keys' })
     const row = keys.getByRole('listitem').filter({ hasText: 'Nightly report' })
     await row.waitFor()
-    expect(await row.textContent()).toContain(`${key.slice(0, 10)}…`)
+    expect(await row.textContent()).toContain(`••••${key.slice(-4)}`)
+    expect(await row.textContent()).not.toContain(key.slice(0, 10))
     expect(await row.textContent()).toContain('Last used never')
     expect(await row.getByLabel('Scopes').textContent()).toBe('ReadWrite')
 
@@ -51,7 +52,7 @@ describe.skipIf(!server.available)('Settings: API keys', () => {
     expect(answer.status).toBe(200)
     expect(await answer.json()).toEqual([expect.objectContaining({ id: user.businessId, name: 'Acme Roasters' })])
 
-    // Done hides it; after a reload it is nowhere on the page, only its start.
+    // Done hides it; after a reload it is nowhere on the page, only its last 4 characters.
     await page.getByRole('button', { name: 'Done' }).click()
     await expect.poll(() => shown.count(), poll).toBe(0)
     await openApiKeys(page)

@@ -93,7 +93,7 @@ function ApiKeyRow({ apiKey }: { apiKey: ApiKeySummary }) {
       <div className="grid min-w-0 flex-1 basis-56 gap-1">
         <p className="flex flex-wrap items-center gap-2">
           <span className="font-medium break-all">{apiKey.name}</span>
-          {apiKey.start && <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs text-muted-foreground">{apiKey.start}…</code>}
+          {apiKey.masked && <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs text-muted-foreground">{apiKey.masked}</code>}
           {expired && <Badge variant="warning">Expired</Badge>}
         </p>
         <p className="flex flex-wrap gap-1" aria-label="Scopes">
@@ -139,7 +139,7 @@ function RevokeApiKey({ apiKey }: { apiKey: ApiKeySummary }) {
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border border-border bg-card p-6 text-card-foreground shadow-xl">
           <AlertDialog.Title className="text-lg font-semibold break-words">Revoke {apiKey.name}?</AlertDialog.Title>
           <AlertDialog.Description className="text-sm break-words text-muted-foreground">
-            Anything using this key ({apiKey.start}…) stops working at once. This cannot be undone.
+            Anything using this key{apiKey.masked ? ` (${apiKey.masked})` : ''} stops working at once. This cannot be undone.
           </AlertDialog.Description>
           <div className="flex flex-wrap justify-end gap-2">
             <AlertDialog.Cancel className={buttonVariants({ variant: 'outline' })} disabled={revoke.isPending}>

@@ -17,7 +17,7 @@ export const API_KEY_ERRORS = defineErrorCodes({
   API_KEY_EXPIRED: { code: 'UNAUTHORIZED', message: 'This API key has expired. Create a new one in Settings → API keys.' },
   API_KEY_SCOPE_MISSING: { code: 'FORBIDDEN', message: 'This API key does not have the scope this needs.' },
   API_KEY_NOT_ALLOWED: { code: 'FORBIDDEN', message: 'API keys cannot do this. Sign in to the app instead.' },
-  API_KEY_RATE_LIMITED: { code: 'TOO_MANY_REQUESTS', message: 'Too many requests with this API key. Try again in a minute.' },
+  API_KEY_RATE_LIMITED: { code: 'TOO_MANY_REQUESTS', message: 'Too many requests with your API keys. Try again in a minute.' },
   API_KEY_NOT_FOUND: { code: 'NOT_FOUND', message: 'API key not found.' },
   API_KEY_LIMIT_REACHED: {
     code: 'FORBIDDEN',

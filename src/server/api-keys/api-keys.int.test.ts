@@ -36,7 +36,12 @@ describe('creating a key (Settings → API keys)', () => {
     const client = rpcClient(app, owner.cookie)
     const created = await client.apiKey.create({ name: 'Zapier', scopes: ['read', 'write'], expiresInDays: 30 })
     expect(created.key).toMatch(new RegExp(`^${API_KEY_PREFIX}[A-Za-z]{${API_KEY_RANDOM_LENGTH}}$`))
-    expect(created.apiKey).toMatchObject({ name: 'Zapier', scopes: ['read', 'write'], start: created.key.slice(0, 10), lastUsedAt: null })
+    expect(created.apiKey).toMatchObject({
+      name: 'Zapier',
+      scopes: ['read', 'write'],
+      masked: `••••${created.key.slice(-4)}`,
+      lastUsedAt: null,
+    })
     const days = (created.apiKey.expiresAt!.getTime() - Date.now()) / 86_400_000
     expect(days).toBeGreaterThan(29.9)
     expect(days).toBeLessThanOrEqual(30)
@@ -44,11 +49,24 @@ describe('creating a key (Settings → API keys)', () => {
     const [row] = await app.db.select().from(apikey).where(eq(apikey.id, created.apiKey.id))
     expect(row.key).toBe(sha256(created.key))
     expect(JSON.stringify(row)).not.toContain(created.key)
-    expect(row.referenceId).toBe(owner.userId)
+    // Nothing of the key's start is kept: not even the random letters after the prefix.
+    expect(JSON.stringify(row)).not.toContain(created.key.slice(3, 7))
+    expect(row).toMatchObject({ referenceId: owner.userId, start: `••••${created.key.slice(-4)}`, prefix: 'rp_', enabled: true })
 
     const listed = await client.apiKey.list()
     expect(listed.find((key) => key.id === created.apiKey.id)).toEqual(created.apiKey)
     expect(JSON.stringify(listed)).not.toContain(created.key)
+  })
+
+  it('never shows the start a key made before masks were kept still has stored', async () => {
+    const { key, id } = await createApiKeyFor(app, owner.cookie)
+    await app.db
+      .update(apikey)
+      .set({ start: key.slice(0, 10) })
+      .where(eq(apikey.id, id))
+    const listed = (await rpcClient(app, owner.cookie).apiKey.list()).find((row) => row.id === id)!
+    expect(listed.masked).toBeNull()
+    expect(JSON.stringify(listed)).not.toContain(key.slice(0, 10))
   })
 
   it('records when a key was last used', async () => {
@@ -72,14 +90,47 @@ describe('creating a key (Settings → API keys)', () => {
   })
 
   it(`allows ${MAX_API_KEYS} keys per account`, async () => {
-    const busy = await app.signUp()
+    const busy = await app.signUp({ plan: 'Starter' })
     for (let index = 0; index < MAX_API_KEYS; index++) await createApiKeyFor(app, busy.cookie, { name: `Key ${index}` })
     const error = await rejectionOf(createApiKeyFor(app, busy.cookie))
     expect(error).toMatchObject({ code: 'FORBIDDEN', data: { reason: 'API_KEY_LIMIT_REACHED' } })
   })
 
+  it(`creates at most ${MAX_API_KEYS} keys when many creates race`, async () => {
+    const racing = await app.signUp({ plan: 'Starter' })
+    const held = MAX_API_KEYS - 3
+    for (let index = 0; index < held; index++) await createApiKeyFor(app, racing.cookie, { name: `Key ${index}` })
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, index) => createApiKeyFor(app, racing.cookie, { name: `Racing ${index}` })),
+    )
+    expect(attempts.filter((attempt) => attempt.status === 'fulfilled')).toHaveLength(3)
+    for (const attempt of attempts.filter((item) => item.status === 'rejected')) {
+      expect((attempt as PromiseRejectedResult).reason).toMatchObject({ code: 'FORBIDDEN', data: { reason: 'API_KEY_LIMIT_REACHED' } })
+    }
+    const stored = await app.db.select({ id: apikey.id }).from(apikey).where(eq(apikey.referenceId, racing.userId))
+    expect(stored).toHaveLength(MAX_API_KEYS)
+  })
+
+  it('needs a plan: an account without one is sent to /paywall and gets no key', async () => {
+    const unpaid = await app.signUp()
+    const error = await rejectionOf(createApiKeyFor(app, unpaid.cookie))
+    expect(error).toMatchObject({ code: 'FORBIDDEN', data: { reason: 'PLAN_REQUIRED', redirectTo: '/paywall' } })
+    expect(await app.db.select().from(apikey).where(eq(apikey.referenceId, unpaid.userId))).toEqual([])
+  })
+
+  it('a key kept after the plan ended is still listed and can be revoked, but no new one is made', async () => {
+    const lapsed = await app.signUp({ plan: 'Starter' })
+    const { id } = await createApiKeyFor(app, lapsed.cookie)
+    await app.setPlan(lapsed.userId, null)
+    const client = rpcClient(app, lapsed.cookie)
+    expect((await client.apiKey.list()).map((row) => row.id)).toEqual([id])
+    expect(await rejectionOf(createApiKeyFor(app, lapsed.cookie))).toMatchObject({ data: { reason: 'PLAN_REQUIRED' } })
+    await client.apiKey.revoke({ id })
+    expect(await client.apiKey.list()).toEqual([])
+  })
+
   it('is refused on the shared demo account', async () => {
-    const demo = await app.signUp()
+    const demo = await app.signUp({ plan: 'Growth' })
     await app.db.update(user).set({ email: DEMO_EMAIL }).where(eq(user.id, demo.userId))
     const cookie = cookieFrom(await app.authRequest('/sign-in/email', { body: { email: DEMO_EMAIL, password: demo.password } }))
     const error = await rejectionOf(createApiKeyFor(app, cookie))
@@ -226,23 +277,34 @@ describe('a key never reaches the account', () => {
   })
 })
 
-describe('rate limit per key', () => {
-  it(`answers ${API_KEY_RATE_LIMIT.max} requests a minute per key, then 429 with Retry-After; other keys are not affected`, async () => {
+describe('rate limit per account', () => {
+  it(`answers ${API_KEY_RATE_LIMIT.max} requests a minute per account, all its keys together, then 429 with Retry-After`, async () => {
     const first = await createApiKeyFor(app, owner.cookie, { scopes: ['read'] })
     const second = await createApiKeyFor(app, owner.cookie, { scopes: ['read'] })
+    // Spread over two keys: one budget.
     for (let index = 0; index < API_KEY_RATE_LIMIT.max; index++) {
-      const response = await apiRequest(app, '/businesses', { key: first.key })
+      const response = await apiRequest(app, '/businesses', { key: index % 2 === 0 ? first.key : second.key })
       expect(response.status).toBe(200)
     }
-    const limited = await apiRequest(app, '/businesses', { key: first.key })
-    const retryAfter = Number(limited.headers.get('retry-after'))
-    expect(retryAfter).toBeGreaterThan(0)
-    expect(retryAfter).toBeLessThanOrEqual(60)
-    const { status, body } = await answerOf(limited)
-    expect([status, body?.code, body?.data?.reason]).toEqual([429, 'TOO_MANY_REQUESTS', 'API_KEY_RATE_LIMITED'])
-    expect(body?.message).toBe(
-      `Too many requests with this API key (at most ${API_KEY_RATE_LIMIT.max} a minute). Try again in ${retryAfter} seconds.`,
-    )
-    expect((await apiRequest(app, '/businesses', { key: second.key })).status).toBe(200)
+    for (const key of [first.key, second.key]) {
+      const limited = await apiRequest(app, '/businesses', { key })
+      const retryAfter = Number(limited.headers.get('retry-after'))
+      expect(retryAfter).toBeGreaterThan(0)
+      expect(retryAfter).toBeLessThanOrEqual(60)
+      const { status, body } = await answerOf(limited)
+      expect([status, body?.code, body?.data?.reason]).toEqual([429, 'TOO_MANY_REQUESTS', 'API_KEY_RATE_LIMITED'])
+      expect(body?.message).toBe(
+        `Too many requests with your API keys (at most ${API_KEY_RATE_LIMIT.max} a minute per account, all keys together). ` +
+          `Try again in ${retryAfter} seconds.`,
+      )
+    }
+    // A key made now joins the same spent budget.
+    const third = await createApiKeyFor(app, owner.cookie, { scopes: ['read'] })
+    expect((await apiRequest(app, '/businesses', { key: third.key })).status).toBe(429)
+
+    // Another account's budget is its own.
+    const other = await app.signUp({ plan: 'Growth' })
+    const theirs = await createApiKeyFor(app, other.cookie, { scopes: ['read'] })
+    expect((await apiRequest(app, '/businesses', { key: theirs.key })).status).toBe(200)
   })
 })

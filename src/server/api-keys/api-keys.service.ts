@@ -1,10 +1,12 @@
+import { defaultKeyHasher } from '@better-auth/api-key'
+import { generateRandomString } from 'better-auth/crypto'
 import { and, asc, count, eq } from 'drizzle-orm'
-import type { Auth } from '~/server/auth'
 import type { Database } from '~/server/db'
-import { apikey } from '~/server/db/schema'
-import { appError } from '~/server/rpc/errors'
-import { MAX_API_KEYS, type ApiKeyCreateInput, type ApiScope } from '~/shared/api-keys'
+import { apikey, user } from '~/server/db/schema'
+import { appError, RPC_ERRORS } from '~/server/rpc/errors'
+import { API_KEY_PREFIX, API_KEY_RANDOM_LENGTH, MAX_API_KEYS, type ApiKeyCreateInput, type ApiScope } from '~/shared/api-keys'
 import { isDemoAccount } from '~/shared/demo-account'
+import { maskSecret, SECRET_MASK } from '~/shared/secrets'
 import { API_KEY_ERRORS } from './api-keys.errors'
 import { permissionsOf, scopesOf } from './authenticate'
 
@@ -12,8 +14,8 @@ import { permissionsOf, scopesOf } from './authenticate'
 export interface ApiKeySummary {
   id: string
   name: string
-  /** The first characters, prefix included (`rp_AbCdEfG`), to tell keys apart. */
-  start: string | null
+  /** The key masked to its last 4 characters (`••••wxyz`), to tell keys apart; null for a key made before masks were kept. */
+  masked: string | null
   scopes: ApiScope[]
   createdAt: Date
   lastUsedAt: Date | null
@@ -25,7 +27,7 @@ export interface ApiKeySummary {
 const summaryColumns = {
   id: apikey.id,
   name: apikey.name,
-  start: apikey.start,
+  masked: apikey.start,
   permissions: apikey.permissions,
   createdAt: apikey.createdAt,
   lastUsedAt: apikey.lastRequest,
@@ -33,12 +35,19 @@ const summaryColumns = {
 }
 
 function summaryOf(
-  { permissions, name, ...row }: Omit<ApiKeySummary, 'scopes' | 'name' | 'expired'> & { name: string | null; permissions: string | null },
+  {
+    permissions,
+    name,
+    masked,
+    ...row
+  }: Omit<ApiKeySummary, 'scopes' | 'name' | 'expired'> & { name: string | null; permissions: string | null },
   now = Date.now(),
 ) {
   const granted = permissions ? (JSON.parse(permissions) as Record<string, string[]>) : null
   const expired = row.expiresAt !== null && row.expiresAt.getTime() <= now
-  return { ...row, name: name ?? '', scopes: scopesOf(granted), expired } satisfies ApiKeySummary
+  // A key made before masks were kept has its first characters in that column: never shown.
+  const shown = masked?.startsWith(SECRET_MASK) ? masked : null
+  return { ...row, name: name ?? '', masked: shown, scopes: scopesOf(granted), expired } satisfies ApiKeySummary
 }
 
 /** The user's keys, oldest first; an expired one stays listed (marked by its date) until it is removed. */
@@ -52,29 +61,51 @@ export async function listApiKeys(db: Database, userId: string): Promise<ApiKeyS
 }
 
 /**
- * Creates a key through better-auth's plugin (which generates it and stores its hash), with the
- * scopes as its permissions. Answers the key in clear this once; it cannot be read again.
+ * Creates a key with the scopes as its permissions, stored as better-auth's plugin stores and
+ * verifies it: `rp_` + 64 random letters, only its SHA-256 hash kept (the plugin's own hasher),
+ * and its last 4 characters masked to tell keys apart. Answers the key in clear this once; it
+ * cannot be read again.
+ *
+ * The cap of MAX_API_KEYS is atomic: the count and the insert run in one transaction holding the
+ * owner's user row (SELECT … FOR UPDATE), so concurrent creates of one user queue up and each sees
+ * the keys the ones before it made. The plugin's own create endpoint writes outside our
+ * transaction, which is why the row is written here.
  */
 export async function createApiKey(
   db: Database,
-  auth: Auth,
   owner: { id: string; email: string },
   input: ApiKeyCreateInput,
 ): Promise<{ key: string; apiKey: ApiKeySummary }> {
   if (isDemoAccount(owner)) throw appError(API_KEY_ERRORS.DEMO_API_KEYS_LOCKED)
-  const [held] = await db.select({ total: count() }).from(apikey).where(eq(apikey.referenceId, owner.id))
-  if ((held?.total ?? 0) >= MAX_API_KEYS) throw appError(API_KEY_ERRORS.API_KEY_LIMIT_REACHED)
-  // Called without request headers: the plugin then takes the owner and permissions from us (server-side only).
-  const created = await auth.api.createApiKey({
-    body: {
-      userId: owner.id,
-      name: input.name,
-      expiresIn: input.expiresInDays === null ? null : input.expiresInDays * 86_400,
-      permissions: permissionsOf(input.scopes),
-    },
+  const key = `${API_KEY_PREFIX}${generateRandomString(API_KEY_RANDOM_LENGTH, 'a-z', 'A-Z')}`
+  const hashed = await defaultKeyHasher(key)
+  const row = await db.transaction(async (tx) => {
+    const [locked] = await tx.select({ id: user.id }).from(user).where(eq(user.id, owner.id)).for('update')
+    if (!locked) throw appError(RPC_ERRORS.AUTH_REQUIRED)
+    const [held] = await tx.select({ total: count() }).from(apikey).where(eq(apikey.referenceId, owner.id))
+    if ((held?.total ?? 0) >= MAX_API_KEYS) throw appError(API_KEY_ERRORS.API_KEY_LIMIT_REACHED)
+    const now = new Date()
+    const [inserted] = await tx
+      .insert(apikey)
+      .values({
+        referenceId: owner.id,
+        name: input.name,
+        start: maskSecret(key),
+        prefix: API_KEY_PREFIX,
+        key: hashed,
+        enabled: true,
+        // The plugin's counter is off: requests are limited per user in authenticate.ts.
+        rateLimitEnabled: false,
+        requestCount: 0,
+        expiresAt: input.expiresInDays === null ? null : new Date(now.getTime() + input.expiresInDays * 86_400_000),
+        permissions: JSON.stringify(permissionsOf(input.scopes)),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning(summaryColumns)
+    return inserted!
   })
-  const [row] = await db.select(summaryColumns).from(apikey).where(eq(apikey.id, created.id))
-  return { key: created.key, apiKey: summaryOf(row) }
+  return { key, apiKey: summaryOf(row) }
 }
 
 /** Revokes one of the user's keys for good: the next call with it is 401. Someone else's id is NOT_FOUND. */

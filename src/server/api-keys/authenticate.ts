@@ -16,15 +16,21 @@ export interface ApiKeyCaller {
 }
 
 /**
- * Requests per API key and process (docs/product/limits.md): a fixed window, like the app's own
+ * API requests per user and process, all of the user's keys together (docs/product/limits.md): one
+ * budget per account, so more keys never mean more requests. A fixed window, like the app's own
  * limits (src/server/rate-limit.ts). Counted after the key is verified, every call alike.
  */
 export const API_KEY_RATE_LIMIT = { max: 120, windowMs: 60_000 }
-const keyLimiter = createRateLimiter(API_KEY_RATE_LIMIT)
+const userLimiter = createRateLimiter(API_KEY_RATE_LIMIT)
+
+/** The 429 message: the limit and when to try again. */
+export const apiRateLimitMessage = (retryAfterSeconds: number) =>
+  `Too many requests with your API keys (at most ${API_KEY_RATE_LIMIT.max} a minute per account, all keys together). ` +
+  `Try again in ${retryAfterSeconds} seconds.`
 
 /** Tests only. */
 export function resetApiKeyRateLimit() {
-  keyLimiter.reset()
+  userLimiter.reset()
 }
 
 /**
@@ -41,7 +47,7 @@ export function presentedApiKey(headers: Headers): string | null {
 const KEY_SHAPE = new RegExp(`^${API_KEY_PREFIX}[A-Za-z]{${API_KEY_RANDOM_LENGTH}}$`)
 
 /**
- * Verifies the presented key and counts the call against the key's rate limit. Throws the
+ * Verifies the presented key and counts the call against its owner's rate limit. Throws the
  * ORPCError the API answers with: 401 API_KEY_REQUIRED / API_KEY_INVALID (unknown or revoked) /
  * API_KEY_EXPIRED, 429 API_KEY_RATE_LIMITED (with `Retry-After` when `resHeaders` is given).
  *
@@ -68,12 +74,10 @@ export async function verifyApiKey(
   if (!result.valid || !result.key) {
     throw appError(result.error?.code === 'KEY_EXPIRED' ? API_KEY_ERRORS.API_KEY_EXPIRED : API_KEY_ERRORS.API_KEY_INVALID)
   }
-  const verdict = keyLimiter.hit(result.key.id)
+  const verdict = userLimiter.hit(result.key.referenceId)
   if (!verdict.allowed) {
     resHeaders?.set('retry-after', String(verdict.retryAfterSeconds))
-    throw appError(API_KEY_ERRORS.API_KEY_RATE_LIMITED, {
-      message: `Too many requests with this API key (at most ${API_KEY_RATE_LIMIT.max} a minute). Try again in ${verdict.retryAfterSeconds} seconds.`,
-    })
+    throw appError(API_KEY_ERRORS.API_KEY_RATE_LIMITED, { message: apiRateLimitMessage(verdict.retryAfterSeconds) })
   }
   return { keyId: result.key.id, userId: result.key.referenceId, scopes: scopesOf(result.key.permissions) }
 }

@@ -1,16 +1,17 @@
 import { apiKey } from '@better-auth/api-key'
-import { API_KEY_NAME_MAX, API_KEY_PREFIX, API_KEY_RANDOM_LENGTH, API_KEY_START_LENGTH } from '~/shared/api-keys'
+import { API_KEY_NAME_MAX, API_KEY_PREFIX, API_KEY_RANDOM_LENGTH } from '~/shared/api-keys'
 
 /**
- * better-auth's API key plugin (docs/decisions/0013-public-api.md). It generates the key
- * (`rp_` + 64 random letters), stores only its SHA-256 hash, checks a presented key (hash lookup,
- * expiry) and records when it was last used. What it does not do here:
+ * better-auth's API key plugin (docs/decisions/0013-public-api.md). It checks a presented key
+ * (hash lookup, expiry) and records when it was last used; keys are written by apiKey.create
+ * (api-keys.service.ts) in the plugin's own form (`rp_` + 64 random letters, only its SHA-256
+ * hash stored), inside the transaction that caps them per user. What it does not do here:
  *
  * - No session from a key (`enableSessionForAPIKeys` stays off): a key never signs anyone in to
  *   better-auth's endpoints, so it cannot change the account, its password, email or sessions.
  * - No rate limiting: the plugin's counter only restarts after a whole window without requests,
- *   so a steady client would be locked out for good. Keys are limited per key in
- *   src/server/api-keys/authenticate.ts instead, like the app's own limits.
+ *   so a steady client would be locked out for good. Requests are limited per user, across all
+ *   of their keys, in src/server/api-keys/authenticate.ts instead, like the app's own limits.
  * - Its HTTP endpoints are turned off (`API_KEY_HTTP_PATHS` in better-auth's `disabledPaths`):
  *   keys are managed only through the signed-in apiKey.* procedures, which set the scopes (the
  *   plugin accepts scopes from the server only) and refuse the demo account.
@@ -19,7 +20,8 @@ export function apiKeyPlugin() {
   return apiKey({
     defaultPrefix: API_KEY_PREFIX,
     defaultKeyLength: API_KEY_RANDOM_LENGTH,
-    startingCharactersConfig: { shouldStore: true, charactersLength: API_KEY_START_LENGTH },
+    // No start of the key is kept: settings shows its last 4 characters (api-keys.service.ts).
+    startingCharactersConfig: { shouldStore: false },
     requireName: true,
     maximumNameLength: API_KEY_NAME_MAX,
     keyExpiration: { defaultExpiresIn: null, minExpiresIn: 1, maxExpiresIn: 365 },

@@ -113,8 +113,10 @@ describe('who may call', () => {
   })
 
   it.each(Object.keys(OPERATIONS))('%s refuses the key of an account without a plan with 403 PLAN_REQUIRED', async (operationId) => {
-    const unpaid = await app.signUp()
+    // A key made while the account had a plan, which has since ended.
+    const unpaid = await app.signUp({ plan: 'Starter' })
     const { key } = await createApiKeyFor(app, unpaid.cookie)
+    await app.setPlan(unpaid.userId, null)
     const { status, body } = await answerOf(await send(operationId, key, victim.ids))
     expect([status, body?.code, body?.data?.reason, body?.data?.redirectTo]).toEqual([403, 'FORBIDDEN', 'PLAN_REQUIRED', '/paywall'])
   })

@@ -4,7 +4,7 @@ import { isProcedure, type AnyProcedure, type AnyRouter } from '@orpc/server'
 import { ZodToJsonSchemaConverter } from '@orpc/zod/zod4'
 import type { ProcedureMeta } from '~/server/rpc/procedures'
 import { API_KEY_PREFIX, API_SCOPE_LABELS, API_SCOPES } from '~/shared/api-keys'
-import { API_KEY_RATE_LIMIT } from '~/server/api-keys/authenticate'
+import { API_KEY_RATE_LIMIT, apiRateLimitMessage } from '~/server/api-keys/authenticate'
 import { MUTATION_RATE_LIMIT } from '~/server/rpc/procedures'
 import { apiRouter } from './api-router'
 import { API_TAGS, exposureOf, type Exposure } from './expose'
@@ -216,11 +216,11 @@ const ERROR_RESPONSES = {
     reason: 'RESEARCH_RUNNING',
   }),
   TooManyRequests: errorResponse(
-    'Over the key’s rate limit (or the account’s limit on changes): wait the seconds in Retry-After.',
+    'Over the account’s API request limit, all its keys together (or its limit on changes): wait the seconds in Retry-After.',
     {
       code: 'TOO_MANY_REQUESTS',
       status: 429,
-      message: `Too many requests with this API key (at most ${API_KEY_RATE_LIMIT.max} a minute). Try again in 12 seconds.`,
+      message: apiRateLimitMessage(12),
       reason: 'API_KEY_RATE_LIMITED',
     },
     { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } },
@@ -244,8 +244,9 @@ function introduction(appName: string, appUrl: string): string {
     '',
     '## Limits',
     '',
-    `Each key may make ${API_KEY_RATE_LIMIT.max} requests a minute; each account ${MUTATION_RATE_LIMIT.max} changes a minute, ` +
-      'in the app and the API together. Over a limit the answer is 429 with `Retry-After`.',
+    `Each account may make ${API_KEY_RATE_LIMIT.max} requests a minute, all its keys together (more keys do not add more), ` +
+      `and ${MUTATION_RATE_LIMIT.max} changes a minute, in the app and the API together. ` +
+      'Over a limit the answer is 429 with `Retry-After`.',
     '',
     '## Errors',
     '',

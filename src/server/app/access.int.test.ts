@@ -29,6 +29,16 @@ interface Victim {
   apiKeyId: string
 }
 
+const PLACEHOLDER_IDS: Victim = {
+  businessId: 'b',
+  competitorId: 'c',
+  keywordId: 'k',
+  articleId: 'a',
+  versionId: 'v',
+  jobId: 'j',
+  apiKeyId: 'x',
+}
+
 const PROCEDURES: Record<string, { access: AccessClass; attack: ((victim: Victim) => unknown) | null }> = {
   'plan.getAll': { access: 'public', attack: null },
   'newsletter.add': { access: 'public', attack: null },
@@ -148,8 +158,25 @@ const PROCEDURES: Record<string, { access: AccessClass; attack: ((victim: Victim
   },
   'gsc.opportunities': { access: 'business', attack: (v) => ({ businessId: v.businessId }) },
   'apiKey.list': { access: 'signed-in', attack: null },
-  'apiKey.create': { access: 'signed-in', attack: null },
+  'apiKey.create': { access: 'paid', attack: null },
   'apiKey.revoke': { access: 'signed-in', attack: (v) => ({ id: v.apiKeyId }) },
+}
+
+/**
+ * The attacks that name a business and, beside it, something under a business (an article, its
+ * version, a keyword, a competitor, a job, a topic); plus the optional article of the Search
+ * Console reports. Each must check that the second id is the named business's.
+ */
+const UNDER_BUSINESS: Record<string, (victim: Victim) => Record<string, unknown>> = {
+  ...Object.fromEntries(
+    Object.entries(PROCEDURES).flatMap(([path, { attack }]) => {
+      const input = attack?.({ ...PLACEHOLDER_IDS }) as Record<string, unknown> | undefined
+      const nested = input && 'businessId' in input && Object.keys(input).some((key) => key !== 'businessId' && /Id$/.test(key))
+      return nested ? [[path, (victim: Victim) => attack!(victim) as Record<string, unknown>]] : []
+    }),
+  ),
+  'gsc.performance': (v) => ({ businessId: v.businessId, from: '2026-01-01', to: '2026-01-31', articleId: v.articleId }),
+  'gsc.top': (v) => ({ businessId: v.businessId, from: '2026-01-01', to: '2026-01-31', dimension: 'query', articleId: v.articleId }),
 }
 
 /** Every procedure in the router, by dotted path. */
@@ -296,6 +323,28 @@ describe('another paying user', () => {
     expect(answer).toContain(path === 'billing.overview' ? 'Agency' : path === 'keyword.list' ? '"total":0' : 'Attacker Ltd')
     for (const secret of [victim.businessId, victim.businessName, victim.keyword, victim.userId]) expect(answer).not.toContain(secret)
   })
+
+  // An id of something under a business (article, version, keyword, competitor, job) with a
+  // business the caller does own: the row is not that business's, so NOT_FOUND, never an empty answer.
+  const underBusiness = Object.entries(UNDER_BUSINESS)
+  it.each(underBusiness.map(([path]) => path))(
+    '%s with the caller’s own business and the victim’s other ids is NOT_FOUND',
+    async (path) => {
+      const own = (await run('business.list', undefined, attacker.cookie)) as { id: string }[]
+      const error = await rejectionOf(run(path, { ...UNDER_BUSINESS[path]!(victim), businessId: own[0]!.id }, attacker.cookie))
+      expect(error).toMatchObject({ code: 'NOT_FOUND', status: 404 })
+      expect(JSON.stringify(error)).not.toContain(victim.businessName)
+    },
+  )
+
+  it.each(underBusiness.map(([path]) => path))(
+    '%s with the victim’s own ids under another business of theirs is NOT_FOUND',
+    async (path) => {
+      const other = await insertBusiness(app, victim.userId, { name: 'Victim Second Shop' })
+      const error = await rejectionOf(run(path, { ...UNDER_BUSINESS[path]!(victim), businessId: other.id }, victim.cookie))
+      expect(error).toMatchObject({ code: 'NOT_FOUND', status: 404 })
+    },
+  )
 
   it('the victim’s rows are untouched after every attempt', async () => {
     const own = await run('business.get', { businessId: victim.businessId }, victim.cookie)

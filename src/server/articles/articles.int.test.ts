@@ -10,6 +10,7 @@ import { fetchResultPage as fetchPage, resultPageHtml as pageHtml } from '../../
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
 import { jobKindsWith, withRetries, startTestWorker, type TestWorker } from '../../../tests/fixtures/test-worker'
 import { articleProviders } from '../../../tests/fixtures/article-providers'
+import { env } from '~/env'
 import { billingPeriodOf } from '~/server/billing/usage'
 import { article, articleVersion, business as businessTable, jobRun, keyword, publication, publishing, usage } from '~/server/db/schema'
 import type { Providers } from '~/server/providers'
@@ -19,6 +20,7 @@ import { DEFAULT_LLM_BASE_URL } from '~/server/providers/llm/client'
 import { llmHandlers } from '~/server/providers/llm/mock'
 import { clearFaults, injectFault } from '~/server/providers/mock-faults'
 import { youtubeHandlers } from '~/server/providers/youtube/mock'
+import { publishableArticle } from '~/server/publishing/publish.service'
 import { checkGrounding } from './grounding'
 import { ARTICLE_SCHEMAS } from './prompts'
 import { articleGenerateJob, generateDueArticles } from './articles.service'
@@ -597,5 +599,50 @@ describe('article generation on the mocks', () => {
       .from(keyword)
       .where(and(eq(keyword.id, planned.id)))
     expect(row!.status).toBe('scheduled')
+  })
+})
+
+describe('addresses in an edited article', () => {
+  it('its images and JSON-LD keep only what the HTML sanitiser keeps; publishing and the article page re-check JSON-LD stored before', async () => {
+    const { business, client } = await roaster()
+    const written = await insertArticle(app, business.id, { title: 'Cold brew', slug: 'cold-brew-addresses', status: 'draft' })
+    const input = { businessId: business.id, articleId: written.id }
+    const markdown = [
+      '# Cold brew',
+      '![kept media](/media/b1/f.png)',
+      '![a](javascript:alert(1))',
+      '![b](JaVaScRiPt:alert(1))',
+      '![c](data:image/png;base64,AAAA)',
+      '![d](//evil.example/p.png)',
+      '![e](photo.png)',
+      '![kept cdn](https://cdn.example/p.webp)',
+      'Cold brew keeps a week.',
+    ].join('\n\n')
+    await client.article.save({
+      ...input,
+      metaTitle: 'Cold brew',
+      metaDescription: 'Cold brew at home.',
+      markdown,
+      revision: written.revision,
+    })
+
+    const [saved] = await app.db.select().from(article).where(eq(article.id, written.id))
+    expect(saved!.images.map((image) => image.url)).toEqual(['/media/b1/f.png', 'https://cdn.example/p.webp'])
+    expect(saved!.html.match(/<img /g)).toHaveLength(2)
+    expect(saved!.jsonLd[0]).toMatchObject({ image: [new URL('/media/b1/f.png', env().APP_URL).href, 'https://cdn.example/p.webp'] })
+    for (const stored of [JSON.stringify(saved!.jsonLd), JSON.stringify(saved!.images), saved!.html]) {
+      expect(stored).not.toMatch(/javascript|data:|evil\.example|photo\.png/i)
+    }
+
+    // JSON-LD saved before its addresses were checked never reaches a CMS or webhook as it was.
+    await app.db
+      .update(article)
+      .set({ jsonLd: [{ '@type': 'Article', image: ['javascript:alert(1)', 'https://cdn.example/p.webp'], url: ' data:text/html,x' }] })
+      .where(eq(article.id, written.id))
+    const [old] = await app.db.select().from(article).where(eq(article.id, written.id))
+    const publishable = await publishableArticle(app.db, old!, app.env.DATA_DIR)
+    expect(publishable.jsonLd).toEqual([{ '@type': 'Article', image: ['https://cdn.example/p.webp'] }])
+    // Nor the article page, which embeds it, nor the API.
+    expect((await client.article.get(input)).jsonLd).toEqual([{ '@type': 'Article', image: ['https://cdn.example/p.webp'] }])
   })
 })

@@ -17,6 +17,7 @@ import type { FilterItem, SortItem } from '~/shared/data-table/filter-schema'
 import { FilterError, filtersToSql, sortToSql, type ColumnMap } from '~/server/data-table/filter-to-sql'
 import { RPC_ERRORS } from '~/server/rpc/errors'
 import { ARTICLE_ERRORS } from './articles.errors'
+import { safeJsonLd } from './assemble'
 import { generateArticle } from './generate'
 import { rewriteSection, sectionSpan } from './rewrite-section'
 
@@ -150,6 +151,8 @@ export async function getArticle(db: Database, businessId: string, articleId: st
   const failing = row.seoChecks.filter((check) => !check.passed)
   return {
     ...row,
+    // The article page and the API embed it: addresses re-checked for JSON-LD stored before the rule held.
+    jsonLd: safeJsonLd(row.jsonLd) as typeof row.jsonLd,
     scheduledAt: planned?.scheduledAt ?? null,
     failingChecks: failing,
     versions,

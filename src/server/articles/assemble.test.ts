@@ -5,11 +5,14 @@ import {
   assembleMarkdown,
   buildJsonLd,
   fitText,
+  safeJsonLd,
   slugify,
   uniqueSlug,
   withoutInternalLink,
+  type JsonLdInput,
   type WrittenSection,
 } from './assemble'
+import { sanitizeArticleHtml } from './html'
 
 describe('slugs', () => {
   it('are ASCII, lower case and hyphenated, cut at a word', () => {
@@ -105,6 +108,8 @@ describe('assembleMarkdown', () => {
   })
 })
 
+const APP_URL = 'https://app.rankpilot.example'
+
 describe('buildJsonLd', () => {
   it('describes the article, its FAQ and its breadcrumb with absolute URLs', () => {
     const [articleLd, faqLd, breadcrumb] = buildJsonLd({
@@ -117,15 +122,19 @@ describe('buildJsonLd', () => {
       datePublished: new Date('2026-12-01T09:00:00Z'),
       dateModified: new Date('2026-11-28T09:00:00Z'),
       keyword: 'cold brew coffee',
+      appUrl: APP_URL,
     })
+    // Media is served by the app: its images are addressed there, not on the customer's site.
     expect(articleLd).toMatchObject({
       '@type': 'Article',
       headline: 'Cold Brew Coffee at Home',
-      image: ['https://acme.example/media/biz123456789/featured.png'],
+      image: [`${APP_URL}/media/biz123456789/featured.png`],
+      mainEntityOfPage: { '@type': 'WebPage', '@id': 'https://acme.example/journal/cold-brew' },
+      publisher: { '@type': 'Organization', name: 'Acme Roasters', url: 'https://acme.example/' },
     })
     expect(faqLd).toMatchObject({ '@type': 'FAQPage', mainEntity: [{ '@type': 'Question', name: 'How long does cold brew keep?' }] })
     expect((breadcrumb as { itemListElement: Array<{ item: string }> }).itemListElement.map((item) => item.item)).toEqual([
-      'https://acme.example',
+      'https://acme.example/',
       'https://acme.example/journal',
       'https://acme.example/journal/cold-brew',
     ])
@@ -143,7 +152,123 @@ describe('buildJsonLd', () => {
       datePublished: new Date(),
       dateModified: new Date(),
       keyword: 'k',
+      appUrl: APP_URL,
     })
     expect(graph.map((item) => item['@type'])).toEqual(['Article', 'BreadcrumbList'])
+  })
+})
+
+/** Addresses the HTML sanitiser refuses: every one must be refused in JSON-LD too. */
+const HOSTILE_URLS = [
+  'javascript:alert(1)',
+  'JaVaScRiPt:alert(1)',
+  ' javascript:alert(1)',
+  'java\tscript:alert(1)',
+  'java\nscript:alert(1)',
+  '\u0001javascript:alert(1)',
+  'vbscript:msgbox(1)',
+  'data:image/png;base64,AAAA',
+  'DATA:image/svg+xml,<svg onload=alert(1)>',
+  'photo.png',
+  '../photo.png',
+  '/api/secret.png',
+  '//evil.example/photo.png',
+  '\\\\evil.example/photo.png',
+  'ftp://files.example/photo.png',
+]
+
+const jsonLdInput = (overrides: Partial<JsonLdInput>): JsonLdInput => ({
+  title: 'Cold Brew',
+  description: 'How to make cold brew.',
+  url: 'https://acme.example/journal/cold-brew',
+  business: { name: 'Acme Roasters', url: 'https://acme.example', blogUrl: 'https://acme.example/journal' },
+  images: [],
+  faq: [],
+  datePublished: new Date('2026-12-01T09:00:00Z'),
+  dateModified: new Date('2026-12-01T09:00:00Z'),
+  keyword: 'cold brew',
+  appUrl: APP_URL,
+  ...overrides,
+})
+
+const imageOf = (url: string, kind: ArticleImage['kind'] = 'inline'): ArticleImage => ({
+  url,
+  alt: 'a',
+  prompt: '',
+  kind,
+  width: 0,
+  height: 0,
+})
+
+describe('JSON-LD addresses follow the HTML sanitiser’s rule', () => {
+  it.each(HOSTILE_URLS)('an image at %j: dropped from the HTML and from the JSON-LD', (url) => {
+    const html = sanitizeArticleHtml(`<p>x</p><img src="${url.replaceAll('"', '&quot;')}" alt="a">`, { siteUrl: 'https://acme.example' })
+    expect(html).not.toContain('<img')
+    const [article] = buildJsonLd(jsonLdInput({ images: [imageOf(url, 'featured'), imageOf('https://cdn.example/kept.webp')] }))
+    expect(article!.image).toEqual(['https://cdn.example/kept.webp'])
+  })
+
+  it('keeps what the sanitiser keeps, as absolute http(s) addresses', () => {
+    const kept = ['https://cdn.example/a.webp', 'HTTP://CDN.EXAMPLE/b.png', ' https://cdn.example/c.png ', '/media/b1/d.png']
+    const html = sanitizeArticleHtml(kept.map((url) => `<img src="${url}">`).join(''), { siteUrl: 'https://acme.example' })
+    expect(html.match(/<img/g)).toHaveLength(4)
+    const [article] = buildJsonLd(jsonLdInput({ images: kept.map((url) => imageOf(url)) }))
+    expect(article!.image).toEqual([
+      'https://cdn.example/a.webp',
+      'http://cdn.example/b.png',
+      'https://cdn.example/c.png',
+      `${APP_URL}/media/b1/d.png`,
+    ])
+  })
+
+  it.each(HOSTILE_URLS)('a business or article address of %j is left out, never passed on', (url) => {
+    const graph = buildJsonLd(jsonLdInput({ url, business: { name: 'Acme Roasters', url, blogUrl: url } }))
+    const text = JSON.stringify(graph)
+    expect(text).not.toMatch(/script:|data:|evil|ftp:|photo\.png|secret/i)
+    const [article, breadcrumb] = graph
+    expect(article).not.toHaveProperty('mainEntityOfPage')
+    expect(article!.publisher).toEqual({ '@type': 'Organization', name: 'Acme Roasters' })
+    expect(breadcrumb).toMatchObject({ '@type': 'BreadcrumbList', itemListElement: [] })
+  })
+
+  it('an address that fails drops only its own breadcrumb; the others keep their positions in order', () => {
+    const graph = buildJsonLd(jsonLdInput({ business: { name: 'Acme', url: 'https://acme.example', blogUrl: 'javascript:alert(1)' } }))
+    expect(graph.at(-1)!.itemListElement).toEqual([
+      { '@type': 'ListItem', position: 1, name: 'Acme', item: 'https://acme.example/' },
+      { '@type': 'ListItem', position: 2, name: 'Cold Brew', item: 'https://acme.example/journal/cold-brew' },
+    ])
+  })
+})
+
+describe('safeJsonLd', () => {
+  it('drops every address field that is not absolute http(s), wherever it sits, and keeps the rest', () => {
+    const stored = [
+      {
+        '@type': 'Article',
+        headline: 'javascript:alert(1) is only text here',
+        image: ['javascript:alert(1)', 'https://cdn.example/a.webp', { '@type': 'ImageObject', url: 'data:image/png;base64,AAAA' }],
+        url: ' JaVaScRiPt:alert(1)',
+        sameAs: ['//evil.example', 'https://social.example/acme'],
+        publisher: { '@type': 'Organization', name: 'Acme', url: 'https://acme.example', logo: 'java\tscript:alert(1)' },
+        mainEntityOfPage: { '@type': 'WebPage', '@id': 'relative/page' },
+      },
+      { '@type': 'BreadcrumbList', itemListElement: [{ '@type': 'ListItem', position: 1, name: 'Acme', item: 'data:text/html,x' }] },
+    ]
+    expect(safeJsonLd(stored)).toEqual([
+      {
+        '@type': 'Article',
+        headline: 'javascript:alert(1) is only text here',
+        image: ['https://cdn.example/a.webp', { '@type': 'ImageObject' }],
+        sameAs: ['https://social.example/acme'],
+        publisher: { '@type': 'Organization', name: 'Acme', url: 'https://acme.example/' },
+        mainEntityOfPage: { '@type': 'WebPage' },
+      },
+      { '@type': 'BreadcrumbList', itemListElement: [{ '@type': 'ListItem', position: 1, name: 'Acme' }] },
+    ])
+  })
+
+  it('leaves JSON-LD built by buildJsonLd as it is', () => {
+    const graph = buildJsonLd(jsonLdInput({ images: [imageOf('/media/b1/a.png', 'featured')], faq: [{ question: 'Q?', answer: 'A.' }] }))
+    expect(safeJsonLd(graph)).toEqual(graph)
   })
 })

@@ -1,4 +1,5 @@
 import type { ArticleImage, ArticleInternalLink } from '~/shared/articles/article'
+import { absoluteHttpUrl, publicImageUrl } from './html'
 import type { CallToAction, Faq } from './prompts'
 
 /**
@@ -146,12 +147,23 @@ export interface JsonLdInput {
   datePublished: Date
   dateModified: Date
   keyword: string
+  /** The app's public URL: where /media/ images are served. */
+  appUrl: string
 }
 
-/** Article, FAQPage (when there is an FAQ) and BreadcrumbList, as schema.org JSON-LD objects. */
+/**
+ * Article, FAQPage (when there is an FAQ) and BreadcrumbList, as schema.org JSON-LD objects. Every
+ * address in them passes the HTML sanitiser's own rule (html.ts): absolute http(s) only; an image
+ * the article's HTML would drop is left out, and so is any other address that fails.
+ */
 export function buildJsonLd(input: JsonLdInput): Record<string, unknown>[] {
-  const publisher = { '@type': 'Organization', name: input.business.name, url: input.business.url }
-  const images = input.images.filter((image) => image.kind !== 'infographic').map((image) => absolute(image.url, input.url))
+  const articleUrl = absoluteHttpUrl(input.url)
+  const businessUrl = absoluteHttpUrl(input.business.url)
+  const publisher = { '@type': 'Organization', name: input.business.name, ...(businessUrl ? { url: businessUrl } : {}) }
+  const images = input.images
+    .filter((image) => image.kind !== 'infographic')
+    .map((image) => publicImageUrl(image.url, input.appUrl))
+    .filter((url): url is string => url !== undefined)
   const graph: Record<string, unknown>[] = [
     {
       '@context': 'https://schema.org',
@@ -163,7 +175,7 @@ export function buildJsonLd(input: JsonLdInput): Record<string, unknown>[] {
       publisher,
       datePublished: input.datePublished.toISOString(),
       dateModified: input.dateModified.toISOString(),
-      mainEntityOfPage: { '@type': 'WebPage', '@id': input.url },
+      ...(articleUrl ? { mainEntityOfPage: { '@type': 'WebPage', '@id': articleUrl } } : {}),
       keywords: input.keyword,
     },
   ]
@@ -179,10 +191,10 @@ export function buildJsonLd(input: JsonLdInput): Record<string, unknown>[] {
     })
   }
   const crumbs = [
-    { name: input.business.name, url: input.business.url },
-    ...(input.business.blogUrl ? [{ name: 'Blog', url: input.business.blogUrl }] : []),
-    { name: input.title, url: input.url },
-  ]
+    { name: input.business.name, url: businessUrl },
+    ...(input.business.blogUrl ? [{ name: 'Blog', url: absoluteHttpUrl(input.business.blogUrl) }] : []),
+    { name: input.title, url: articleUrl },
+  ].filter((crumb): crumb is { name: string; url: string } => crumb.url !== undefined)
   graph.push({
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
@@ -191,10 +203,38 @@ export function buildJsonLd(input: JsonLdInput): Record<string, unknown>[] {
   return graph
 }
 
-function absolute(url: string, base: string) {
-  try {
-    return new URL(url, base).toString()
-  } catch {
-    return url
+/** schema.org properties whose values are addresses (a string, a list of them, or an object with its own `url`/`@id`). */
+const JSON_LD_URL_KEYS = new Set([
+  '@id',
+  'url',
+  'image',
+  'logo',
+  'sameAs',
+  'item',
+  'mainEntityOfPage',
+  'contentUrl',
+  'thumbnailUrl',
+  'embedUrl',
+])
+
+/**
+ * JSON-LD as stored, with every address re-checked by the same rule: an address value that is not
+ * an absolute http(s) URL is dropped (from a list, only that entry). For JSON-LD saved before the
+ * rule held, on its way to a CMS or webhook.
+ */
+export function safeJsonLd(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(safeJsonLd)
+  if (value === null || typeof value !== 'object') return value
+  const kept: Record<string, unknown> = {}
+  for (const [key, field] of Object.entries(value)) {
+    const safe = JSON_LD_URL_KEYS.has(key) ? safeAddress(field) : safeJsonLd(field)
+    if (safe !== undefined) kept[key] = safe
   }
+  return kept
+}
+
+function safeAddress(value: unknown): unknown {
+  if (typeof value === 'string') return absoluteHttpUrl(value)
+  if (Array.isArray(value)) return value.map(safeAddress).filter((entry) => entry !== undefined)
+  return safeJsonLd(value)
 }

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { Lexer, type Token, type Tokens } from 'marked'
+import { env } from '~/env'
 import type { Database } from '~/server/db'
 import { article, articleVersion, business, keyword } from '~/server/db/schema'
 import { appError } from '~/server/rpc/errors'
@@ -8,7 +9,7 @@ import { countWords } from '~/shared/articles/readability'
 import { scoreArticle } from '~/shared/articles/seo-score'
 import { ARTICLE_ERRORS } from './articles.errors'
 import { buildJsonLd, FAQ_HEADING } from './assemble'
-import { htmlToText, markdownToSafeHtml } from './html'
+import { htmlToText, imageSource, markdownToSafeHtml } from './html'
 
 /** What the editor changes: the Markdown body (title included, as its H1) and the meta fields. */
 export interface ArticleEdit {
@@ -27,6 +28,8 @@ interface EditContext {
   business: { name: string; url: string; blogUrl: string | null; language: string; internalLinks: number }
   scheduledAt: Date | null
   now: Date
+  /** The app's public URL: where /media/ images are served (JSON-LD). */
+  appUrl: string
 }
 
 /** Plain text of a heading's inline Markdown ("**Best** beans" → "Best beans"). */
@@ -96,7 +99,8 @@ export function contentFromEdit(edit: ArticleEdit, context: EditContext): { cont
     if (token.type === 'image') {
       const image = token as Tokens.Image
       const before = known.get(image.href)
-      if (!images.some((kept) => kept.url === image.href))
+      // An image the sanitiser drops from the HTML is no image of the article's (html.ts).
+      if (imageSource(image.href) !== undefined && !images.some((kept) => kept.url === image.href))
         images.push(
           before ? { ...before, alt: image.text } : { url: image.href, alt: image.text, prompt: '', kind: 'inline', width: 0, height: 0 },
         )
@@ -118,6 +122,7 @@ export function contentFromEdit(edit: ArticleEdit, context: EditContext): { cont
     datePublished: current.publishedAt ?? context.scheduledAt ?? context.now,
     dateModified: context.now,
     keyword: current.keyword,
+    appUrl: context.appUrl,
   })
   const score = scoreArticle(
     {
@@ -178,6 +183,7 @@ async function editContext(db: Database, businessId: string, articleId: string, 
     ...row,
     business: { ...row.business, name: row.business.name ?? new URL(row.business.url).hostname },
     now,
+    appUrl: env().APP_URL,
   }
 }
 

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNotNull, ne } from 'drizzle-orm'
+import { env } from '~/env'
 import { ARTICLE_UNIT, checkAllowance, recordUsage } from '~/server/billing/usage'
 import type { Database } from '~/server/db'
 import { article, articleVersion, business as businessTable, keyword as keywordTable, publication } from '~/server/db/schema'
@@ -303,6 +304,7 @@ export async function generateArticle(job: GenerationContext) {
     datePublished: planned.scheduledAt ?? now,
     dateModified: now,
     keyword: focus,
+    appUrl: env().APP_URL,
   })
 
   step('score')

@@ -7,6 +7,10 @@ import sanitizeHtml from 'sanitize-html'
  * of sanitize-html with one allow-list: Markdown from the LLM (raw HTML inside it included),
  * crawled pages and CMS responses are all untrusted. The only markup we write ourselves is the
  * YouTube embed and the JSON-LD script, both built from validated values.
+ *
+ * One URL rule serves the sanitiser and the JSON-LD alike (assemble.ts): `absoluteHttpUrl` for
+ * every address, `imageSource` for an image's src, `publicImageUrl` for an image's address
+ * outside the app. A URL the HTML would lose never reaches the structured data.
  */
 
 export interface RenderOptions {
@@ -226,7 +230,7 @@ function resolveLink(href: string, site: URL): { href: string; kind: LinkKind } 
   const url = value === '' ? null : URL.parse(value, site)
   if (!url) return undefined
   if (url.protocol === 'mailto:') return { href: url.href, kind: 'mail' }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined
+  if (!WEB_PROTOCOLS.has(url.protocol)) return undefined
   const internal = hostKey(url) === hostKey(site)
   if (internal && !URL.canParse(value)) return { href: value, kind: 'internal' }
   return { href: url.href, kind: internal ? 'internal' : 'external' }
@@ -250,14 +254,39 @@ function imageAttributes(attribs: Attributes): Attributes {
 
 const isDimension = (value: string | undefined) => value !== undefined && /^\d{1,5}$/.test(value)
 
-/** An absolute http(s) URL, or a path under /media/ on the app, normalised; undefined otherwise. */
-function imageSource(src: string): string | undefined {
+const WEB_PROTOCOLS = new Set(['http:', 'https:'])
+
+/**
+ * The address as we emit it, or undefined: only an absolute http(s) URL, in the WHATWG parser's
+ * normalised form. The parser sees the scheme exactly as a browser does, whatever case, leading
+ * spaces, tabs or newlines hide it (`JaVaScRiPt:`, ` javascript:`, `java\tscript:`), so
+ * javascript:, data: and every other scheme are refused, and so are relative and
+ * protocol-relative (`//host/…`) addresses, which mean something else on every page.
+ */
+export function absoluteHttpUrl(value: string): string | undefined {
+  const url = URL.parse(value.trim())
+  return url && WEB_PROTOCOLS.has(url.protocol) ? url.href : undefined
+}
+
+/** An image's src as the sanitiser keeps it: an absolute http(s) URL, or a path under /media/ on the app, normalised; undefined otherwise. */
+export function imageSource(src: string): string | undefined {
   const value = src.trim()
-  const absolute = URL.parse(value)
-  if (absolute) return absolute.protocol === 'http:' || absolute.protocol === 'https:' ? absolute.href : undefined
+  if (URL.canParse(value)) return absoluteHttpUrl(value)
   const relative = URL.parse(value, APP_ORIGIN)
   if (!relative || relative.origin !== APP_ORIGIN || !relative.pathname.startsWith(MEDIA_PATH_PREFIX)) return undefined
   return relative.pathname + relative.search
+}
+
+/**
+ * An image's absolute address for readers outside the app (JSON-LD): what `imageSource` keeps,
+ * with a /media/ path resolved against the app's public URL, where media is served; undefined
+ * for anything the sanitiser would drop.
+ */
+export function publicImageUrl(src: string, appUrl: string): string | undefined {
+  const source = imageSource(src)
+  if (source === undefined || !source.startsWith(MEDIA_PATH_PREFIX)) return source
+  const resolved = URL.parse(source, appUrl)
+  return resolved ? absoluteHttpUrl(resolved.href) : undefined
 }
 
 /** The video id of a YouTube embed URL (youtube.com or youtube-nocookie.com, https only). */

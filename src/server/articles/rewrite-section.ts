@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm'
+import { env } from '~/env'
 import { article, articleVersion, business as businessTable, keyword as keywordTable } from '~/server/db/schema'
 import type { JobContext } from '~/server/jobs/define'
 import { JobError } from '~/server/jobs/errors'
@@ -153,6 +154,7 @@ export async function rewriteSection(
       },
       scheduledAt: planned.scheduledAt,
       now,
+      appUrl: env().APP_URL,
     },
   )
   const articleId = await db.transaction(async (tx) => {

@@ -9,12 +9,12 @@ import { logger } from '~/server/logger'
 import { ProviderError } from '~/server/providers/http'
 import { defineErrorCodes, RPC_ERRORS, type AppErrorData } from '~/server/rpc/errors'
 import { appError } from '~/server/rpc/errors'
+import { maskSecret } from '~/shared/secrets'
 import {
   CONNECTOR_SCHEMAS,
   CONNECTOR_TYPES,
   CONNECTORS,
   DEFAULT_WEBHOOK_EVENTS,
-  maskSecret,
   webhookEventsSchema,
   type ConnectorType,
   type IntegrationStatus,
@@ -67,7 +67,7 @@ export interface IntegrationView {
   lastCheckedAt: Date | null
   /** The non-secret fields as entered. */
   config: Record<string, string>
-  /** Each secret field, masked ("abcd••••wxyz"): enough to recognise, never to use. */
+  /** Each secret field, masked ("••••wxyz", the last 4 characters only): enough to recognise, never to use. */
   secrets: Record<string, string>
   /** Articles live through it. */
   publishedCount: number

@@ -1,6 +1,7 @@
 import { and, arrayContains, asc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { env } from '~/env'
+import { safeJsonLd } from '~/server/articles/assemble'
 import { readMedia } from '~/server/articles/media-store'
 import type { Database } from '~/server/db'
 import { article, business, jobRun, keyword, keywordCluster, publication, publishing, type ArticleRow } from '~/server/db/schema'
@@ -105,7 +106,8 @@ export async function publishableArticle(db: Database, row: ArticleRow, dataDir:
         : null,
     tags,
     canonicalUrl: null,
-    jsonLd: row.jsonLd as unknown[],
+    // Re-checked on the way out: JSON-LD stored before its addresses were held to the sanitiser's rule.
+    jsonLd: safeJsonLd(row.jsonLd) as unknown[],
     keyword: row.keyword,
     revision: row.revision,
     publishedAt: row.publishedAt ?? new Date(),
@@ -352,8 +354,16 @@ export async function publicationsOf(db: Database, businessId: string, articleId
   return rows.map((item) => ({ ...item, type: item.type as ConnectorType }))
 }
 
-/** The article page's Publishing panel: where the article went, and the publishing job running, if any. */
+/**
+ * The article page's Publishing panel: where the article went, and the publishing job running, if
+ * any. An article that is not this business's is NOT_FOUND, never an empty panel.
+ */
 export async function articlePublications(db: Database, businessId: string, articleId: string) {
+  const [owned] = await db
+    .select({ id: article.id })
+    .from(article)
+    .where(and(eq(article.id, articleId), eq(article.businessId, businessId)))
+  if (!owned) throw appError(PUBLISH_ERRORS.ARTICLE_NOT_FOUND)
   const publications = await publicationsOf(db, businessId, articleId)
   const [running] = await db
     .select({ id: jobRun.id })
