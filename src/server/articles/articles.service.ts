@@ -1,13 +1,13 @@
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, lte, ne, notExists, notInArray, or, sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import { checkAllowance } from '~/server/billing/usage'
 import type { Database } from '~/server/db'
-import { article, articleVersion, business, jobRun, keyword, TERMINAL_JOB_RUN_STATES } from '~/server/db/schema'
+import { article, articleVersion, business, jobRun, keyword, TERMINAL_JOB_RUN_STATES, usage } from '~/server/db/schema'
 import { enqueueJob } from '~/server/jobs'
 import { defineJob } from '~/server/jobs/define'
 import { enqueueEach } from '~/server/jobs/enqueue-each'
 import { appError } from '~/server/rpc/errors'
-import { findUserPlan } from '~/server/billing/plan-limits'
+import { findUserPlan, lockPlanLimits } from '~/server/billing/plan-limits'
 import { logger } from '~/server/logger'
 import { articleFailedData, emitWebhookEvent } from '~/server/publishing/events'
 import { publicationsOf, publishUpdateNow } from '~/server/publishing/publish.service'
@@ -18,7 +18,7 @@ import { FilterError, filtersToSql, sortToSql, type ColumnMap } from '~/server/d
 import { RPC_ERRORS } from '~/server/rpc/errors'
 import { ARTICLE_ERRORS } from './articles.errors'
 import { safeJsonLd } from './assemble'
-import { generateArticle } from './generate'
+import { ARTICLE_USAGE_KEY_PREFIX, generateArticle } from './generate'
 import { rewriteSection, sectionSpan } from './rewrite-section'
 
 /**
@@ -71,7 +71,7 @@ async function ownedKeyword(db: Database, businessId: string, keywordId: string)
 }
 
 /** Refuses while the keyword's article is being written: what it saves would replace any change made meanwhile. */
-export async function refuseWhileGenerating(db: Database, keywordId: string) {
+export async function refuseWhileGenerating(db: Pick<Database, 'select'>, keywordId: string) {
   const [running] = await db
     .select({ id: jobRun.id })
     .from(jobRun)
@@ -79,27 +79,62 @@ export async function refuseWhileGenerating(db: Database, keywordId: string) {
   if (running) throw appError(ARTICLE_ERRORS.ARTICLE_GENERATING)
 }
 
+/**
+ * Whole-article generations of the user's that are queued, running or waiting for a retry and
+ * have not recorded their usage yet: each holds one of the month's articles (enqueueGeneration).
+ * A failed or cancelled one holds nothing; a saved one is counted by its usage row instead.
+ */
+export async function articlesInFlight(db: Pick<Database, 'select'>, userId: string): Promise<number> {
+  const recorded = db
+    .select({ id: usage.id })
+    .from(usage)
+    .where(and(eq(usage.userId, userId), eq(usage.idempotencyKey, sql`${ARTICLE_USAGE_KEY_PREFIX} || ${jobRun.id}::text`)))
+  const [row] = await db
+    .select({ n: count() })
+    .from(jobRun)
+    .where(
+      and(
+        eq(jobRun.kind, articleGenerateJob.name),
+        eq(jobRun.userId, userId),
+        unfinished,
+        sql`${jobRun.input}->>'section' is null`,
+        notExists(recorded),
+      ),
+    )
+  return row?.n ?? 0
+}
+
+/**
+ * Queues a generation. A whole article takes one of the month's articles as one atomic
+ * reservation (docs/product/limits.md): in one transaction, the user's lock (lockPlanLimits), the
+ * allowance counting the generations already in flight, and the job itself, which holds the
+ * reservation until it records its usage (or fails, which frees it). N calls at once with M
+ * articles left queue M; the rest get the plan's own message (ALLOWANCE_REACHED). A rewrite of one
+ * section is not an article: it is neither counted nor locked.
+ */
 async function enqueueGeneration(
   db: Database,
   target: { userId: string; businessId: string; keywordId: string; instruction?: string; section?: string },
 ) {
-  await refuseWhileGenerating(db, target.keywordId)
-  // The plan's own message (and the upgrade advice) when this month's articles are used up; a
-  // rewrite of one section is not an article and is not counted.
-  if (!target.section) await checkAllowance(db, target.userId, 1)
-  const queued = await enqueueJob(db, {
-    kind: articleGenerateJob,
-    userId: target.userId,
-    businessId: target.businessId,
-    input: {
+  return db.transaction(async (tx) => {
+    const whole = !target.section
+    if (whole) await lockPlanLimits(tx, target.userId)
+    await refuseWhileGenerating(tx, target.keywordId)
+    if (whole) await checkAllowance(tx, target.userId, 1, { reserved: await articlesInFlight(tx, target.userId) })
+    const queued = await enqueueJob(tx, {
+      kind: articleGenerateJob,
+      userId: target.userId,
       businessId: target.businessId,
-      keywordId: target.keywordId,
-      ...(target.instruction ? { instruction: target.instruction } : {}),
-      ...(target.section ? { section: target.section } : {}),
-    },
-    singletonKey: singletonKeyOf(target.keywordId),
+      input: {
+        businessId: target.businessId,
+        keywordId: target.keywordId,
+        ...(target.instruction ? { instruction: target.instruction } : {}),
+        ...(target.section ? { section: target.section } : {}),
+      },
+      singletonKey: singletonKeyOf(target.keywordId),
+    })
+    return { jobId: queued.id }
   })
-  return { jobId: queued.id }
 }
 
 /** "Generate now" for a planned keyword without an article. Answers the job id to watch. */

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNotNull, ne } from 'drizzle-orm'
 import { env } from '~/env'
+import { lockPlanLimits } from '~/server/billing/plan-limits'
 import { ARTICLE_UNIT, checkAllowance, recordUsage } from '~/server/billing/usage'
 import type { Database } from '~/server/db'
 import { article, articleVersion, business as businessTable, keyword as keywordTable, publication } from '~/server/db/schema'
@@ -50,6 +51,13 @@ import {
 } from './prompts'
 import { researchSerp } from './sources'
 
+/** The usage row of a generation is keyed `article:<job id>`: one per job, however often it runs. */
+export const ARTICLE_USAGE_KEY_PREFIX = 'article:'
+
+/** The plan's sentence (ALLOWANCE_REACHED, PLAN_REQUIRED) as the job's error, shown on the job and in /history. */
+const asJobError = (error: unknown) =>
+  new JobError(error instanceof Error ? error.message : 'Your plan’s articles for this month are used up.', { cause: error })
+
 /** LLM calls of one article at once (sections, call to action, FAQ, meta): docs/product/pipeline.md §4. */
 export const LLM_CONCURRENCY = 4
 /** Fetched pages a section may cite. */
@@ -87,9 +95,12 @@ export async function generateArticle(job: GenerationContext) {
     .where(and(eq(keywordTable.id, input.keywordId), eq(keywordTable.businessId, input.businessId)))
   if (!row) throw new JobError('This keyword was not found; it may have been deleted.')
   const { keyword: planned, business } = row
-  // Waits with the plan's message (and its upgrade advice) when the month's articles are used up.
+  // Stops early, before any provider is paid, with the plan's message (and its upgrade advice)
+  // when the month's articles are already written. Queued generations reserved their article
+  // when they were queued (enqueueGeneration), so only recorded usage counts here; the save
+  // checks again under the user's lock.
   await checkAllowance(db, business.userId, 1).catch((error: unknown) => {
-    throw new JobError(error instanceof Error ? error.message : 'Your plan’s articles for this month are used up.')
+    throw asJobError(error)
   })
 
   const ledger = createLedger()
@@ -358,7 +369,15 @@ export async function generateArticle(job: GenerationContext) {
   return { articleId, resumed: false, seoScore: score.score, cost: ledger.totalCost(), tokens, dropped: grounding.ungrounded.length }
 }
 
-/** The article, its kept previous version, the keyword's new status and the usage, together. */
+/**
+ * The article, its kept previous version, the keyword's new status and the usage, together. The
+ * allowance is checked again in this transaction under the user's lock (lockPlanLimits, taken
+ * before the article's row, in the order a business deletion takes them): whatever queued these
+ * generations (the RPC, the schedule, a retry, the demo), saves of one user happen one at a time
+ * and each sees the usage of those before it, so a plan without metered pricing never gets more
+ * articles in a month than it includes. A refused save writes nothing and fails the job with the
+ * plan's message.
+ */
 async function saveGeneratedArticle(
   db: Database,
   saved: {
@@ -376,6 +395,10 @@ async function saveGeneratedArticle(
   },
 ): Promise<string> {
   return db.transaction(async (tx) => {
+    await lockPlanLimits(tx, saved.userId)
+    await checkAllowance(tx, saved.userId, 1).catch((error: unknown) => {
+      throw asJobError(error)
+    })
     const [current] = await tx.select().from(article).where(eq(article.keywordId, saved.keywordId)).for('update')
     const { seoChecks, ...columns } = saved.content
     // Changed content is approved again (held below the floor), except a published article's: as
@@ -434,7 +457,7 @@ async function saveGeneratedArticle(
       source: 'article.generate',
       sourceDetails: saved.keyword,
       unit: ARTICLE_UNIT,
-      idempotencyKey: `article:${saved.jobId}`,
+      idempotencyKey: `${ARTICLE_USAGE_KEY_PREFIX}${saved.jobId}`,
       metadata: { articleId, version },
     })
     await emitWebhookEvent(tx, {

@@ -105,11 +105,29 @@ export async function businessAllowance(db: Pick<Database, 'select'>, userId: st
 }
 
 /**
+ * Every plan limit is one atomic reservation: the check and the write it allows happen in one
+ * transaction that first takes this lock on the user's row, held until the transaction ends. Two
+ * creations of a business, or two generations of an article, of the same user queue here instead
+ * of both seeing room for one more; the second counts what the first wrote. `FOR NO KEY UPDATE`
+ * conflicts with itself (and with the `FOR UPDATE` of a business deletion) but not with the key
+ * share lock a row referencing the user takes, so the user's other writes do not wait for it. The
+ * same statement on PostgreSQL and PGlite (where one connection serialises transactions anyway).
+ * Everything the transaction does after it must go through that transaction: on PostgreSQL a
+ * query on another pooled connection could wait for a connection held by a reservation waiting
+ * for this one. Outside a transaction the lock ends with its statement and guarantees nothing.
+ */
+export async function lockPlanLimits(tx: Pick<Database, 'select'>, userId: string): Promise<void> {
+  await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('no key update')
+}
+
+/**
  * Refuses a new business beyond the plan's businessLimit (docs/product/limits.md), with a message that
- * says the limit and the way out (a "See plans" button, unless billing is off). Call it inside the
- * transaction that inserts the business, after locking the user row.
+ * says the limit and the way out (a "See plans" button, unless billing is off). Takes the user's
+ * lock (lockPlanLimits) first: call it inside the transaction that inserts the business, so the
+ * count it checks cannot change before that insert commits.
  */
 export async function assertCanCreateBusiness(db: Pick<Database, 'select'>, userId: string): Promise<UserPlan> {
+  await lockPlanLimits(db, userId)
   const current = await findUserPlan(db, userId)
   if (!current) throw appError(PLAN_ERRORS.PLAN_REQUIRED, { redirectTo: '/paywall' })
   const [{ owned }] = await db.select({ owned: count() }).from(business).where(eq(business.userId, userId))

@@ -121,6 +121,36 @@ describe('withBillableAction', () => {
     expect((await withBillableAction(deps(), article(userId, 'last-one'), async () => 'again')).result).toBe('again')
   })
 
+  it('is one atomic reservation: six actions at once with three articles left run three, and a failure frees its article', async () => {
+    const userId = await userOnPlan('Starter')
+    await useUp(userId, 12)
+    let ran = 0
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, index) =>
+        withBillableAction(deps(), article(userId, `at-once-${index}`), async () => {
+          ran += 1
+          await new Promise((resolve) => setTimeout(resolve, 20))
+          return index
+        }),
+      ),
+    )
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(3)
+    expect(ran).toBe(3)
+    for (const result of results.filter((item) => item.status === 'rejected'))
+      expect(result.reason).toMatchObject({ code: 'FORBIDDEN', data: { reason: 'ALLOWANCE_REACHED' } })
+    expect((await usageRows(userId)).reduce((total, row) => total + row.quantity, 0)).toBe(15)
+
+    // One article left: a failed action held it only while it ran.
+    const other = await userOnPlan('Starter')
+    await useUp(other, 14)
+    const failure = withBillableAction(deps(), article(other, 'fails'), async () => {
+      throw new Error('the model timed out')
+    })
+    await expect(failure).rejects.toThrow('the model timed out')
+    expect(await withBillableAction(deps(), article(other, 'then-written'), async () => 'written')).toMatchObject({ charged: true })
+    expect((await usageRows(other)).map((row) => row.idempotencyKey).sort()).toEqual([`bulk-${other}`, 'then-written'])
+  })
+
   it('a metered plan may go past the allowance and says what it will cost', async () => {
     const userId = await userOnPlan('Growth')
     await useUp(userId, 30)

@@ -4,7 +4,7 @@ import type { Database } from '~/server/db'
 import { usage } from '~/server/db/schema'
 import { logger } from '~/server/logger'
 import { appError, defineErrorCodes } from '~/server/rpc/errors'
-import { findUserPlan, PLAN_ERRORS, UPGRADE_ACTION, type UserPlan } from './plan-limits'
+import { findUserPlan, lockPlanLimits, PLAN_ERRORS, UPGRADE_ACTION, type UserPlan } from './plan-limits'
 import { allowanceRenewsOn, billingPeriodOf } from '~/shared/billing-period'
 
 /**
@@ -82,9 +82,21 @@ export async function articlesUsed(db: Pick<Database, 'select'>, userId: string,
 
 export interface AllowanceCheck {
   plan: UserPlan
+  /** Articles recorded in the period. */
   used: number
+  /** Articles promised to actions still in flight (checkAllowance's `reserved`). */
+  reserved: number
   /** Set on a metered plan once this action goes past the allowance: what it will cost. */
   overageNotice?: string
+}
+
+export interface AllowanceOptions {
+  now?: Date
+  /**
+   * Articles already promised to actions in flight, not yet recorded (generations queued or
+   * running): they count as used. Count them after lockPlanLimits, in the same transaction.
+   */
+  reserved?: number
 }
 
 const dollars = (amount: number) => `$${amount.toFixed(2)}`
@@ -95,25 +107,34 @@ export { UPGRADE_ACTION }
 /**
  * Refuses an article beyond the plan's monthly allowance on a plan without metered pricing, with
  * the numbers and the way out. A metered plan may go over; the notice says what it will cost.
+ *
+ * On its own this is only a check: two callers may both pass it. An action that consumes the
+ * allowance calls it inside the transaction that writes its reservation, after lockPlanLimits
+ * (docs/product/limits.md), so no other reservation of the user's is made between this count and
+ * that write: withBillableAction, the article service's enqueueGeneration and the generation's
+ * save (src/server/articles/).
  */
 export async function checkAllowance(
   db: Pick<Database, 'select'>,
   userId: string,
   quantity: number,
-  now = new Date(),
+  { now = new Date(), reserved = 0 }: AllowanceOptions = {},
 ): Promise<AllowanceCheck> {
   const current = await findUserPlan(db, userId)
   if (!current) throw appError(PLAN_ERRORS.PLAN_REQUIRED, { redirectTo: '/paywall' })
   const period = billingPeriodOf(now)
   const used = await articlesUsed(db, userId, period)
-  const over = used + quantity - current.articlesPerMonth
-  if (over <= 0) return { plan: current, used }
+  const over = used + reserved + quantity - current.articlesPerMonth
+  if (over <= 0) return { plan: current, used, reserved }
   if (!current.hasMeteredPricing || current.meteredUnitPrice === null) {
+    // Articles still being written count as used: say so, or the count on the billing card
+    // (recorded articles only) would seem to contradict the refusal.
+    const writing = reserved > 0 ? `; ${reserved} of them ${reserved === 1 ? 'is' : 'are'} still being written` : ''
     throw appError(USAGE_ERRORS.ALLOWANCE_REACHED, {
       message: current.selfHosted
-        ? `You have used all ${current.articlesPerMonth} articles this server allows per account this month (billing is off). ` +
+        ? `You have used all ${current.articlesPerMonth} articles this server allows per account this month (billing is off)${writing}. ` +
           `Your allowance renews on ${allowanceRenewsOn(period)}.`
-        : `You have used all ${current.articlesPerMonth} articles of your ${current.name} plan this month. Your allowance renews on ${allowanceRenewsOn(period)}; upgrade your plan to write more now.`,
+        : `You have used all ${current.articlesPerMonth} articles of your ${current.name} plan this month${writing}. Your allowance renews on ${allowanceRenewsOn(period)}; upgrade your plan to write more now.`,
       ...(current.selfHosted ? {} : { action: UPGRADE_ACTION }),
     })
   }
@@ -121,6 +142,7 @@ export async function checkAllowance(
   return {
     plan: current,
     used,
+    reserved,
     overageNotice: `This goes past the ${current.articlesPerMonth} articles your ${current.name} plan includes this month: ${extra} extra article${extra === 1 ? '' : 's'} at ${dollars(current.meteredUnitPrice)} each (${dollars(extra * current.meteredUnitPrice)}) will be billed at the end of the period.`,
   }
 }
@@ -173,11 +195,13 @@ export interface BillableResult<T> {
 }
 
 /**
- * Runs a billable action and records its usage ONLY AFTER it succeeds: a failed action (it
- * throws) is never charged, and nothing is written to undo. Before running, the allowance is
- * checked — unless this key was already charged, i.e. a retry of an action that succeeded, which
- * runs again without counting twice. Two different actions started at the same moment may both
- * pass the check, so the allowance can be passed by the number of actions in flight at once.
+ * Runs a billable action with its usage reserved atomically: the allowance check and the usage
+ * row are written in one transaction under the user's lock (lockPlanLimits), so two actions
+ * started at the same moment cannot both take the last article. A failed action (it throws) is
+ * not charged: its reserved row is deleted. A metered plan's usage is reported to Polar only after
+ * the action succeeded. A retry of a key already charged runs again without checking or counting
+ * twice. If the process dies during the action, the reserved row stays: the action's retry (same
+ * key) completes it without counting again.
  */
 export async function withBillableAction<T>(
   deps: { db: Database; polar: Polar },
@@ -185,14 +209,31 @@ export async function withBillableAction<T>(
   action: () => Promise<T>,
 ): Promise<BillableResult<T>> {
   const { db, polar } = deps
-  const [previous] = await db
-    .select({ id: usage.id })
-    .from(usage)
-    .where(and(eq(usage.userId, input.userId), eq(usage.idempotencyKey, input.idempotencyKey)))
-  const check = previous ? undefined : input.unit === ARTICLE_UNIT ? await checkAllowance(db, input.userId, input.quantity ?? 1) : undefined
-  const result = await action()
-  const recorded = await recordUsage(db, input)
-  const plan = check?.plan ?? (await findUserPlan(db, input.userId))
+  const byKey = and(eq(usage.userId, input.userId), eq(usage.idempotencyKey, input.idempotencyKey))
+  const limited = input.unit === ARTICLE_UNIT
+  const reservation = await db.transaction(async (tx) => {
+    if (limited) await lockPlanLimits(tx, input.userId)
+    const [previous] = await tx.select({ id: usage.id }).from(usage).where(byKey)
+    // A retry of an action already charged: it runs again without being counted again.
+    if (previous) return { id: previous.id, created: false, check: undefined }
+    const check = limited ? await checkAllowance(tx, input.userId, input.quantity ?? 1) : undefined
+    return { check, ...(await recordUsage(tx, input)) }
+  })
+  let result: T
+  try {
+    result = await action()
+  } catch (error) {
+    if (reservation.created) await db.delete(usage).where(and(byKey, eq(usage.id, reservation.id)))
+    throw error
+  }
+  // Recorded again only when a first attempt running beside this retry failed and released the row.
+  const recorded = reservation.created ? reservation : await recordUsage(db, input)
+  const plan = reservation.check?.plan ?? (await findUserPlan(db, input.userId))
   if (plan?.hasMeteredPricing) await reportUsageToPolar(db, polar, recorded.id)
-  return { result, usageId: recorded.id, charged: recorded.created, overageNotice: check?.overageNotice }
+  return {
+    result,
+    usageId: recorded.id,
+    charged: reservation.created || recorded.created,
+    overageNotice: reservation.check?.overageNotice,
+  }
 }

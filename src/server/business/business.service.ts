@@ -161,8 +161,9 @@ const profileColumns = (values: BusinessProfileValues, analysis: AnalysisLink | 
 })
 
 /**
- * Creates a business within the plan's businessLimit. The user row is locked first, so two
- * saves at once cannot both see room for one more business.
+ * Creates a business within the plan's businessLimit, as one atomic reservation: the check takes
+ * the user's lock (lockPlanLimits) inside the transaction that inserts the business, so two saves
+ * at once cannot both see room for one more business.
  */
 export async function createBusiness(
   db: Database,
@@ -172,7 +173,6 @@ export async function createBusiness(
 ): Promise<Business> {
   try {
     return await db.transaction(async (tx) => {
-      await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update')
       await assertCanCreateBusiness(tx, userId)
       await assertUrlFree(tx, userId, values.url)
       const [row] = await tx

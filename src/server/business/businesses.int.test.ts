@@ -68,18 +68,27 @@ describe('business.allowance and the limit on creation', () => {
     expect(await businessCount(account.userId)).toBe(limit)
   })
 
-  it('concurrent creations never go past the limit: Growth with one business, five saves at once → two created', async () => {
+  it('concurrent creations never go past the limit: Growth with one business, ten saves at once → two created, eight refused with the plan’s message', async () => {
+    // Each save runs at once (on PostgreSQL, each on its own pooled connection); the limit's
+    // check and the insert are one reservation under the user's lock (lockPlanLimits).
     const account = await userWith('Growth', 1)
     const client = rpcClient(app, account.cookie)
     const results = await Promise.allSettled(
-      Array.from({ length: 5 }, (_, index) => client.setup.saveBusiness(profile(`https://race-${index}.example.com`))),
+      Array.from({ length: 10 }, (_, index) => client.setup.saveBusiness(profile(`https://race-${index}.example.com`))),
     )
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(2)
-    const reasons = results.flatMap((result) =>
-      result.status === 'rejected' ? [(result.reason as { data?: { reason?: string } }).data?.reason] : [],
-    )
-    expect(reasons).toEqual(['BUSINESS_LIMIT_REACHED', 'BUSINESS_LIMIT_REACHED', 'BUSINESS_LIMIT_REACHED'])
+    const refused = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []))
+    expect(refused).toHaveLength(8)
+    // BUSINESS_LIMIT_REACHED as docs/product/messages.md says it, never a 500 or a unique-key error.
+    for (const error of refused)
+      expect(error).toMatchObject({
+        code: 'FORBIDDEN',
+        status: 403,
+        message: 'Your Growth plan includes 3 businesses, and you have 3. Upgrade your plan to add another business.',
+        data: { reason: 'BUSINESS_LIMIT_REACHED', action: { label: 'See plans', path: '/settings#plan-and-billing' } },
+      })
     expect(await businessCount(account.userId)).toBe(3)
+    expect(await client.business.allowance()).toMatchObject({ used: 3, limit: 3, canAdd: false })
   })
 
   it('a deletion makes room again', async () => {
