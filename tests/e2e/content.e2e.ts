@@ -38,7 +38,7 @@ async function openFirstDraft() {
 
 describe('/content', () => {
   it('drags a planned article to another day, and the day stays after a reload', async () => {
-    const { page, calendar } = await openNextMonth()
+    const { page, month, calendar } = await openNextMonth()
     await calendar.waitFor()
     const chip = calendar.getByTestId('calendar-entry').first()
     await chip.waitFor()
@@ -51,7 +51,10 @@ describe('/content', () => {
         empty: cell.querySelector('[data-testid="calendar-entry"]') === null,
       })),
     )
-    const target = (days.find((item) => item.empty && item.day !== fromDay) ?? days.find((item) => item.day !== fromDay))!.day
+    // The grid also shows the neighbouring months' days, which may be today or past (refused as a
+    // target): only days of the month itself, all in the future, are candidates.
+    const candidates = days.filter((item) => item.day.startsWith(month) && item.day !== fromDay)
+    const target = (candidates.find((item) => item.empty) ?? candidates[0])!.day
     const from = (await chip.boundingBox())!
     const to = (await calendar.locator(`[data-day="${target}"]`).boundingBox())!
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2)
