@@ -44,16 +44,22 @@ describe('/content', () => {
     await chip.waitFor()
     const text = (await chip.textContent())!.trim()
     const fromDay = await chip.evaluate((element) => element.closest('[data-day]')!.getAttribute('data-day')!)
-    // A day of the same month without anything planned, or failing that any other day.
+    // A day of the month itself (the grid's neighbouring days may be today or past, where a drop is
+    // refused) in view without anything planned, or failing that the nearest other day.
     const days = await calendar.locator('[data-day]').evaluateAll((cells) =>
-      cells.map((cell) => ({
-        day: cell.getAttribute('data-day')!,
-        empty: cell.querySelector('[data-testid="calendar-entry"]') === null,
-      })),
+      cells.map((cell) => {
+        const box = cell.getBoundingClientRect()
+        return {
+          day: cell.getAttribute('data-day')!,
+          empty: cell.querySelector('[data-testid="calendar-entry"]') === null,
+          inView: box.top >= 0 && box.bottom <= window.innerHeight,
+        }
+      }),
     )
-    // The grid also shows the neighbouring months' days, which may be today or past (refused as a
-    // target): only days of the month itself, all in the future, are candidates.
-    const candidates = days.filter((item) => item.day.startsWith(month) && item.day !== fromDay)
+    const distance = (day: string) => Math.abs(Date.parse(day) - Date.parse(fromDay))
+    const candidates = days
+      .filter((item) => item.day.startsWith(month) && item.day !== fromDay && item.inView)
+      .sort((a, b) => distance(a.day) - distance(b.day))
     const target = (candidates.find((item) => item.empty) ?? candidates[0])!.day
     const from = (await chip.boundingBox())!
     const to = (await calendar.locator(`[data-day="${target}"]`).boundingBox())!

@@ -2,6 +2,7 @@ import {
   DndContext,
   KeyboardSensor,
   PointerSensor,
+  useDndMonitor,
   useDraggable,
   useDroppable,
   useSensor,
@@ -13,7 +14,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { CalendarDaysIcon, ChevronLeftIcon, ChevronRightIcon } from 'lucide-react'
-import { useMemo } from 'react'
+import { useMemo, useRef } from 'react'
 import { EmptyState } from '~/components/empty-state'
 import { ErrorPanel } from '~/components/fallbacks/error-panel'
 import { Button } from '~/components/ui/button'
@@ -348,6 +349,17 @@ function DayCell({ day, today, entries }: { day: string; today: string; entries:
  */
 function DraggableChip({ entry }: { entry: CalendarEntry }) {
   const { setNodeRef, listeners, attributes, transform, isDragging } = useDraggable({ id: entry.keywordId, data: entry })
+  // The chip follows the pointer, so the release of a drag lands on its own link: that click is
+  // the end of the drag, not a request to open the article.
+  const dragged = useRef(false)
+  const settle = () => setTimeout(() => (dragged.current = false), 0)
+  useDndMonitor({
+    onDragStart: ({ active }) => {
+      if (active.id === entry.keywordId) dragged.current = true
+    },
+    onDragEnd: settle,
+    onDragCancel: settle,
+  })
   const keyboard = entry.articleId
     ? { tabIndex: -1, role: 'presentation' }
     : { 'aria-label': `Move ${entryName(entry)}, planned for ${longDay(dayKey(entry.scheduledAt))}` }
@@ -357,6 +369,11 @@ function DraggableChip({ entry }: { entry: CalendarEntry }) {
       {...listeners}
       {...attributes}
       {...keyboard}
+      onClickCapture={(event) => {
+        if (!dragged.current) return
+        event.preventDefault()
+        event.stopPropagation()
+      }}
       style={transform ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` } : undefined}
       className={cn(
         'cursor-grab touch-none rounded-md focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
