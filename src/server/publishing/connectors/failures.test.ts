@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { classifyGhostFailure, classifyNotionFailure, classifyWebflowFailure, classifyWordpressFailure } from './failures'
+import { CONNECTOR_CLIENTS } from './index'
 
 /** WordPress's REST error as rest_convert_error_to_response writes a WP_Error: {code, message, data}. */
 const wp = (status: number, code: string, message: string, data: Record<string, unknown> = {}) => ({
@@ -190,5 +191,16 @@ describe('classifyNotionFailure', () => {
     expect(classifyNotionFailure(notion(401, 'unauthorized', 'API token is invalid.'))).toBeUndefined()
     expect(classifyNotionFailure(notion(409, 'conflict_error', 'Conflict occurred while saving. Please try again.'))).toBeUndefined()
     expect(classifyNotionFailure({ status: 400, body: { code: 'validation_error', message: 'no object field' } })).toBeUndefined()
+  })
+})
+
+describe('each connector carries its classifier (the publishing job builds its fetch with it)', () => {
+  it('WordPress, Ghost, Webflow and Notion read their own errors; Shopify reads its userErrors itself, the webhook has no CMS', () => {
+    expect(CONNECTOR_CLIENTS.wordpress.classifyFailure).toBe(classifyWordpressFailure)
+    expect(CONNECTOR_CLIENTS.ghost.classifyFailure).toBe(classifyGhostFailure)
+    expect(CONNECTOR_CLIENTS.webflow.classifyFailure).toBe(classifyWebflowFailure)
+    expect(CONNECTOR_CLIENTS.notion.classifyFailure).toBe(classifyNotionFailure)
+    expect(CONNECTOR_CLIENTS.shopify.classifyFailure).toBeUndefined()
+    expect(CONNECTOR_CLIENTS.webhook.classifyFailure).toBeUndefined()
   })
 })
