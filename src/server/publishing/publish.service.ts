@@ -33,7 +33,7 @@ import { appPublishingDeps, connectorContext, FEED_TYPE, integrationErrorMessage
  * is permanent is each connector's to say (connectors/failures.ts): a file type the CMS refuses is
  * final even when it comes back as a 5xx.
  *
- * BROKEN TARGETS. A connector whose connection failed (status 'broken') is not called at all: its
+ * BROKEN TARGETS. A connector whose connection failed (status 'broken') is not sent articles: its
  * publication records that it waits for the reconnection, and the next publishing run after a
  * passing test or Connect sends it. "Publish now" to nothing but broken targets is refused at
  * once (INTEGRATION_BROKEN: "Reconnect WordPress first.").
@@ -204,8 +204,9 @@ export async function runPublish(
       outcome.skipped++
       continue
     }
-    if (target.status === 'broken') {
+    if (input.action === 'publish' && target.status === 'broken') {
       // Not called while broken: the publication says it waits, and a passing test resumes it.
+      // (Taking a post down is still tried: nothing would resume it later.)
       const waiting = waitingForReconnection(labelOf(target))
       if (current.lastError !== waiting) {
         await db
@@ -463,32 +464,63 @@ export async function publishUpdateNow(db: Database, target: { userId: string; b
 /**
  * Starts the publishing of every article whose day has come: approved ones, and in autopilot the
  * drafts that passed the business's SEO score floor (held ones wait for a person). A business
- * without an enabled target keeps its articles until one is connected. Edits of published
+ * without an enabled target keeps its articles until one is connected; one whose targets are all
+ * broken too, its publications saying they wait for the reconnection. Edits of published
  * articles are synced too: a publication holding an older revision is published again.
  */
 export async function publishDueArticles(db: Database, now = new Date()) {
   // A broken connector is not a target until it works again (the JSON feed never breaks).
   const hasTarget = sql`exists (select 1 from ${publishing} where ${publishing.businessId} = ${article.businessId} and ${publishing.enabled} and ${publishing.status} <> 'broken' and ${receivesArticles})`
+  const isDue = and(
+    lte(keyword.scheduledAt, now),
+    or(
+      eq(article.status, 'approved'),
+      and(eq(article.status, 'draft'), eq(business.autoPublish, true), sql`${article.seoScore} >= ${business.seoScoreFloor}`),
+    ),
+    // A target refused it for good (credentials, validation): it waits for the user, who fixes
+    // the connection (failed publications become pending again) or publishes it by hand.
+    sql`not exists (select 1 from ${publication} where ${publication.articleId} = ${article.id} and ${publication.status} = 'failed')`,
+  )
   const due = await db
     .select({ articleId: article.id, businessId: article.businessId, userId: business.userId })
     .from(article)
     .innerJoin(business, eq(business.id, article.businessId))
     .innerJoin(keyword, eq(keyword.id, article.keywordId))
-    .where(
-      and(
-        hasTarget,
-        lte(keyword.scheduledAt, now),
-        or(
-          eq(article.status, 'approved'),
-          and(eq(article.status, 'draft'), eq(business.autoPublish, true), sql`${article.seoScore} >= ${business.seoScoreFloor}`),
-        ),
-        // A target refused it for good (credentials, validation): it waits for the user, who fixes
-        // the connection (failed publications become pending again) or publishes it by hand.
-        sql`not exists (select 1 from ${publication} where ${publication.articleId} = ${article.id} and ${publication.status} = 'failed')`,
-      ),
-    )
+    .where(and(hasTarget, isDue))
     .orderBy(asc(keyword.scheduledAt))
     .limit(200)
+  // Due, but every target is broken: no job, no call to the CMS; its publications say it waits.
+  const waiting = await db
+    .select({ articleId: article.id, businessId: article.businessId, integrationId: publishing.id, type: publishing.type })
+    .from(article)
+    .innerJoin(business, eq(business.id, article.businessId))
+    .innerJoin(keyword, eq(keyword.id, article.keywordId))
+    .innerJoin(
+      publishing,
+      and(eq(publishing.businessId, article.businessId), eq(publishing.enabled, true), eq(publishing.status, 'broken'), receivesArticles),
+    )
+    .where(and(sql`not ${hasTarget}`, isDue))
+    .orderBy(asc(keyword.scheduledAt))
+    .limit(200)
+  for (const item of waiting) {
+    if (!(CONNECTOR_TYPES as readonly string[]).includes(item.type)) continue
+    const message = waitingForReconnection(labelOf(item))
+    await db
+      .insert(publication)
+      .values({ businessId: item.businessId, articleId: item.articleId, integrationId: item.integrationId })
+      .onConflictDoNothing()
+    await db
+      .update(publication)
+      .set({ lastError: message, updatedAt: new Date() })
+      .where(
+        and(
+          eq(publication.articleId, item.articleId),
+          eq(publication.integrationId, item.integrationId),
+          eq(publication.status, 'pending'),
+          sql`${publication.lastError} is distinct from ${message}`,
+        ),
+      )
+  }
   const stale = await db
     .selectDistinct({ articleId: article.id, businessId: article.businessId, userId: business.userId })
     .from(publication)
@@ -502,7 +534,12 @@ export async function publishDueArticles(db: Database, now = new Date()) {
     scope: 'publishing',
     describe: (item) => item.articleId,
   })
-  return { due: due.length, updates: stale.length, started: started.map((item) => item.articleId) }
+  return {
+    due: due.length,
+    updates: stale.length,
+    waiting: new Set(waiting.map((item) => item.articleId)).size,
+    started: started.map((item) => item.articleId),
+  }
 }
 
 export const publishDueJob = defineJob({

@@ -458,6 +458,11 @@ describe('final refusals and broken connections', () => {
     })
     expect(await publishJobsOf(target.articleId)).toEqual([])
     expect((await publishDueArticles(app.db)).started).not.toContain(target.articleId)
+    expect(await publishJobsOf(target.articleId)).toEqual([])
+    // The schedule records why it waits, on the publication the article page shows.
+    expect(await publicationsOf(target.articleId)).toEqual([
+      expect.objectContaining({ status: 'pending', externalId: null, lastError: waitingForReconnection('WordPress') }),
+    ])
 
     expect((await testIntegration(app.db, target.businessId, 'wordpress', deps)).test.ok).toBe(true)
     expect((await publishDueArticles(app.db)).started).toContain(target.articleId)
