@@ -123,7 +123,10 @@ async function businessWithArticle() {
 /** A connection saved as working (Connect saves only what passed its test: here the CMS redirects away). */
 async function seedConnection(businessId: string, type: ConnectorType) {
   const { config, secrets } = SETTINGS[type]
-  const parsed = CONNECTOR_SCHEMAS[type].secrets.parse(type === 'webhook' ? { secret: newWebhookSecret() } : secrets) as Record<string, string>
+  const parsed = CONNECTOR_SCHEMAS[type].secrets.parse(type === 'webhook' ? { secret: newWebhookSecret() } : secrets) as Record<
+    string,
+    string
+  >
   await app.db.insert(publishing).values({
     businessId,
     type,
