@@ -127,6 +127,16 @@ describe.skipIf(!server.available)('publishing through the webhook', () => {
     await form.getByText('A signing secret starts with whsec_ followed by base64.').waitFor()
     expect(at(hook)).toEqual([])
     await form.getByLabel('Signing secret (optional)').fill(secret)
+    // An endpoint that does not answer: the test fails, nothing is saved, the form stays open with why.
+    await form.getByLabel('Endpoint URL').fill(`http://127.0.0.1:${await freePort()}${hook}`)
+    await form.getByRole('button', { name: 'Connect' }).click()
+    const refused = form.getByRole('alert')
+    await expect
+      .poll(() => refused.textContent(), { timeout: 30_000 })
+      .toMatch(/^The connection test failed, so Webhook was not connected\. /)
+    expect(await server.query('select id from publishing where business_id = $1', [user.businessId])).toEqual([])
+    expect(await form.getByLabel('Signing secret (optional)').inputValue()).toBe(secret)
+    await form.getByLabel('Endpoint URL').fill(`${receiverUrl}${hook}`)
     await form.getByRole('button', { name: 'Connect' }).click()
     await expect.poll(() => card.getByTestId('connector-status').textContent(), { timeout: 20_000 }).toBe('Working')
     expect(await card.getByTestId('connector-test-result').textContent()).toContain('accepted a signed test event')

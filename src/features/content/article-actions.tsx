@@ -49,13 +49,16 @@ export function ArticleActions({ businessId, article }: { businessId: string; ar
     orpc.article.publish.mutationOptions({
       // No connection yet: the toast's button (the error's action) opens Integrations.
       meta: { errorMessage: 'Could not publish this article' },
-      onSuccess: ({ jobId }) => {
+      onSuccess: ({ jobId, note }) => {
         // The Publishing panel follows this job to its end, then refreshes the article (a job
         // that ends before a refetch would otherwise leave the article's status stale).
         const key = publicationsQuery(businessId, article.id).queryKey
         if (queryClient.getQueryData(key)) queryClient.setQueryData(key, (old) => (old ? { ...old, publishingJobId: jobId } : old))
         else void queryClient.invalidateQueries({ queryKey: key })
-        toast.success(article.status === 'published' ? 'Updating the article on your site' : 'Publishing started')
+        // A broken connection is skipped (docs/product/publishing.md): the toast names it.
+        toast.success(article.status === 'published' ? 'Updating the article on your site' : 'Publishing started', {
+          description: note ?? undefined,
+        })
       },
     }),
   )

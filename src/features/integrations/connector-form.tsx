@@ -32,15 +32,16 @@ export interface ConnectorFormProps {
   type: ConnectorType
   /** The saved connection when editing: its fields filled in, its secrets shown masked and kept when left empty. */
   integration?: Integration
-  /** After a save: the test that followed it (the sheet then closes). */
-  onSaved: (test: ConnectionTest, details: { generatedSecret: boolean }) => void
+  /** After a save, which happens only once the settings passed their test (the sheet then closes). */
+  onSaved: (test: Extract<ConnectionTest, { ok: true }>, details: { generatedSecret: boolean }) => void
 }
 
 /**
  * A connector's form in a side sheet (src/shared/integrations.ts): each field with its label, help
  * and placeholder, secrets as password inputs; for the webhook, the events to send. Checked with
  * the server's schemas before sending, and the server's field errors shown under the fields.
- * Saving tests the connection.
+ * Connect tests the settings first and saves them only when the test passes; a failed test keeps
+ * the sheet open with what was typed and the CMS's answer (an existing connection stays as it was).
  */
 export function ConnectorForm({ businessId, type, integration, onSaved }: ConnectorFormProps) {
   const definition = CONNECTORS[type]
@@ -66,7 +67,11 @@ export function ConnectorForm({ businessId, type, integration, onSaved }: Connec
 
   const connect = useMutation(
     orpc.integration.connect.mutationOptions({
-      onSuccess: async ({ test }) => {
+      onSuccess: async ({ test, message }) => {
+        if (!test.ok) {
+          setFormError(message)
+          return
+        }
         await queryClient.invalidateQueries({ queryKey: orpc.integration.key() })
         onSaved(test, { generatedSecret: type === 'webhook' && !values.secret?.trim() && !savedSecret('secret') })
       },
@@ -169,7 +174,7 @@ export function ConnectorForm({ businessId, type, integration, onSaved }: Connec
               Cancel
             </Button>
           </SheetClose>
-          <SubmitButton pending={connect.isPending} pendingLabel="Saving and testing…">
+          <SubmitButton pending={connect.isPending} pendingLabel="Testing the connection…">
             {integration ? 'Save and test' : 'Connect'}
           </SubmitButton>
         </div>

@@ -203,7 +203,9 @@ export const apiRouter = {
       tag: 'Articles',
       summary: 'Publish an article now',
       description:
-        'Publishes the article to every enabled integration now (“Publish now”); one already published is updated. Needs the `publish` scope.',
+        'Publishes the article to every enabled integration now (“Publish now”); one already published is updated. ' +
+        'A Broken integration is skipped (named in `skipped`); when every one that would receive it is Broken, it is refused ' +
+        '(412, INTEGRATION_BROKEN: “Reconnect WordPress first.”). Needs the `publish` scope.',
       successStatus: 202,
       output: out.articlePublishOutput,
       example: { businessId, articleId },

@@ -293,7 +293,14 @@ export const articleOutput = z.object({
 })
 
 export const articleGenerationOutput = jobStarted
-export const articlePublishOutput = jobStarted
+export const articlePublishOutput = jobStarted.extend({
+  skipped: z
+    .array(z.string())
+    .describe(
+      'The integrations passed over because their connection is Broken, by name (e.g. "WordPress"): reconnect them on Integrations.',
+    ),
+  note: z.string().nullable().describe('The skipped integrations as a sentence; null when none was skipped.'),
+})
 
 export const integrationListOutput = z.object({
   integrations: z.array(

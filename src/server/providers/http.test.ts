@@ -136,6 +136,44 @@ describe('createProviderFetch', () => {
     expect(sleeps).toEqual([75, 150, 300])
   })
 
+  it('a provider classifier makes a refusal final at once, even a 5xx, with its message and status', async () => {
+    const refusal = { code: 'file_type', message: 'That type is refused.' }
+    const seen = script(() => HttpResponse.json(refusal, { status: 500 }))
+    const reports: unknown[] = []
+    const { fetch, sleeps } = client({
+      classifyFailure: (report) => {
+        reports.push(report)
+        const body = report.body as { code?: string; message?: string } | undefined
+        return body?.code === 'file_type' ? { kind: 'rejected', message: `Example refused: ${body.message}` } : undefined
+      },
+    })
+    const error = await failure(fetch(URL_))
+    expect(error).toMatchObject({
+      name: 'ProviderError',
+      kind: 'rejected',
+      status: 500,
+      attempts: 1,
+      message: 'Example refused: That type is refused.',
+    })
+    expect(seen.count).toBe(1)
+    expect(sleeps).toEqual([])
+    expect(reports).toEqual([{ status: 500, body: refusal }])
+  })
+
+  it('a classifier without a verdict leaves the generic rules: a 5xx is retried and its body still read', async () => {
+    const seen = script(() => HttpResponse.text('<html>oops</html>', { status: 502, headers: { 'Content-Type': 'text/html' } }))
+    const reports: unknown[] = []
+    const { fetch } = client({ retries: 1, classifyFailure: (report) => void reports.push(report) })
+    const error = await failure(fetch(URL_))
+    expect(error).toMatchObject({ kind: 'server', status: 502, attempts: 2 })
+    expect(seen.count).toBe(2)
+    // Not JSON: the classifier sees no body.
+    expect(reports).toEqual([
+      { status: 502, body: undefined },
+      { status: 502, body: undefined },
+    ])
+  })
+
   it('retries a network error', async () => {
     const seen = script(() => HttpResponse.error(), ok)
     const { fetch, sleeps } = client()

@@ -47,9 +47,45 @@ export interface ProviderFetchOptions {
   maxDelayMs?: number
   /** A Retry-After longer than this fails at once instead of blocking a job [60 s]. */
   maxRetryAfterMs?: number
+  /**
+   * The provider's own reading of a failed answer, before the rules above: a verdict makes it final
+   * at once (no retry, even on a 5xx), with the provider's words in its message. Used where a
+   * provider answers a permanent refusal with a status that looks transient, e.g. WordPress's 500
+   * for a file type it does not accept (src/server/publishing/connectors/wordpress.ts).
+   */
+  classifyFailure?: FailureClassifier
   fetch?: typeof fetch
   sleep?: (ms: number) => Promise<void>
   random?: () => number
+}
+
+/** A failed answer as a classifier reads it: the body parsed as JSON when it is JSON. */
+export interface FailureReport {
+  status: number
+  /** The parsed JSON body, or undefined when it is not JSON. */
+  body: unknown
+}
+
+/** A final failure: 'rejected' (this request is refused) or 'auth' (the credentials are). */
+export interface FailureVerdict {
+  kind: 'rejected' | 'auth'
+  message: string
+}
+
+export type FailureClassifier = (failure: FailureReport) => FailureVerdict | undefined
+
+async function classified(response: Response, classify: FailureClassifier) {
+  const text = await response
+    .clone()
+    .text()
+    .catch(() => '')
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    body = undefined
+  }
+  return classify({ status: response.status, body })
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
@@ -256,6 +292,11 @@ export function createProviderFetch(options: ProviderFetchOptions): typeof fetch
       }
 
       if (response.status < 400) return response
+      const verdict = options.classifyFailure ? await classified(response, options.classifyFailure) : undefined
+      if (verdict) {
+        await response.body?.cancel()
+        throw new ProviderError({ provider, kind: verdict.kind, status: response.status, attempts, message: verdict.message })
+      }
       const retryable = response.status === 429 || response.status >= 500
       if (!retryable || attempt >= retries) throw await failureFromResponse(response, options, attempts)
 

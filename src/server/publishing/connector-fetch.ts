@@ -5,7 +5,7 @@ import { createOutboundFetch, type OutboundFetchOptions } from '~/server/outboun
 import { SafeFetchError } from '~/server/outbound/public-url'
 import type { Connect } from '~/server/outbound/transport'
 import { DEMO_CMS_PATH } from './demo-cms'
-import { createProviderFetch, ProviderError, type ProviderFetchOptions } from '~/server/providers/http'
+import { createProviderFetch, ProviderError, type FailureClassifier, type ProviderFetchOptions } from '~/server/providers/http'
 
 /**
  * The fetch a connector talks to its CMS with. The CMS's address is the customer's (a WordPress
@@ -56,11 +56,12 @@ export function createConnectorFetch(options: ConnectorFetchOptions): typeof fet
 }
 
 /** The running app's connector fetch for one CMS. */
-export function appConnectorFetch(provider: string, credentialsHint: string) {
+export function appConnectorFetch(provider: string, credentialsHint: string, classifyFailure?: FailureClassifier) {
   const config = env()
   return createConnectorFetch({
     provider,
     credentialsHint,
+    classifyFailure,
     timeoutMs: 20_000,
     retries: 3,
     allowLoopback: config.FETCH_ALLOW_LOOPBACK,

@@ -1,3 +1,4 @@
+import type { FailureClassifier } from '~/server/providers/http'
 import type { ConnectorConfig, ConnectorSecrets, ConnectorType } from '~/shared/integrations'
 
 /**
@@ -5,7 +6,9 @@ import type { ConnectorConfig, ConnectorSecrets, ConnectorType } from '~/shared/
  * `context.fetch`, the provider fetch of src/server/providers/http.ts: time limit, retries with
  * backoff on 429 and 5xx, and a ProviderError on the final failure, whose kind the publishing job
  * reads: 'auth' marks the integration broken, 'rejected' is the CMS refusing this article (shown on
- * the article), anything else is retried later.
+ * the article), anything else is retried later. A connector reads its CMS's own error bodies with
+ * its `classifyFailure` (connectors/failures.ts), so a permanent refusal is final even when the CMS
+ * answers it with a 5xx.
  */
 
 /** The article as a connector maps it to the CMS's fields. */
@@ -54,6 +57,8 @@ export interface ConnectorContext<T extends ConnectorType> {
 
 export interface Connector<T extends ConnectorType = ConnectorType> {
   type: T
+  /** The CMS's permanent refusals, read from its error bodies: `context.fetch` is built with it. */
+  classifyFailure?: FailureClassifier
   /**
    * A real authenticated call that changes nothing (the user, the site, the collection): answers
    * a short description of what was reached, e.g. "Signed in as editor on blog.example.com".

@@ -86,7 +86,8 @@ beforeAll(async () => {
   app = await createTestApp()
   deps = {
     keys: encryptionKeys(app.env),
-    fetchFor: (provider) => createConnectorFetch({ provider, retries: 1, baseDelayMs: 1, timeoutMs: 2000, sleep: () => Promise.resolve() }),
+    fetchFor: (provider, _hint, classifyFailure) =>
+      createConnectorFetch({ provider, classifyFailure, retries: 1, baseDelayMs: 1, timeoutMs: 2000, sleep: () => Promise.resolve() }),
     connector: connectorClient,
   }
   const prepared = await articleProviders(app, fetchResultPage)
@@ -150,7 +151,7 @@ async function connectHook(businessId: string, events: WebhookEvent[]) {
     deps,
   )
   expect(connected.test).toMatchObject({ ok: true })
-  return { path, integrationId: connected.integration.id }
+  return { path, integrationId: connected.integration!.id }
 }
 
 const eventsAt = (path: string) => received.filter((item) => item.path === path && item.type !== 'webhook.test')
@@ -585,10 +586,10 @@ describe('choosing the events', () => {
     expect(await app.db.select().from(publishing).where(eq(publishing.businessId, business.id))).toEqual([])
 
     // Left out on a first connection: publishing only, as before events existed; stored in the list's order.
-    expect((await connect(undefined)).integration.events).toEqual(['article.published'])
-    expect((await connect(['article.failed', 'research.finished'])).integration.events).toEqual(['research.finished', 'article.failed'])
+    expect((await connect(undefined)).integration!.events).toEqual(['article.published'])
+    expect((await connect(['article.failed', 'research.finished'])).integration!.events).toEqual(['research.finished', 'article.failed'])
     // Left out when editing: the saved ones stay.
-    expect((await connect(undefined)).integration.events).toEqual(['research.finished', 'article.failed'])
+    expect((await connect(undefined)).integration!.events).toEqual(['research.finished', 'article.failed'])
     const listed = await client.integration.list({ businessId: business.id })
     expect(listed.integrations[0]!.events).toEqual(['research.finished', 'article.failed'])
 

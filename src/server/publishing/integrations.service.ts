@@ -6,7 +6,7 @@ import type { Database } from '~/server/db'
 import { publication, publishing } from '~/server/db/schema'
 import { connectionOf } from '~/server/gsc/properties.service'
 import { logger } from '~/server/logger'
-import { ProviderError } from '~/server/providers/http'
+import { ProviderError, type FailureClassifier } from '~/server/providers/http'
 import { defineErrorCodes, RPC_ERRORS, type AppErrorData } from '~/server/rpc/errors'
 import { appError } from '~/server/rpc/errors'
 import { maskSecret } from '~/shared/secrets'
@@ -47,8 +47,11 @@ export const FEED_TYPE = 'feed'
 
 export interface PublishingDeps {
   keys: EncryptionKeys
-  /** The fetch a connector talks to its CMS with (tests answer it with the vendor's mock). */
-  fetchFor: (provider: string, credentialsHint: string) => typeof fetch
+  /**
+   * The fetch a connector talks to its CMS with (tests answer it with the vendor's mock), reading
+   * failures with the connector's own classifier first (connectors/failures.ts).
+   */
+  fetchFor: (provider: string, credentialsHint: string, classifyFailure?: FailureClassifier) => typeof fetch
   connector: <T extends ConnectorType>(type: T) => Connector<T> | undefined
 }
 
@@ -165,15 +168,26 @@ export const newWebhookSecret = () => `whsec_${randomBytes(24).toString('base64'
 /** The context a connector runs in: the row's config, its decrypted secrets and a fetch for its CMS. */
 export function connectorContext<T extends ConnectorType>(
   row: PublishingRow,
-  deps: Pick<PublishingDeps, 'keys' | 'fetchFor'>,
+  deps: Pick<PublishingDeps, 'keys' | 'fetchFor'> & Partial<Pick<PublishingDeps, 'connector'>>,
   signal?: AbortSignal,
 ): ConnectorContext<T> {
-  const type = row.type as T
+  return contextFor(row.type as T, row.config, readSecrets(row, deps.keys), deps, signal)
+}
+
+/** A connector's context for settings that may not be saved yet (Connect tests them first). */
+function contextFor<T extends ConnectorType>(
+  type: T,
+  config: Record<string, unknown>,
+  secrets: Record<string, string>,
+  deps: Pick<PublishingDeps, 'fetchFor'> & Partial<Pick<PublishingDeps, 'connector'>>,
+  signal?: AbortSignal,
+): ConnectorContext<T> {
   const label = CONNECTORS[type].label
+  const classify = (deps.connector ?? connectorClient)(type)?.classifyFailure
   return {
-    config: row.config as ConnectorContext<T>['config'],
-    secrets: readSecrets(row, deps.keys) as ConnectorContext<T>['secrets'],
-    fetch: deps.fetchFor(label, `the ${label} connection on Integrations`),
+    config: config as ConnectorContext<T>['config'],
+    secrets: secrets as ConnectorContext<T>['secrets'],
+    fetch: deps.fetchFor(label, `the ${label} connection on Integrations`, classify),
     signal,
   }
 }
@@ -194,14 +208,46 @@ export interface ConnectInput {
   events?: string[]
 }
 
+/** What a connection test said: the account reached, or the CMS's refusal as the user reads it. */
+export type ConnectionTest = { ok: true; account: string } | { ok: false; error: string }
+
+async function runTest<T extends ConnectorType>(connector: Connector<T>, context: ConnectorContext<T>): Promise<ConnectionTest> {
+  try {
+    const { account } = await connector.test(context)
+    return { ok: true, account }
+  } catch (error) {
+    return { ok: false, error: integrationErrorMessage(error) }
+  }
+}
+
+/** The connection works (again): what it refused or skipped waits for the next publishing run. */
+async function resumeRefused(db: Database, integrationId: string) {
+  await db
+    .update(publication)
+    .set({ status: 'pending', updatedAt: new Date() })
+    .where(and(eq(publication.integrationId, integrationId), eq(publication.status, 'failed')))
+}
+
+async function viewOf(db: Database, businessId: string, row: PublishingRow, keys: EncryptionKeys) {
+  const [published] = await db
+    .select({ total: count() })
+    .from(publication)
+    .where(and(eq(publication.integrationId, row.id), eq(publication.status, 'published')))
+  const failed = await failedDeliveries(db, businessId, [row.id])
+  return view(row, keys, published?.total ?? 0, failed.get(row.id) ?? null)
+}
+
 /**
- * Saves a connector's settings (a new one, or changes to the existing one) and tests them at once:
- * the answer says whether they work. Settings that do not pass the form's rules are refused with
- * each field's message and nothing is saved.
+ * Connect (a new connector, or changes to the existing one): the settings are tested first, as
+ * entered, and saved only when the test passes (docs/product/publishing.md, "Connecting"). A failed
+ * test changes nothing: an existing connection keeps its settings, secrets and status (the answer
+ * says so), and a new one is not saved, so the form stays open with what was typed. Settings that
+ * do not pass the form's rules are refused with each field's message, before any test.
  */
 export async function connectIntegration(db: Database, businessId: string, input: ConnectInput, deps: PublishingDeps) {
   const type = input.type
-  if (!deps.connector(type)) throw appError(INTEGRATION_ERRORS.CONNECTOR_UNAVAILABLE)
+  const connector = deps.connector(type)
+  if (!connector) throw appError(INTEGRATION_ERRORS.CONNECTOR_UNAVAILABLE)
   const [existing] = await db
     .select()
     .from(publishing)
@@ -229,24 +275,40 @@ export async function connectIntegration(db: Database, businessId: string, input
   ]
   if (!config.success || !secrets.success || (events && !events.success)) throw invalidInput(issues)
   const chosen = events?.data ?? DEFAULT_WEBHOOK_EVENTS
+  const settings = config.data as Record<string, unknown>
+  const secretValues = secrets.data as Record<string, string>
 
-  const sealed = sealSecrets({ businessId, type }, secrets.data as Record<string, string>, deps.keys)
-  await db
+  const test = await runTest(connector, contextFor(type, settings, secretValues, deps))
+  const label = CONNECTORS[type].label
+  if (!test.ok) {
+    return {
+      saved: false as const,
+      integration: existing ? await viewOf(db, businessId, existing, deps.keys) : null,
+      test,
+      message: existing
+        ? `The connection test failed, so nothing was changed: the previous ${label} connection is kept. ${test.error}`
+        : `The connection test failed, so ${label} was not connected. ${test.error}`,
+    }
+  }
+
+  const sealed = sealSecrets({ businessId, type }, secretValues, deps.keys)
+  const now = new Date()
+  const working = { status: 'working' as const, lastError: null, lastCheckedAt: now }
+  const [saved] = await db
     .insert(publishing)
-    .values({ businessId, type, config: config.data as Record<string, unknown>, secrets: sealed, events: chosen })
+    .values({ businessId, type, config: settings, secrets: sealed, events: chosen, ...working })
     .onConflictDoUpdate({
       target: [publishing.businessId, publishing.type],
-      set: {
-        config: config.data as Record<string, unknown>,
-        secrets: sealed,
-        events: chosen,
-        status: 'untested',
-        lastError: null,
-        lastCheckedAt: null,
-        updatedAt: sql`now()`,
-      },
+      set: { config: settings, secrets: sealed, events: chosen, ...working, updatedAt: sql`now()` },
     })
-  return testIntegration(db, businessId, type, deps)
+    .returning()
+  await resumeRefused(db, saved!.id)
+  return {
+    saved: true as const,
+    integration: await viewOf(db, businessId, saved!, deps.keys),
+    test,
+    message: `${label} ${existing ? 'updated' : 'connected'}: ${test.account}.`,
+  }
 }
 
 /** "Test connection": a real authenticated call that changes nothing; the row keeps what it said. */
@@ -254,13 +316,7 @@ export async function testIntegration(db: Database, businessId: string, type: Co
   const row = await ownedIntegration(db, businessId, type)
   const connector = deps.connector(type)
   if (!connector) throw appError(INTEGRATION_ERRORS.CONNECTOR_UNAVAILABLE)
-  let test: { ok: true; account: string } | { ok: false; error: string }
-  try {
-    const { account } = await connector.test(connectorContext(row, deps, signal))
-    test = { ok: true, account }
-  } catch (error) {
-    test = { ok: false, error: integrationErrorMessage(error) }
-  }
+  const test = await runTest(connector, connectorContext(row, deps, signal))
   const [updated] = await db
     .update(publishing)
     .set({
@@ -271,19 +327,8 @@ export async function testIntegration(db: Database, businessId: string, type: Co
     })
     .where(eq(publishing.id, row.id))
     .returning()
-  // The connection works again: what it refused waits for the next publishing run.
-  if (test.ok) {
-    await db
-      .update(publication)
-      .set({ status: 'pending', updatedAt: new Date() })
-      .where(and(eq(publication.integrationId, row.id), eq(publication.status, 'failed')))
-  }
-  const [published] = await db
-    .select({ total: count() })
-    .from(publication)
-    .where(and(eq(publication.integrationId, row.id), eq(publication.status, 'published')))
-  const failed = await failedDeliveries(db, businessId, [row.id])
-  return { integration: view(updated!, deps.keys, published?.total ?? 0, failed.get(row.id) ?? null), test }
+  if (test.ok) await resumeRefused(db, row.id)
+  return { integration: await viewOf(db, businessId, updated!, deps.keys), test }
 }
 
 export async function setIntegrationEnabled(

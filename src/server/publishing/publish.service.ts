@@ -29,7 +29,14 @@ import { appPublishingDeps, connectorContext, FEED_TYPE, integrationErrorMessage
  * Failures: 401/403 mark the integration broken and the publication failed, with the CMS's words;
  * a CMS refusing the article (4xx) fails the publication with its message, shown on the article;
  * 429, 5xx, timeouts and network errors (already retried with backoff by the connector's fetch)
- * fail the attempt, and the job retries later. A target that succeeded is not called again.
+ * fail the attempt, and the job retries later. A target that succeeded is not called again. What
+ * is permanent is each connector's to say (connectors/failures.ts): a file type the CMS refuses is
+ * final even when it comes back as a 5xx.
+ *
+ * BROKEN TARGETS. A connector whose connection failed (status 'broken') is not sent articles: its
+ * publication records that it waits for the reconnection, and the next publishing run after a
+ * passing test or Connect sends it. "Publish now" to nothing but broken targets is refused at
+ * once (INTEGRATION_BROKEN: "Reconnect WordPress first.").
  */
 
 export const PUBLISH_ERRORS = defineErrorCodes({
@@ -39,7 +46,25 @@ export const PUBLISH_ERRORS = defineErrorCodes({
     message: 'Connect where your articles go first: a site, a webhook or the JSON feed on Integrations.',
   },
   ARTICLE_NOT_PUBLISHABLE: { code: 'CONFLICT', message: 'An archived article cannot be published. Restore its keyword to the plan first.' },
+  /** Every target that would receive the article is broken; the message names them ("Reconnect WordPress first."). */
+  INTEGRATION_BROKEN: { code: 'PRECONDITION_FAILED', message: 'Reconnect your site first.' },
 })
+
+/** "WordPress", "WordPress and Ghost", "WordPress, Ghost and Notion". */
+const listOf = (labels: string[]) => (labels.length < 2 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`)
+
+const labelOf = (row: { type: string }) => CONNECTORS[row.type as ConnectorType].label
+
+/** The sentence on a publication whose target waits for its reconnection. */
+export const waitingForReconnection = (label: string) =>
+  `Waiting for ${label} to be reconnected: its connection failed. Fix it on Integrations (Edit, or Test connection); publishing resumes once it works.`
+
+function brokenRefusal(broken: { type: string }[]) {
+  return appError(PUBLISH_ERRORS.INTEGRATION_BROKEN, {
+    message: `Reconnect ${listOf(broken.map(labelOf))} first.`,
+    action: { label: 'Open Integrations', path: '/integrations' },
+  })
+}
 
 const publishInput = z.object({
   businessId: z.string(),
@@ -176,6 +201,19 @@ export async function runPublish(
       continue
     }
     if (input.action === 'publish' && current.externalId && current.status === 'published' && current.publishedRevision === row.revision) {
+      outcome.skipped++
+      continue
+    }
+    if (input.action === 'publish' && target.status === 'broken') {
+      // Not called while broken: the publication says it waits, and a passing test resumes it.
+      // (Taking a post down is still tried: nothing would resume it later.)
+      const waiting = waitingForReconnection(labelOf(target))
+      if (current.lastError !== waiting) {
+        await db
+          .update(publication)
+          .set({ status: current.status === 'failed' ? 'pending' : current.status, lastError: waiting, updatedAt: new Date() })
+          .where(eq(publication.id, current.id))
+      }
       outcome.skipped++
       continue
     }
@@ -326,7 +364,21 @@ export async function publishArticleNow(db: Database, target: { userId: string; 
   if (connectors.length === 0 && !feed) {
     throw appError(PUBLISH_ERRORS.NO_PUBLISHING_TARGET, { action: { label: 'Open Integrations', path: '/integrations' } })
   }
-  return enqueuePublish(db, target)
+  const broken = connectors.filter((row) => row.status === 'broken')
+  if (broken.length === connectors.length && !feed) throw brokenRefusal(broken)
+  return { ...(await enqueuePublish(db, target)), ...skippedNote(broken) }
+}
+
+/** The broken targets a started publishing passes over, and the sentence that says so. */
+function skippedNote(broken: { type: string }[]) {
+  const labels = broken.map(labelOf)
+  return {
+    skipped: labels,
+    note:
+      labels.length === 0
+        ? null
+        : `${listOf(labels)} ${labels.length === 1 ? 'is' : 'are'} skipped until you reconnect ${labels.length === 1 ? 'it' : 'them'} on Integrations.`,
+  }
 }
 
 /**
@@ -393,61 +445,101 @@ const behindOnSite = and(
 /**
  * Sends a published article's new version to its sites now rather than at the next publishing
  * run (after a rewrite, e.g. a refresh from /performance): when one of its enabled targets holds
- * an older revision. Answers the publishing job, or null when nothing is behind.
+ * an older revision. Answers the publishing job (with the broken targets it skips), or null when
+ * nothing is behind; refused with INTEGRATION_BROKEN when every target behind is broken.
  */
 export async function publishUpdateNow(db: Database, target: { userId: string; businessId: string; articleId: string }) {
-  const [behind] = await db
-    .select({ id: publication.id })
+  const behind = await db
+    .select({ type: publishing.type, status: publishing.status })
     .from(publication)
     .innerJoin(article, eq(article.id, publication.articleId))
     .innerJoin(publishing, eq(publishing.id, publication.integrationId))
     .where(and(eq(publication.articleId, target.articleId), eq(publication.businessId, target.businessId), behindOnSite))
-    .limit(1)
-  return behind ? enqueuePublish(db, target) : null
+  if (behind.length === 0) return null
+  const broken = behind.filter((row) => row.status === 'broken')
+  if (broken.length === behind.length) throw brokenRefusal(broken)
+  return { ...(await enqueuePublish(db, target)), ...skippedNote(broken) }
 }
 
 /**
  * Starts the publishing of every article whose day has come: approved ones, and in autopilot the
  * drafts that passed the business's SEO score floor (held ones wait for a person). A business
- * without an enabled target keeps its articles until one is connected. Edits of published
+ * without an enabled target keeps its articles until one is connected; one whose targets are all
+ * broken too, its publications saying they wait for the reconnection. Edits of published
  * articles are synced too: a publication holding an older revision is published again.
  */
 export async function publishDueArticles(db: Database, now = new Date()) {
-  const hasTarget = sql`exists (select 1 from ${publishing} where ${publishing.businessId} = ${article.businessId} and ${publishing.enabled} and ${receivesArticles})`
+  // A broken connector is not a target until it works again (the JSON feed never breaks).
+  const hasTarget = sql`exists (select 1 from ${publishing} where ${publishing.businessId} = ${article.businessId} and ${publishing.enabled} and ${publishing.status} <> 'broken' and ${receivesArticles})`
+  const isDue = and(
+    lte(keyword.scheduledAt, now),
+    or(
+      eq(article.status, 'approved'),
+      and(eq(article.status, 'draft'), eq(business.autoPublish, true), sql`${article.seoScore} >= ${business.seoScoreFloor}`),
+    ),
+    // A target refused it for good (credentials, validation): it waits for the user, who fixes
+    // the connection (failed publications become pending again) or publishes it by hand.
+    sql`not exists (select 1 from ${publication} where ${publication.articleId} = ${article.id} and ${publication.status} = 'failed')`,
+  )
   const due = await db
     .select({ articleId: article.id, businessId: article.businessId, userId: business.userId })
     .from(article)
     .innerJoin(business, eq(business.id, article.businessId))
     .innerJoin(keyword, eq(keyword.id, article.keywordId))
-    .where(
-      and(
-        hasTarget,
-        lte(keyword.scheduledAt, now),
-        or(
-          eq(article.status, 'approved'),
-          and(eq(article.status, 'draft'), eq(business.autoPublish, true), sql`${article.seoScore} >= ${business.seoScoreFloor}`),
-        ),
-        // A target refused it for good (credentials, validation): it waits for the user, who fixes
-        // the connection (failed publications become pending again) or publishes it by hand.
-        sql`not exists (select 1 from ${publication} where ${publication.articleId} = ${article.id} and ${publication.status} = 'failed')`,
-      ),
-    )
+    .where(and(hasTarget, isDue))
     .orderBy(asc(keyword.scheduledAt))
     .limit(200)
+  // Due, but every target is broken: no job, no call to the CMS; its publications say it waits.
+  const waiting = await db
+    .select({ articleId: article.id, businessId: article.businessId, integrationId: publishing.id, type: publishing.type })
+    .from(article)
+    .innerJoin(business, eq(business.id, article.businessId))
+    .innerJoin(keyword, eq(keyword.id, article.keywordId))
+    .innerJoin(
+      publishing,
+      and(eq(publishing.businessId, article.businessId), eq(publishing.enabled, true), eq(publishing.status, 'broken'), receivesArticles),
+    )
+    .where(and(sql`not ${hasTarget}`, isDue))
+    .orderBy(asc(keyword.scheduledAt))
+    .limit(200)
+  for (const item of waiting) {
+    if (!(CONNECTOR_TYPES as readonly string[]).includes(item.type)) continue
+    const message = waitingForReconnection(labelOf(item))
+    await db
+      .insert(publication)
+      .values({ businessId: item.businessId, articleId: item.articleId, integrationId: item.integrationId })
+      .onConflictDoNothing()
+    await db
+      .update(publication)
+      .set({ lastError: message, updatedAt: new Date() })
+      .where(
+        and(
+          eq(publication.articleId, item.articleId),
+          eq(publication.integrationId, item.integrationId),
+          eq(publication.status, 'pending'),
+          sql`${publication.lastError} is distinct from ${message}`,
+        ),
+      )
+  }
   const stale = await db
     .selectDistinct({ articleId: article.id, businessId: article.businessId, userId: business.userId })
     .from(publication)
     .innerJoin(article, eq(article.id, publication.articleId))
     .innerJoin(business, eq(business.id, article.businessId))
     .innerJoin(publishing, eq(publishing.id, publication.integrationId))
-    .where(behindOnSite)
+    .where(and(behindOnSite, ne(publishing.status, 'broken')))
     .limit(200)
   const started = await enqueueEach([...due, ...stale], {
     enqueue: (item) => enqueuePublish(db, item),
     scope: 'publishing',
     describe: (item) => item.articleId,
   })
-  return { due: due.length, updates: stale.length, started: started.map((item) => item.articleId) }
+  return {
+    due: due.length,
+    updates: stale.length,
+    waiting: new Set(waiting.map((item) => item.articleId)).size,
+    started: started.map((item) => item.articleId),
+  }
 }
 
 export const publishDueJob = defineJob({

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { useMockServer } from '../../../tests/fixtures/mock-server'
@@ -8,16 +8,24 @@ import { article, jobRun, keyword, publication, publishing } from '~/server/db/s
 import { JOB_KINDS } from '~/server/app/job-kinds'
 import { startJobs, stopJobs } from '~/server/jobs'
 import { JobError } from '~/server/jobs/errors'
-import { injectFault } from '~/server/providers/mock-faults'
+import { injectFault, mockRequestCount } from '~/server/providers/mock-faults'
+import { storeMedia } from '~/server/articles/media-store'
 import { webhookHandlers, webhookMock } from '~/server/providers/webhook/mock'
 import { wordpressHandlers, wordpressMock } from '~/server/providers/wordpress/mock'
 import { createConnectorFetch } from './connector-fetch'
 import { connectPinned, type Connect } from '~/server/outbound/transport'
 import { connectorClient } from './connectors'
 import { encryptionKeys } from './crypto'
-import { connectIntegration, listIntegrations, readSecrets, reencryptSecrets, type PublishingDeps } from './integrations.service'
+import {
+  connectIntegration,
+  listIntegrations,
+  readSecrets,
+  reencryptSecrets,
+  testIntegration,
+  type PublishingDeps,
+} from './integrations.service'
 import { feedResponse } from './feed'
-import { publishDueArticles, publishUpdateNow, runPublish } from './publish.service'
+import { publishDueArticles, publishUpdateNow, runPublish, waitingForReconnection } from './publish.service'
 
 // Publishing end to end on the database, against the WordPress and webhook mocks: connect (kept
 // encrypted, tested at once), publish exactly once (also when the worker dies between the CMS's
@@ -46,7 +54,8 @@ beforeAll(async () => {
   owner = await app.signUp({ plan: 'Growth' })
   deps = {
     keys: encryptionKeys(app.env),
-    fetchFor: (provider) => createConnectorFetch({ provider, retries: 2, baseDelayMs: 1, timeoutMs: 1000, sleep: () => Promise.resolve() }),
+    fetchFor: (provider, _hint, classifyFailure) =>
+      createConnectorFetch({ provider, classifyFailure, retries: 2, baseDelayMs: 1, timeoutMs: 1000, sleep: () => Promise.resolve() }),
     connector: connectorClient,
   }
 })
@@ -111,34 +120,65 @@ describe('connecting', () => {
     const first = await newBusinessWithArticle()
     const second = await newBusinessWithArticle()
     await connectWordpress(first.businessId)
-    await connectWordpress(second.businessId, 'zzzz yyyy xxxx wwww vvvv uuuu')
+    await connectWordpress(second.businessId)
     const [copied] = await app.db.select().from(publishing).where(eq(publishing.businessId, first.businessId))
     await app.db.update(publishing).set({ secrets: copied!.secrets }).where(eq(publishing.businessId, second.businessId))
     const listed = await listIntegrations(app.db, second.businessId, deps)
     expect(listed.integrations[0]!.secrets).toEqual({ applicationPassword: '' })
   })
 
-  it('wrong credentials are saved as broken, with WordPress’s own words', async () => {
+  it('a first Connect whose test fails saves nothing and says why, in WordPress’s own words', async () => {
     const { businessId } = await newBusinessWithArticle()
     const connected = await connectWordpress(businessId, 'wrong wrong wrong wrong')
-    expect(connected.test).toMatchObject({
-      ok: false,
-      error: expect.stringContaining('The provided password is an invalid application password.'),
+    expect(connected).toMatchObject({
+      saved: false,
+      integration: null,
+      test: { ok: false, error: expect.stringContaining('The provided password is an invalid application password.') },
+      message: expect.stringMatching(/^The connection test failed, so WordPress was not connected\. WordPress refused our credentials/),
     })
-    expect(connected.integration).toMatchObject({ status: 'broken', lastError: expect.stringContaining('refused our credentials') })
+    expect(await app.db.select().from(publishing).where(eq(publishing.businessId, businessId))).toEqual([])
+    // Fixing the one wrong field connects it.
+    expect(await connectWordpress(businessId)).toMatchObject({ saved: true, integration: { status: 'working' } })
   })
 
-  it('a new password fixes it, and an empty secret keeps the stored one', async () => {
+  it('a failed Connect never overwrites a working connection: settings, secrets and status are kept, and publishing goes on', async () => {
+    const target = await newBusinessWithArticle()
+    const { businessId } = target
+    await connectWordpress(businessId)
+    const [before] = await app.db.select().from(publishing).where(eq(publishing.businessId, businessId))
+
+    const wrongPassword = await connectWordpress(businessId, 'wrong wrong wrong wrong')
+    expect(wrongPassword).toMatchObject({
+      saved: false,
+      test: { ok: false, error: expect.stringContaining('invalid application password') },
+      integration: { status: 'working', lastError: null, config: { siteUrl: WP, username: 'editor' } },
+      message: expect.stringContaining('nothing was changed: the previous WordPress connection is kept.'),
+    })
+    const otherUser = await connectIntegration(
+      app.db,
+      businessId,
+      { type: 'wordpress', config: { siteUrl: WP, username: 'intruder' }, secrets: { applicationPassword: '' } },
+      deps,
+    )
+    expect(otherUser).toMatchObject({ saved: false, test: { ok: false, error: expect.stringContaining('Unknown username') } })
+    expect(await app.db.select().from(publishing).where(eq(publishing.businessId, businessId))).toEqual([before])
+
+    expect(await publish(target)).toMatchObject({ published: 1, failed: 0 })
+    expect(wordpressMock.posts).toHaveLength(1)
+  })
+
+  it('a passing Connect saves the settings as working, and an empty secret keeps the stored one', async () => {
     const { businessId } = await newBusinessWithArticle()
-    await connectWordpress(businessId, 'wrong wrong wrong wrong')
-    expect((await connectWordpress(businessId)).integration.status).toBe('working')
+    expect((await connectWordpress(businessId)).integration!.status).toBe('working')
     const kept = await connectIntegration(
       app.db,
       businessId,
       { type: 'wordpress', config: { siteUrl: WP, username: 'editor' }, secrets: { applicationPassword: '' } },
       deps,
     )
-    expect(kept.test).toMatchObject({ ok: true })
+    expect(kept).toMatchObject({ saved: true, test: { ok: true }, message: 'WordPress updated: Signed in as editor on 93.184.215.14.' })
+    const [row] = await app.db.select().from(publishing).where(eq(publishing.businessId, businessId))
+    expect(readSecrets(row!, deps.keys)).toEqual({ applicationPassword: WP_PASSWORD.replace(/\s/g, '') })
   })
 
   it('refuses a form that breaks the rules, naming each field, and saves nothing', async () => {
@@ -171,9 +211,11 @@ describe('connecting', () => {
   it('generates a webhook secret when none is given, and the test event verifies with it', async () => {
     const { businessId } = await newBusinessWithArticle()
     const connected = await connectIntegration(app.db, businessId, { type: 'webhook', config: { url: HOOK }, secrets: {} }, deps)
-    // The mock receiver knows only the customer's secret, so a generated one is refused there.
+    // The mock receiver knows only the customer's secret, so a generated one is refused there, and
+    // a first connection whose test fails is not saved.
+    expect(connected).toMatchObject({ saved: false, integration: null })
     expect(connected.test).toMatchObject({ ok: false, error: expect.stringContaining('refused our credentials') })
-    expect(connected.integration.secrets.secret).toMatch(/^••••[A-Za-z0-9+/=]{4}$/)
+    expect(await app.db.select().from(publishing).where(eq(publishing.businessId, businessId))).toEqual([])
   })
 
   it('integration.remove deletes the row and its credentials; another call is NOT_FOUND', async () => {
@@ -337,6 +379,139 @@ describe('publishing', () => {
     await expect(publish(target)).rejects.toThrow(/did not answer within 1 second/)
     expect(await publish(target)).toMatchObject({ published: 1 })
     expect(wordpressMock.posts).toHaveLength(1)
+  })
+})
+
+const revoked = {
+  kind: 'status',
+  status: 401,
+  body: { code: 'incorrect_password', message: 'The provided password is an invalid application password.', data: { status: 401 } },
+  times: 1,
+} as const
+
+/** WordPress's connection test fails once (the password was revoked): the integration is broken. */
+async function breakWordpress(businessId: string) {
+  injectFault('wordpress', revoked)
+  const tested = await testIntegration(app.db, businessId, 'wordpress', deps)
+  expect(tested.integration.status).toBe('broken')
+}
+
+const publishJobsOf = (articleId: string) =>
+  app.db
+    .select()
+    .from(jobRun)
+    .where(eq(jobRun.singletonKey, `publish:${articleId}`))
+
+describe('final refusals and broken connections', () => {
+  it('WordPress refusing the image’s file type (its HTTP 500) is recorded on the publication in its words, at once and for good', async () => {
+    const target = await newBusinessWithArticle()
+    await connectWordpress(target.businessId)
+    const svg = await storeMedia({
+      dataDir: app.env.DATA_DIR,
+      businessId: target.businessId,
+      slug: 'espresso-beans',
+      bytes: new TextEncoder().encode(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="12" height="8"><rect width="12" height="8" fill="#6b3"/></svg>',
+      ),
+      contentType: 'image/svg+xml',
+    })
+    await app.db
+      .update(article)
+      .set({ images: [{ url: svg.url, alt: 'Espresso beans', prompt: 'beans', kind: 'featured', width: 12, height: 8 }] })
+      .where(eq(article.id, target.articleId))
+    const sleeps: number[] = []
+    const counting: PublishingDeps['fetchFor'] = (provider, _hint, classifyFailure) =>
+      createConnectorFetch({
+        provider,
+        classifyFailure,
+        retries: 2,
+        baseDelayMs: 1,
+        timeoutMs: 1000,
+        sleep: async (ms) => void sleeps.push(ms),
+      })
+
+    expect(await publish(target, { fetchFor: counting })).toMatchObject({ published: 0, failed: 1 })
+    expect(sleeps).toEqual([])
+    const [refused] = await publicationsOf(target.articleId)
+    expect(refused).toMatchObject({ status: 'failed', externalId: null })
+    expect(refused!.lastError).toMatch(
+      /^WordPress refused the file: Sorry, you are not allowed to upload this file type\. Use a JPEG, PNG, GIF or WebP image for the article/,
+    )
+    expect(wordpressMock.media).toEqual([])
+    expect(wordpressMock.posts).toEqual([])
+    // The connection itself is fine, and the schedule does not try the article again on its own.
+    const [integration] = await app.db.select().from(publishing).where(eq(publishing.businessId, target.businessId))
+    expect(integration).toMatchObject({ status: 'working', lastError: null })
+    expect((await publishDueArticles(app.db)).started).not.toContain(target.articleId)
+  })
+
+  it('"Publish now" with only a broken WordPress is refused at once ("Reconnect WordPress first."); the schedule waits; a passing test resumes it', async () => {
+    const target = await newBusinessWithArticle()
+    await connectWordpress(target.businessId)
+    await breakWordpress(target.businessId)
+    const client = rpcClient(app, owner.cookie)
+    const error = await rejectionOf(client.article.publish(target))
+    expect(error).toMatchObject({
+      code: 'PRECONDITION_FAILED',
+      message: 'Reconnect WordPress first.',
+      data: { reason: 'INTEGRATION_BROKEN', action: { label: 'Open Integrations', path: '/integrations' } },
+    })
+    expect(await publishJobsOf(target.articleId)).toEqual([])
+    expect((await publishDueArticles(app.db)).started).not.toContain(target.articleId)
+    expect(await publishJobsOf(target.articleId)).toEqual([])
+    // The schedule records why it waits, on the publication the article page shows.
+    expect(await publicationsOf(target.articleId)).toEqual([
+      expect.objectContaining({ status: 'pending', externalId: null, lastError: waitingForReconnection('WordPress') }),
+    ])
+
+    expect((await testIntegration(app.db, target.businessId, 'wordpress', deps)).test.ok).toBe(true)
+    expect((await publishDueArticles(app.db)).started).toContain(target.articleId)
+    expect(await publish(target)).toMatchObject({ published: 1 })
+  })
+
+  it('beside a working webhook, a broken WordPress is skipped (said in the answer and on its publication), never called, and resumed once it works', async () => {
+    const target = await newBusinessWithArticle()
+    await connectWordpress(target.businessId)
+    await connectWebhook(target.businessId)
+    await breakWordpress(target.businessId)
+    const client = rpcClient(app, owner.cookie)
+    expect(await client.article.publish(target)).toMatchObject({
+      jobId: expect.any(String),
+      skipped: ['WordPress'],
+      note: 'WordPress is skipped until you reconnect it on Integrations.',
+    })
+    const before = mockRequestCount('wordpress')
+    expect(await publish(target)).toMatchObject({ published: 1, skipped: 1, failed: 0 })
+    expect(await publish(target)).toMatchObject({ published: 0, skipped: 2, failed: 0 })
+    expect(mockRequestCount('wordpress')).toBe(before)
+    const [wordpressRow] = await app.db
+      .select()
+      .from(publishing)
+      .where(and(eq(publishing.businessId, target.businessId), eq(publishing.type, 'wordpress')))
+    const waiting = (await publicationsOf(target.articleId)).find((row) => row.integrationId === wordpressRow!.id)
+    expect(waiting).toMatchObject({ status: 'pending', externalId: null, lastError: waitingForReconnection('WordPress') })
+    expect((await publishDueArticles(app.db)).started).not.toContain(target.articleId)
+
+    expect((await testIntegration(app.db, target.businessId, 'wordpress', deps)).test.ok).toBe(true)
+    expect((await publishDueArticles(app.db)).started).toContain(target.articleId)
+    expect(await publish(target)).toMatchObject({ published: 1, skipped: 1 })
+    expect(wordpressMock.posts).toHaveLength(1)
+    expect((await publicationsOf(target.articleId)).map((row) => row.status)).toEqual(['published', 'published'])
+  })
+
+  it('an update to send now is refused when every site behind is broken', async () => {
+    const target = await newBusinessWithArticle()
+    await connectWordpress(target.businessId)
+    await publish(target)
+    await app.db.update(article).set({ revision: 2 }).where(eq(article.id, target.articleId))
+    await breakWordpress(target.businessId)
+    const error = await rejectionOf(publishUpdateNow(app.db, { userId: owner.userId, ...target }))
+    expect(error).toMatchObject({
+      code: 'PRECONDITION_FAILED',
+      message: 'Reconnect WordPress first.',
+      data: { reason: 'INTEGRATION_BROKEN' },
+    })
+    expect((await publishDueArticles(app.db)).started).not.toContain(target.articleId)
   })
 })
 

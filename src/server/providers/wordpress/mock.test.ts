@@ -26,6 +26,22 @@ const upload = (headers: Record<string, string>, bytes = new Uint8Array([137, 80
   })
 
 describe('WordPress mock', () => {
+  it('refuses an SVG upload exactly as stock WordPress does: HTTP 500 rest_upload_sideload_error', async () => {
+    for (const headers of <Record<string, string>[]>[
+      { 'Content-Disposition': 'attachment; filename="hero.svg"', 'Content-Type': 'image/svg+xml' },
+      { 'Content-Disposition': 'attachment; filename="hero.SVG"' },
+    ]) {
+      const response = await upload(headers, new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'))
+      expect(response.status).toBe(500)
+      expect(await response.json()).toEqual({
+        code: 'rest_upload_sideload_error',
+        message: 'Sorry, you are not allowed to upload this file type.',
+        data: { status: 500 },
+      })
+    }
+    expect(wordpressMock.media).toEqual([])
+  })
+
   it('uploads media from raw bytes, then creates a published post that uses it', async () => {
     const media = await upload({ 'Content-Disposition': 'attachment; filename="hero.png"' })
     expect(media.status).toBe(201)

@@ -277,6 +277,10 @@ export function wordpressHandlers(options: { baseUrl?: string; username?: string
           )
         const bytes = (await request.arrayBuffer()).byteLength
         if (bytes === 0) return wpError(400, 'rest_upload_no_data', 'No data supplied.')
+        // Stock WordPress (6.1) accepts no SVG: wp_handle_sideload refuses it, answered as a 500.
+        if (/\.svg$/i.test(filename) || /image\/svg/i.test(request.headers.get('content-type') ?? '')) {
+          return wpError(500, 'rest_upload_sideload_error', 'Sorry, you are not allowed to upload this file type.')
+        }
         const id = state.nextId++
         const mimeType = request.headers.get('content-type') ?? 'application/octet-stream'
         const media: WordpressMedia = {

@@ -14,7 +14,12 @@ afterEach(() => {
 })
 
 const ghost = (options: { adminApiKey?: string; timeoutMs?: number } = {}) =>
-  connectorContext<'ghost'>('Ghost', { apiUrl }, { adminApiKey: options.adminApiKey ?? DEMO_GHOST_ADMIN_KEY }, options)
+  connectorContext<'ghost'>(
+    'Ghost',
+    { apiUrl },
+    { adminApiKey: options.adminApiKey ?? DEMO_GHOST_ADMIN_KEY },
+    { ...options, classifyFailure: ghostConnector.classifyFailure },
+  )
 
 describe('Ghost connector', () => {
   it('tests the key with an authenticated read and names the site', async () => {
@@ -109,7 +114,9 @@ describe('Ghost connector', () => {
     const { context } = ghost()
     const error = await providerErrorOf(ghostConnector.create(context, publishableArticle({ title: '  ', featuredImage: null })))
     expect(error.kind).toBe('rejected')
-    expect(error.message).toContain('Validation error, cannot save post. Value in [posts.title] cannot be blank.')
+    expect(error.message).toBe(
+      'Ghost refused the post: Validation error, cannot save post. Value in [posts.title] cannot be blank. Correct the article, then publish the article again.',
+    )
   })
 
   it('waits as long as Retry-After says on 429, then publishes', async () => {

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto'
 import { z } from 'zod'
 import { ProviderError, readJson } from '~/server/providers/http'
+import { classifyGhostFailure } from './failures'
 import type { Connector, ConnectorContext, PublishableArticle, PublishedPost } from '../connector'
 
 /**
@@ -128,6 +129,7 @@ const published = (post: GhostPost): PublishedPost => ({ externalId: post.id, ur
 
 export const ghostConnector: Connector<'ghost'> = {
   type: 'ghost',
+  classifyFailure: classifyGhostFailure,
 
   async test(context) {
     // The site endpoint is public, so the posts read is what proves the key.

@@ -17,7 +17,7 @@ const notion = (options: { token?: string; timeoutMs?: number; dataSourceId?: st
     'Notion',
     { dataSourceId: options.dataSourceId ?? dataSourceId },
     { token: options.token ?? 'ntn_demo' },
-    options,
+    { ...options, classifyFailure: notionConnector.classifyFailure },
   )
 
 const plainOf = (property: unknown) =>
@@ -139,7 +139,8 @@ describe('Notion connector', () => {
       notionConnector.create(context, { ...article, featuredImage: { ...article.featuredImage!, url: '/media/trail-shoes.png' } }),
     )
     expect(error.kind).toBe('rejected')
-    expect(error.message).toContain('body failed validation: body.cover.external.url should be a valid URL')
+    expect(error.message).toMatch(/^Notion refused the page: body failed validation: body\.cover\.external\.url should be a valid URL/)
+    expect(error.message).toMatch(/Check the data source's properties \(Name, Slug, Tags, …\), then publish the article again\.$/)
     expect(notionMock.pages).toEqual([])
   })
 

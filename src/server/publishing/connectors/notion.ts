@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ProviderError, readJson } from '~/server/providers/http'
 import { childrenChunks, markdownToNotionBlocks, plainRichText, type NotionBlock } from '~/server/providers/notion/markdown-blocks'
+import { classifyNotionFailure } from './failures'
 import type { Connector, ConnectorContext, PublishableArticle, PublishedPost } from '../connector'
 
 /**
@@ -145,6 +146,7 @@ const isNotFound = (error: unknown) => error instanceof ProviderError && error.s
 
 export const notionConnector: Connector<'notion'> = {
   type: 'notion',
+  classifyFailure: classifyNotionFailure,
 
   async test(context) {
     const dataSource = await readDataSource(context)

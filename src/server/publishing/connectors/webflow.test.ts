@@ -14,7 +14,12 @@ afterEach(() => {
 })
 
 const webflow = (options: { apiToken?: string; timeoutMs?: number } = {}) =>
-  connectorContext<'webflow'>('Webflow', { collectionId, postUrlPrefix }, { apiToken: options.apiToken ?? 'wf_site_token' }, options)
+  connectorContext<'webflow'>(
+    'Webflow',
+    { collectionId, postUrlPrefix },
+    { apiToken: options.apiToken ?? 'wf_site_token' },
+    { ...options, classifyFailure: webflowConnector.classifyFailure },
+  )
 
 describe('Webflow connector', () => {
   it('tests the token by reading the collection', async () => {
@@ -124,7 +129,9 @@ describe('Webflow connector', () => {
     const { context } = webflow()
     const error = await providerErrorOf(webflowConnector.create(context, publishableArticle({ slug: 'Trail Shoes' })))
     expect(error.kind).toBe('rejected')
-    expect(error.message).toContain('Validation Error (fieldData.slug: Slug must only contain lowercase letters, numbers and hyphens)')
+    expect(error.message).toMatch(
+      /^Webflow refused the item: Validation Error \(fieldData\.slug: Slug must only contain lowercase letters, numbers and hyphens\)\. Check the collection's required fields/,
+    )
   })
 
   it('waits as long as Retry-After says on 429, then publishes', async () => {

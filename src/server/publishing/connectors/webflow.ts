@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ProviderError, readJson } from '~/server/providers/http'
+import { classifyWebflowFailure } from './failures'
 import type { Connector, ConnectorContext, PublishableArticle, PublishedPost } from '../connector'
 
 /**
@@ -94,6 +95,7 @@ function postOf(context: Context, item: z.output<typeof itemSchema>): PublishedP
 
 export const webflowConnector: Connector<'webflow'> = {
   type: 'webflow',
+  classifyFailure: classifyWebflowFailure,
 
   async test(context) {
     const collection = await readCollection(context)

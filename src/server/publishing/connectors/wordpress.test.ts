@@ -18,7 +18,7 @@ const wordpress = (options: { password?: string; timeoutMs?: number } = {}) =>
     'WordPress',
     { siteUrl, username: 'editor' },
     { applicationPassword: options.password ?? PASSWORD.replace(/\s/g, '') },
-    options,
+    { ...options, classifyFailure: wordpressConnector.classifyFailure },
   )
 
 describe('WordPress connector', () => {
@@ -84,6 +84,43 @@ describe('WordPress connector', () => {
     const error = await providerErrorOf(wordpressConnector.find(wordpress().context, publishableArticle()))
     expect(error.kind).toBe('rejected')
     expect(error.message).toContain('Invalid parameter(s): status')
+  })
+
+  it('an SVG featured image is refused once, for good, in WordPress’s words with the fix; no post is made', async () => {
+    const { context, sleeps } = wordpress()
+    const svg = publishableArticle({
+      featuredImage: {
+        bytes: Uint8Array.from(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')),
+        contentType: 'image/svg+xml',
+        filename: 'trail-shoes.svg',
+        alt: 'Trail shoes',
+        url: 'https://media.rankpilot.example/trail-shoes.svg',
+      },
+    })
+    const before = mockRequestCount('wordpress')
+    const error = await providerErrorOf(wordpressConnector.create(context, svg))
+    expect(error).toMatchObject({ kind: 'rejected', status: 500, attempts: 1 })
+    expect(error.message).toMatch(
+      /^WordPress refused the file: Sorry, you are not allowed to upload this file type\. Use a JPEG, PNG, GIF or WebP image/,
+    )
+    expect(mockRequestCount('wordpress') - before).toBe(1)
+    expect(sleeps).toEqual([])
+    expect(wordpressMock.media).toEqual([])
+    expect(wordpressMock.posts).toEqual([])
+  })
+
+  it('a permission WordPress refuses (403 rest_cannot_*) is a final refusal, not wrong credentials', async () => {
+    injectFault('wordpress', {
+      kind: 'status',
+      status: 403,
+      body: { code: 'rest_cannot_create', message: 'Sorry, you are not allowed to create terms in this taxonomy.', data: { status: 403 } },
+      times: 1,
+    })
+    const error = await providerErrorOf(wordpressConnector.find(wordpress().context, publishableArticle()))
+    expect(error.kind).toBe('rejected')
+    expect(error.message).toContain(
+      'Sorry, you are not allowed to create terms in this taxonomy. The WordPress user of the connection lacks',
+    )
   })
 
   it('a 429 is retried after its Retry-After; a 5xx that lasts fails as a server error; a hung site times out', async () => {

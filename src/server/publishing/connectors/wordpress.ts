@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ProviderError, readJson } from '~/server/providers/http'
+import { classifyWordpressFailure } from './failures'
 import type { Connector, ConnectorContext, PublishableArticle, PublishedPost } from '../connector'
 
 /**
@@ -91,6 +92,7 @@ async function fields(context: Context, article: PublishableArticle) {
 
 export const wordpressConnector: Connector<'wordpress'> = {
   type: 'wordpress',
+  classifyFailure: classifyWordpressFailure,
 
   async test(context) {
     const response = await context.fetch(`${api(context, '/users/me')}?context=edit`, { headers: headers(context), signal: context.signal })
