@@ -107,8 +107,12 @@ mariadb-install-db --no-defaults "${db_user[@]}" "${db_options[@]}" --auth-root-
   >"$dir/mariadbd.out" 2>&1 &
 db_pid=$!
 wait_for_port "$db_port" 300 "$db_pid" || { cat "$dir/mariadbd.out" "$db/mysqld.log" >&2; die "MariaDB did not start"; }
-mariadb --no-defaults --socket="$db/mysqld.sock" -u root -e 'CREATE DATABASE wordpress CHARACTER SET utf8mb4' ||
-  die "could not create the database"
+# The port opens a moment before the server takes queries: a few tries.
+for try in $(seq 20); do
+  mariadb --no-defaults --socket="$db/mysqld.sock" -u root -e 'CREATE DATABASE wordpress CHARACTER SET utf8mb4' 2>"$dir/create-db.log" && break
+  [ "$try" -lt 20 ] || { cat "$dir/create-db.log" >&2; die "could not create the database"; }
+  sleep 0.1
+done
 
 # --- 2. The docroot ----------------------------------------------------------------------------
 
