@@ -29,6 +29,7 @@ interface WpPost {
   excerpt: { raw: string }
   content: { raw: string }
   featured_media: number
+  tags: number[]
 }
 interface WpMedia {
   id: number
@@ -69,7 +70,7 @@ const postsWithSlug = (slug: string) =>
   wp.rest<WpPost[]>(`/posts?${new URLSearchParams({ slug, status: 'publish,future,draft,pending,private', context: 'edit' })}`)
 
 /** A business with an approved article whose featured image is a PNG in our media store. */
-async function articleWithFeaturedImage(title: string) {
+async function articleWithFeaturedImage(title: string, keyword?: string) {
   const slug = wp.uniqueSlug('espresso-beans')
   const owned = await insertBusiness(app, owner.userId)
   const planned = await insertKeyword(app, owned.id, { keyword: slug.replace(/-/g, ' '), status: 'scheduled' })
@@ -79,6 +80,7 @@ async function articleWithFeaturedImage(title: string) {
     title,
     slug,
     status: 'approved',
+    ...(keyword ? { keyword } : {}),
     metaDescription: 'How to choose espresso beans: roast date, origin and grind.',
     html: `<h1>${title}</h1><p>Freshly roasted beans pull sweeter shots.</p>`,
     images: [{ url: image.url, alt: 'A bag of freshly roasted beans', prompt: 'beans', kind: 'featured', width: 1, height: 1 }],
@@ -159,5 +161,24 @@ describe('the WordPress connector against a real WordPress', () => {
     expect((await publicationOf(target.articleId))!.status).toBe('unpublished')
     // Off the site: its address no longer serves it.
     expect((await fetch(first!.link)).status).toBe(404)
+  })
+
+  it('a tag the site already has under its own spelling of the slug is reused, not refused', async () => {
+    // WordPress spells "ß" and "." in a slug its own way ("strasse", "1-5"), so our lookup by
+    // slug misses the tag the first article made; the second must still be published with it.
+    const keyword = `Kaffee-Straße 1.5 ${wp.uniqueSlug('kg')}`
+    const first = await articleWithFeaturedImage('Coffee Street, First', keyword)
+    const second = await articleWithFeaturedImage('Coffee Street, Second', keyword)
+    await connect(first.businessId)
+    await connect(second.businessId)
+    expect(await run(first)).toMatchObject({ published: 1, failed: 0 })
+    expect(await run(second)).toMatchObject({ published: 1, failed: 0 })
+
+    const tags = await wp.rest<{ id: number; name: string }[]>(`/tags?${new URLSearchParams({ search: keyword })}`)
+    expect(tags).toEqual([expect.objectContaining({ name: keyword })])
+    const [one] = await postsWithSlug(first.slug)
+    const [other] = await postsWithSlug(second.slug)
+    expect(one!.tags).toEqual([tags[0]!.id])
+    expect(other!.tags).toEqual([tags[0]!.id])
   })
 })
