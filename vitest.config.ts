@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 
 // Suites (scripts/test.sh runs them all):
 //   unit      src/**/*.test.ts            no database (and bench/**/*.test.ts: the benchmarks' helpers)
@@ -6,7 +6,30 @@ import { defineConfig } from 'vitest/config'
 //   postgres  src/**/*.int.test.ts        the same files on a real PostgreSQL server
 //                                          (only when RANKPILOT_TEST_PG_URL is set)
 //   browser   tests/e2e/**/*.e2e.ts       Chromium against the built server
+//
+// Integration files named *.wp.int.test.ts also talk to a real WordPress, the one
+// scripts/wordpress-test-server.sh starts (scripts/test.sh does, once per run): they run in both
+// integration projects when RANKPILOT_TEST_WP_URL is set and are left out, with a warning, when it
+// is not. Both projects share that WordPress, so each file's posts are its own (unique slugs;
+// docs/decisions/0017-real-wordpress-in-tests.md).
 const pgUrl = process.env.RANKPILOT_TEST_PG_URL
+const WP_FILES = 'src/**/*.wp.int.test.ts'
+const wordpressEnv = Object.fromEntries(
+  (['RANKPILOT_TEST_WP_URL', 'RANKPILOT_TEST_WP_USER', 'RANKPILOT_TEST_WP_PASSWORD'] as const).flatMap((name) => {
+    const value = process.env[name]
+    return value ? [[name, value]] : []
+  }),
+)
+const withWordpress = Boolean(wordpressEnv.RANKPILOT_TEST_WP_URL)
+if (!withWordpress) {
+  console.warn(
+    `RANKPILOT_TEST_WP_URL is not set: ${WP_FILES} left out (npm test starts a WordPress; alone: bash scripts/wordpress-test-server.sh)`,
+  )
+}
+const integration = {
+  include: ['src/**/*.int.test.ts'],
+  exclude: [...configDefaults.exclude, ...(withWordpress ? [] : [WP_FILES])],
+}
 
 const shared = {
   env: { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
@@ -29,7 +52,8 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'pglite',
-          include: ['src/**/*.int.test.ts'],
+          ...integration,
+          env: { ...shared.env, ...wordpressEnv },
           globalSetup: ['tests/fixtures/pglite-template.setup.ts'],
         },
       },
@@ -40,8 +64,8 @@ export default defineConfig({
               test: {
                 ...shared,
                 name: 'postgres',
-                include: ['src/**/*.int.test.ts'],
-                env: { ...shared.env, TEST_DATABASE_URL: pgUrl },
+                ...integration,
+                env: { ...shared.env, ...wordpressEnv, TEST_DATABASE_URL: pgUrl },
               },
             },
           ]

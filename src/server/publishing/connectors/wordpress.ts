@@ -13,7 +13,7 @@ type Context = ConnectorContext<'wordpress'>
 const PROVIDER = 'WordPress'
 
 const postSchema = z.object({ id: z.number(), link: z.string(), status: z.string(), slug: z.string() })
-const tagSchema = z.object({ id: z.number(), slug: z.string() })
+const tagSchema = z.object({ id: z.number(), slug: z.string(), name: z.string().optional() })
 
 const api = (context: Context, path: string) => `${context.config.siteUrl}/wp-json/wp/v2${path}`
 
@@ -41,21 +41,40 @@ const termSlug = (name: string) =>
     .trim()
     .replace(/[\s-]+/g, '-')
 
+const getTags = async (context: Context, query: Record<string, string>) =>
+  readJson(
+    await context.fetch(`${api(context, '/tags')}?${new URLSearchParams(query)}`, { headers: headers(context), signal: context.signal }),
+    PROVIDER,
+    z.array(tagSchema),
+  )
+
+/** Term names come back HTML-escaped (WordPress stores "A &amp; B"). */
+const unescapeName = (name: string) =>
+  name.replace(/&(amp|lt|gt|quot|#0?39);/g, (_, entity: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"' })[entity] ?? "'")
+
+async function createTag(context: Context, name: string) {
+  try {
+    return (await readJson(await context.fetch(api(context, '/tags'), json(context, { name })), PROVIDER, tagSchema)).id
+  } catch (error) {
+    // 400 term_exists: the site has the tag under a slug WordPress spells differently from
+    // termSlug ("ß", ".", "_", other scripts). It is found by its name.
+    if (!(error instanceof ProviderError && error.kind === 'rejected' && error.status === 400)) throw error
+    const wanted = name.trim().toLowerCase()
+    const found = (await getTags(context, { search: name, per_page: '100' })).find(
+      (tag) => tag.name !== undefined && unescapeName(tag.name).trim().toLowerCase() === wanted,
+    )
+    if (!found) throw error
+    return found.id
+  }
+}
+
 async function tagIds(context: Context, names: string[]) {
   const ids: number[] = []
   for (const name of names) {
     const slug = termSlug(name)
     if (!slug) continue
-    const found = await readJson(
-      await context.fetch(`${api(context, '/tags')}?slug=${encodeURIComponent(slug)}`, {
-        headers: headers(context),
-        signal: context.signal,
-      }),
-      PROVIDER,
-      z.array(tagSchema),
-    )
-    const id = found[0]?.id ?? (await readJson(await context.fetch(api(context, '/tags'), json(context, { name })), PROVIDER, tagSchema)).id
-    ids.push(id)
+    const found = await getTags(context, { slug })
+    ids.push(found[0]?.id ?? (await createTag(context, name)))
   }
   return ids
 }

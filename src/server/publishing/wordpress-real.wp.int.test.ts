@@ -1,0 +1,184 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PNG_PIXEL } from '../../../tests/fixtures/publishing-connector'
+import { realWordpress } from '../../../tests/fixtures/real-wordpress'
+import { insertArticle, insertBusiness, insertKeyword } from '../../../tests/fixtures/rpc'
+import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
+import { resetEnvCache } from '~/env'
+import { storeMedia } from '~/server/articles/media-store'
+import { article, publication } from '~/server/db/schema'
+import { encryptionKeys } from './crypto'
+import { appPublishingDeps, connectIntegration, testIntegration, type PublishingDeps } from './integrations.service'
+import { runPublish } from './publish.service'
+
+// Our WordPress connector against a stock WordPress (Debian's package, served by
+// scripts/wordpress-test-server.sh), through the app's own code path: the integration saved and
+// tested as the Integrations page does, the publishing job's runPublish, the app's connector fetch
+// (loopback allowed by FETCH_ALLOW_LOOPBACK, as in every test). What WordPress holds afterwards is
+// read back through its REST API with the same application password.
+
+const wp = realWordpress()
+const host = new URL(wp.url).host
+
+interface WpPost {
+  id: number
+  slug: string
+  status: string
+  link: string
+  title: { raw: string }
+  excerpt: { raw: string }
+  content: { raw: string }
+  featured_media: number
+  tags: number[]
+}
+interface WpMedia {
+  id: number
+  mime_type: string
+  media_type: string
+  alt_text: string
+}
+
+let app: TestApp
+let deps: PublishingDeps
+let owner: { userId: string }
+
+beforeAll(async () => {
+  process.env.FETCH_ALLOW_LOOPBACK = 'true'
+  resetEnvCache()
+  app = await createTestApp()
+  owner = await app.signUp({ plan: 'Growth' })
+  deps = { ...appPublishingDeps(), keys: encryptionKeys(app.env) }
+})
+afterAll(async () => {
+  await app?.close()
+  delete process.env.FETCH_ALLOW_LOOPBACK
+  resetEnvCache()
+})
+
+const connect = (businessId: string, applicationPassword = wp.applicationPassword) =>
+  connectIntegration(
+    app.db,
+    businessId,
+    { type: 'wordpress', config: { siteUrl: wp.url, username: wp.username }, secrets: { applicationPassword } },
+    deps,
+  )
+const run = (target: { businessId: string; articleId: string }, action: 'publish' | 'unpublish' = 'publish') =>
+  runPublish(app.db, { ...target, action }, { ...deps, dataDir: app.env.DATA_DIR })
+const publicationOf = async (articleId: string) => (await app.db.select().from(publication).where(eq(publication.articleId, articleId)))[0]
+/** Every post with this slug, in any state: ours only, whatever else the shared site holds. */
+const postsWithSlug = (slug: string) =>
+  wp.rest<WpPost[]>(`/posts?${new URLSearchParams({ slug, status: 'publish,future,draft,pending,private', context: 'edit' })}`)
+
+/** A business with an approved article whose featured image is a PNG in our media store. */
+async function articleWithFeaturedImage(title: string, keyword?: string) {
+  const slug = wp.uniqueSlug('espresso-beans')
+  const owned = await insertBusiness(app, owner.userId)
+  const planned = await insertKeyword(app, owned.id, { keyword: slug.replace(/-/g, ' '), status: 'scheduled' })
+  const image = await storeMedia({ dataDir: app.env.DATA_DIR, businessId: owned.id, bytes: PNG_PIXEL, contentType: 'image/png', slug })
+  const written = await insertArticle(app, owned.id, {
+    keywordId: planned!.id,
+    title,
+    slug,
+    status: 'approved',
+    ...(keyword ? { keyword } : {}),
+    metaDescription: 'How to choose espresso beans: roast date, origin and grind.',
+    html: `<h1>${title}</h1><p>Freshly roasted beans pull sweeter shots.</p>`,
+    images: [{ url: image.url, alt: 'A bag of freshly roasted beans', prompt: 'beans', kind: 'featured', width: 1, height: 1 }],
+  })
+  return { businessId: owned.id, articleId: written.id, slug }
+}
+
+describe('the WordPress connector against a real WordPress', () => {
+  it('Test connection signs in and names the user', async () => {
+    const { businessId } = await insertBusiness(app, owner.userId).then((row) => ({ businessId: row!.id }))
+    const connected = await connect(businessId)
+    expect(connected.test).toEqual({ ok: true, account: `Signed in as Rankpilot Editor on ${host}` })
+    expect(connected.integration).toMatchObject({ status: 'working', lastError: null })
+    expect((await testIntegration(app.db, businessId, 'wordpress', deps)).test).toEqual({
+      ok: true,
+      account: `Signed in as Rankpilot Editor on ${host}`,
+    })
+  })
+
+  it('a wrong application password: the clear auth error, and the connection is Broken', async () => {
+    const { businessId } = await insertBusiness(app, owner.userId).then((row) => ({ businessId: row!.id }))
+    const connected = await connect(businessId, 'abcd efgh ijkl mnop qrst uvwx')
+    expect(connected.test).toMatchObject({ ok: false, error: expect.stringContaining('WordPress refused our credentials (HTTP 401') })
+    expect(connected.integration).toMatchObject({ status: 'broken', lastError: expect.stringContaining('refused our credentials') })
+  })
+
+  it('publishes one post with its fields and a featured PNG with our alt text; the post page renders', async () => {
+    const target = await articleWithFeaturedImage('Choosing Espresso Beans')
+    await connect(target.businessId)
+    expect(await run(target)).toMatchObject({ published: 1, failed: 0 })
+
+    const posts = await postsWithSlug(target.slug)
+    expect(posts).toHaveLength(1)
+    const [post] = posts
+    expect(post).toMatchObject({
+      slug: target.slug,
+      status: 'publish',
+      title: { raw: 'Choosing Espresso Beans' },
+      excerpt: { raw: 'How to choose espresso beans: roast date, origin and grind.' },
+      content: { raw: '<p>Freshly roasted beans pull sweeter shots.</p>' },
+    })
+    expect(await publicationOf(target.articleId)).toMatchObject({
+      status: 'published',
+      externalId: String(post!.id),
+      url: `${wp.url}/${target.slug}/`,
+    })
+
+    expect(post!.featured_media).toBeGreaterThan(0)
+    const media = await wp.rest<WpMedia>(`/media/${post!.featured_media}?context=edit`)
+    expect(media).toMatchObject({ mime_type: 'image/png', media_type: 'image', alt_text: 'A bag of freshly roasted beans' })
+
+    const page = await fetch(post!.link)
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('Choosing Espresso Beans')
+  })
+
+  it('an edit updates the same post; archiving takes it back to draft', async () => {
+    const target = await articleWithFeaturedImage('Espresso Beans at Home')
+    await connect(target.businessId)
+    await run(target)
+    const [first] = await postsWithSlug(target.slug)
+
+    await app.db.update(article).set({ title: 'Espresso Beans at Home, Tasted', revision: 2 }).where(eq(article.id, target.articleId))
+    expect(await run(target)).toMatchObject({ published: 1, failed: 0 })
+    const edited = await postsWithSlug(target.slug)
+    expect(edited).toEqual([
+      expect.objectContaining({
+        id: first!.id,
+        status: 'publish',
+        title: expect.objectContaining({ raw: 'Espresso Beans at Home, Tasted' }),
+      }),
+    ])
+    expect((await publicationOf(target.articleId))!.publishedRevision).toBe(2)
+
+    await app.db.update(article).set({ status: 'archived' }).where(eq(article.id, target.articleId))
+    expect(await run(target, 'unpublish')).toMatchObject({ unpublished: 1, failed: 0 })
+    expect(await postsWithSlug(target.slug)).toEqual([expect.objectContaining({ id: first!.id, status: 'draft' })])
+    expect((await publicationOf(target.articleId))!.status).toBe('unpublished')
+    // Off the site: its address no longer serves it.
+    expect((await fetch(first!.link)).status).toBe(404)
+  })
+
+  it('a tag the site already has under its own spelling of the slug is reused, not refused', async () => {
+    // WordPress spells "ß" and "." in a slug its own way ("strasse", "1-5"), so our lookup by
+    // slug misses the tag the first article made; the second must still be published with it.
+    const keyword = `Kaffee-Straße 1.5 ${wp.uniqueSlug('kg')}`
+    const first = await articleWithFeaturedImage('Coffee Street, First', keyword)
+    const second = await articleWithFeaturedImage('Coffee Street, Second', keyword)
+    await connect(first.businessId)
+    await connect(second.businessId)
+    expect(await run(first)).toMatchObject({ published: 1, failed: 0 })
+    expect(await run(second)).toMatchObject({ published: 1, failed: 0 })
+
+    const tags = await wp.rest<{ id: number; name: string }[]>(`/tags?${new URLSearchParams({ search: keyword })}`)
+    expect(tags).toEqual([expect.objectContaining({ name: keyword })])
+    const [one] = await postsWithSlug(first.slug)
+    const [other] = await postsWithSlug(second.slug)
+    expect(one!.tags).toEqual([tags[0]!.id])
+    expect(other!.tags).toEqual([tags[0]!.id])
+  })
+})
