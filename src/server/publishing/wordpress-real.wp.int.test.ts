@@ -100,11 +100,17 @@ describe('the WordPress connector against a real WordPress', () => {
     })
   })
 
-  it('a wrong application password: the clear auth error, and the connection is Broken', async () => {
+  it('a wrong application password: the clear auth error; nothing saved, and a working connection is kept', async () => {
     const { businessId } = await insertBusiness(app, owner.userId).then((row) => ({ businessId: row!.id }))
-    const connected = await connect(businessId, 'abcd efgh ijkl mnop qrst uvwx')
-    expect(connected.test).toMatchObject({ ok: false, error: expect.stringContaining('WordPress refused our credentials (HTTP 401') })
-    expect(connected.integration).toMatchObject({ status: 'broken', lastError: expect.stringContaining('refused our credentials') })
+    const wrong = 'abcd efgh ijkl mnop qrst uvwx'
+    const first = await connect(businessId, wrong)
+    expect(first.test).toMatchObject({ ok: false, error: expect.stringContaining('WordPress refused our credentials (HTTP 401') })
+    expect(first).toMatchObject({ saved: false, integration: null })
+
+    expect((await connect(businessId)).integration).toMatchObject({ status: 'working' })
+    const again = await connect(businessId, wrong)
+    expect(again).toMatchObject({ saved: false, message: expect.stringContaining('the previous WordPress connection is kept') })
+    expect(again.integration).toMatchObject({ status: 'working', lastError: null })
   })
 
   it('publishes one post with its fields and a featured PNG with our alt text; the post page renders', async () => {
