@@ -8,7 +8,7 @@ import { rasterSize } from '~/server/articles/raster'
 import { demoIllustration } from '~/server/providers/images/demo-illustrator'
 import { gradientPng } from '~/server/providers/images/png'
 import type { ArticleImage } from '~/shared/articles/article'
-import { publishableBody, withRasterAddresses } from './article-images'
+import { feedBody, publishableBody, withRasterAddresses } from './article-images'
 
 const BUSINESS = 'Ab3dEf6hIj9L'
 const APP_URL = 'https://app.rankpilot.example'
@@ -107,5 +107,17 @@ describe('publishableBody', () => {
     const body = await publishableBody({ ...article, html, markdown: 'First.' }, { dataDir, appUrl: APP_URL })
     expect(body.html).toBe(`<p>First.</p><p><img width="1536" height="1024" src="${body.featuredImage!.url}" alt="Trail shoes" /></p>`)
     expect(body.images).toHaveLength(1)
+  })
+
+  it('the feed’s body likewise: no featured image, SVGs as their PNGs and every address absolute, without reading raster files', async () => {
+    const article = await storedArticle()
+    const body = await feedBody(article, { dataDir, appUrl: APP_URL })
+    const [featured, inline, photo, chart] = article.images.map((image) => `${APP_URL}${image.url}`)
+    expect(body.featuredImage).toBe(featured!.replace(/\.svg$/, '.png'))
+    expect(body.html.startsWith('<p>Intro paragraph.</p>')).toBe(true)
+    expect(body.html).toContain(`src="${inline!.replace(/\.svg$/, '.png')}"`)
+    expect(body.html).toContain(`src="${photo}"`)
+    expect(body.html).toContain(`src="${chart!.replace(/\.svg$/, '.png')}"`)
+    expect(body.html).not.toMatch(/src="\/media\/|\.svg"/)
   })
 })

@@ -147,3 +147,35 @@ export function withRasterAddresses(value: unknown, replacements: Map<string, st
   }
   return value
 }
+
+/**
+ * The body as the JSON feed serves it (feed.ts): like `publishableBody`'s, without reading the
+ * raster files, which a feed of 50 articles does not need: an SVG's address becomes its PNG's
+ * (drawn once when missing), a raster's stays, both absolute on the app.
+ */
+export async function feedBody(input: { html: string; images: ArticleImage[] }, options: { dataDir: string; appUrl: string }) {
+  const { dataDir, appUrl } = options
+  const featured = input.images.find((image) => image.kind === 'featured')
+  const featuredPath = featured && mediaPathOf(featured.url, appUrl)
+  const { html } = featuredPath ? withoutLeadingImage(input.html, '', featuredPath, appUrl) : input
+  const addresses = new Map<string, string | null>()
+  const addressOf = async (path: string) => {
+    if (!addresses.has(path)) {
+      const raster = path.endsWith('.svg') ? await rasterMedia(dataDir, path).catch(() => null) : { url: path }
+      addresses.set(path, raster ? new URL(raster.url, appUrl).href : null)
+    }
+    return addresses.get(path) ?? null
+  }
+  for (const path of [featuredPath, ...[...html.matchAll(IMG_TAG)].map(([tag]) => SRC.exec(tag)?.[1])]) {
+    const media = path && mediaPathOf(decodeAttribute(path), appUrl)
+    if (media) await addressOf(media)
+  }
+  const body = html.replace(IMG_TAG, (tag) => {
+    const src = SRC.exec(tag)?.[1]
+    const path = src === undefined ? undefined : mediaPathOf(decodeAttribute(src), appUrl)
+    if (!path) return tag
+    const address = addresses.get(path)
+    return address ? tag.replace(SRC, ` src="${address}"`) : ''
+  })
+  return { html: body.replace(/<p>\s*<\/p>\s*/g, ''), featuredImage: featuredPath ? (addresses.get(featuredPath) ?? null) : null }
+}

@@ -454,7 +454,7 @@ describe('the JSON feed', () => {
     const target = await newBusinessWithArticle('feed-article')
     const client = rpcClient(app, owner.cookie)
     const { token } = await client.integration.feed({ businessId: target.businessId, enabled: true })
-    const options = { keys: deps.keys, appUrl: 'https://app.example' }
+    const options = { keys: deps.keys, appUrl: 'https://app.example', dataDir: app.env.DATA_DIR }
     const fetchFeed = (query: string, headers: Record<string, string> = {}) =>
       feedResponse(
         app.db,

@@ -1,8 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { injectFault, mockRequestCount } from '~/server/providers/mock-faults'
 import { wordpressHandlers, wordpressMock } from '~/server/providers/wordpress/mock'
-import { gradientPng } from '~/server/providers/images/png'
-import { connectorContext, publishableArticle, publishableImage } from '../../../../tests/fixtures/publishing-connector'
+import {
+  APP_MEDIA,
+  connectorContext,
+  illustratedArticle,
+  publishableArticle,
+  publishableImage,
+} from '../../../../tests/fixtures/publishing-connector'
 import { providerErrorOf, useMockServer } from '../../../../tests/fixtures/mock-server'
 import { wordpressConnector } from './wordpress'
 
@@ -21,32 +26,6 @@ const wordpress = (options: { password?: string; timeoutMs?: number } = {}) =>
     { applicationPassword: options.password ?? PASSWORD.replace(/\s/g, '') },
     options,
   )
-
-const APP = 'https://app.rankpilot.example/media/'
-
-/** An article with a featured image, an illustration and an infographic in its body, each a distinct PNG. */
-function illustratedArticle() {
-  const png = (seed: number) => gradientPng(4 + seed, 3, [seed * 40, 10, 10], [10, 10, seed * 40]) as Uint8Array<ArrayBuffer>
-  const featured = publishableImage({ bytes: png(1), filename: 'trail-shoes-featured.png', url: `${APP}a/featured.png`, width: 5 })
-  const inline = publishableImage({
-    kind: 'inline',
-    bytes: png(2),
-    filename: 'section-illustration.png',
-    alt: 'Laces',
-    url: `${APP}a/inline.png`,
-    width: 6,
-  })
-  const infographic = publishableImage({
-    kind: 'infographic',
-    bytes: png(3),
-    filename: 'lug-depths.png',
-    alt: 'Lug depth by shoe',
-    url: `${APP}a/chart.png`,
-    width: 7,
-  })
-  const html = `<p>Intro.</p><p><img width="6" height="3" src="${inline.url}" alt="Laces" /></p><h2>Lugs</h2><p><img width="7" height="3" src="${infographic.url}" alt="Lug depth by shoe" /></p>`
-  return publishableArticle({ html, featuredImage: featured, images: [featured, inline, infographic] })
-}
 
 describe('WordPress connector', () => {
   it('tests the application password with users/me and names the user and site', async () => {
@@ -102,7 +81,7 @@ describe('WordPress connector', () => {
     const content = wordpressMock.posts[0]!.content
     expect(content).toContain(`src="${inline!.source_url}"`)
     expect(content).toContain(`src="${infographic!.source_url}"`)
-    expect(content).not.toContain(APP)
+    expect(content).not.toContain(APP_MEDIA)
     expect(content).not.toContain(featured!.source_url)
     expect(inline!.source_url).toMatch(/^https:\/\/blog\.example\.com\/wp-content\/uploads\/\d{4}\/\d{2}\/section-illustration\.png$/)
     expect(wordpressMock.posts[0]).toMatchObject({ status: 'publish', featured_media: featured!.id })
