@@ -66,7 +66,12 @@ async function tagIds(context: Context, names: string[]) {
   return ids
 }
 
-const mediaSchema = z.object({ id: z.number(), source_url: z.string(), post: z.number().nullable().optional(), alt_text: z.string().optional() })
+const mediaSchema = z.object({
+  id: z.number(),
+  source_url: z.string(),
+  post: z.number().nullable().optional(),
+  alt_text: z.string().optional(),
+})
 
 /** Uploads the image to the media library, attached to the post, with its alt text (both taken as query parameters). */
 async function upload(context: Context, postId: string, image: PublishableImage) {
@@ -83,7 +88,10 @@ async function upload(context: Context, postId: string, image: PublishableImage)
 /** The media WordPress still has under this id, or null when it answers 404 (deleted from the library). */
 async function existingMedia(context: Context, id: string) {
   try {
-    const response = await context.fetch(`${api(context, `/media/${id}`)}?context=edit`, { headers: headers(context), signal: context.signal })
+    const response = await context.fetch(`${api(context, `/media/${id}`)}?context=edit`, {
+      headers: headers(context),
+      signal: context.signal,
+    })
     return await readJson(response, PROVIDER, mediaSchema)
   } catch (error) {
     if (error instanceof ProviderError && error.status === 404) return null
