@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises'
+import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -91,7 +91,7 @@ function interFontFiles(): Promise<string[]> {
       for (const weight of INTER_WEIGHTS) {
         const sfnt = woffToSfnt(await readFile(join(folder, `inter-${subset}-${weight}-normal.woff`)))
         const path = join(target, `inter-${subset}-${weight}-${createHash('sha256').update(sfnt).digest('hex').slice(0, 12)}.ttf`)
-        await writeOnce(path, sfnt)
+        if (!(await stat(path).catch(() => null))?.isFile()) await writeOnce(path, sfnt)
         paths.push(path)
       }
     }
