@@ -107,6 +107,10 @@ describe('publishableBody', () => {
     const body = await publishableBody({ ...article, html, markdown: 'First.' }, { dataDir, appUrl: APP_URL })
     expect(body.html).toBe(`<p>First.</p><p><img width="1536" height="1024" src="${body.featuredImage!.url}" alt="Trail shoes" /></p>`)
     expect(body.images).toHaveLength(1)
+
+    const sharing = `<p><img src="${featured!.url}" alt="Trail shoes" /> Shoes, first.</p>`
+    const kept = await publishableBody({ ...article, html: sharing, markdown: '' }, { dataDir, appUrl: APP_URL })
+    expect(kept.html).toBe(`<p><img width="1536" height="1024" src="${kept.featuredImage!.url}" alt="Trail shoes" /> Shoes, first.</p>`)
   })
 
   it('the feed’s body likewise: no featured image, SVGs as their PNGs and every address absolute, without reading raster files', async () => {

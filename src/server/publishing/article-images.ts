@@ -48,8 +48,9 @@ function publishable(raster: RasterMedia, meta: { kind: ArticleImage['kind']; al
 
 /** A leading featured image: the first block of the body (our articles put it under the title). */
 function withoutLeadingImage(html: string, markdown: string, path: string, appUrl: string) {
-  const leadingHtml = /^\s*(?:<p>\s*)?(<img\b[^>]*>)\s*(?:<\/p>)?\s*/i.exec(html)
-  const htmlSrc = leadingHtml ? SRC.exec(leadingHtml[1]!)?.[1] : undefined
+  // The image alone in the first paragraph (or bare), never one that shares its paragraph with text.
+  const leadingHtml = /^\s*(?:<p>\s*(<img\b[^>]*>)\s*<\/p>|(<img\b[^>]*>))\s*/i.exec(html)
+  const htmlSrc = leadingHtml ? SRC.exec(leadingHtml[1] ?? leadingHtml[2]!)?.[1] : undefined
   const leadingMarkdown = /^\s*!\[[^\]]*\]\(([^)\s]+)\)\s*/.exec(markdown)
   return {
     html: htmlSrc && mediaPathOf(decodeAttribute(htmlSrc), appUrl) === path ? html.slice(leadingHtml![0].length) : html,
