@@ -191,7 +191,8 @@ export const CONNECTORS: Record<ConnectorType, ConnectorDefinition> = {
   notion: {
     type: 'notion',
     label: 'Notion',
-    description: 'Adds each article as a page in a Notion database.',
+    description:
+      'Adds each article as a page in a Notion database. Its images are linked as PNG files from this app’s public address, not copied into Notion.',
     canUnpublish: true,
     fields: [
       {
@@ -211,7 +212,8 @@ export const CONNECTORS: Record<ConnectorType, ConnectorDefinition> = {
   webhook: {
     type: 'webhook',
     label: 'Webhook',
-    description: 'Posts each article, and the events you choose, as JSON to your endpoint, signed with Standard Webhooks.',
+    description:
+      'Posts each article, and the events you choose, as JSON to your endpoint, signed with Standard Webhooks. Its images are linked as PNG files from this app’s public address.',
     canUnpublish: true,
     fields: [
       {

@@ -74,7 +74,8 @@ export function ExportCard({ businessId, feed }: { businessId: string; feed: Int
               JSON feed
             </label>
             <p id={`${switchId}-hint`} className="text-xs text-muted-foreground">
-              Your published articles as JSON at a private address. Turning it off stops the address; turning it on again gives a new one.
+              Your published articles as JSON at a private address, their images linked as PNG files from this app’s public address. Turning
+              it off stops the address; turning it on again gives a new one.
             </p>
           </div>
         </div>

@@ -8,7 +8,8 @@ import { feedResponse } from '~/server/publishing/feed'
 export const Route = createFileRoute('/api/feed/$file')({
   server: {
     handlers: {
-      GET: ({ request, params }) => feedResponse(getDb(), request, params.file, { keys: encryptionKeys(env()), appUrl: env().APP_URL }),
+      GET: ({ request, params }) =>
+        feedResponse(getDb(), request, params.file, { keys: encryptionKeys(env()), appUrl: env().APP_URL, dataDir: env().DATA_DIR }),
     },
   },
 })

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { Database } from '~/server/db'
 import { business } from '~/server/db/schema'
+import { rasterizeSvg, rasterSize } from './raster'
 
 /**
  * Article media (generated images and rendered infographics), kept under `<DATA_DIR>/media/<businessId>/`
@@ -13,6 +14,9 @@ import { business } from '~/server/db/schema'
  * cached for a year, and storing the same bytes under the same slug again finds the file already there.
  * Nothing is read from a request path that does not match the one shape this module writes, so dot
  * segments, encoded characters, backslashes and absolute paths never reach the file system.
+ *
+ * An SVG's PNG rendering (what a CMS gets: `rasterMedia`) is kept beside it under the SVG's name
+ * with .png: its prefix is the hash of the SVG it was drawn from, written once and never replaced.
  */
 
 export const MEDIA_EXTENSIONS = {
@@ -320,4 +324,47 @@ export async function mediaResponse(dataDir: string, request: Request): Promise<
   if (!media) return notFound()
   headers.set('content-length', String(media.bytes.byteLength))
   return new Response(media.bytes, { status: 200, headers })
+}
+
+// ── Raster copies for CMSs ──────────────────────────────────────────────────────────────────────
+
+export interface RasterMedia {
+  /** /media/<businessId>/<file>: the file itself when it is raster, else the PNG beside the SVG. */
+  url: string
+  bytes: Uint8Array<ArrayBuffer>
+  contentType: Exclude<MediaContentType, 'image/svg+xml'>
+  width: number
+  height: number
+  /** SHA-256 of the bytes, hex. */
+  sha256: string
+}
+
+/**
+ * The file a CMS takes for a /media path (CMSs refuse SVG): a PNG, WebP or JPEG as it is; for an
+ * SVG, its PNG rendering, kept beside it as `<the SVG's name>.png` (same hash prefix: the
+ * rendering of those SVG bytes) and rendered only when it is not there yet. Null when the path
+ * names no stored file.
+ */
+export async function rasterMedia(dataDir: string, requestPath: string): Promise<RasterMedia | null> {
+  const location = locateMedia(dataDir, requestPath)
+  if (!location) return null
+  const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
+  if (location.contentType !== 'image/svg+xml') {
+    const file = await readLocated(location)
+    const size = file && rasterSize(file.bytes)
+    if (!file || !size) return null
+    return { url: requestPath, bytes: file.bytes, contentType: location.contentType, ...size, sha256: sha256(file.bytes) }
+  }
+  const pngPath = location.path.replace(/\.svg$/, '.png')
+  const url = requestPath.replace(/\.svg$/, '.png')
+  let bytes = (await readLocated({ path: pngPath, contentType: 'image/png', etag: location.etag }))?.bytes
+  if (!bytes) {
+    const svg = await readLocated(location)
+    if (!svg) return null
+    bytes = (await rasterizeSvg(svg.bytes)).bytes
+    if ((await fileSize(pngPath)) === null) await writeAtomically(pngPath, bytes)
+  }
+  const size = rasterSize(bytes)
+  if (!size) return null
+  return { url, bytes, contentType: 'image/png', ...size, sha256: sha256(bytes) }
 }

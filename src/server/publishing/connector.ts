@@ -11,21 +11,50 @@ import type { ConnectorConfig, ConnectorSecrets, ConnectorType } from '~/shared/
  * answers it with a 5xx.
  */
 
+/**
+ * One image of the article as a CMS takes it (publishing/article-images.ts): always a raster file
+ * (an SVG drawing goes as its PNG rendering), read from our media store.
+ */
+export interface PublishableImage {
+  kind: 'featured' | 'inline' | 'infographic'
+  bytes: Uint8Array<ArrayBuffer>
+  contentType: 'image/png' | 'image/webp' | 'image/jpeg'
+  /** The file's name for the CMS, e.g. "trail-running-shoes-featured.png". */
+  filename: string
+  alt: string
+  /** In pixels, read from the file. */
+  width: number
+  height: number
+  /** Its absolute public address on the app (APP_URL/media/…): what the body says until a connector replaces it. */
+  url: string
+  /** SHA-256 of the bytes (hex): the same file is uploaded once per publication. */
+  hash: string
+}
+
+/** The media a connector uploaded for one publication, by content hash: reused when it publishes again. */
+export type UploadedMedia = Record<string, { id: string; url: string }>
+
 /** The article as a connector maps it to the CMS's fields. */
 export interface PublishableArticle {
   /** Our article id: the webhook's idempotency key and the CMS lookup's fallback. */
   id: string
   title: string
   slug: string
-  /** Allow-listed HTML of the body (no H1: the CMS renders the title). */
+  /**
+   * Allow-listed HTML of the body (no H1: the CMS renders the title; no featured image: themes show
+   * it). Each of our images in it is an absolute URL of the app, an image's `url`.
+   */
   html: string
+  /** The body in Markdown, likewise without H1 and featured image, its images at their `url`. */
   markdown: string
   /** The meta description, used as excerpt where the CMS has one. */
   excerpt: string
   metaTitle: string
   metaDescription: string
-  /** The featured image, read from our media store so the connector can upload it to the CMS. */
-  featuredImage: { bytes: Uint8Array<ArrayBuffer>; contentType: string; filename: string; alt: string; url: string } | null
+  /** The featured image (also first in `images`), for the CMS's own featured image field. */
+  featuredImage: PublishableImage | null
+  /** Every image: the featured one first, then those of the body in order. */
+  images: PublishableImage[]
   /** Categories or tags: the article's topic cluster, then its keyword. */
   tags: string[]
   /** Where the article's canonical copy lives, when the business says so; otherwise the CMS's own URL. */
@@ -53,6 +82,12 @@ export interface ConnectorContext<T extends ConnectorType> {
   /** The provider fetch for this connector: see the module comment. */
   fetch: typeof fetch
   signal?: AbortSignal
+  /**
+   * For connectors that upload images: what was uploaded for this publication before, and how to
+   * record an upload (or forget one the CMS no longer has) as soon as it happens, so a retry after
+   * a failure further on reuses it instead of uploading it again.
+   */
+  media?: { uploaded: UploadedMedia; remember(hash: string, media: UploadedMedia[string] | null): Promise<void> }
 }
 
 export interface Connector<T extends ConnectorType = ConnectorType> {

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto'
 import { and, desc, eq } from 'drizzle-orm'
 import type { Database } from '~/server/db'
 import { article, business, publication, publishing } from '~/server/db/schema'
+import { feedBody } from './article-images'
 import type { EncryptionKeys } from './crypto'
 import { FEED_TYPE, readSecrets } from './integrations.service'
 
@@ -26,7 +27,12 @@ function sameToken(given: string, expected: string) {
   return a.length === b.length && timingSafeEqual(a, b)
 }
 
-export async function feedResponse(db: Database, request: Request, file: string, options: { keys: EncryptionKeys; appUrl: string }) {
+export async function feedResponse(
+  db: Database,
+  request: Request,
+  file: string,
+  options: { keys: EncryptionKeys; appUrl: string; dataDir: string },
+) {
   const businessId = /^([A-Za-z0-9_-]{1,64})\.json$/.exec(file)?.[1]
   // One answer for a business that does not exist, has no feed, or was asked with the wrong token.
   const refused = () =>
@@ -73,6 +79,9 @@ export async function feedResponse(db: Database, request: Request, file: string,
     .where(and(eq(publication.businessId, businessId), eq(publication.status, 'published')))
   const liveUrl = new Map(links.filter((link) => link.url).map((link) => [link.articleId, link.url!]))
   const absolute = (path: string) => new URL(path, options.appUrl).href
+  // Images as every CMS takes them: PNG (an SVG's rendering), at the app's public address; the
+  // featured image is the item's `image`, not repeated in its content (article-images.ts).
+  const bodies = await Promise.all(rows.map((row) => feedBody(row, options)))
   return json(
     {
       version: 'https://jsonfeed.org/version/1.1',
@@ -80,15 +89,15 @@ export async function feedResponse(db: Database, request: Request, file: string,
       home_page_url: owner?.url,
       feed_url: absolute(`/api/feed/${businessId}.json`),
       language: owner?.language === 'English' ? 'en' : undefined,
-      items: rows.map((row) => {
-        const featured = row.images.find((image) => image.kind === 'featured')
+      items: rows.map((row, index) => {
+        const body = bodies[index]!
         return {
           id: row.id,
           url: liveUrl.get(row.id) ?? (owner?.url ? `${owner.url.replace(/\/+$/, '')}/blog/${row.slug}` : undefined),
           title: row.title,
-          content_html: row.html,
+          content_html: body.html,
           summary: row.metaDescription,
-          image: featured ? absolute(featured.url) : undefined,
+          image: body.featuredImage ?? undefined,
           date_published: row.publishedAt?.toISOString(),
           date_modified: row.updatedAt.toISOString(),
           tags: [row.keyword],

@@ -2,7 +2,6 @@ import { and, arrayContains, asc, eq, gt, inArray, isNull, lte, ne, or, sql } fr
 import { z } from 'zod'
 import { env } from '~/env'
 import { safeJsonLd } from '~/server/articles/assemble'
-import { readMedia } from '~/server/articles/media-store'
 import type { Database } from '~/server/db'
 import { article, business, jobRun, keyword, keywordCluster, publication, publishing, type ArticleRow } from '~/server/db/schema'
 import { enqueueJob } from '~/server/jobs'
@@ -12,7 +11,8 @@ import { JobError } from '~/server/jobs/errors'
 import { ProviderError } from '~/server/providers/http'
 import { appError, defineErrorCodes } from '~/server/rpc/errors'
 import { CONNECTOR_TYPES, CONNECTORS, type ConnectorType } from '~/shared/integrations'
-import type { PublishableArticle, PublishedPost } from './connector'
+import { publishableBody, withRasterAddresses } from './article-images'
+import type { ConnectorContext, PublishableArticle, PublishedPost } from './connector'
 import { DecryptionError } from './crypto'
 import { articleFailedData, emitWebhookEvent } from './events'
 import { appPublishingDeps, connectorContext, FEED_TYPE, integrationErrorMessage, type PublishingDeps } from './integrations.service'
@@ -96,7 +96,10 @@ async function targetsOf(db: Database, businessId: string) {
   }
 }
 
-/** The article as connectors take it: its featured image read from the media store, its cluster as the first tag. */
+/**
+ * The article as connectors take it: its images as raster files with absolute addresses and the
+ * featured one out of the body (article-images.ts), its cluster as the first tag.
+ */
 export async function publishableArticle(db: Database, row: ArticleRow, dataDir: string): Promise<PublishableArticle> {
   const [cluster] = row.keywordId
     ? await db
@@ -105,37 +108,51 @@ export async function publishableArticle(db: Database, row: ArticleRow, dataDir:
         .innerJoin(keywordCluster, eq(keywordCluster.id, keyword.clusterId))
         .where(eq(keyword.id, row.keywordId))
     : []
-  const featured = row.images.find((image) => image.kind === 'featured')
-  const file = featured ? await readMedia(dataDir, new URL(featured.url, 'http://local').pathname).catch(() => null) : null
-  const appUrl = env().APP_URL
   const tags = [...new Set([cluster?.label, row.keyword].filter((tag): tag is string => Boolean(tag)))]
+  const body = await publishableBody(
+    {
+      // The CMS renders the title itself: the body starts after our H1.
+      html: row.html.replace(/^\s*<h1\b[^>]*>[\s\S]*?<\/h1>\s*/i, ''),
+      markdown: row.markdown.replace(/^\s*# [^\n]*\n+/, ''),
+      images: row.images,
+    },
+    { dataDir, appUrl: env().APP_URL },
+  )
   return {
     id: row.id,
     title: row.title,
     slug: row.slug,
-    // The CMS renders the title itself: the body starts after our H1.
-    html: row.html.replace(/^\s*<h1\b[^>]*>[\s\S]*?<\/h1>\s*/i, ''),
-    markdown: row.markdown.replace(/^\s*# [^\n]*\n+/, ''),
+    html: body.html,
+    markdown: body.markdown,
     excerpt: row.metaDescription,
     metaTitle: row.metaTitle,
     metaDescription: row.metaDescription,
-    featuredImage:
-      featured && file
-        ? {
-            bytes: file.bytes,
-            contentType: file.contentType,
-            filename: featured.url.split('/').pop() ?? `${row.slug}.png`,
-            alt: featured.alt,
-            url: new URL(featured.url, appUrl).href,
-          }
-        : null,
+    featuredImage: body.featuredImage,
+    images: body.images,
     tags,
     canonicalUrl: null,
     // Re-checked on the way out: JSON-LD stored before its addresses were held to the sanitiser's rule.
-    jsonLd: safeJsonLd(row.jsonLd) as unknown[],
+    jsonLd: withRasterAddresses(safeJsonLd(row.jsonLd), body.replacements) as unknown[],
     keyword: row.keyword,
     revision: row.revision,
     publishedAt: row.publishedAt ?? new Date(),
+  }
+}
+
+/** The publication's record of media uploaded to its CMS, updated one upload at a time (connector.ts, ConnectorContext.media). */
+function mediaLedger(db: Database, current: typeof publication.$inferSelect): NonNullable<ConnectorContext<ConnectorType>['media']> {
+  return {
+    uploaded: { ...current.media },
+    async remember(hash, media) {
+      await db
+        .update(publication)
+        .set({
+          media: media
+            ? sql`${publication.media} || ${JSON.stringify({ [hash]: media })}::jsonb`
+            : sql`${publication.media} - ${hash}::text`,
+        })
+        .where(eq(publication.id, current.id))
+    },
   }
 }
 
@@ -219,7 +236,7 @@ export async function runPublish(
     }
     let post: PublishedPost | null = null
     try {
-      const context = connectorContext(target, deps, deps.signal)
+      const context = { ...connectorContext(target, deps, deps.signal), media: mediaLedger(db, current) }
       const primary = live.find((other) => other.url)
       payload.canonicalUrl = primary && primary.integrationId !== target.id ? primary.url : null
       if (input.action === 'unpublish') {

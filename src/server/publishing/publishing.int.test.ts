@@ -1,15 +1,21 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
+import { http, HttpResponse } from 'msw'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { useMockServer } from '../../../tests/fixtures/mock-server'
 import { insertArticle, insertBusiness, insertKeyword, rejectionOf, rpcClient } from '../../../tests/fixtures/rpc'
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
+import { env } from '~/env'
+import { markdownToSafeHtml } from '~/server/articles/html'
+import { mediaResponse, storeMedia } from '~/server/articles/media-store'
 import { article, jobRun, keyword, publication, publishing } from '~/server/db/schema'
+import { demoIllustration } from '~/server/providers/images/demo-illustrator'
+import { gradientPng } from '~/server/providers/images/png'
+import type { ArticleImage } from '~/shared/articles/article'
 import { JOB_KINDS } from '~/server/app/job-kinds'
 import { startJobs, stopJobs } from '~/server/jobs'
 import { JobError } from '~/server/jobs/errors'
 import { injectFault, mockRequestCount } from '~/server/providers/mock-faults'
-import { storeMedia } from '~/server/articles/media-store'
 import { webhookHandlers, webhookMock } from '~/server/providers/webhook/mock'
 import { wordpressHandlers, wordpressMock } from '~/server/providers/wordpress/mock'
 import { createConnectorFetch } from './connector-fetch'
@@ -38,7 +44,7 @@ const HOOK = 'https://93.184.215.15/rankpilot'
 const WP_PASSWORD = 'abcd efgh ijkl mnop qrst uvwx'
 const HOOK_SECRET = `whsec_${Buffer.from('the customer’s own webhook secret!').toString('base64')}`
 
-useMockServer(
+const mockServer = useMockServer(
   ...wordpressHandlers({ baseUrl: WP, username: 'editor', applicationPassword: WP_PASSWORD }),
   ...webhookHandlers({ url: HOOK, secret: HOOK_SECRET }),
 )
@@ -406,18 +412,26 @@ describe('final refusals and broken connections', () => {
   it('WordPress refusing the image’s file type (its HTTP 500) is recorded on the publication in its words, at once and for good', async () => {
     const target = await newBusinessWithArticle()
     await connectWordpress(target.businessId)
-    const svg = await storeMedia({
+    // A site whose uploads a plugin or its host restricts answers as stock WordPress does for any
+    // type it refuses.
+    mockServer.use(
+      http.post(`${WP}/wp-json/wp/v2/media`, () =>
+        HttpResponse.json(
+          { code: 'rest_upload_sideload_error', message: 'Sorry, you are not allowed to upload this file type.', data: { status: 500 } },
+          { status: 500 },
+        ),
+      ),
+    )
+    const photo = await storeMedia({
       dataDir: app.env.DATA_DIR,
       businessId: target.businessId,
       slug: 'espresso-beans',
-      bytes: new TextEncoder().encode(
-        '<svg xmlns="http://www.w3.org/2000/svg" width="12" height="8"><rect width="12" height="8" fill="#6b3"/></svg>',
-      ),
-      contentType: 'image/svg+xml',
+      bytes: gradientPng(12, 8, [10, 20, 30], [200, 150, 100]),
+      contentType: 'image/png',
     })
     await app.db
       .update(article)
-      .set({ images: [{ url: svg.url, alt: 'Espresso beans', prompt: 'beans', kind: 'featured', width: 12, height: 8 }] })
+      .set({ images: [{ url: photo.url, alt: 'Espresso beans', prompt: 'beans', kind: 'featured', width: 12, height: 8 }] })
       .where(eq(article.id, target.articleId))
     const sleeps: number[] = []
     const counting: PublishingDeps['fetchFor'] = (provider, _hint, classifyFailure) =>
@@ -433,12 +447,13 @@ describe('final refusals and broken connections', () => {
     expect(await publish(target, { fetchFor: counting })).toMatchObject({ published: 0, failed: 1 })
     expect(sleeps).toEqual([])
     const [refused] = await publicationsOf(target.articleId)
-    expect(refused).toMatchObject({ status: 'failed', externalId: null })
+    expect(refused).toMatchObject({ status: 'failed' })
     expect(refused!.lastError).toMatch(
       /^WordPress refused the file: Sorry, you are not allowed to upload this file type\. Use a JPEG, PNG, GIF or WebP image for the article/,
     )
     expect(wordpressMock.media).toEqual([])
-    expect(wordpressMock.posts).toEqual([])
+    // The post made to attach the images to stays a draft: nothing half-finished goes live.
+    expect(wordpressMock.posts.map((post) => post.status)).toEqual(['draft'])
     // The connection itself is fine, and the schedule does not try the article again on its own.
     const [integration] = await app.db.select().from(publishing).where(eq(publishing.businessId, target.businessId))
     expect(integration).toMatchObject({ status: 'working', lastError: null })
@@ -629,7 +644,7 @@ describe('the JSON feed', () => {
     const target = await newBusinessWithArticle('feed-article')
     const client = rpcClient(app, owner.cookie)
     const { token } = await client.integration.feed({ businessId: target.businessId, enabled: true })
-    const options = { keys: deps.keys, appUrl: 'https://app.example' }
+    const options = { keys: deps.keys, appUrl: 'https://app.example', dataDir: app.env.DATA_DIR }
     const fetchFeed = (query: string, headers: Record<string, string> = {}) =>
       feedResponse(
         app.db,
@@ -665,6 +680,116 @@ describe('the JSON feed', () => {
     expect((await fetchFeed(`?token=${renewed.token}`)).status).toBe(404)
     const [row] = await app.db.select().from(publishing).where(eq(publishing.businessId, target.businessId))
     expect(row).toBeUndefined()
+  })
+})
+
+describe('images', () => {
+  /** An article as generation leaves it: a featured image, two illustrations and an infographic, the SVGs as demo mode draws them. */
+  async function newIllustratedArticle(slug: string) {
+    const target = await newBusinessWithArticle(slug)
+    const store = (bytes: Uint8Array, contentType: 'image/svg+xml' | 'image/png', name: string) =>
+      storeMedia({ dataDir: app.env.DATA_DIR, businessId: target.businessId, bytes, contentType, slug: `${slug} ${name}` })
+    const encode = (text: string) => new TextEncoder().encode(text)
+    const featured = await store(encode(demoIllustration('Featured, brand colour #8b5a2b', '1536x1024')), 'image/svg+xml', 'featured')
+    const drawn = await store(encode(demoIllustration('Inline, brand colour #8b5a2b', '1024x1024')), 'image/svg+xml', 'inline')
+    const photo = await store(gradientPng(64, 48, [10, 20, 30], [200, 150, 100]), 'image/png', 'photo')
+    const chart = await store(
+      encode(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="400"><text x="20" y="60" font-size="32">Crema by roast</text></svg>',
+      ),
+      'image/svg+xml',
+      'infographic',
+    )
+    const images: ArticleImage[] = [
+      { url: featured.url, alt: 'Espresso beans', prompt: 'p', kind: 'featured', width: 1536, height: 1024 },
+      { url: drawn.url, alt: 'Grinding the beans', prompt: 'p', kind: 'inline', width: 1024, height: 1024 },
+      { url: photo.url, alt: 'A shot pulling', prompt: 'p', kind: 'inline', width: 64, height: 48 },
+      { url: chart.url, alt: 'Crema by roast', prompt: 'p', kind: 'infographic', width: 800, height: 0 },
+    ]
+    const markdown = [
+      '# Best Espresso Beans',
+      ...images.map(
+        (image, index) => `${index === 2 ? '## Pulling\n\n' : ''}![${image.alt}](${image.url})\n\nFreshly roasted beans, part ${index}.`,
+      ),
+    ].join('\n\n')
+    await app.db
+      .update(article)
+      .set({ images, markdown, html: markdownToSafeHtml(markdown, { siteUrl: 'https://shop.example' }) })
+      .where(eq(article.id, target.articleId))
+    return target
+  }
+
+  it('uploads every image as a raster file attached to the post, the body pointing at WordPress; publishing again uploads nothing new', async () => {
+    const target = await newIllustratedArticle('illustrated-beans')
+    await connectWordpress(target.businessId)
+    expect(await publish(target)).toMatchObject({ published: 1, failed: 0 })
+
+    const [post] = wordpressMock.posts
+    expect(wordpressMock.media).toHaveLength(4)
+    expect(wordpressMock.media.map((media) => [media.mimeType, media.post, media.alt_text])).toEqual(
+      ['Espresso beans', 'Grinding the beans', 'A shot pulling', 'Crema by roast'].map((alt) => ['image/png', post!.id, alt]),
+    )
+    expect(post!.featured_media).toBe(wordpressMock.media[0]!.id)
+    for (const media of wordpressMock.media.slice(1)) expect(post!.content).toContain(`src="${media.source_url}"`)
+    expect(post!.content).not.toContain(wordpressMock.media[0]!.source_url)
+    expect(post!.content).not.toContain('/media/')
+    expect(post!.content).not.toContain('<h1')
+    const [published] = await publicationsOf(target.articleId)
+    // jsonb keeps its own key order: compared as a set.
+    const byId = (entries: { id: string; url: string }[]) => [...entries].sort((a, b) => Number(a.id) - Number(b.id))
+    expect(byId(Object.values(published!.media))).toEqual(
+      wordpressMock.media.map((media) => ({ id: String(media.id), url: media.source_url })),
+    )
+
+    const bump = () =>
+      app.db
+        .update(article)
+        .set({ revision: sql`${article.revision} + 1` })
+        .where(eq(article.id, target.articleId))
+    await bump()
+    expect(await publish(target)).toMatchObject({ published: 1 })
+    expect(wordpressMock.media).toHaveLength(4)
+    expect(wordpressMock.posts).toHaveLength(1)
+
+    // Deleted from the media library on WordPress: that one image is uploaded again, the record follows.
+    const removed = wordpressMock.media[2]!
+    wordpressMock.removeMedia(removed.id)
+    await bump()
+    expect(await publish(target)).toMatchObject({ published: 1 })
+    expect(wordpressMock.media).toHaveLength(4)
+    const again = wordpressMock.media[3]!
+    expect(again).toMatchObject({ post: post!.id, alt_text: removed.alt_text, filename: expect.stringMatching(/-photo(-1)?\.png$/) })
+    expect(wordpressMock.posts[0]!.content).toContain(`src="${again.source_url}"`)
+    const [record] = await publicationsOf(target.articleId)
+    expect(Object.values(record!.media)).toContainEqual({ id: String(again.id), url: again.source_url })
+    expect(Object.values(record!.media)).not.toContainEqual({ id: String(removed.id), url: removed.source_url })
+  })
+
+  it('a webhook receives the body with absolute PNG addresses on the app, which /media serves, and no featured image in it', async () => {
+    const target = await newIllustratedArticle('linked-beans')
+    await connectWebhook(target.businessId)
+    expect(await publish(target)).toMatchObject({ published: 1 })
+    const data = (
+      webhookMock.deliveries.find((delivery) => (delivery.body as { type: string }).type === 'article.published')!.body as {
+        data: { html: string; markdown: string; featuredImage: { url: string }; images: { url: string; kind: string }[] }
+      }
+    ).data
+    expect(data.images.map((image) => image.kind)).toEqual(['featured', 'inline', 'inline', 'infographic'])
+    const appUrl = env().APP_URL.replace(/\/$/, '')
+    for (const image of data.images) {
+      expect(image.url).toMatch(new RegExp(`^${appUrl}/media/${target.businessId}/[0-9a-f]{16}-linked-beans-[a-z]+\\.png$`))
+      const served = await mediaResponse(app.env.DATA_DIR, new Request(image.url))
+      expect(served.status).toBe(200)
+      expect(served.headers.get('content-type')).toBe('image/png')
+    }
+    expect(data.featuredImage.url).toBe(data.images[0]!.url)
+    expect(data.html).not.toContain(data.featuredImage.url)
+    for (const image of data.images.slice(1)) {
+      expect(data.html).toContain(`src="${image.url}"`)
+      expect(data.markdown).toContain(`](${image.url})`)
+    }
+    expect(data.html).not.toMatch(/src="\/media\//)
+    expect(data.markdown).not.toMatch(/\]\(\/media\//)
   })
 })
 

@@ -120,6 +120,8 @@ export const publication = contentSchema.table(
     publishedRevision: integer('published_revision'),
     lastError: text('last_error'),
     lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
+    /** Images uploaded to the CMS for this post, by content hash (SHA-256): reused when it is published again. */
+    media: jsonb('media').$type<Record<string, { id: string; url: string }>>().notNull().default({}),
     ...timestamps(),
   },
   (table) => [

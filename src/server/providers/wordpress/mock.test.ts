@@ -26,20 +26,47 @@ const upload = (headers: Record<string, string>, bytes = new Uint8Array([137, 80
   })
 
 describe('WordPress mock', () => {
-  it('refuses an SVG upload exactly as stock WordPress does: HTTP 500 rest_upload_sideload_error', async () => {
-    for (const headers of <Record<string, string>[]>[
-      { 'Content-Disposition': 'attachment; filename="hero.svg"', 'Content-Type': 'image/svg+xml' },
-      { 'Content-Disposition': 'attachment; filename="hero.SVG"' },
+  it('refuses SVG as stock WordPress 6.1 does, by name or by content, and attaches uploads to the post given', async () => {
+    const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>')
+    const refusal = {
+      code: 'rest_upload_sideload_error',
+      message: 'Sorry, you are not allowed to upload this file type.',
+      data: { status: 500 },
+    }
+    for (const [name, type] of [
+      ['chart.svg', 'image/svg+xml'],
+      ['chart.png', 'image/png'],
     ]) {
-      const response = await upload(headers, new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'))
-      expect(response.status).toBe(500)
-      expect(await response.json()).toEqual({
-        code: 'rest_upload_sideload_error',
-        message: 'Sorry, you are not allowed to upload this file type.',
-        data: { status: 500 },
-      })
+      const refused = await upload({ 'Content-Disposition': `attachment; filename="${name}"`, 'Content-Type': type! }, svg)
+      expect(refused.status).toBe(500)
+      expect(await refused.json()).toEqual(refusal)
     }
     expect(wordpressMock.media).toEqual([])
+
+    const created = (await (await post({ title: 'Draft', status: 'draft' })).json()) as { id: number }
+    const attached = await fetch(`${base}/wp-json/wp/v2/media?post=${created.id}&alt_text=Hero`, {
+      method: 'POST',
+      headers: { Authorization: auth, 'Content-Type': 'image/png', 'Content-Disposition': 'attachment; filename="hero.png"' },
+      body: new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]),
+    })
+    expect(attached.status).toBe(201)
+    const media = (await attached.json()) as { id: number; post: number; alt_text: string; source_url: string }
+    expect(media).toMatchObject({
+      post: created.id,
+      alt_text: 'Hero',
+      source_url: expect.stringMatching(/^https:\/\/blog\.example\.com\/wp-content\/uploads\//),
+    })
+    const read = await fetch(`${base}/wp-json/wp/v2/media/${media.id}?context=edit`, { headers: { Authorization: auth } })
+    expect(await read.json()).toMatchObject({ id: media.id, post: created.id })
+    const gone = await fetch(`${base}/wp-json/wp/v2/media/999?context=edit`, { headers: { Authorization: auth } })
+    expect(gone.status).toBe(404)
+    expect(await gone.json()).toEqual({ code: 'rest_post_invalid_id', message: 'Invalid post ID.', data: { status: 404 } })
+    const elsewhere = await fetch(`${base}/wp-json/wp/v2/media?post=999`, {
+      method: 'POST',
+      headers: { Authorization: auth, 'Content-Type': 'image/png', 'Content-Disposition': 'attachment; filename="hero.png"' },
+      body: new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]),
+    })
+    expect(elsewhere.status).toBe(403)
   })
 
   it('uploads media from raw bytes, then creates a published post that uses it', async () => {

@@ -1,9 +1,17 @@
 import { http, HttpResponse, type RequestHandler } from 'msw'
+import { sniffImageType } from '~/server/articles/media-store'
 import { withFaults } from '../mock-faults'
 
 /**
  * A WordPress site's REST API (wp/v2) as our publisher uses it: application-password Basic auth,
  * posts and raw-bytes media uploads, and WordPress's own error shape {code, message, data:{status}}.
+ *
+ * Media behave as on a stock WordPress 6.1: an upload takes `post` (the attachment's parent, which
+ * the user must be able to edit) and `alt_text` as query parameters; its file type is checked by
+ * extension and by content, so an SVG (or anything else not an image WordPress allows), whatever it
+ * is named, is refused as wp_handle_sideload refuses it (HTTP 500 rest_upload_sideload_error,
+ * "Sorry, you are not allowed to upload this file type."); names already taken get -1, -2, …; the
+ * answer's source_url is absolute; GET, POST (alt_text, post) and DELETE (force=true) on /media/{id}.
  */
 
 export interface WordpressPost {
@@ -32,7 +40,27 @@ export interface WordpressMedia {
   mimeType: string
   bytes: number
   source_url: string
+  /** The post it is attached to (0: none). */
+  post: number
 }
+
+/** The image extensions a stock WordPress allows (get_allowed_mime_types), with their types. */
+const ALLOWED_IMAGE_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  jpe: 'image/jpeg',
+  gif: 'image/gif',
+  png: 'image/png',
+  bmp: 'image/bmp',
+  tif: 'image/tiff',
+  tiff: 'image/tiff',
+  webp: 'image/webp',
+  ico: 'image/x-icon',
+}
+
+/** The image type of the bytes as PHP's getimagesize/finfo see them, for the formats we may send. */
+const sniffedType = (bytes: Uint8Array) =>
+  sniffImageType(bytes) ?? (String.fromCharCode(...bytes.subarray(0, 4)) === 'GIF8' ? 'image/gif' : undefined)
 
 const state = { nextId: 1, posts: [] as WordpressPost[], media: [] as WordpressMedia[], tags: [] as WordpressTag[] }
 
@@ -45,6 +73,10 @@ export const wordpressMock = {
   },
   get tags(): readonly WordpressTag[] {
     return state.tags
+  },
+  /** Deletes a media item, as a user emptying it from the media library does. */
+  removeMedia(id: number) {
+    state.media = state.media.filter((media) => media.id !== id)
   },
   reset() {
     state.nextId = 1
@@ -136,6 +168,20 @@ export function wordpressHandlers(options: { baseUrl?: string; username?: string
     excerpt: { raw: post.excerpt, rendered: post.excerpt ? `<p>${post.excerpt}</p>\n` : '', protected: false },
     featured_media: post.featured_media,
     tags: post.tags,
+  })
+
+  const mediaJson = (media: WordpressMedia) => ({
+    id: media.id,
+    slug: wordpressSlug(media.filename.replace(/\.[^.]+$/, '')),
+    status: 'inherit',
+    type: 'attachment',
+    link: `${base}/?attachment_id=${media.id}`,
+    title: { raw: media.filename.replace(/\.[^.]+$/, ''), rendered: media.filename.replace(/\.[^.]+$/, '') },
+    post: media.post || null,
+    alt_text: media.alt_text,
+    media_type: 'image',
+    mime_type: media.mimeType,
+    source_url: media.source_url,
   })
 
   const linkOf = (post: Pick<WordpressPost, 'status' | 'slug' | 'id'>) =>
@@ -275,34 +321,60 @@ export function wordpressHandlers(options: { baseUrl?: string; username?: string
             'rest_upload_invalid_disposition',
             'Invalid Content-Disposition supplied. Content-Disposition needs to be formatted as `attachment; filename="image.png"` or similar.',
           )
-        const bytes = (await request.arrayBuffer()).byteLength
-        if (bytes === 0) return wpError(400, 'rest_upload_no_data', 'No data supplied.')
-        // Stock WordPress (6.1) accepts no SVG: wp_handle_sideload refuses it, answered as a 500.
-        if (/\.svg$/i.test(filename) || /image\/svg/i.test(request.headers.get('content-type') ?? '')) {
+        const query = new URL(request.url).searchParams
+        const parent = Number(query.get('post') ?? 0)
+        // Attaching media to a post requires the ability to edit it: an unknown post is refused likewise.
+        if (parent && !state.posts.some((post) => post.id === parent)) {
+          return wpError(403, 'rest_cannot_edit', 'Sorry, you are not allowed to upload media to this post.')
+        }
+        const data = new Uint8Array(await request.arrayBuffer())
+        if (data.byteLength === 0) return wpError(400, 'rest_upload_no_data', 'No data supplied.')
+        const extension = filename.split('.').pop()?.toLowerCase() ?? ''
+        const allowed = ALLOWED_IMAGE_TYPES[extension]
+        if (!allowed || sniffedType(data) !== allowed) {
           return wpError(500, 'rest_upload_sideload_error', 'Sorry, you are not allowed to upload this file type.')
         }
         const id = state.nextId++
-        const mimeType = request.headers.get('content-type') ?? 'application/octet-stream'
+        const folder = `${base}/wp-content/uploads/${new Date().getUTCFullYear()}/${String(new Date().getUTCMonth() + 1).padStart(2, '0')}`
+        const stem = filename.replace(/\.[^.]+$/, '')
+        let name = filename
+        for (let n = 1; state.media.some((media) => media.filename === name); n++) name = `${stem}-${n}.${extension}`
         const media: WordpressMedia = {
           id,
-          filename,
-          alt_text: '',
-          mimeType,
-          bytes,
-          source_url: `${base}/wp-content/uploads/${new Date().getUTCFullYear()}/${String(new Date().getUTCMonth() + 1).padStart(2, '0')}/${filename}`,
+          filename: name,
+          alt_text: query.get('alt_text') ?? '',
+          mimeType: allowed,
+          bytes: data.byteLength,
+          source_url: `${folder}/${name}`,
+          post: parent,
         }
         state.media.push(media)
-        return HttpResponse.json(
-          {
-            id,
-            slug: wordpressSlug(filename.replace(/\.[^.]+$/, '')),
-            type: 'attachment',
-            media_type: mimeType.startsWith('image/') ? 'image' : 'file',
-            mime_type: mimeType,
-            source_url: media.source_url,
-          },
-          { status: 201, headers: { Location: `${base}/wp-json/wp/v2/media/${id}` } },
-        )
+        return HttpResponse.json(mediaJson(media), { status: 201, headers: { Location: `${base}/wp-json/wp/v2/media/${id}` } })
+      }),
+    ),
+
+    http.get(
+      `${base}/wp-json/wp/v2/media/:id`,
+      withFaults('wordpress', ({ request, params }) => {
+        const refused = authFailure(request)
+        if (refused) return refused
+        const media = state.media.find((candidate) => candidate.id === Number(params.id))
+        return media ? HttpResponse.json(mediaJson(media)) : wpError(404, 'rest_post_invalid_id', 'Invalid post ID.')
+      }),
+    ),
+
+    http.delete(
+      `${base}/wp-json/wp/v2/media/:id`,
+      withFaults('wordpress', ({ request, params }) => {
+        const refused = authFailure(request)
+        if (refused) return refused
+        const media = state.media.find((candidate) => candidate.id === Number(params.id))
+        if (!media) return wpError(404, 'rest_post_invalid_id', 'Invalid post ID.')
+        if (new URL(request.url).searchParams.get('force') !== 'true') {
+          return wpError(501, 'rest_trash_not_supported', "The media does not support trashing. Set 'force=true' to delete.")
+        }
+        state.media = state.media.filter((candidate) => candidate !== media)
+        return HttpResponse.json({ deleted: true, previous: mediaJson(media) })
       }),
     ),
 
@@ -313,10 +385,14 @@ export function wordpressHandlers(options: { baseUrl?: string; username?: string
         if (refused) return refused
         const media = state.media.find((candidate) => candidate.id === Number(params.id))
         if (!media) return wpError(404, 'rest_post_invalid_id', 'Invalid post ID.')
-        const input = (await request.json().catch(() => null)) as { alt_text?: unknown } | null
+        const input = (await request.json().catch(() => null)) as { alt_text?: unknown; post?: unknown } | null
         if (!input) return wpError(400, 'rest_invalid_json', 'Invalid JSON body passed.')
+        if (input.post !== undefined && Number(input.post) && !state.posts.some((post) => post.id === Number(input.post))) {
+          return wpError(403, 'rest_cannot_edit', 'Sorry, you are not allowed to upload media to this post.')
+        }
         if (input.alt_text !== undefined) media.alt_text = String(input.alt_text)
-        return HttpResponse.json({ id: media.id, alt_text: media.alt_text, source_url: media.source_url })
+        if (input.post !== undefined) media.post = Number(input.post)
+        return HttpResponse.json(mediaJson(media))
       }),
     ),
   ]

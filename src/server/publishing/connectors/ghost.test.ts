@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DEMO_GHOST_ADMIN_KEY, ghostHandlers, ghostMock } from '~/server/providers/ghost/mock'
 import { injectFault, mockRequestCount } from '~/server/providers/mock-faults'
-import { connectorContext, publishableArticle } from '../../../../tests/fixtures/publishing-connector'
+import { APP_MEDIA, connectorContext, publishableArticle, illustratedArticle } from '../../../../tests/fixtures/publishing-connector'
 import { providerErrorOf, useMockServer } from '../../../../tests/fixtures/mock-server'
 import { ghostConnector } from './ghost'
 
@@ -74,6 +74,24 @@ describe('Ghost connector', () => {
     ])
     expect(ghostMock.posts[0]!.updated_at).not.toBe(before)
     expect(ghostMock.images).toHaveLength(1)
+  })
+
+  it('uploads the body’s images too and points the body at them; publishing again uploads nothing new', async () => {
+    const { context, uploaded } = ghost()
+    const article = illustratedArticle()
+    const created = await ghostConnector.create(context, article)
+    expect(ghostMock.images.map((image) => image.ref)).toEqual(article.images.map((image) => image.filename))
+    const [featured, inline, infographic] = ghostMock.images
+    const html = ghostMock.posts[0]!.html
+    expect(html).toContain(`src="${inline!.url}"`)
+    expect(html).toContain(`src="${infographic!.url}"`)
+    expect(html).not.toContain(APP_MEDIA)
+    expect(ghostMock.posts[0]!.feature_image).toBe(featured!.url)
+    expect(Object.keys(uploaded)).toEqual(article.images.map((image) => image.hash))
+
+    await ghostConnector.update(context, created.externalId, article)
+    expect(ghostMock.images).toHaveLength(3)
+    expect(ghostMock.posts[0]!.html).toBe(html)
   })
 
   it('reads again and retries once when someone else saved the post in between', async () => {

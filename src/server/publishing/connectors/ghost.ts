@@ -2,13 +2,14 @@ import { createHmac } from 'node:crypto'
 import { z } from 'zod'
 import { ProviderError, readJson } from '~/server/providers/http'
 import { classifyGhostFailure } from './failures'
-import type { Connector, ConnectorContext, PublishableArticle, PublishedPost } from '../connector'
+import type { Connector, ConnectorContext, PublishableArticle, PublishableImage, PublishedPost } from '../connector'
 
 /**
  * Ghost through its Admin API (docs/product/publishing.md): every request carries a fresh
- * 5-minute JWT signed with the Admin API key, posts are sent as HTML (`?source=html`), the
- * featured image is uploaded to Ghost first, and an edit carries the `updated_at` it read, as
- * Ghost requires to detect concurrent edits.
+ * 5-minute JWT signed with the Admin API key, posts are sent as HTML (`?source=html`), every
+ * image (the featured one and those of the body) is uploaded to Ghost first (images/upload/, once
+ * per publication) and the body points at the uploaded files, and an edit carries the
+ * `updated_at` it read, as Ghost requires to detect concurrent edits.
  */
 
 const PROVIDER = 'Ghost'
@@ -59,7 +60,7 @@ function jsonLdHead(jsonLd: unknown[]) {
   return jsonLd.map((block) => `<script type="application/ld+json">${JSON.stringify(block).replace(/</g, '\\u003c')}</script>`).join('\n')
 }
 
-async function uploadImage(context: Context, image: NonNullable<PublishableArticle['featuredImage']>) {
+async function uploadImage(context: Context, image: PublishableImage) {
   const form = new FormData()
   form.set('file', new Blob([new Uint8Array(image.bytes)], { type: image.contentType }), image.filename)
   form.set('purpose', 'image')
@@ -80,19 +81,41 @@ function showsImage(post: GhostPost, filename: string) {
   return stem !== '' && shown.startsWith(stem)
 }
 
-function postFields(article: PublishableArticle, featureImage: string | null) {
+/**
+ * Every image of the article in Ghost's storage, by content hash: uploaded once per publication
+ * (ConnectorContext.media), or the featured image the post already shows.
+ */
+async function ghostImages(context: Context, article: PublishableArticle, current?: GhostPost) {
+  const urls = new Map<string, string>()
+  for (const image of article.images) {
+    if (urls.has(image.hash)) continue
+    const known = context.media?.uploaded[image.hash]?.url
+    const shown = image.kind === 'featured' && current && showsImage(current, image.filename) ? current.feature_image! : undefined
+    const url = known ?? shown ?? (await uploadImage(context, image))
+    if (!known) await context.media?.remember(image.hash, { id: url, url })
+    urls.set(image.hash, url)
+  }
+  return urls
+}
+
+function postFields(article: PublishableArticle, images: Map<string, string>) {
+  const featured = article.featuredImage
   return {
     title: article.title,
     slug: article.slug,
-    html: article.html,
+    // Our image addresses become the files uploaded to Ghost.
+    html: article.images.reduce(
+      (html, image) => html.replaceAll(`src="${image.url}"`, `src="${images.get(image.hash) ?? image.url}"`),
+      article.html,
+    ),
     status: 'published',
     published_at: article.publishedAt.toISOString(),
     custom_excerpt: clip(article.excerpt, LIMITS.custom_excerpt) || null,
     meta_title: clip(article.metaTitle, LIMITS.meta_title) || null,
     meta_description: clip(article.metaDescription, LIMITS.meta_description) || null,
     canonical_url: article.canonicalUrl,
-    feature_image: featureImage,
-    feature_image_alt: article.featuredImage ? clip(article.featuredImage.alt, LIMITS.feature_image_alt) || null : null,
+    feature_image: featured ? (images.get(featured.hash) ?? null) : null,
+    feature_image_alt: featured ? clip(featured.alt, LIMITS.feature_image_alt) || null : null,
     tags: article.tags.map((name) => ({ name })),
     codeinjection_head: article.jsonLd.length > 0 ? jsonLdHead(article.jsonLd) : null,
   }
@@ -153,22 +176,19 @@ export const ghostConnector: Connector<'ghost'> = {
   },
 
   async create(context, article) {
-    const featureImage = article.featuredImage ? await uploadImage(context, article.featuredImage) : null
+    const images = await ghostImages(context, article)
     const response = await ghostFetch(context, 'posts/?source=html', {
       method: 'POST',
-      body: JSON.stringify({ posts: [postFields(article, featureImage)] }),
+      body: JSON.stringify({ posts: [postFields(article, images)] }),
     })
     return published((await readJson(response, PROVIDER, postsSchema)).posts[0]!)
   },
 
   async update(context, externalId, article) {
-    let featureImage: string | null | undefined
+    let images: Map<string, string> | undefined
     const post = await editPost(context, externalId, async (current) => {
-      if (featureImage === undefined) {
-        const image = article.featuredImage
-        featureImage = !image ? null : showsImage(current, image.filename) ? current.feature_image! : await uploadImage(context, image)
-      }
-      return postFields(article, featureImage)
+      images ??= await ghostImages(context, article, current)
+      return postFields(article, images)
     })
     return published(post)
   },

@@ -50,6 +50,8 @@ export function articlePayload(article: PublishableArticle) {
     keyword: article.keyword,
     tags: article.tags,
     featuredImage: article.featuredImage ? { url: article.featuredImage.url, alt: article.featuredImage.alt } : null,
+    // Every image (the featured one first) as the PNG, WebP or JPEG file the body links to on the app.
+    images: article.images.map(({ kind, url, alt, width, height, contentType }) => ({ kind, url, alt, width, height, contentType })),
     canonicalUrl: article.canonicalUrl,
     jsonLd: article.jsonLd,
     revision: article.revision,

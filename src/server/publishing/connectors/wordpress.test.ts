@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { injectFault, mockRequestCount } from '~/server/providers/mock-faults'
 import { wordpressHandlers, wordpressMock } from '~/server/providers/wordpress/mock'
-import { connectorContext, publishableArticle } from '../../../../tests/fixtures/publishing-connector'
+import {
+  APP_MEDIA,
+  connectorContext,
+  illustratedArticle,
+  publishableArticle,
+  publishableImage,
+} from '../../../../tests/fixtures/publishing-connector'
 import { providerErrorOf, useMockServer } from '../../../../tests/fixtures/mock-server'
 import { wordpressConnector } from './wordpress'
 
@@ -39,7 +45,12 @@ describe('WordPress connector', () => {
     const post = await wordpressConnector.create(context, article)
     expect(post).toEqual({ externalId: String(wordpressMock.posts[0]!.id), url: `${siteUrl}/${article.slug}/` })
     expect(wordpressMock.media).toEqual([
-      expect.objectContaining({ filename: 'trail-shoes.png', mimeType: 'image/png', alt_text: 'Trail shoes on a rock' }),
+      expect.objectContaining({
+        filename: 'trail-shoes.png',
+        mimeType: 'image/png',
+        alt_text: 'Trail shoes on a rock',
+        post: Number(post.externalId),
+      }),
     ])
     expect(wordpressMock.tags.map((tag) => tag.name)).toEqual(['Trail running', 'trail running shoes'])
     expect(wordpressMock.posts).toEqual([
@@ -56,7 +67,76 @@ describe('WordPress connector', () => {
     expect(await wordpressConnector.find(context, article)).toEqual(post)
   })
 
-  it('updates the same post, reusing existing tags; unpublish sets it back to draft', async () => {
+  it('uploads every image attached to the post, rewrites the body to WordPress’s URLs and sets featured_media', async () => {
+    const { context, uploaded } = wordpress()
+    const article = illustratedArticle()
+    const post = await wordpressConnector.create(context, article)
+    const postId = Number(post.externalId)
+    expect(wordpressMock.media).toEqual(
+      article.images.map((image) =>
+        expect.objectContaining({ filename: image.filename, alt_text: image.alt, post: postId, mimeType: 'image/png' }),
+      ),
+    )
+    const [featured, inline, infographic] = wordpressMock.media
+    const content = wordpressMock.posts[0]!.content
+    expect(content).toContain(`src="${inline!.source_url}"`)
+    expect(content).toContain(`src="${infographic!.source_url}"`)
+    expect(content).not.toContain(APP_MEDIA)
+    expect(content).not.toContain(featured!.source_url)
+    expect(inline!.source_url).toMatch(/^https:\/\/blog\.example\.com\/wp-content\/uploads\/\d{4}\/\d{2}\/section-illustration\.png$/)
+    expect(wordpressMock.posts[0]).toMatchObject({ status: 'publish', featured_media: featured!.id })
+    expect(uploaded).toEqual(
+      Object.fromEntries(
+        article.images.map((image, index) => [
+          image.hash,
+          { id: String(wordpressMock.media[index]!.id), url: wordpressMock.media[index]!.source_url },
+        ]),
+      ),
+    )
+  })
+
+  it('publishing again uploads nothing new; an alt text changed is set on the same media; media deleted on WordPress is uploaded again', async () => {
+    const { context, uploaded } = wordpress()
+    const article = illustratedArticle()
+    const created = await wordpressConnector.create(context, article)
+    const first = wordpressMock.media.map((media) => ({ ...media }))
+
+    const requests = mockRequestCount('wordpress')
+    await wordpressConnector.update(context, created.externalId, article)
+    expect(wordpressMock.media).toEqual(first)
+    // Tags looked up (2), each image checked (3), the post: no upload.
+    expect(mockRequestCount('wordpress') - requests).toBe(6)
+
+    const relabelled = {
+      ...article,
+      images: article.images.map((image) => (image.kind === 'inline' ? { ...image, alt: 'Laces tied twice' } : image)),
+    }
+    await wordpressConnector.update(context, created.externalId, relabelled)
+    expect(wordpressMock.media).toHaveLength(3)
+    expect(wordpressMock.media[1]).toMatchObject({ id: first[1]!.id, alt_text: 'Laces tied twice' })
+
+    wordpressMock.removeMedia(first[2]!.id)
+    await wordpressConnector.update(context, created.externalId, article)
+    expect(wordpressMock.media.map((media) => media.id)).toEqual([first[0]!.id, first[1]!.id, expect.any(Number)])
+    const replacement = wordpressMock.media[2]!
+    expect(replacement.id).not.toBe(first[2]!.id)
+    expect(replacement).toMatchObject({ post: Number(created.externalId), alt_text: article.images[2]!.alt })
+    expect(uploaded[article.images[2]!.hash]).toEqual({ id: String(replacement.id), url: replacement.source_url })
+    expect(wordpressMock.posts[0]!.content).toContain(`src="${replacement.source_url}"`)
+  })
+
+  it('WordPress refuses an SVG as stock WordPress does: HTTP 500 with its own words, and nothing is uploaded', async () => {
+    const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>') as Uint8Array<ArrayBuffer>
+    const image = publishableImage({ bytes: svg, contentType: 'image/png', filename: 'chart.svg' })
+    const error = await providerErrorOf(
+      wordpressConnector.create(wordpress().context, publishableArticle({ featuredImage: image, images: [image] })),
+    )
+    expect(error.status).toBe(500)
+    expect(error.message).toContain('Sorry, you are not allowed to upload this file type.')
+    expect(wordpressMock.media).toEqual([])
+  })
+
+  it('updates the same post, reusing existing tags and media; unpublish sets it back to draft', async () => {
     const { context } = wordpress()
     const created = await wordpressConnector.create(context, publishableArticle())
     const updated = await wordpressConnector.update(
@@ -66,7 +146,12 @@ describe('WordPress connector', () => {
     )
     expect(updated).toEqual(created)
     expect(wordpressMock.posts).toEqual([
-      expect.objectContaining({ title: 'Trail Shoes, Revised', content: '<p>New</p>', status: 'publish' }),
+      expect.objectContaining({
+        title: 'Trail Shoes, Revised',
+        content: '<p>New</p>',
+        status: 'publish',
+        featured_media: wordpressMock.media[0]!.id,
+      }),
     ])
     expect(wordpressMock.tags).toHaveLength(2)
     expect(wordpressMock.media).toHaveLength(1)
@@ -86,27 +171,19 @@ describe('WordPress connector', () => {
     expect(error.message).toContain('Invalid parameter(s): status')
   })
 
-  it('an SVG featured image is refused once, for good, in WordPress’s words with the fix; no post is made', async () => {
+  it('a file WordPress refuses is refused once, for good, in WordPress’s words with the fix; the post stays a draft', async () => {
     const { context, sleeps } = wordpress()
-    const svg = publishableArticle({
-      featuredImage: {
-        bytes: Uint8Array.from(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')),
-        contentType: 'image/svg+xml',
-        filename: 'trail-shoes.svg',
-        alt: 'Trail shoes',
-        url: 'https://media.rankpilot.example/trail-shoes.svg',
-      },
-    })
-    const before = mockRequestCount('wordpress')
-    const error = await providerErrorOf(wordpressConnector.create(context, svg))
+    // Named a PNG, but its bytes are an SVG drawing: stock WordPress sniffs the content and refuses it.
+    const svg = publishableImage({ bytes: Uint8Array.from(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')) })
+    const article = publishableArticle({ featuredImage: svg, images: [svg] })
+    const error = await providerErrorOf(wordpressConnector.create(context, article))
     expect(error).toMatchObject({ kind: 'rejected', status: 500, attempts: 1 })
     expect(error.message).toMatch(
       /^WordPress refused the file: Sorry, you are not allowed to upload this file type\. Use a JPEG, PNG, GIF or WebP image/,
     )
-    expect(mockRequestCount('wordpress') - before).toBe(1)
     expect(sleeps).toEqual([])
     expect(wordpressMock.media).toEqual([])
-    expect(wordpressMock.posts).toEqual([])
+    expect(wordpressMock.posts.map((post) => post.status)).toEqual(['draft'])
   })
 
   it('a permission WordPress refuses (403 rest_cannot_*) is a final refusal, not wrong credentials', async () => {

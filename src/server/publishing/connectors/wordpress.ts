@@ -1,12 +1,19 @@
 import { z } from 'zod'
 import { ProviderError, readJson } from '~/server/providers/http'
 import { classifyWordpressFailure } from './failures'
-import type { Connector, ConnectorContext, PublishableArticle, PublishedPost } from '../connector'
+import type { Connector, ConnectorContext, PublishableArticle, PublishableImage, PublishedPost, UploadedMedia } from '../connector'
 
 /**
  * WordPress through its REST API (wp/v2) with an application password (Basic auth). Tags are
- * WordPress terms: each of the article's tags is looked up by slug and created when missing. The
- * featured image is uploaded to the media library first. Unpublishing sets the post back to draft.
+ * WordPress terms: each of the article's tags is looked up by slug and created when missing.
+ * Unpublishing sets the post back to draft.
+ *
+ * Images (docs/product/publishing.md, "Images"): every image of the article (raster files: stock
+ * WordPress refuses SVG) goes to the media library attached to the post, with its alt text; the
+ * body's image addresses become the `source_url`s WordPress answers, and the featured one is the
+ * post's featured_media. A new post is therefore made as a draft first, so its media can name it.
+ * What was uploaded is remembered per publication by content hash (ConnectorContext.media) and
+ * reused when the article is published again, after checking WordPress still has it.
  */
 
 type Context = ConnectorContext<'wordpress'>
@@ -79,23 +86,74 @@ async function tagIds(context: Context, names: string[]) {
   return ids
 }
 
-async function uploadFeatured(context: Context, article: PublishableArticle) {
-  const image = article.featuredImage
-  if (!image) return undefined
-  const response = await context.fetch(api(context, '/media'), {
+const mediaSchema = z.object({
+  id: z.number(),
+  source_url: z.string(),
+  post: z.number().nullable().optional(),
+  alt_text: z.string().optional(),
+})
+
+/** Uploads the image to the media library, attached to the post, with its alt text (both taken as query parameters). */
+async function upload(context: Context, postId: string, image: PublishableImage) {
+  const query = new URLSearchParams({ post: postId, alt_text: image.alt })
+  const response = await context.fetch(`${api(context, '/media')}?${query}`, {
     method: 'POST',
     headers: headers(context, { 'Content-Type': image.contentType, 'Content-Disposition': `attachment; filename="${image.filename}"` }),
     body: image.bytes,
     signal: context.signal,
   })
-  const media = await readJson(response, PROVIDER, z.object({ id: z.number() }))
-  // The alt text is a field of the attachment, set once it exists.
-  await readJson(
-    await context.fetch(api(context, `/media/${media.id}`), json(context, { alt_text: image.alt })),
-    PROVIDER,
-    z.object({ id: z.number() }),
-  )
-  return media.id
+  return readJson(response, PROVIDER, mediaSchema)
+}
+
+/** The media WordPress still has under this id, or null when it answers 404 (deleted from the library). */
+async function existingMedia(context: Context, id: string) {
+  try {
+    const response = await context.fetch(`${api(context, `/media/${id}`)}?context=edit`, {
+      headers: headers(context),
+      signal: context.signal,
+    })
+    return await readJson(response, PROVIDER, mediaSchema)
+  } catch (error) {
+    if (error instanceof ProviderError && error.status === 404) return null
+    throw error
+  }
+}
+
+/**
+ * Every image of the article in the post's media library: reused when this publication uploaded
+ * the same bytes before and WordPress still has them (attached to the post and given the alt text
+ * again if either changed), uploaded otherwise. Answers each image's media by content hash.
+ */
+async function syncMedia(context: Context, postId: string, images: PublishableImage[]) {
+  const ledger = context.media ?? { uploaded: {} as UploadedMedia, remember: async () => {} }
+  const synced = new Map<string, { id: number; url: string }>()
+  for (const image of images) {
+    if (synced.has(image.hash)) continue
+    const known = ledger.uploaded[image.hash]
+    const found = known ? await existingMedia(context, known.id) : null
+    if (known && !found) await ledger.remember(image.hash, null)
+    if (found) {
+      if (found.post !== Number(postId) || found.alt_text !== image.alt) {
+        await readJson(
+          await context.fetch(api(context, `/media/${found.id}`), json(context, { post: Number(postId), alt_text: image.alt })),
+          PROVIDER,
+          mediaSchema,
+        )
+      }
+      synced.set(image.hash, { id: found.id, url: found.source_url })
+      if (found.source_url !== known!.url) await ledger.remember(image.hash, { id: String(found.id), url: found.source_url })
+      continue
+    }
+    const media = await upload(context, postId, image)
+    await ledger.remember(image.hash, { id: String(media.id), url: media.source_url })
+    synced.set(image.hash, { id: media.id, url: media.source_url })
+  }
+  return synced
+}
+
+/** The body with each of our image addresses replaced by its file in the media library. */
+function withMediaUrls(html: string, images: PublishableImage[], synced: Map<string, { url: string }>) {
+  return images.reduce((body, image) => body.replaceAll(`src="${image.url}"`, `src="${synced.get(image.hash)?.url ?? image.url}"`), html)
 }
 
 async function fields(context: Context, article: PublishableArticle) {
@@ -138,15 +196,22 @@ export const wordpressConnector: Connector<'wordpress'> = {
     return post ? toPost(post) : null
   },
 
+  /** A draft first (its media are attached to it), then published as an update with its images. */
   async create(context, article) {
-    const featured = await uploadFeatured(context, article)
-    const body = { ...(await fields(context, article)), ...(featured ? { featured_media: featured } : {}) }
-    return toPost(await readJson(await context.fetch(api(context, '/posts'), json(context, body)), PROVIDER, postSchema))
+    const draft = { title: article.title, content: article.html, excerpt: article.metaDescription, slug: article.slug, status: 'draft' }
+    const post = await readJson(await context.fetch(api(context, '/posts'), json(context, draft)), PROVIDER, postSchema)
+    return wordpressConnector.update(context, String(post.id), article)
   },
 
-  /** The post's fields again; its featured image stays the one uploaded when it was created. */
+  /** The post's fields, images and featured image again (media already uploaded are reused). */
   async update(context, externalId, article) {
-    const body = await fields(context, article)
+    const synced = await syncMedia(context, externalId, article.images)
+    const featured = article.featuredImage ? synced.get(article.featuredImage.hash) : undefined
+    const body = {
+      ...(await fields(context, article)),
+      content: withMediaUrls(article.html, article.images, synced),
+      featured_media: featured?.id ?? 0,
+    }
     return toPost(await readJson(await context.fetch(api(context, `/posts/${externalId}`), json(context, body)), PROVIDER, postSchema))
   },
 

@@ -1,0 +1,1 @@
+ALTER TABLE "content"."publication" ADD COLUMN "media" jsonb DEFAULT '{}'::jsonb NOT NULL;
