@@ -5,7 +5,11 @@ import { realWordpress } from '../../../tests/fixtures/real-wordpress'
 import { insertArticle, insertBusiness, insertKeyword } from '../../../tests/fixtures/rpc'
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
 import { resetEnvCache } from '~/env'
+import { markdownToSafeHtml } from '~/server/articles/html'
 import { storeMedia } from '~/server/articles/media-store'
+import { demoIllustration } from '~/server/providers/images/demo-illustrator'
+import { gradientPng } from '~/server/providers/images/png'
+import type { ArticleImage } from '~/shared/articles/article'
 import { article, publication } from '~/server/db/schema'
 import { encryptionKeys } from './crypto'
 import { appPublishingDeps, connectIntegration, testIntegration, type PublishingDeps } from './integrations.service'
@@ -186,5 +190,91 @@ describe('the WordPress connector against a real WordPress', () => {
     const [other] = await postsWithSlug(second.slug)
     expect(one!.tags).toEqual([tags[0]!.id])
     expect(other!.tags).toEqual([tags[0]!.id])
+  })
+
+  it('an article with a featured image, two illustrations and an infographic: every image a raster file attached to the post, every <img> on the live page loads, republishing uploads nothing', async () => {
+    const slug = wp.uniqueSlug('illustrated-beans')
+    const owned = await insertBusiness(app, owner.userId)
+    const planned = await insertKeyword(app, owned!.id, { keyword: slug.replace(/-/g, ' '), status: 'scheduled' })
+    const encode = (text: string) => new TextEncoder().encode(text)
+    const store = (bytes: Uint8Array, contentType: 'image/svg+xml' | 'image/png', name: string) =>
+      storeMedia({ dataDir: app.env.DATA_DIR, businessId: owned!.id, bytes, contentType, slug: `${slug} ${name}` })
+    // The SVGs as demo mode and the infographic renderer draw them: stock WordPress refuses SVG.
+    const featured = await store(encode(demoIllustration('Featured, brand colour #8b5a2b', '1536x1024')), 'image/svg+xml', 'featured')
+    const drawn = await store(encode(demoIllustration('Inline, brand colour #8b5a2b', '1024x1024')), 'image/svg+xml', 'inline')
+    const photo = await store(gradientPng(64, 48, [10, 20, 30], [200, 150, 100]), 'image/png', 'photo')
+    const chart = await store(
+      encode(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="400"><text x="20" y="60" font-size="32">Crema by roast</text></svg>',
+      ),
+      'image/svg+xml',
+      'infographic',
+    )
+    const images: ArticleImage[] = [
+      { url: featured.url, alt: 'Espresso beans', prompt: 'p', kind: 'featured', width: 1536, height: 1024 },
+      { url: drawn.url, alt: 'Grinding the beans', prompt: 'p', kind: 'inline', width: 1024, height: 1024 },
+      { url: photo.url, alt: 'A shot pulling', prompt: 'p', kind: 'inline', width: 64, height: 48 },
+      { url: chart.url, alt: 'Crema by roast', prompt: 'p', kind: 'infographic', width: 800, height: 400 },
+    ]
+    const markdown = [
+      '# Illustrated Espresso Beans',
+      ...images.map(
+        (image, index) => `${index === 2 ? '## Pulling\n\n' : ''}![${image.alt}](${image.url})\n\nFreshly roasted beans, part ${index}.`,
+      ),
+    ].join('\n\n')
+    const written = await insertArticle(app, owned!.id, {
+      keywordId: planned!.id,
+      title: 'Illustrated Espresso Beans',
+      slug,
+      status: 'approved',
+      metaDescription: 'How to choose espresso beans, with pictures.',
+      markdown,
+      html: markdownToSafeHtml(markdown, { siteUrl: 'https://shop.example' }),
+      images,
+    })
+    const target = { businessId: owned!.id, articleId: written.id }
+    await connect(target.businessId)
+    expect(await run(target)).toMatchObject({ published: 1, failed: 0 })
+
+    const posts = await postsWithSlug(slug)
+    expect(posts).toHaveLength(1)
+    const [post] = posts
+    expect(post).toMatchObject({ status: 'publish', excerpt: { raw: 'How to choose espresso beans, with pictures.' } })
+    const attached = await wp.rest<(WpMedia & { post: number; source_url: string })[]>(
+      `/media?parent=${post!.id}&per_page=100&context=edit`,
+    )
+    expect(attached.map((media) => media.mime_type).sort()).toEqual(['image/png', 'image/png', 'image/png', 'image/png'])
+    expect(attached.map((media) => media.alt_text).sort()).toEqual([
+      'A shot pulling',
+      'Crema by roast',
+      'Espresso beans',
+      'Grinding the beans',
+    ])
+    const featuredMedia = attached.find((media) => media.id === post!.featured_media)!
+    expect(featuredMedia.alt_text).toBe('Espresso beans')
+    // The theme shows the featured image itself: the body does not repeat it, and points nowhere but WordPress.
+    expect(post!.content.raw).not.toContain(featuredMedia.source_url)
+    expect(post!.content.raw).not.toMatch(/\/media\/|\.svg/)
+
+    // The live page, as a reader's browser loads it: every image answers 200 with an image.
+    const page = await fetch(post!.link)
+    expect(page.status).toBe(200)
+    const html = await page.text()
+    expect(html).toContain('Illustrated Espresso Beans')
+    const sources = [...html.matchAll(/<img\b[^>]*\bsrc="([^"]+)"/g)].map((match) => match[1]!.replace(/&#038;|&amp;/g, '&'))
+    for (const media of attached.filter((media) => media.id !== featuredMedia.id)) expect(sources).toContain(media.source_url)
+    expect(sources.length).toBeGreaterThanOrEqual(3)
+    for (const source of sources) {
+      const image = await fetch(new URL(source, post!.link))
+      expect(image.status, source).toBe(200)
+      expect(image.headers.get('content-type'), source).toMatch(/^image\/(png|jpeg|webp|gif)/)
+    }
+
+    // Republishing an edit: the same post, no new upload.
+    await app.db.update(article).set({ title: 'Illustrated Espresso Beans, Again', revision: 2 }).where(eq(article.id, written.id))
+    expect(await run(target)).toMatchObject({ published: 1 })
+    expect(await postsWithSlug(slug)).toHaveLength(1)
+    const after = await wp.rest<{ id: number }[]>(`/media?parent=${post!.id}&per_page=100&context=edit`)
+    expect(after.map((media) => media.id).sort()).toEqual(attached.map((media) => media.id).sort())
   })
 })
