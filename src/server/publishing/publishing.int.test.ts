@@ -5,13 +5,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { useMockServer } from '../../../tests/fixtures/mock-server'
 import { insertArticle, insertBusiness, insertKeyword, rejectionOf, rpcClient } from '../../../tests/fixtures/rpc'
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
+import { illustratedContent } from '../../../tests/fixtures/illustrated-article'
 import { env } from '~/env'
-import { markdownToSafeHtml } from '~/server/articles/html'
 import { mediaResponse, storeMedia } from '~/server/articles/media-store'
 import { article, jobRun, keyword, publication, publishing } from '~/server/db/schema'
-import { demoIllustration } from '~/server/providers/images/demo-illustrator'
 import { gradientPng } from '~/server/providers/images/png'
-import type { ArticleImage } from '~/shared/articles/article'
 import { JOB_KINDS } from '~/server/app/job-kinds'
 import { startJobs, stopJobs } from '~/server/jobs'
 import { JobError } from '~/server/jobs/errors'
@@ -687,35 +685,13 @@ describe('images', () => {
   /** An article as generation leaves it: a featured image, two illustrations and an infographic, the SVGs as demo mode draws them. */
   async function newIllustratedArticle(slug: string) {
     const target = await newBusinessWithArticle(slug)
-    const store = (bytes: Uint8Array, contentType: 'image/svg+xml' | 'image/png', name: string) =>
-      storeMedia({ dataDir: app.env.DATA_DIR, businessId: target.businessId, bytes, contentType, slug: `${slug} ${name}` })
-    const encode = (text: string) => new TextEncoder().encode(text)
-    const featured = await store(encode(demoIllustration('Featured, brand colour #8b5a2b', '1536x1024')), 'image/svg+xml', 'featured')
-    const drawn = await store(encode(demoIllustration('Inline, brand colour #8b5a2b', '1024x1024')), 'image/svg+xml', 'inline')
-    const photo = await store(gradientPng(64, 48, [10, 20, 30], [200, 150, 100]), 'image/png', 'photo')
-    const chart = await store(
-      encode(
-        '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="400"><text x="20" y="60" font-size="32">Crema by roast</text></svg>',
-      ),
-      'image/svg+xml',
-      'infographic',
-    )
-    const images: ArticleImage[] = [
-      { url: featured.url, alt: 'Espresso beans', prompt: 'p', kind: 'featured', width: 1536, height: 1024 },
-      { url: drawn.url, alt: 'Grinding the beans', prompt: 'p', kind: 'inline', width: 1024, height: 1024 },
-      { url: photo.url, alt: 'A shot pulling', prompt: 'p', kind: 'inline', width: 64, height: 48 },
-      { url: chart.url, alt: 'Crema by roast', prompt: 'p', kind: 'infographic', width: 800, height: 0 },
-    ]
-    const markdown = [
-      '# Best Espresso Beans',
-      ...images.map(
-        (image, index) => `${index === 2 ? '## Pulling\n\n' : ''}![${image.alt}](${image.url})\n\nFreshly roasted beans, part ${index}.`,
-      ),
-    ].join('\n\n')
-    await app.db
-      .update(article)
-      .set({ images, markdown, html: markdownToSafeHtml(markdown, { siteUrl: 'https://shop.example' }) })
-      .where(eq(article.id, target.articleId))
+    const content = await illustratedContent({
+      dataDir: app.env.DATA_DIR,
+      businessId: target.businessId,
+      slug,
+      title: 'Best Espresso Beans',
+    })
+    await app.db.update(article).set(content).where(eq(article.id, target.articleId))
     return target
   }
 

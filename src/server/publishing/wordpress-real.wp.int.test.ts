@@ -4,12 +4,9 @@ import { PNG_PIXEL } from '../../../tests/fixtures/publishing-connector'
 import { realWordpress } from '../../../tests/fixtures/real-wordpress'
 import { insertArticle, insertBusiness, insertKeyword } from '../../../tests/fixtures/rpc'
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
+import { illustratedContent } from '../../../tests/fixtures/illustrated-article'
 import { resetEnvCache } from '~/env'
-import { markdownToSafeHtml } from '~/server/articles/html'
 import { storeMedia } from '~/server/articles/media-store'
-import { demoIllustration } from '~/server/providers/images/demo-illustrator'
-import { gradientPng } from '~/server/providers/images/png'
-import type { ArticleImage } from '~/shared/articles/article'
 import { article, publication } from '~/server/db/schema'
 import { encryptionKeys } from './crypto'
 import { appPublishingDeps, connectIntegration, testIntegration, type PublishingDeps } from './integrations.service'
@@ -196,41 +193,20 @@ describe('the WordPress connector against a real WordPress', () => {
     const slug = wp.uniqueSlug('illustrated-beans')
     const owned = await insertBusiness(app, owner.userId)
     const planned = await insertKeyword(app, owned!.id, { keyword: slug.replace(/-/g, ' '), status: 'scheduled' })
-    const encode = (text: string) => new TextEncoder().encode(text)
-    const store = (bytes: Uint8Array, contentType: 'image/svg+xml' | 'image/png', name: string) =>
-      storeMedia({ dataDir: app.env.DATA_DIR, businessId: owned!.id, bytes, contentType, slug: `${slug} ${name}` })
     // The SVGs as demo mode and the infographic renderer draw them: stock WordPress refuses SVG.
-    const featured = await store(encode(demoIllustration('Featured, brand colour #8b5a2b', '1536x1024')), 'image/svg+xml', 'featured')
-    const drawn = await store(encode(demoIllustration('Inline, brand colour #8b5a2b', '1024x1024')), 'image/svg+xml', 'inline')
-    const photo = await store(gradientPng(64, 48, [10, 20, 30], [200, 150, 100]), 'image/png', 'photo')
-    const chart = await store(
-      encode(
-        '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="400"><text x="20" y="60" font-size="32">Crema by roast</text></svg>',
-      ),
-      'image/svg+xml',
-      'infographic',
-    )
-    const images: ArticleImage[] = [
-      { url: featured.url, alt: 'Espresso beans', prompt: 'p', kind: 'featured', width: 1536, height: 1024 },
-      { url: drawn.url, alt: 'Grinding the beans', prompt: 'p', kind: 'inline', width: 1024, height: 1024 },
-      { url: photo.url, alt: 'A shot pulling', prompt: 'p', kind: 'inline', width: 64, height: 48 },
-      { url: chart.url, alt: 'Crema by roast', prompt: 'p', kind: 'infographic', width: 800, height: 400 },
-    ]
-    const markdown = [
-      '# Illustrated Espresso Beans',
-      ...images.map(
-        (image, index) => `${index === 2 ? '## Pulling\n\n' : ''}![${image.alt}](${image.url})\n\nFreshly roasted beans, part ${index}.`,
-      ),
-    ].join('\n\n')
+    const content = await illustratedContent({
+      dataDir: app.env.DATA_DIR,
+      businessId: owned!.id,
+      slug,
+      title: 'Illustrated Espresso Beans',
+    })
     const written = await insertArticle(app, owned!.id, {
       keywordId: planned!.id,
       title: 'Illustrated Espresso Beans',
       slug,
       status: 'approved',
       metaDescription: 'How to choose espresso beans, with pictures.',
-      markdown,
-      html: markdownToSafeHtml(markdown, { siteUrl: 'https://shop.example' }),
-      images,
+      ...content,
     })
     const target = { businessId: owned!.id, articleId: written.id }
     await connect(target.businessId)
