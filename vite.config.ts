@@ -7,9 +7,9 @@ export default defineConfig({
   server: { port: Number(process.env.PORT || 3000) },
   resolve: { tsconfigPaths: true },
   // The dev server's dependency scan reads server modules too (their imports are only stripped from
-  // the browser's code when it is compiled); linkedom (server-side HTML) does not pre-bundle for the
-  // browser, and the browser never asks for it.
-  optimizeDeps: { exclude: ['linkedom'] },
+  // the browser's code when it is compiled); linkedom (server-side HTML) and resvg (a native
+  // rasteriser) do not pre-bundle for the browser, and the browser never asks for them.
+  optimizeDeps: { exclude: ['linkedom', '@resvg/resvg-js'] },
   environments: {
     client: {
       build: {
