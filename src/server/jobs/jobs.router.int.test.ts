@@ -53,7 +53,11 @@ describe('job.get / job.watch', () => {
   it('get returns the owner’s job snapshot without its input', async () => {
     const run = await enqueueDemo()
     const snapshot = await rpcClient(app, owner.cookie).job.get({ id: run.id })
-    expect(snapshot).toMatchObject({ id: run.id, kind: 'demo.count', done: 0 })
+    // The worker may already have taken a step or two (a busy machine): what matters is whose
+    // job it is, its progress fields, and that the input stays on the server.
+    expect(snapshot).toMatchObject({ id: run.id, kind: 'demo.count' })
+    expect(snapshot.done).toBeGreaterThanOrEqual(0)
+    expect(snapshot.done).toBeLessThanOrEqual(4)
     expect(snapshot).not.toHaveProperty('input')
   })
 
