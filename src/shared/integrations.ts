@@ -363,7 +363,7 @@ export function wordpressSeoSummary(config: Record<string, string>): string | nu
     .filter((field): field is WordpressSeoField => field in WORDPRESS_SEO_FIELDS)
     .map((field) => WORDPRESS_SEO_FIELDS[field])
   if (config.seoVia === 'none' || fields.length === 0) {
-    return `SEO plugin: ${name}. It does not take SEO fields over the REST API on this site, so only the meta description goes, as the excerpt. Update ${name}, or add the snippet from our publishing guide, then test the connection again.`
+    return `SEO plugin: ${name}. It does not take SEO fields over the REST API on this site, so only the meta description goes, as the excerpt. Update ${name}, or have its fields registered for the REST API (a must-use plugin of a few lines), then test the connection again.`
   }
   return `SEO plugin: ${name}: ${listed(fields)} sent.`
 }
