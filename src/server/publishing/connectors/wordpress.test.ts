@@ -1,3 +1,4 @@
+import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
 import { injectFault, mockRequestCount } from '~/server/providers/mock-faults'
 import { WORDPRESS_NAMESPACES, wordpressHandlers, wordpressMock } from '~/server/providers/wordpress/mock'
@@ -24,7 +25,20 @@ const SEO_SITES = {
   rankMathSnippet: { namespaces: [...WORDPRESS_NAMESPACES, 'rankmath/v1'], registeredMeta: RANK_MATH_KEYS },
 }
 const siteOf = (name: keyof typeof SEO_SITES) => `https://${name.toLowerCase()}.example.com`
+const wpRefusal = (status: number, code: string, message: string) => HttpResponse.json({ code, message, data: { status } }, { status })
+/** Rank Math sites whose answers go wrong: OPTIONS refused by a firewall, updateMeta refused, Rank Math removed since the test. */
+const rankMathTrouble = ['firewalled', 'refusing', 'removed'].map((name) => `https://${name}.example.com`)
 useMockServer(
+  http.options(`${rankMathTrouble[0]}/wp-json/wp/v2/posts`, () => new HttpResponse('Method Not Allowed', { status: 405 })),
+  http.post(`${rankMathTrouble[1]}/wp-json/rankmath/v1/updateMeta`, () =>
+    wpRefusal(403, 'rest_cannot_edit', 'Sorry, you are not allowed to edit this post.'),
+  ),
+  http.post(`${rankMathTrouble[2]}/wp-json/rankmath/v1/updateMeta`, () =>
+    wpRefusal(404, 'rest_no_route', 'No route was found matching the URL and request method.'),
+  ),
+  ...rankMathTrouble.flatMap((baseUrl) =>
+    wordpressHandlers({ baseUrl, username: 'editor', applicationPassword: PASSWORD, ...SEO_SITES.rankMath }),
+  ),
   ...wordpressHandlers({ baseUrl: siteUrl, username: 'editor', applicationPassword: PASSWORD }),
   ...wordpressHandlers({
     baseUrl: 'https://old.example.com',
@@ -130,6 +144,27 @@ describe('WordPress connector', () => {
         rank_math_canonical_url: 'https://shop.example.com/trail-shoes',
       },
     })
+  })
+
+  it('a site that refuses OPTIONS still passes Test connection; Rank Math then gets its own endpoint', async () => {
+    const tested = await wordpressConnector.test(wordpress({ site: rankMathTrouble[0] }).context)
+    expect(tested.found).toEqual({ seoPlugin: 'rank-math', seoVia: 'rank-math-api', seoFields: 'title,description,focusKeyword,canonical' })
+  })
+
+  it('Rank Math refusing our SEO fields fails the article for good with its words, before the post goes live; Rank Math removed since the test does not stop publishing', async () => {
+    const tested = async (site: string) => {
+      const { context } = wordpress({ site })
+      context.config = { ...context.config, ...(await wordpressConnector.test(context)).found }
+      return context
+    }
+    const error = await providerErrorOf(wordpressConnector.create(await tested(rankMathTrouble[1]!), publishableArticle()))
+    expect(error).toMatchObject({ kind: 'rejected', status: 403 })
+    expect(error.message).toContain('Sorry, you are not allowed to edit this post.')
+    expect(wordpressMock.posts.map((post) => post.status)).toEqual(['draft'])
+
+    wordpressMock.reset()
+    await wordpressConnector.create(await tested(rankMathTrouble[2]!), publishableArticle())
+    expect(wordpressMock.posts).toEqual([expect.objectContaining({ status: 'publish', meta: {} })])
   })
 
   it('the topic is the post’s category, looked up or created by slug like tags, and not repeated as a tag', async () => {
