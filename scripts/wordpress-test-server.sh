@@ -176,16 +176,19 @@ add_filter('upload_mimes', function ($mimes) {
 PHP
 
 # A stand-in for Rank Math (not the plugin: Debian does not package it), loaded only for requests
-# under the site address $wp_url/rank-math (the router strips the prefix and says so), so the other
-# tests see a site without it. It registers what Rank Math has, the rankmath/v1 namespace with
-# its updateMeta route (the post's edit permission, then each rank_math_* key updated, or deleted
-# when empty), and registers Rank Math's four post meta keys for the REST API as a site's
-# companion snippet does (docs/product/publishing.md, "What goes where").
+# under the site addresses <site>/rank-math and <site>/rank-math-api (the router strips the prefix
+# and says so), so the other tests see a site without it. It registers what Rank Math has, the
+# rankmath/v1 namespace with its updateMeta route (the post's edit permission, then each
+# rank_math_* key updated, or deleted when empty); under /rank-math it also registers Rank Math's
+# four post meta keys for the REST API, as a site's companion snippet does, while under
+# /rank-math-api they stay unregistered, as with Rank Math alone (docs/product/publishing.md,
+# "What goes where").
 cat >"$www/wp-content/mu-plugins/rankpilot-rank-math-stand-in.php" <<'PHP'
 <?php
 if (!defined('RANKPILOT_RANK_MATH_STAND_IN')) return;
 const RANKPILOT_RANK_MATH_KEYS = ['rank_math_title', 'rank_math_description', 'rank_math_focus_keyword', 'rank_math_canonical_url'];
 add_action('init', function () {
+    if (defined('RANKPILOT_RANK_MATH_KEYS_UNREGISTERED')) return;
     foreach (RANKPILOT_RANK_MATH_KEYS as $key) {
         register_post_meta('post', $key, [
             'type' => 'string',
@@ -216,12 +219,14 @@ PHP
 cat >"$dir/router.php" <<PHP
 <?php
 define('ABSPATH', '$www/');
-// Requests under /rank-math are the same site with the Rank Math stand-in loaded (mu-plugins).
-if (preg_match('#^/rank-math(/.*)\$#', \$_SERVER['REQUEST_URI'], \$under)) {
+// Requests under /rank-math and /rank-math-api are the same site with the Rank Math stand-in
+// loaded (mu-plugins); under /rank-math-api without its meta keys registered for the REST API.
+if (preg_match('#^/rank-math(-api)?(/.*)\$#', \$_SERVER['REQUEST_URI'], \$under)) {
     define('RANKPILOT_RANK_MATH_STAND_IN', true);
-    \$_SERVER['REQUEST_URI'] = \$under[1];
+    if (\$under[1] !== '') define('RANKPILOT_RANK_MATH_KEYS_UNREGISTERED', true);
+    \$_SERVER['REQUEST_URI'] = \$under[2];
     // php -S also gives WordPress the path as PATH_INFO, which WordPress reads first.
-    if (isset(\$_SERVER['PATH_INFO'])) \$_SERVER['PATH_INFO'] = preg_replace('#^/rank-math#', '', \$_SERVER['PATH_INFO']);
+    if (isset(\$_SERVER['PATH_INFO'])) \$_SERVER['PATH_INFO'] = preg_replace('#^/rank-math(-api)?#', '', \$_SERVER['PATH_INFO']);
 }
 \$path = rawurldecode(parse_url(\$_SERVER['REQUEST_URI'], PHP_URL_PATH) ?: '/');
 \$file = ABSPATH . ltrim(\$path, '/');

@@ -332,4 +332,25 @@ describe('the WordPress connector against a real WordPress', () => {
     // The same post read without the stand-in: WordPress drops meta keys nobody registered, and shows none.
     expect(post!.meta).toEqual([])
   })
+
+  it('with Rank Math alone (a stand-in, its meta keys not registered for the REST API): our SEO fields go through its updateMeta', async () => {
+    // Under /rank-math-api the stand-in has Rank Math's namespace but not the snippet; /rank-math reads the same posts with the keys shown.
+    const target = await articleWithFeaturedImage('Espresso Beans, Rank Math Alone')
+    const connected = await connect(target.businessId, wp.applicationPassword, `${wp.url}/rank-math-api`)
+    expect(connected.integration!.config).toMatchObject({ seoPlugin: 'rank-math', seoVia: 'rank-math-api' })
+    expect(await run(target)).toMatchObject({ published: 1, failed: 0 })
+
+    const [post] = await postsWithSlug(target.slug)
+    expect(post!.status).toBe('publish')
+    const read = await fetch(`${wp.url}/rank-math/wp-json/wp/v2/posts/${post!.id}?context=edit&_fields=meta`, {
+      headers: { authorization: `Basic ${Buffer.from(`${wp.username}:${wp.applicationPassword}`).toString('base64')}` },
+    })
+    expect(((await read.json()) as Pick<WpPost, 'meta'>).meta).toEqual({
+      rank_math_title: 'Espresso Beans, Rank Math Alone',
+      rank_math_description: 'How to choose espresso beans: roast date, origin and grind.',
+      rank_math_focus_keyword: target.slug.replace(/-/g, ' '),
+      // Empty (this site holds the original): deleted, which reads as the default ''.
+      rank_math_canonical_url: '',
+    })
+  })
 })
