@@ -8,7 +8,7 @@ import { illustratedContent } from '../../../tests/fixtures/illustrated-article'
 import { resetEnvCache } from '~/env'
 import { storeMedia } from '~/server/articles/media-store'
 import { getArticle } from '~/server/articles/articles.service'
-import { article, keywordCluster, publication } from '~/server/db/schema'
+import { article, keywordCluster, publication, publishing } from '~/server/db/schema'
 import { wordpressSeoSummary } from '~/shared/integrations'
 import { encryptionKeys } from './crypto'
 import { appPublishingDeps, connectIntegration, testIntegration, type PublishingDeps } from './integrations.service'
@@ -97,7 +97,7 @@ async function articleWithFeaturedImage(title: string, keyword?: string, options
 }
 
 describe('the WordPress connector against a real WordPress', () => {
-  it('Test connection signs in and names the user', async () => {
+  it('Test connection signs in, names the user and records the SEO plugin it finds, again when one is added', async () => {
     const { businessId } = await insertBusiness(app, owner.userId).then((row) => ({ businessId: row!.id }))
     const connected = await connect(businessId)
     expect(connected.test).toEqual({ ok: true, account: `Signed in as Rankpilot Editor on ${host}` })
@@ -110,6 +110,21 @@ describe('the WordPress connector against a real WordPress', () => {
     expect((await testIntegration(app.db, businessId, 'wordpress', deps)).test).toEqual({
       ok: true,
       account: `Signed in as Rankpilot Editor on ${host}`,
+    })
+
+    // The site gets an SEO plugin (here: the same site under /rank-math, where the Rank Math stand-in
+    // is loaded); the next Test connection records it, keeping the fields the user entered.
+    await app.db
+      .update(publishing)
+      .set({ config: { ...connected.integration!.config, siteUrl: `${wp.url}/rank-math` } })
+      .where(eq(publishing.id, connected.integration!.id))
+    const retested = await testIntegration(app.db, businessId, 'wordpress', deps)
+    expect(retested.integration.config).toEqual({
+      siteUrl: `${wp.url}/rank-math`,
+      username: wp.username,
+      seoPlugin: 'rank-math',
+      seoVia: 'meta',
+      seoFields: 'title,description,focusKeyword,canonical',
     })
   })
 
