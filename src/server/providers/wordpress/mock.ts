@@ -155,6 +155,8 @@ export interface WordpressMockOptions {
   registeredMeta?: string[]
   /** Answer wrong credentials as WordPress before 6.3.2 did: `incorrect_password` / `invalid_username` on every route. */
   reportsApplicationPasswordErrors?: boolean
+  /** The user's role: an Author publishes posts and uploads media but cannot create categories (manage_categories). */
+  role?: 'editor' | 'author'
 }
 
 export function wordpressHandlers(options: WordpressMockOptions = {}): RequestHandler[] {
@@ -299,7 +301,14 @@ export function wordpressHandlers(options: WordpressMockOptions = {}): RequestHa
         if (refused) return refused
         const header = request.headers.get('authorization') ?? ''
         const user = Buffer.from(header.slice(6), 'base64').toString('utf8').split(':')[0] ?? ''
-        return HttpResponse.json({ id: 1, name: user, slug: wordpressSlug(user), roles: ['editor'], capabilities: { publish_posts: true } })
+        const role = options.role ?? 'editor'
+        return HttpResponse.json({
+          id: 1,
+          name: user,
+          slug: wordpressSlug(user),
+          roles: [role],
+          capabilities: { publish_posts: true, upload_files: true, manage_categories: role === 'editor' },
+        })
       }),
     ),
 
@@ -398,6 +407,10 @@ export function wordpressHandlers(options: WordpressMockOptions = {}): RequestHa
         withFaults('wordpress', async ({ request }) => {
           const refused = authFailure(request, 'createTerm')
           if (refused) return refused
+          // Tags take edit_posts (an Author has it); categories take manage_categories.
+          if (taxonomy === 'categories' && options.role === 'author') {
+            return wpError(403, 'rest_cannot_create', 'Sorry, you are not allowed to create terms in this taxonomy.')
+          }
           const input = (await request.json().catch(() => null)) as { name?: unknown } | null
           const name = String(input?.name ?? '').trim()
           if (!name) return wpError(400, 'rest_missing_callback_param', 'Missing parameter(s): name', { params: ['name'] })

@@ -40,6 +40,7 @@ useMockServer(
     wordpressHandlers({ baseUrl, username: 'editor', applicationPassword: PASSWORD, ...SEO_SITES.rankMath }),
   ),
   ...wordpressHandlers({ baseUrl: siteUrl, username: 'editor', applicationPassword: PASSWORD }),
+  ...wordpressHandlers({ baseUrl: 'https://author.example.com', username: 'editor', applicationPassword: PASSWORD, role: 'author' }),
   ...wordpressHandlers({
     baseUrl: 'https://old.example.com',
     username: 'editor',
@@ -165,6 +166,14 @@ describe('WordPress connector', () => {
     wordpressMock.reset()
     await wordpressConnector.create(await tested(rankMathTrouble[2]!), publishableArticle())
     expect(wordpressMock.posts).toEqual([expect.objectContaining({ status: 'publish', meta: {} })])
+  })
+
+  it('a user who cannot create categories (an Author) still publishes: the post keeps the site’s default category', async () => {
+    const { context } = wordpress({ site: 'https://author.example.com' })
+    await wordpressConnector.create(context, publishableArticle())
+    expect(wordpressMock.categories).toEqual([])
+    expect(wordpressMock.posts).toEqual([expect.objectContaining({ status: 'publish', categories: [] })])
+    expect(wordpressMock.tags.map((tag) => tag.name)).toEqual(['trail running shoes'])
   })
 
   it('the topic is the post’s category, looked up or created by slug like tags, and not repeated as a tag', async () => {
