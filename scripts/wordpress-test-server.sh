@@ -161,11 +161,73 @@ cat >"$www/wp-content/mu-plugins/rankpilot-tests.php" <<'PHP'
 add_filter('pre_wp_mail', '__return_false');
 PHP
 
+# A file type the site refuses, on demand and per request: an upload whose file name holds
+# "refuse-me" (the tests put it in the article's slug) is not allowed to be a PNG, so WordPress
+# answers with its own refusal ("Sorry, you are not allowed to upload this file type."), as a site
+# that restricts its upload types does. Per request, not a site option: the pglite and postgres
+# projects publish to this one site at the same time.
+cat >"$www/wp-content/mu-plugins/rankpilot-refuse-png.php" <<'PHP'
+<?php
+add_filter('upload_mimes', function ($mimes) {
+    $disposition = isset($_SERVER['HTTP_CONTENT_DISPOSITION']) ? $_SERVER['HTTP_CONTENT_DISPOSITION'] : '';
+    if (stripos($disposition, 'refuse-me') !== false) unset($mimes['png']);
+    return $mimes;
+});
+PHP
+
+# A stand-in for Rank Math (not the plugin: Debian does not package it), loaded only for requests
+# under the site addresses <site>/rank-math and <site>/rank-math-api (the router strips the prefix
+# and says so), so the other tests see a site without it. It registers what Rank Math has, the
+# rankmath/v1 namespace with its updateMeta route (the post's edit permission, then each
+# rank_math_* key updated, or deleted when empty); under /rank-math it also registers Rank Math's
+# four post meta keys for the REST API, as a site's companion snippet does, while under
+# /rank-math-api they stay unregistered, as with Rank Math alone (docs/product/publishing.md,
+# "What goes where").
+cat >"$www/wp-content/mu-plugins/rankpilot-rank-math-stand-in.php" <<'PHP'
+<?php
+if (!defined('RANKPILOT_RANK_MATH_STAND_IN')) return;
+const RANKPILOT_RANK_MATH_KEYS = ['rank_math_title', 'rank_math_description', 'rank_math_focus_keyword', 'rank_math_canonical_url'];
+add_action('init', function () {
+    if (defined('RANKPILOT_RANK_MATH_KEYS_UNREGISTERED')) return;
+    foreach (RANKPILOT_RANK_MATH_KEYS as $key) {
+        register_post_meta('post', $key, [
+            'type' => 'string',
+            'single' => true,
+            'show_in_rest' => true,
+            'auth_callback' => function ($allowed, $meta_key, $post_id) { return current_user_can('edit_post', $post_id); },
+        ]);
+    }
+});
+add_action('rest_api_init', function () {
+    register_rest_route('rankmath/v1', '/updateMeta', [
+        'methods' => 'POST',
+        'permission_callback' => function ($request) { return current_user_can('edit_post', (int) $request['objectID']); },
+        'callback' => function ($request) {
+            foreach ((array) $request['meta'] as $key => $value) {
+                if (strpos($key, 'rank_math_') !== 0) continue;
+                if ($value === '' || $value === null) delete_post_meta((int) $request['objectID'], $key);
+                else update_post_meta((int) $request['objectID'], $key, sanitize_text_field($value));
+            }
+            return ['slug' => true, 'schemas' => []];
+        },
+    ]);
+});
+PHP
+
 # What WordPress's .htaccess does under Apache: existing files are served, everything else is
 # index.php (pretty permalinks, /wp-json/). ABSPATH is the docroot, not the symlinks' target.
 cat >"$dir/router.php" <<PHP
 <?php
 define('ABSPATH', '$www/');
+// Requests under /rank-math and /rank-math-api are the same site with the Rank Math stand-in
+// loaded (mu-plugins); under /rank-math-api without its meta keys registered for the REST API.
+if (preg_match('#^/rank-math(-api)?(/.*)\$#', \$_SERVER['REQUEST_URI'], \$under)) {
+    define('RANKPILOT_RANK_MATH_STAND_IN', true);
+    if (\$under[1] !== '') define('RANKPILOT_RANK_MATH_KEYS_UNREGISTERED', true);
+    \$_SERVER['REQUEST_URI'] = \$under[2];
+    // php -S also gives WordPress the path as PATH_INFO, which WordPress reads first.
+    if (isset(\$_SERVER['PATH_INFO'])) \$_SERVER['PATH_INFO'] = preg_replace('#^/rank-math(-api)?#', '', \$_SERVER['PATH_INFO']);
+}
 \$path = rawurldecode(parse_url(\$_SERVER['REQUEST_URI'], PHP_URL_PATH) ?: '/');
 \$file = ABSPATH . ltrim(\$path, '/');
 if (strpos(\$path, '..') === false && is_file(\$file) && substr(\$path, -4) !== '.php') return false;

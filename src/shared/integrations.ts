@@ -237,7 +237,14 @@ export const CONNECTORS: Record<ConnectorType, ConnectorDefinition> = {
 /** What each connector's form accepts: the non-secret config and the secrets, validated as the server will. */
 export const CONNECTOR_SCHEMAS = {
   wordpress: {
-    config: z.object({ siteUrl: httpsUrl('site address'), username: required('username', 100) }),
+    config: z.object({
+      siteUrl: httpsUrl('site address'),
+      username: required('username', 100),
+      // Written by Test connection, not the form (wordpressSeoSummary): what it found on the site.
+      seoPlugin: z.enum(['yoast', 'rank-math', 'none']).optional(),
+      seoVia: z.enum(['meta', 'rank-math-api', 'none']).optional(),
+      seoFields: z.string().max(100).optional(),
+    }),
     secrets: z.object({
       applicationPassword: z
         .string()
@@ -322,4 +329,41 @@ export const PUBLICATION_STATUS_LABELS: Record<PublicationStatus, string> = {
   published: 'Published',
   failed: 'Failed',
   unpublished: 'Unpublished',
+}
+
+/**
+ * The SEO plugin a WordPress site runs, as Test connection found it (its REST API index lists the
+ * plugin's namespace: `yoast/v1`, `rankmath/v1`), and how our SEO fields reach it: `meta` (the
+ * plugin's post meta keys are registered for the REST API, sent with the post), `rank-math-api`
+ * (Rank Math's own `rankmath/v1/updateMeta`), or `none` (the meta description goes as the excerpt
+ * only). Kept in the connection's config as `seoPlugin`, `seoVia` and `seoFields` (a comma-separated
+ * list of WORDPRESS_SEO_FIELDS). docs/product/publishing.md, "What goes where".
+ */
+export const WORDPRESS_SEO_PLUGINS = { yoast: 'Yoast SEO', 'rank-math': 'Rank Math' } as const
+export type WordpressSeoPlugin = keyof typeof WORDPRESS_SEO_PLUGINS | 'none'
+export type WordpressSeoVia = 'meta' | 'rank-math-api' | 'none'
+export const WORDPRESS_SEO_FIELDS = {
+  title: 'SEO title',
+  description: 'meta description',
+  focusKeyword: 'focus keyword',
+  canonical: 'canonical URL',
+} as const
+export type WordpressSeoField = keyof typeof WORDPRESS_SEO_FIELDS
+
+const listed = (words: string[]) => (words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`)
+
+/** The WordPress card's line about SEO fields, from what the last passing test found; null before any test found it. */
+export function wordpressSeoSummary(config: Record<string, string>): string | null {
+  const plugin = config.seoPlugin as WordpressSeoPlugin | undefined
+  if (!plugin) return null
+  if (plugin === 'none') return 'No SEO plugin found: the meta description goes as the excerpt, and the theme writes the title tag.'
+  const name = WORDPRESS_SEO_PLUGINS[plugin] ?? plugin
+  const fields = (config.seoFields ?? '')
+    .split(',')
+    .filter((field): field is WordpressSeoField => field in WORDPRESS_SEO_FIELDS)
+    .map((field) => WORDPRESS_SEO_FIELDS[field])
+  if (config.seoVia === 'none' || fields.length === 0) {
+    return `SEO plugin: ${name}. It does not take SEO fields over the REST API on this site, so only the meta description goes, as the excerpt. Update ${name}, or have its fields registered for the REST API (a must-use plugin of a few lines), then test the connection again.`
+  }
+  return `SEO plugin: ${name}: ${listed(fields)} sent.`
 }

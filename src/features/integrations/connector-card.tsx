@@ -31,6 +31,7 @@ import {
   CONNECTORS,
   INTEGRATION_STATUS_LABELS,
   WEBHOOK_EVENT_LABELS,
+  wordpressSeoSummary,
   type ConnectorType,
   type IntegrationStatus,
 } from '~/shared/integrations'
@@ -137,6 +138,8 @@ export function ConnectorCard({ businessId, type, integration }: { businessId: s
   const input = { businessId, type }
   // A webhook without article.published is sent events only (docs/product/publishing.md).
   const eventsOnly = type === 'webhook' && integration !== undefined && !integration.events.includes('article.published')
+  // WordPress: the SEO plugin the last passing test found, and which of our fields reach it.
+  const seoSummary = type === 'wordpress' && integration ? wordpressSeoSummary(integration.config) : null
   const enabled = (setEnabled.isPending ? setEnabled.variables?.enabled : undefined) ?? integration?.enabled ?? false
   // A test result is shown while the connection's state still agrees with it (a later publish may have broken it).
   const shownTest =
@@ -181,6 +184,12 @@ export function ConnectorCard({ businessId, type, integration }: { businessId: s
               <dt className="text-xs text-muted-foreground">Articles published</dt>
               <dd className="font-medium tabular-nums">{formatCount(integration.publishedCount)}</dd>
             </div>
+            {type === 'wordpress' && seoSummary && (
+              <div className="col-span-2 min-w-0" data-testid="wordpress-seo">
+                <dt className="text-xs text-muted-foreground">SEO fields</dt>
+                <dd className="font-medium break-words">{seoSummary}</dd>
+              </div>
+            )}
             {type === 'webhook' && (
               <div className="col-span-2 min-w-0" data-testid="webhook-events">
                 <dt className="text-xs text-muted-foreground">Events sent</dt>

@@ -57,6 +57,8 @@ export interface PublishableArticle {
   images: PublishableImage[]
   /** Categories or tags: the article's topic cluster, then its keyword. */
   tags: string[]
+  /** The article's topic cluster (also first in `tags`), for CMSs with categories; null without one. */
+  topic: string | null
   /** Where the article's canonical copy lives, when the business says so; otherwise the CMS's own URL. */
   canonicalUrl: string | null
   /** JSON-LD blocks (Article, FAQPage) for CMSs that take raw head code. */
@@ -96,9 +98,11 @@ export interface Connector<T extends ConnectorType = ConnectorType> {
   classifyFailure?: FailureClassifier
   /**
    * A real authenticated call that changes nothing (the user, the site, the collection): answers
-   * a short description of what was reached, e.g. "Signed in as editor on blog.example.com".
+   * a short description of what was reached, e.g. "Signed in as editor on blog.example.com", and
+   * what it found about the site that publishing needs (WordPress: its SEO plugin), kept in the
+   * connection's config when the test passes.
    */
-  test(context: ConnectorContext<T>): Promise<{ account: string }>
+  test(context: ConnectorContext<T>): Promise<{ account: string; found?: Record<string, string> }>
   /**
    * The post this article already made on the CMS, if any: by slug (or by our article id where
    * the CMS keeps it). The publishing job calls it before creating, so a job that died between

@@ -211,12 +211,19 @@ export interface ConnectInput {
 /** What a connection test said: the account reached, or the CMS's refusal as the user reads it. */
 export type ConnectionTest = { ok: true; account: string } | { ok: false; error: string }
 
-async function runTest<T extends ConnectorType>(connector: Connector<T>, context: ConnectorContext<T>): Promise<ConnectionTest> {
+/**
+ * The connector's test, and what it found about the site (Connector.test), which a passing test
+ * writes into the connection's config next to the fields the user entered.
+ */
+async function runTest<T extends ConnectorType>(
+  connector: Connector<T>,
+  context: ConnectorContext<T>,
+): Promise<{ test: ConnectionTest; found: Record<string, string> }> {
   try {
-    const { account } = await connector.test(context)
-    return { ok: true, account }
+    const { account, found } = await connector.test(context)
+    return { test: { ok: true, account }, found: found ?? {} }
   } catch (error) {
-    return { ok: false, error: integrationErrorMessage(error) }
+    return { test: { ok: false, error: integrationErrorMessage(error) }, found: {} }
   }
 }
 
@@ -278,7 +285,8 @@ export async function connectIntegration(db: Database, businessId: string, input
   const settings = config.data as Record<string, unknown>
   const secretValues = secrets.data as Record<string, string>
 
-  const test = await runTest(connector, contextFor(type, settings, secretValues, deps))
+  const { test, found } = await runTest(connector, contextFor(type, settings, secretValues, deps))
+  Object.assign(settings, found)
   const label = CONNECTORS[type].label
   if (!test.ok) {
     return {
@@ -316,10 +324,11 @@ export async function testIntegration(db: Database, businessId: string, type: Co
   const row = await ownedIntegration(db, businessId, type)
   const connector = deps.connector(type)
   if (!connector) throw appError(INTEGRATION_ERRORS.CONNECTOR_UNAVAILABLE)
-  const test = await runTest(connector, connectorContext(row, deps, signal))
+  const { test, found } = await runTest(connector, connectorContext(row, deps, signal))
   const [updated] = await db
     .update(publishing)
     .set({
+      ...(test.ok && Object.keys(found).length > 0 ? { config: { ...row.config, ...found } } : {}),
       status: test.ok ? 'working' : 'broken',
       lastError: test.ok ? null : test.error,
       lastCheckedAt: new Date(),

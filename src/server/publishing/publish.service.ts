@@ -130,6 +130,7 @@ export async function publishableArticle(db: Database, row: ArticleRow, dataDir:
     featuredImage: body.featuredImage,
     images: body.images,
     tags,
+    topic: cluster?.label || null,
     canonicalUrl: null,
     // Re-checked on the way out: JSON-LD stored before its addresses were held to the sanitiser's rule.
     jsonLd: withRasterAddresses(safeJsonLd(row.jsonLd), body.replacements) as unknown[],

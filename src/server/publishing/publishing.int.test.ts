@@ -137,7 +137,8 @@ describe('connecting', () => {
     expect(connected).toMatchObject({
       saved: false,
       integration: null,
-      test: { ok: false, error: expect.stringContaining('The provided password is an invalid application password.') },
+      // WordPress's answer to a wrong application password (6.3.2 and later): nobody signed in.
+      test: { ok: false, error: expect.stringContaining('(HTTP 401: You are not currently logged in.)') },
       message: expect.stringMatching(/^The connection test failed, so WordPress was not connected\. WordPress refused our credentials/),
     })
     expect(await app.db.select().from(publishing).where(eq(publishing.businessId, businessId))).toEqual([])
@@ -154,7 +155,7 @@ describe('connecting', () => {
     const wrongPassword = await connectWordpress(businessId, 'wrong wrong wrong wrong')
     expect(wrongPassword).toMatchObject({
       saved: false,
-      test: { ok: false, error: expect.stringContaining('invalid application password') },
+      test: { ok: false, error: expect.stringContaining('You are not currently logged in.') },
       integration: { status: 'working', lastError: null, config: { siteUrl: WP, username: 'editor' } },
       message: expect.stringContaining('nothing was changed: the previous WordPress connection is kept.'),
     })
@@ -164,7 +165,10 @@ describe('connecting', () => {
       { type: 'wordpress', config: { siteUrl: WP, username: 'intruder' }, secrets: { applicationPassword: '' } },
       deps,
     )
-    expect(otherUser).toMatchObject({ saved: false, test: { ok: false, error: expect.stringContaining('Unknown username') } })
+    expect(otherUser).toMatchObject({
+      saved: false,
+      test: { ok: false, error: expect.stringContaining('refused our credentials (HTTP 401') },
+    })
     expect(await app.db.select().from(publishing).where(eq(publishing.businessId, businessId))).toEqual([before])
 
     expect(await publish(target)).toMatchObject({ published: 1, failed: 0 })

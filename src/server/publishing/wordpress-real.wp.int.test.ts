@@ -7,7 +7,9 @@ import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
 import { illustratedContent } from '../../../tests/fixtures/illustrated-article'
 import { resetEnvCache } from '~/env'
 import { storeMedia } from '~/server/articles/media-store'
-import { article, publication } from '~/server/db/schema'
+import { getArticle } from '~/server/articles/articles.service'
+import { article, keywordCluster, publication, publishing } from '~/server/db/schema'
+import { wordpressSeoSummary } from '~/shared/integrations'
 import { encryptionKeys } from './crypto'
 import { appPublishingDeps, connectIntegration, testIntegration, type PublishingDeps } from './integrations.service'
 import { runPublish } from './publish.service'
@@ -31,6 +33,8 @@ interface WpPost {
   content: { raw: string }
   featured_media: number
   tags: number[]
+  categories: number[]
+  meta: Record<string, string> | []
 }
 interface WpMedia {
   id: number
@@ -56,11 +60,11 @@ afterAll(async () => {
   resetEnvCache()
 })
 
-const connect = (businessId: string, applicationPassword = wp.applicationPassword) =>
+const connect = (businessId: string, applicationPassword = wp.applicationPassword, siteUrl = wp.url) =>
   connectIntegration(
     app.db,
     businessId,
-    { type: 'wordpress', config: { siteUrl: wp.url, username: wp.username }, secrets: { applicationPassword } },
+    { type: 'wordpress', config: { siteUrl, username: wp.username }, secrets: { applicationPassword } },
     deps,
   )
 const run = (target: { businessId: string; articleId: string }, action: 'publish' | 'unpublish' = 'publish') =>
@@ -70,11 +74,14 @@ const publicationOf = async (articleId: string) => (await app.db.select().from(p
 const postsWithSlug = (slug: string) =>
   wp.rest<WpPost[]>(`/posts?${new URLSearchParams({ slug, status: 'publish,future,draft,pending,private', context: 'edit' })}`)
 
-/** A business with an approved article whose featured image is a PNG in our media store. */
-async function articleWithFeaturedImage(title: string, keyword?: string) {
-  const slug = wp.uniqueSlug('espresso-beans')
+/** A business with an approved article whose featured image is a PNG in our media store (its file named after the slug). */
+async function articleWithFeaturedImage(title: string, keyword?: string, options: { slug?: string; topic?: string } = {}) {
+  const slug = wp.uniqueSlug(options.slug ?? 'espresso-beans')
   const owned = await insertBusiness(app, owner.userId)
-  const planned = await insertKeyword(app, owned.id, { keyword: slug.replace(/-/g, ' '), status: 'scheduled' })
+  const [cluster] = options.topic
+    ? await app.db.insert(keywordCluster).values({ businessId: owned.id, label: options.topic }).returning()
+    : []
+  const planned = await insertKeyword(app, owned.id, { keyword: slug.replace(/-/g, ' '), status: 'scheduled', clusterId: cluster?.id })
   const image = await storeMedia({ dataDir: app.env.DATA_DIR, businessId: owned.id, bytes: PNG_PIXEL, contentType: 'image/png', slug })
   const written = await insertArticle(app, owned.id, {
     keywordId: planned!.id,
@@ -90,14 +97,34 @@ async function articleWithFeaturedImage(title: string, keyword?: string) {
 }
 
 describe('the WordPress connector against a real WordPress', () => {
-  it('Test connection signs in and names the user', async () => {
+  it('Test connection signs in, names the user and records the SEO plugin it finds, again when one is added', async () => {
     const { businessId } = await insertBusiness(app, owner.userId).then((row) => ({ businessId: row!.id }))
     const connected = await connect(businessId)
     expect(connected.test).toEqual({ ok: true, account: `Signed in as Rankpilot Editor on ${host}` })
     expect(connected.integration).toMatchObject({ status: 'working', lastError: null })
+    // A stock WordPress: no SEO plugin in its REST index.
+    expect(connected.integration!.config).toMatchObject({ seoPlugin: 'none', seoVia: 'none', seoFields: '' })
+    expect(wordpressSeoSummary(connected.integration!.config)).toBe(
+      'No SEO plugin found: the meta description goes as the excerpt, and the theme writes the title tag.',
+    )
     expect((await testIntegration(app.db, businessId, 'wordpress', deps)).test).toEqual({
       ok: true,
       account: `Signed in as Rankpilot Editor on ${host}`,
+    })
+
+    // The site gets an SEO plugin (here: the same site under /rank-math, where the Rank Math stand-in
+    // is loaded); the next Test connection records it, keeping the fields the user entered.
+    await app.db
+      .update(publishing)
+      .set({ config: { ...connected.integration!.config, siteUrl: `${wp.url}/rank-math` } })
+      .where(eq(publishing.id, connected.integration!.id))
+    const retested = await testIntegration(app.db, businessId, 'wordpress', deps)
+    expect(retested.integration.config).toEqual({
+      siteUrl: `${wp.url}/rank-math`,
+      username: wp.username,
+      seoPlugin: 'rank-math',
+      seoVia: 'meta',
+      seoFields: 'title,description,focusKeyword,canonical',
     })
   })
 
@@ -105,7 +132,13 @@ describe('the WordPress connector against a real WordPress', () => {
     const { businessId } = await insertBusiness(app, owner.userId).then((row) => ({ businessId: row!.id }))
     const wrong = 'abcd efgh ijkl mnop qrst uvwx'
     const first = await connect(businessId, wrong)
-    expect(first.test).toMatchObject({ ok: false, error: expect.stringContaining('WordPress refused our credentials (HTTP 401') })
+    // WordPress (6.3.2 and later, and Debian's 6.1 with that fix) collects the application
+    // password's own error too late to report it: /users/me answers that nobody is signed in.
+    expect(first.test).toMatchObject({
+      ok: false,
+      error:
+        'WordPress refused our credentials (HTTP 401: You are not currently logged in.). Check the WordPress connection on Integrations.',
+    })
     expect(first).toMatchObject({ saved: false, integration: null })
 
     expect((await connect(businessId)).integration).toMatchObject({ status: 'working' })
@@ -252,5 +285,87 @@ describe('the WordPress connector against a real WordPress', () => {
     expect(await postsWithSlug(slug)).toHaveLength(1)
     const after = await wp.rest<{ id: number }[]>(`/media?parent=${post!.id}&per_page=100&context=edit`)
     expect(after.map((media) => media.id).sort()).toEqual(attached.map((media) => media.id).sort())
+  })
+
+  it('a PNG the site refuses: the clear, permanent error in WordPress’s own words on the article, not retried, and nothing public', async () => {
+    // The test site refuses a PNG whose file name holds "refuse-me" (scripts/wordpress-test-server.sh): our file is named after the slug.
+    const target = await articleWithFeaturedImage('Beans WordPress Refuses', undefined, { slug: 'refuse-me-beans' })
+    await connect(target.businessId)
+    // Returned, not thrown: the publishing job is not failed for pg-boss to retry.
+    expect(await run(target)).toMatchObject({ published: 0, failed: 1 })
+
+    const expected =
+      'WordPress refused the file: Sorry, you are not allowed to upload this file type. Use a JPEG, PNG, GIF or WebP image for the article (WordPress does not accept SVG), or allow the type on the site, then publish the article again.'
+    expect(await publicationOf(target.articleId)).toMatchObject({ status: 'failed', externalId: null, lastError: expected })
+    const shown = await getArticle(app.db, target.businessId, target.articleId)
+    expect(shown.publications).toEqual([expect.objectContaining({ status: 'failed', lastError: expected })])
+    expect(shown.status).not.toBe('published')
+
+    // The draft made first (its media are attached to it) stays a draft; nothing reached the site's readers.
+    const posts = await postsWithSlug(target.slug)
+    expect(posts.map((post) => post.status)).toEqual(['draft'])
+    expect(await wp.rest(`/media?${new URLSearchParams({ parent: String(posts[0]!.id), context: 'edit' })}`)).toEqual([])
+    expect((await fetch(`${wp.url}/${target.slug}/`)).status).toBe(404)
+  })
+
+  it('with Rank Math (a stand-in that registers its meta keys for the REST API): Test connection finds it, and our SEO fields and the topic category arrive', async () => {
+    // The stand-in (scripts/wordpress-test-server.sh) is loaded for requests under /rank-math only.
+    const siteUrl = `${wp.url}/rank-math`
+    const topic = `Espresso ${wp.uniqueSlug('topic')}`
+    const target = await articleWithFeaturedImage('Espresso Beans, Ranked', undefined, { topic })
+    const connected = await connect(target.businessId, wp.applicationPassword, siteUrl)
+    expect(connected.integration!.config).toMatchObject({
+      seoPlugin: 'rank-math',
+      seoVia: 'meta',
+      seoFields: 'title,description,focusKeyword,canonical',
+    })
+    expect(wordpressSeoSummary(connected.integration!.config)).toBe(
+      'SEO plugin: Rank Math: SEO title, meta description, focus keyword and canonical URL sent.',
+    )
+    const metaTitle = 'Espresso Beans, Ranked by Roast Date'
+    await app.db.update(article).set({ metaTitle }).where(eq(article.id, target.articleId))
+    expect(await run(target)).toMatchObject({ published: 1, failed: 0 })
+
+    const [post] = await postsWithSlug(target.slug)
+    const [withMeta] = await (
+      await fetch(`${siteUrl}/wp-json/wp/v2/posts/${post!.id}?context=edit&_fields=meta,excerpt,categories`, {
+        headers: { authorization: `Basic ${Buffer.from(`${wp.username}:${wp.applicationPassword}`).toString('base64')}` },
+      })
+    )
+      .json()
+      .then((body: unknown) => [body as Pick<WpPost, 'meta' | 'excerpt' | 'categories'>])
+    expect(withMeta!.meta).toEqual({
+      rank_math_title: metaTitle,
+      rank_math_description: 'How to choose espresso beans: roast date, origin and grind.',
+      rank_math_focus_keyword: target.slug.replace(/-/g, ' '),
+      rank_math_canonical_url: '',
+    })
+    expect(withMeta!.excerpt).toMatchObject({ raw: 'How to choose espresso beans: roast date, origin and grind.' })
+    const categories = await wp.rest<{ id: number; name: string }[]>(`/categories?${new URLSearchParams({ search: topic })}`)
+    expect(categories).toEqual([expect.objectContaining({ name: topic })])
+    expect(withMeta!.categories).toEqual([categories[0]!.id])
+    // The same post read without the stand-in: WordPress drops meta keys nobody registered, and shows none.
+    expect(post!.meta).toEqual([])
+  })
+
+  it('with Rank Math alone (a stand-in, its meta keys not registered for the REST API): our SEO fields go through its updateMeta', async () => {
+    // Under /rank-math-api the stand-in has Rank Math's namespace but not the snippet; /rank-math reads the same posts with the keys shown.
+    const target = await articleWithFeaturedImage('Espresso Beans, Rank Math Alone')
+    const connected = await connect(target.businessId, wp.applicationPassword, `${wp.url}/rank-math-api`)
+    expect(connected.integration!.config).toMatchObject({ seoPlugin: 'rank-math', seoVia: 'rank-math-api' })
+    expect(await run(target)).toMatchObject({ published: 1, failed: 0 })
+
+    const [post] = await postsWithSlug(target.slug)
+    expect(post!.status).toBe('publish')
+    const read = await fetch(`${wp.url}/rank-math/wp-json/wp/v2/posts/${post!.id}?context=edit&_fields=meta`, {
+      headers: { authorization: `Basic ${Buffer.from(`${wp.username}:${wp.applicationPassword}`).toString('base64')}` },
+    })
+    expect(((await read.json()) as Pick<WpPost, 'meta'>).meta).toEqual({
+      rank_math_title: 'Espresso Beans, Rank Math Alone',
+      rank_math_description: 'How to choose espresso beans: roast date, origin and grind.',
+      rank_math_focus_keyword: target.slug.replace(/-/g, ' '),
+      // Empty (this site holds the original): deleted, which reads as the default ''.
+      rank_math_canonical_url: '',
+    })
   })
 })

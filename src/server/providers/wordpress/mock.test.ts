@@ -1,9 +1,26 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { wordpressHandlers, wordpressMock } from './mock'
+import { WORDPRESS_NAMESPACES, wordpressHandlers, wordpressMock } from './mock'
 import { useMockServer } from '../../../../tests/fixtures/mock-server'
 
 const base = 'https://blog.example.com'
-useMockServer(...wordpressHandlers({ baseUrl: base, username: 'editor', applicationPassword: 'abcd efgh ijkl mnop' }))
+const old = 'https://old.example.com'
+const seo = 'https://seo.example.com'
+useMockServer(
+  ...wordpressHandlers({ baseUrl: base, username: 'editor', applicationPassword: 'abcd efgh ijkl mnop' }),
+  ...wordpressHandlers({
+    baseUrl: old,
+    username: 'editor',
+    applicationPassword: 'abcd efgh ijkl mnop',
+    reportsApplicationPasswordErrors: true,
+  }),
+  ...wordpressHandlers({
+    baseUrl: seo,
+    username: 'editor',
+    applicationPassword: 'abcd efgh ijkl mnop',
+    namespaces: [...WORDPRESS_NAMESPACES, 'rankmath/v1'],
+    registeredMeta: ['rank_math_title'],
+  }),
+)
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`
 const auth = basic('editor', 'abcd efgh ijkl mnop')
 
@@ -94,22 +111,40 @@ describe('WordPress mock', () => {
 
   it.each([
     ['no credentials', undefined, 401, 'rest_cannot_create', 'Sorry, you are not allowed to create posts as this user.'],
+    // WordPress 6.3.2 and later: the route's own refusal of a request that is not signed in.
     [
       'a wrong application password',
       basic('editor', 'nope'),
       401,
-      'incorrect_password',
-      'The provided password is an invalid application password.',
+      'rest_cannot_create',
+      'Sorry, you are not allowed to create posts as this user.',
     ],
     [
       'an unknown user',
       basic('someone', 'abcd efgh ijkl mnop'),
       401,
-      'invalid_username',
-      'Unknown username. Check again or try your email address.',
+      'rest_cannot_create',
+      'Sorry, you are not allowed to create posts as this user.',
     ],
-  ])('refuses %s in WordPress error shape', async (_case, authorization, status, code, message) => {
-    const response = await fetch(`${base}/wp-json/wp/v2/posts`, {
+    // Before 6.3.2: the application password's own error.
+    [
+      'a wrong application password (before 6.3.2)',
+      basic('editor', 'nope'),
+      401,
+      'incorrect_password',
+      'The provided password is an invalid application password.',
+      old,
+    ],
+    [
+      'an unknown user (before 6.3.2)',
+      basic('someone', 'abcd efgh ijkl mnop'),
+      401,
+      'invalid_username',
+      '<strong>Error:</strong> Unknown username. Check again or try your email address.',
+      old,
+    ],
+  ])('refuses %s in WordPress error shape', async (_case, authorization, status, code, message, site = base) => {
+    const response = await fetch(`${site}/wp-json/wp/v2/posts`, {
       method: 'POST',
       headers: authorization ? { Authorization: authorization } : {},
       body: JSON.stringify({ title: 't' }),
@@ -136,5 +171,70 @@ describe('WordPress mock', () => {
     const response = await upload(headers, bytes)
     expect(response.status).toBe(400)
     expect(await response.json()).toEqual({ code, message, data: { status: 400 } })
+  })
+
+  it('users/me refuses wrong credentials as WordPress 6.1 with the 6.3.2 fix does: not signed in', async () => {
+    const response = await fetch(`${base}/wp-json/wp/v2/users/me`, { headers: { Authorization: basic('editor', 'nope') } })
+    expect(response.status).toBe(401)
+    expect(await response.json()).toEqual({
+      code: 'rest_not_logged_in',
+      message: 'You are not currently logged in.',
+      data: { status: 401 },
+    })
+  })
+
+  it('the REST index lists the site’s namespaces to anyone, and keeps only the _fields asked for', async () => {
+    expect(await (await fetch(`${seo}/wp-json/?_fields=namespaces`)).json()).toEqual({
+      namespaces: [...WORDPRESS_NAMESPACES, 'rankmath/v1'],
+    })
+    expect((await (await fetch(`${base}/wp-json/`)).json()).namespaces).toEqual(WORDPRESS_NAMESPACES)
+  })
+
+  it('keeps only registered meta keys, drops unregistered ones without an error, and checks their type, as WordPress does', async () => {
+    const schema = async (site: string) =>
+      (
+        (await (await fetch(`${site}/wp-json/wp/v2/posts`, { method: 'OPTIONS' })).json()) as {
+          schema: { properties: { meta: { properties: unknown } } }
+        }
+      ).schema.properties.meta.properties
+    expect(await schema(base)).toEqual([])
+    expect(await schema(seo)).toEqual({ rank_math_title: { type: 'string', description: '', default: '' } })
+
+    const plain = await post({ title: 'Plain', meta: { rank_math_title: 'Ignored' } })
+    expect(plain.status).toBe(201)
+    expect((await plain.json()).meta).toEqual([])
+    const created = await fetch(`${seo}/wp-json/wp/v2/posts`, {
+      method: 'POST',
+      headers: { Authorization: auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ title: 'SEO', meta: { rank_math_title: 'Kept', _yoast_wpseo_title: 'Dropped' } }),
+    })
+    expect(created.status).toBe(201)
+    expect((await created.json()).meta).toEqual({ rank_math_title: 'Kept' })
+    const wrongType = await fetch(`${seo}/wp-json/wp/v2/posts`, {
+      method: 'POST',
+      headers: { Authorization: auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ title: 'SEO', meta: { rank_math_title: 5 } }),
+    })
+    expect(wrongType.status).toBe(400)
+    expect(await wrongType.json()).toMatchObject({ code: 'rest_invalid_type', message: 'meta.rank_math_title is not of type string.' })
+  })
+
+  it('Rank Math’s updateMeta stores its keys on a post the user can edit, and deletes an emptied one', async () => {
+    const created = await fetch(`${seo}/wp-json/wp/v2/posts`, {
+      method: 'POST',
+      headers: { Authorization: auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ title: 'SEO' }),
+    })
+    const { id } = (await created.json()) as { id: number }
+    const update = (meta: Record<string, string>, authorization = auth) =>
+      fetch(`${seo}/wp-json/rankmath/v1/updateMeta`, {
+        method: 'POST',
+        headers: { Authorization: authorization, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ objectType: 'post', objectID: id, meta }),
+      })
+    expect((await update({ rank_math_description: 'D', rank_math_canonical_url: 'https://a.example/' })).status).toBe(200)
+    expect((await update({ rank_math_canonical_url: '' })).status).toBe(200)
+    expect(wordpressMock.posts[0]!.meta).toEqual({ rank_math_description: 'D' })
+    expect((await update({ rank_math_title: 'T' }, basic('editor', 'nope'))).status).toBe(401)
   })
 })

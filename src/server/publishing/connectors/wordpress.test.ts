@@ -1,6 +1,8 @@
+import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
 import { injectFault, mockRequestCount } from '~/server/providers/mock-faults'
-import { wordpressHandlers, wordpressMock } from '~/server/providers/wordpress/mock'
+import { WORDPRESS_NAMESPACES, wordpressHandlers, wordpressMock } from '~/server/providers/wordpress/mock'
+import { wordpressSeoSummary } from '~/shared/integrations'
 import {
   APP_MEDIA,
   connectorContext,
@@ -13,29 +15,175 @@ import { wordpressConnector } from './wordpress'
 
 const siteUrl = 'https://blog.example.com'
 const PASSWORD = 'abcd efgh ijkl mnop qrst uvwx'
-useMockServer(...wordpressHandlers({ baseUrl: siteUrl, username: 'editor', applicationPassword: PASSWORD }))
+const YOAST_KEYS = ['_yoast_wpseo_focuskw', '_yoast_wpseo_title', '_yoast_wpseo_metadesc']
+const RANK_MATH_KEYS = ['rank_math_title', 'rank_math_description', 'rank_math_focus_keyword', 'rank_math_canonical_url']
+/** Sites with an SEO plugin: Yoast SEO registering its keys for the REST API (as it does since mid-2026) or not, Rank Math without and with a snippet registering its keys. */
+const SEO_SITES = {
+  yoast: { namespaces: [...WORDPRESS_NAMESPACES, 'yoast/v1'], registeredMeta: YOAST_KEYS },
+  oldYoast: { namespaces: [...WORDPRESS_NAMESPACES, 'yoast/v1'], registeredMeta: [] },
+  rankMath: { namespaces: [...WORDPRESS_NAMESPACES, 'rankmath/v1'], registeredMeta: [] },
+  rankMathSnippet: { namespaces: [...WORDPRESS_NAMESPACES, 'rankmath/v1'], registeredMeta: RANK_MATH_KEYS },
+}
+const siteOf = (name: keyof typeof SEO_SITES) => `https://${name.toLowerCase()}.example.com`
+const wpRefusal = (status: number, code: string, message: string) => HttpResponse.json({ code, message, data: { status } }, { status })
+/** Rank Math sites whose answers go wrong: OPTIONS refused by a firewall, updateMeta refused, Rank Math removed since the test. */
+const rankMathTrouble = ['firewalled', 'refusing', 'removed'].map((name) => `https://${name}.example.com`)
+useMockServer(
+  http.options(`${rankMathTrouble[0]}/wp-json/wp/v2/posts`, () => new HttpResponse('Method Not Allowed', { status: 405 })),
+  http.post(`${rankMathTrouble[1]}/wp-json/rankmath/v1/updateMeta`, () =>
+    wpRefusal(403, 'rest_cannot_edit', 'Sorry, you are not allowed to edit this post.'),
+  ),
+  http.post(`${rankMathTrouble[2]}/wp-json/rankmath/v1/updateMeta`, () =>
+    wpRefusal(404, 'rest_no_route', 'No route was found matching the URL and request method.'),
+  ),
+  ...rankMathTrouble.flatMap((baseUrl) =>
+    wordpressHandlers({ baseUrl, username: 'editor', applicationPassword: PASSWORD, ...SEO_SITES.rankMath }),
+  ),
+  ...wordpressHandlers({ baseUrl: siteUrl, username: 'editor', applicationPassword: PASSWORD }),
+  ...wordpressHandlers({ baseUrl: 'https://author.example.com', username: 'editor', applicationPassword: PASSWORD, role: 'author' }),
+  ...wordpressHandlers({
+    baseUrl: 'https://old.example.com',
+    username: 'editor',
+    applicationPassword: PASSWORD,
+    reportsApplicationPasswordErrors: true,
+  }),
+  ...Object.entries(SEO_SITES).flatMap(([name, site]) =>
+    wordpressHandlers({ baseUrl: siteOf(name as keyof typeof SEO_SITES), username: 'editor', applicationPassword: PASSWORD, ...site }),
+  ),
+)
 
 afterEach(() => {
   wordpressMock.reset()
 })
 
-const wordpress = (options: { password?: string; timeoutMs?: number } = {}) =>
+const wordpress = (options: { password?: string; timeoutMs?: number; site?: string; username?: string } = {}) =>
   connectorContext<'wordpress'>(
     'WordPress',
-    { siteUrl, username: 'editor' },
+    { siteUrl: options.site ?? siteUrl, username: options.username ?? 'editor' },
     { applicationPassword: options.password ?? PASSWORD.replace(/\s/g, '') },
     { ...options, classifyFailure: wordpressConnector.classifyFailure },
   )
 
 describe('WordPress connector', () => {
-  it('tests the application password with users/me and names the user and site', async () => {
-    expect(await wordpressConnector.test(wordpress().context)).toEqual({ account: 'Signed in as editor on blog.example.com' })
+  it('tests the application password with users/me and names the user and site; no SEO plugin found', async () => {
+    expect(await wordpressConnector.test(wordpress().context)).toEqual({
+      account: 'Signed in as editor on blog.example.com',
+      found: { seoPlugin: 'none', seoVia: 'none', seoFields: '' },
+    })
   })
 
-  it('wrong credentials are an auth error with WordPress’s own words', async () => {
+  it('wrong credentials are an auth error with WordPress’s own words, as WordPress answers them since 6.3.2 and before', async () => {
     const error = await providerErrorOf(wordpressConnector.test(wordpress({ password: 'wrong' }).context))
     expect(error.kind).toBe('auth')
-    expect(error.message).toContain('The provided password is an invalid application password.')
+    expect(error.message).toBe('WordPress refused our credentials (HTTP 401: You are not currently logged in.).')
+    const old = await providerErrorOf(wordpressConnector.test(wordpress({ password: 'wrong', site: 'https://old.example.com' }).context))
+    expect(old.message).toBe('WordPress refused our credentials (HTTP 401: The provided password is an invalid application password.).')
+    const unknown = await providerErrorOf(
+      wordpressConnector.test(wordpress({ username: 'nobody', site: 'https://old.example.com' }).context),
+    )
+    expect(unknown.message).toBe(
+      'WordPress refused our credentials (HTTP 401: Error: Unknown username. Check again or try your email address.).',
+    )
+  })
+
+  it.each([
+    [
+      'yoast',
+      { seoPlugin: 'yoast', seoVia: 'meta', seoFields: 'title,description,focusKeyword' },
+      'SEO plugin: Yoast SEO: SEO title, meta description and focus keyword sent.',
+    ],
+    [
+      'oldYoast',
+      { seoPlugin: 'yoast', seoVia: 'none', seoFields: '' },
+      'SEO plugin: Yoast SEO. It does not take SEO fields over the REST API',
+    ],
+    [
+      'rankMath',
+      { seoPlugin: 'rank-math', seoVia: 'rank-math-api', seoFields: 'title,description,focusKeyword,canonical' },
+      'SEO plugin: Rank Math: SEO title, meta description, focus keyword and canonical URL sent.',
+    ],
+    [
+      'rankMathSnippet',
+      { seoPlugin: 'rank-math', seoVia: 'meta', seoFields: 'title,description,focusKeyword,canonical' },
+      'SEO plugin: Rank Math: SEO title, meta description, focus keyword and canonical URL sent.',
+    ],
+  ] as const)('Test connection finds the SEO plugin on the %s site and how it takes our fields', async (name, found, summary) => {
+    const tested = await wordpressConnector.test(wordpress({ site: siteOf(name) }).context)
+    expect(tested.found).toEqual(found)
+    expect(wordpressSeoSummary(tested.found!)).toContain(summary)
+  })
+
+  it('sends the SEO title, meta description and focus keyword where the detected plugin reads them; the excerpt is always the meta description', async () => {
+    const article = publishableArticle({ canonicalUrl: 'https://shop.example.com/trail-shoes' })
+    const published: Record<string, Record<string, string>> = {}
+    for (const name of Object.keys(SEO_SITES) as (keyof typeof SEO_SITES)[]) {
+      wordpressMock.reset()
+      const { context } = wordpress({ site: siteOf(name) })
+      context.config = { ...context.config, ...(await wordpressConnector.test(context)).found }
+      await wordpressConnector.create(context, article)
+      expect(wordpressMock.posts[0]!.excerpt).toBe(article.metaDescription)
+      published[name] = wordpressMock.posts[0]!.meta
+    }
+    expect(published).toEqual({
+      yoast: {
+        _yoast_wpseo_title: article.metaTitle,
+        _yoast_wpseo_metadesc: article.metaDescription,
+        _yoast_wpseo_focuskw: article.keyword,
+      },
+      // Yoast without its keys registered: WordPress would drop them, so none are sent.
+      oldYoast: {},
+      rankMath: {
+        rank_math_title: article.metaTitle,
+        rank_math_description: article.metaDescription,
+        rank_math_focus_keyword: article.keyword,
+        rank_math_canonical_url: 'https://shop.example.com/trail-shoes',
+      },
+      rankMathSnippet: {
+        rank_math_title: article.metaTitle,
+        rank_math_description: article.metaDescription,
+        rank_math_focus_keyword: article.keyword,
+        rank_math_canonical_url: 'https://shop.example.com/trail-shoes',
+      },
+    })
+  })
+
+  it('a site that refuses OPTIONS still passes Test connection; Rank Math then gets its own endpoint', async () => {
+    const tested = await wordpressConnector.test(wordpress({ site: rankMathTrouble[0] }).context)
+    expect(tested.found).toEqual({ seoPlugin: 'rank-math', seoVia: 'rank-math-api', seoFields: 'title,description,focusKeyword,canonical' })
+  })
+
+  it('Rank Math refusing our SEO fields fails the article for good with its words, before the post goes live; Rank Math removed since the test does not stop publishing', async () => {
+    const tested = async (site: string) => {
+      const { context } = wordpress({ site })
+      context.config = { ...context.config, ...(await wordpressConnector.test(context)).found }
+      return context
+    }
+    const error = await providerErrorOf(wordpressConnector.create(await tested(rankMathTrouble[1]!), publishableArticle()))
+    expect(error).toMatchObject({ kind: 'rejected', status: 403 })
+    expect(error.message).toContain('Sorry, you are not allowed to edit this post.')
+    expect(wordpressMock.posts.map((post) => post.status)).toEqual(['draft'])
+
+    wordpressMock.reset()
+    await wordpressConnector.create(await tested(rankMathTrouble[2]!), publishableArticle())
+    expect(wordpressMock.posts).toEqual([expect.objectContaining({ status: 'publish', meta: {} })])
+  })
+
+  it('a user who cannot create categories (an Author) still publishes: the post keeps the site’s default category', async () => {
+    const { context } = wordpress({ site: 'https://author.example.com' })
+    await wordpressConnector.create(context, publishableArticle())
+    expect(wordpressMock.categories).toEqual([])
+    expect(wordpressMock.posts).toEqual([expect.objectContaining({ status: 'publish', categories: [] })])
+    expect(wordpressMock.tags.map((tag) => tag.name)).toEqual(['trail running shoes'])
+  })
+
+  it('the topic is the post’s category, looked up or created by slug like tags, and not repeated as a tag', async () => {
+    const { context } = wordpress()
+    await wordpressConnector.create(context, publishableArticle())
+    await wordpressConnector.create(context, publishableArticle({ slug: 'second-article', tags: ['Trail running', 'trail shoes'] }))
+    expect(wordpressMock.categories.map((category) => category.name)).toEqual(['Trail running'])
+    expect(wordpressMock.tags.map((tag) => tag.name)).toEqual(['trail running shoes', 'trail shoes'])
+    const [category] = wordpressMock.categories
+    expect(wordpressMock.posts.map((post) => post.categories)).toEqual([[category!.id], [category!.id]])
   })
 
   it('creates the post with its featured image (alt text set), its tags and excerpt; finds it by slug afterwards', async () => {
@@ -52,7 +200,8 @@ describe('WordPress connector', () => {
         post: Number(post.externalId),
       }),
     ])
-    expect(wordpressMock.tags.map((tag) => tag.name)).toEqual(['Trail running', 'trail running shoes'])
+    expect(wordpressMock.tags.map((tag) => tag.name)).toEqual(['trail running shoes'])
+    expect(wordpressMock.categories.map((category) => category.name)).toEqual(['Trail running'])
     expect(wordpressMock.posts).toEqual([
       expect.objectContaining({
         title: article.title,
@@ -62,6 +211,9 @@ describe('WordPress connector', () => {
         status: 'publish',
         featured_media: wordpressMock.media[0]!.id,
         tags: wordpressMock.tags.map((tag) => tag.id),
+        categories: wordpressMock.categories.map((category) => category.id),
+        // No SEO plugin found: no meta sent.
+        meta: {},
       }),
     ])
     expect(await wordpressConnector.find(context, article)).toEqual(post)
@@ -153,7 +305,8 @@ describe('WordPress connector', () => {
         featured_media: wordpressMock.media[0]!.id,
       }),
     ])
-    expect(wordpressMock.tags).toHaveLength(2)
+    expect(wordpressMock.tags).toHaveLength(1)
+    expect(wordpressMock.categories).toHaveLength(1)
     expect(wordpressMock.media).toHaveLength(1)
     await wordpressConnector.unpublish(context, created.externalId, publishableArticle())
     expect(wordpressMock.posts[0]!.status).toBe('draft')
