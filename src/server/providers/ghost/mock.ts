@@ -1,14 +1,23 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
+import adminApiSchema, { type GhostSchemaError } from '@tryghost/admin-api-schema'
 import { http, HttpResponse, type RequestHandler } from 'msw'
 import { withFaults } from '../mock-faults'
 
 /**
  * A Ghost site's Admin API: it checks the short-lived JWT the way Ghost does (HS256, kid = the
  * admin key id, aud "/admin/", at most 5 minutes of validity, signed with the hex-decoded
- * secret) and answers in Ghost's shapes, errors as {errors:[{message, context, type}]}.
+ * secret) and answers in Ghost's shapes, errors as {errors:[{message, context, type, details,
+ * property, …}]} the way Ghost's error handler words them. A post is validated as Ghost does: first
+ * with Ghost's own request schema (@tryghost/admin-api-schema, posts-add / posts-edit: unknown
+ * fields are dropped, wrong ones refused with 422), then with its database limits (title 255
+ * characters, feature_image_alt 191, tag names 191 and not starting with a comma). Relative
+ * addresses in feature_image and the HTML are kept and read against the Ghost site, as Ghost does,
+ * so they point at files the site does not have (`ghostMock.hosts` tells). An upload must be a
+ * type and extension Ghost lists (JPEG, PNG, GIF, WebP, SVG, ICO; 415 otherwise) and fit the
+ * 50 MB a Ghost-CLI install's nginx lets through (its HTML 413 otherwise).
  * Endpoints: GET site/ (public), GET posts/, posts/slug/{slug}/, posts/{id}/; POST posts/;
  * PUT posts/{id}/ (409 UpdateCollisionError unless updated_at is the one last read);
- * POST images/upload/ (multipart `file`, `ref`).
+ * POST images/upload/ (multipart `file`, optional `purpose` and `ref`).
  */
 
 /** A well-formed admin key for demo sites: "{24 hex id}:{64 hex secret}". */
@@ -49,13 +58,23 @@ export const ghostMock = {
   get images(): readonly GhostImage[] {
     return state.images
   },
+  /** Whether Ghost has this file: an address images/upload/ answered. */
+  hosts(url: string | null) {
+    return url !== null && state.images.some((image) => image.url === url)
+  },
   reset() {
     state.posts = []
     state.images = []
   },
 }
 
-const ghostError = (status: number, type: string, message: string, context: string | null = null) =>
+const ghostError = (
+  status: number,
+  type: string,
+  message: string,
+  context: string | null = null,
+  extra: { details?: unknown; property?: string | null } = {},
+) =>
   HttpResponse.json(
     {
       errors: [
@@ -63,18 +82,36 @@ const ghostError = (status: number, type: string, message: string, context: stri
           message,
           context,
           type,
-          details: null,
-          property: null,
+          details: extra.details ?? null,
+          property: extra.property ?? null,
           help: null,
           code: null,
           id: createHash('md5')
             .update(message + context)
             .digest('hex'),
+          ghostErrorCode: null,
         },
       ],
     },
     { status },
   )
+
+/**
+ * Ghost's request schema for an Admin API call; undefined when the body passes (it may have been
+ * stripped of fields the schema does not list, as Ghost strips them).
+ */
+async function schemaProblem(data: unknown, schema: string, action: string) {
+  try {
+    await adminApiSchema.validate({ data, schema })
+    return undefined
+  } catch (error) {
+    const refused = error as GhostSchemaError
+    return ghostError(422, 'ValidationError', `Validation error, cannot ${action}.`, refused.message, {
+      details: refused.errorDetails,
+      property: refused.property,
+    })
+  }
+}
 
 const decodePart = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>
 
@@ -118,38 +155,56 @@ function objectId(...parts: string[]) {
   return createHash('sha256').update(parts.join('|')).digest('hex').slice(0, 24)
 }
 
-/** Ghost's length limits on the fields a publisher sends (posts.title 255, custom_excerpt 300, …). */
-const MAX_LENGTH: Record<string, number> = {
-  title: 255,
-  custom_excerpt: 300,
-  meta_title: 300,
-  meta_description: 500,
-  canonical_url: 2000,
-  feature_image_alt: 191,
+/** Ghost's database limits on the fields a publisher sends, by table (posts, posts_meta), in characters. */
+const MAX_LENGTH: Record<string, [table: string, max: number]> = {
+  title: ['posts', 255],
+  custom_excerpt: ['posts', 300],
+  canonical_url: ['posts', 2000],
+  codeinjection_head: ['posts', 65535],
+  meta_title: ['posts_meta', 300],
+  meta_description: ['posts_meta', 500],
+  og_title: ['posts_meta', 300],
+  og_description: ['posts_meta', 500],
+  twitter_title: ['posts_meta', 300],
+  twitter_description: ['posts_meta', 500],
+  feature_image_alt: ['posts_meta', 191],
 }
 
-const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/svg+xml']
+/** The types and extensions Ghost takes on images/upload/ (its config `uploads.images`); it checks both. */
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/svg+xml', 'image/x-icon', 'image/vnd.microsoft.icon', 'image/webp']
+const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.gif', '.png', '.svg', '.svgz', '.ico', '.webp']
+/** `client_max_body_size 50m` in the nginx site Ghost-CLI sets up in front of Ghost. */
+export const GHOST_MAX_UPLOAD_BYTES = 50 * 1024 * 1024
+
+/** The page nginx answers a body over its limit with, before Ghost sees the request. */
+const NGINX_TOO_LARGE = `<html>\r\n<head><title>413 Request Entity Too Large</title></head>\r\n<body>\r\n<center><h1>413 Request Entity Too Large</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`
 
 type Draft = Record<string, unknown>
 
-/** The validation Ghost applies to a post's fields, in its words; undefined when they are valid. */
+/** Ghost's database validation of a post's fields (after its request schema), in its words; undefined when they are valid. */
 function draftProblem(draft: Draft, creating: boolean) {
   if (creating || 'title' in draft) {
     const title = typeof draft.title === 'string' ? draft.title.trim() : ''
     if (!title) return 'Value in [posts.title] cannot be blank.'
   }
-  for (const [field, max] of Object.entries(MAX_LENGTH)) {
+  for (const [field, [table, max]] of Object.entries(MAX_LENGTH)) {
     const value = draft[field]
-    if (typeof value === 'string' && value.length > max) return `Value in [posts.${field}] exceeds maximum length of ${max} characters.`
+    if (typeof value === 'string' && Array.from(value).length > max)
+      return `Value in [${table}.${field}] exceeds maximum length of ${max} characters.`
   }
-  if ('status' in draft && !['draft', 'published', 'scheduled'].includes(String(draft.status))) return 'Validation (isIn) failed for status'
+  for (const tag of Array.isArray(draft.tags) ? (draft.tags as unknown[]) : []) {
+    const name = typeof tag === 'string' ? tag : (tag as { name?: unknown }).name
+    if (typeof name !== 'string') continue
+    if (name.startsWith(',')) return 'Validation (matches) failed for name'
+  }
   return undefined
 }
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null)
 
-export function ghostHandlers(options: { baseUrl?: string; adminKey?: string } = {}): RequestHandler[] {
+export function ghostHandlers(options: { baseUrl?: string; adminKey?: string; maxUploadBytes?: number } = {}): RequestHandler[] {
   const base = (options.baseUrl ?? 'https://demo.ghost.io').replace(/\/$/, '')
+  const maxUploadBytes = options.maxUploadBytes ?? GHOST_MAX_UPLOAD_BYTES
   const adminKey = options.adminKey ?? DEMO_GHOST_ADMIN_KEY
   const admin = `${base}/ghost/api/admin`
 
@@ -168,17 +223,34 @@ export function ghostHandlers(options: { baseUrl?: string; adminKey?: string } =
     tags: post.tags.map((name) => ({ id: objectId('tag', name), name, slug: ghostSlug(name) })),
   })
 
+  /** An address as Ghost outputs it: a relative one is read against the site (where our files are not). */
+  const onSite = (value: string) => {
+    try {
+      return new URL(value, `${base}/`).href
+    } catch {
+      return value
+    }
+  }
+
   /** Ghost keeps html only when the request says ?source=html; otherwise it expects Lexical. */
   const htmlOf = (request: Request, draft: Draft) =>
-    new URL(request.url).searchParams.get('source') === 'html' && typeof draft.html === 'string' ? draft.html : null
+    new URL(request.url).searchParams.get('source') === 'html' && typeof draft.html === 'string'
+      ? draft.html.replace(
+          /\b(src|href)="(?![a-z][a-z0-9+.-]*:|#)([^"]*)"/gi,
+          (_match, attribute: string, value: string) => `${attribute}="${onSite(value)}"`,
+        )
+      : null
+
+  const imageOf = (value: unknown) => {
+    const url = text(value)
+    return url === null ? null : onSite(url)
+  }
 
   const tagsOf = (draft: Draft) =>
     (draft.tags as Array<{ name?: string } | string>).map((tag) => (typeof tag === 'string' ? tag : String(tag.name ?? ''))).filter(Boolean)
 
-  const readDraft = async (request: Request) => {
-    const input = (await request.json().catch(() => null)) as { posts?: Draft[] } | null
-    return input?.posts?.[0]
-  }
+  /** The request body as Ghost's schema sees it; posts[0] after validation. */
+  const readInput = async (request: Request) => (await request.json().catch(() => null)) as { posts?: Draft[] } | null
 
   const find = (id: string) => state.posts.find((post) => post.id === id)
 
@@ -252,8 +324,10 @@ export function ghostHandlers(options: { baseUrl?: string; adminKey?: string } =
       withFaults('ghost', async ({ request }) => {
         const refused = unauthorized(request)
         if (refused) return refused
-        const draft = await readDraft(request)
-        if (!draft) return ghostError(422, 'ValidationError', 'Validation error, cannot save post.', "No root key ('posts') provided.")
+        const input = await readInput(request)
+        const refusedBySchema = await schemaProblem(input, 'posts-add', 'save post')
+        if (refusedBySchema) return refusedBySchema
+        const draft = input!.posts![0]!
         const problem = draftProblem(draft, true)
         if (problem) return ghostError(422, 'ValidationError', 'Validation error, cannot save post.', problem)
         const title = String(draft.title).trim()
@@ -279,7 +353,7 @@ export function ghostHandlers(options: { baseUrl?: string; adminKey?: string } =
           meta_title: text(draft.meta_title),
           meta_description: text(draft.meta_description),
           canonical_url: text(draft.canonical_url),
-          feature_image: text(draft.feature_image),
+          feature_image: imageOf(draft.feature_image),
           feature_image_alt: text(draft.feature_image_alt),
           published_at: status === 'published' ? (text(draft.published_at) ?? now) : null,
           updated_at: now,
@@ -295,12 +369,12 @@ export function ghostHandlers(options: { baseUrl?: string; adminKey?: string } =
       withFaults('ghost', async ({ request, params }) => {
         const refused = unauthorized(request)
         if (refused) return refused
+        const input = await readInput(request)
+        const refusedBySchema = await schemaProblem(input, 'posts-edit', 'edit post')
+        if (refusedBySchema) return refusedBySchema
+        const draft = input!.posts![0]!
         const post = find(String(params.id))
         if (!post) return ghostError(404, 'NotFoundError', 'Resource not found error, cannot edit post.', 'Post not found.')
-        const draft = await readDraft(request)
-        if (!draft) return ghostError(422, 'ValidationError', 'Validation error, cannot edit post.', "No root key ('posts') provided.")
-        if (typeof draft.updated_at !== 'string')
-          return ghostError(422, 'ValidationError', 'Validation error, cannot edit post.', 'Value in [posts.updated_at] cannot be blank.')
         if (draft.updated_at !== post.updated_at)
           return ghostError(409, 'UpdateCollisionError', 'Saving failed! Someone else is editing this post.', null)
         const problem = draftProblem(draft, false)
@@ -317,7 +391,7 @@ export function ghostHandlers(options: { baseUrl?: string; adminKey?: string } =
           'feature_image',
           'feature_image_alt',
         ] as const) {
-          if (field in draft) post[field] = text(draft[field])
+          if (field in draft) post[field] = field === 'feature_image' ? imageOf(draft[field]) : text(draft[field])
         }
         if (typeof draft.status === 'string') {
           if (draft.status === 'published' && post.status !== 'published')
@@ -335,15 +409,23 @@ export function ghostHandlers(options: { baseUrl?: string; adminKey?: string } =
       withFaults('ghost', async ({ request }) => {
         const refused = unauthorized(request)
         if (refused) return refused
+        if (Number(request.headers.get('content-length') ?? 0) > maxUploadBytes)
+          return new HttpResponse(NGINX_TOO_LARGE, { status: 413, headers: { 'Content-Type': 'text/html' } })
         const form = await request.formData().catch(() => null)
         const file = form?.get('file')
-        if (!form || !(file instanceof File))
-          return ghostError(422, 'ValidationError', 'Validation error, cannot upload image.', 'Please select an image.')
-        if (!IMAGE_TYPES.includes(file.type))
-          return ghostError(415, 'UnsupportedMediaTypeError', 'Please select a valid image.', `${file.name} is not a supported image type.`)
+        if (!form || !(file instanceof File) || file.size === 0) return ghostError(422, 'ValidationError', 'Please select an image.')
+        if (file.size > maxUploadBytes) return new HttpResponse(NGINX_TOO_LARGE, { status: 413, headers: { 'Content-Type': 'text/html' } })
+        const extension = /\.[^.]*$/.exec(file.name.toLowerCase())?.[0] ?? ''
+        if (!IMAGE_TYPES.includes(file.type) || !IMAGE_EXTENSIONS.includes(extension))
+          return ghostError(415, 'UnsupportedMediaTypeError', 'Please select a valid image.')
+        const fields = Object.fromEntries(
+          ['purpose', 'ref'].filter((key) => typeof form.get(key) === 'string').map((key) => [key, String(form.get(key))]),
+        )
+        const refusedBySchema = await schemaProblem(fields, 'images-upload', 'upload image')
+        if (refusedBySchema) return refusedBySchema
         const name = file.name.toLowerCase().replace(/[^a-z0-9.]+/g, '-')
         const url = `${base}/content/images/${new Date().getUTCFullYear()}/01/${name}`
-        const ref = typeof form.get('ref') === 'string' ? String(form.get('ref')) : null
+        const ref = typeof fields.ref === 'string' ? fields.ref : null
         state.images.push({ url, ref, contentType: file.type, size: file.size })
         return HttpResponse.json({ images: [{ url, ref }] }, { status: 201 })
       }),
