@@ -192,7 +192,7 @@ export const CONNECTORS: Record<ConnectorType, ConnectorDefinition> = {
     type: 'notion',
     label: 'Notion',
     description:
-      'Adds each article as a page in a Notion database. Its images are linked as PNG files from this app’s public address, not copied into Notion.',
+      'Adds each article as a page in a Notion database. Notion cannot store our files: its images are linked as PNG files from this app’s public https address, not copied into Notion, so the app must stay reachable there.',
     canUnpublish: true,
     fields: [
       {

@@ -4,7 +4,7 @@ import { DEMO_GHOST_ADMIN_KEY, ghostHandlers, ghostMock } from './mock'
 import { useMockServer } from '../../../../tests/fixtures/mock-server'
 
 const base = 'https://news.example.com'
-useMockServer(...ghostHandlers({ baseUrl: base }))
+const server = useMockServer(...ghostHandlers({ baseUrl: base }))
 const [keyId = '', secret = ''] = DEMO_GHOST_ADMIN_KEY.split(':')
 
 afterEach(() => {
@@ -71,16 +71,63 @@ describe('Ghost mock', () => {
     expect(ghostMock.posts).toEqual([])
   })
 
-  it('answers 422 ValidationError to a post without a title', async () => {
+  it('answers 422 in the words of Ghost’s request schema to a post without a title', async () => {
     const response = await create({ posts: [{ html: '<p>x</p>' }] })
     expect(response.status).toBe(422)
     expect(((await response.json()) as { errors: unknown[] }).errors).toEqual([
       expect.objectContaining({
         type: 'ValidationError',
         message: 'Validation error, cannot save post.',
-        context: 'Value in [posts.title] cannot be blank.',
+        context: 'Validation failed for 0.',
+        details: [expect.objectContaining({ keyword: 'required', params: { missingProperty: 'title' } })],
       }),
     ])
+    expect(ghostMock.posts).toEqual([])
+  })
+
+  it.each([
+    ['a blank title', { title: '  ' }, 'Value in [posts.title] cannot be blank.'],
+    ['a title over 255 characters', { title: 't'.repeat(256) }, 'Value in [posts.title] exceeds maximum length of 255 characters.'],
+    ['a slug over 191 characters', { title: 't', slug: 's'.repeat(192) }, 'Validation failed for slug.'],
+    ['an excerpt over 300 characters', { title: 't', custom_excerpt: 'e'.repeat(301) }, 'Validation failed for custom_excerpt.'],
+    ['a meta title over 300 characters', { title: 't', meta_title: 'm'.repeat(301) }, 'Validation failed for meta_title.'],
+    ['a meta description over 500', { title: 't', meta_description: 'm'.repeat(501) }, 'Validation failed for meta_description.'],
+    [
+      'alt text over 191 characters',
+      { title: 't', feature_image_alt: 'a'.repeat(192) },
+      'Value in [posts_meta.feature_image_alt] exceeds maximum length of 191 characters.',
+    ],
+    ['a tag name over 191 characters', { title: 't', tags: [{ name: 'n'.repeat(192) }] }, 'Validation failed for name.'],
+    ['a tag name starting with a comma', { title: 't', tags: [{ name: ',tag' }] }, 'Validation (matches) failed for name'],
+    ['an image address with spaces', { title: 't', feature_image: 'my image.png' }, 'Validation failed for feature_image.'],
+    ['a published_at that is no date', { title: 't', published_at: 'tomorrow' }, 'Validation failed for published_at.'],
+    ['an unknown status', { title: 't', status: 'live' }, 'Validation failed for status.'],
+  ])('refuses %s with 422 ValidationError, as Ghost does', async (_case, post, context) => {
+    const response = await create({ posts: [post] })
+    expect(response.status).toBe(422)
+    expect(((await response.json()) as { errors: unknown[] }).errors).toEqual([
+      expect.objectContaining({ type: 'ValidationError', message: 'Validation error, cannot save post.', context }),
+    ])
+    expect(ghostMock.posts).toEqual([])
+  })
+
+  it('drops fields Ghost’s schema does not list, as Ghost does', async () => {
+    const response = await create({ posts: [{ title: 'Extra', yoast_head: '<meta>', meta_title: 'Kept' }] })
+    expect(response.status).toBe(201)
+    const { posts } = (await response.json()) as { posts: Array<Record<string, unknown>> }
+    expect(posts[0]).not.toHaveProperty('yoast_head')
+    expect(posts[0]).toMatchObject({ meta_title: 'Kept' })
+  })
+
+  it('reads relative image addresses against the Ghost site, where no such file is', async () => {
+    const response = await create({
+      posts: [{ title: 'Relative', feature_image: '/media/a/featured.png', html: '<p><img src="/media/a/chart.png" alt="" /></p>' }],
+    })
+    expect(response.status).toBe(201)
+    const [post] = ghostMock.posts
+    expect(post?.feature_image).toBe(`${base}/media/a/featured.png`)
+    expect(post?.html).toBe(`<p><img src="${base}/media/a/chart.png" alt="" /></p>`)
+    expect(ghostMock.hosts(post!.feature_image)).toBe(false)
   })
 
   it('edits a post only with the updated_at it was read with, as Ghost does', async () => {
@@ -113,20 +160,95 @@ describe('Ghost mock', () => {
     expect(((await missing.json()) as { errors: unknown[] }).errors).toEqual([expect.objectContaining({ type: 'NotFoundError' })])
   })
 
-  it('uploads an image from multipart form data and refuses a non-image', async () => {
-    const upload = (file: Blob, name: string) => {
-      const form = new FormData()
-      form.set('file', file, name)
-      form.set('ref', name)
-      return fetch(`${base}/ghost/api/admin/images/upload/`, { method: 'POST', headers: { Authorization: `Ghost ${token()}` }, body: form })
-    }
-    const ok = await upload(new Blob([new Uint8Array([1, 2, 3])], { type: 'image/png' }), 'Hero Image.png')
+  it('refuses an edit without updated_at with Ghost’s schema error', async () => {
+    const created = (await (await create({ posts: [{ title: 'Edit me' }] })).json()) as { posts: Array<{ id: string }> }
+    const response = await fetch(`${base}/ghost/api/admin/posts/${created.posts[0]!.id}/`, {
+      method: 'PUT',
+      headers: { Authorization: `Ghost ${token()}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ posts: [{ title: 'No timestamp' }] }),
+    })
+    expect(response.status).toBe(422)
+    expect(((await response.json()) as { errors: unknown[] }).errors).toEqual([
+      expect.objectContaining({
+        type: 'ValidationError',
+        message: 'Validation error, cannot edit post.',
+        context: 'Validation failed for 0.',
+      }),
+    ])
+    expect(ghostMock.posts[0]?.title).toBe('Edit me')
+  })
+
+  const upload = (file: Blob, name: string, fields: Record<string, string> = { ref: name }) => {
+    const form = new FormData()
+    form.set('file', file, name)
+    for (const [key, value] of Object.entries(fields)) form.set(key, value)
+    return fetch(`${base}/ghost/api/admin/images/upload/`, { method: 'POST', headers: { Authorization: `Ghost ${token()}` }, body: form })
+  }
+  const png = new Blob([new Uint8Array([1, 2, 3])], { type: 'image/png' })
+
+  it('uploads an image from multipart form data and answers its URL and ref', async () => {
+    const ok = await upload(png, 'Hero Image.png', { purpose: 'image', ref: 'Hero Image.png' })
     expect(ok.status).toBe(201)
     expect(await ok.json()).toEqual({
       images: [{ url: expect.stringMatching(new RegExp(`^${base}/content/images/\\d{4}/\\d{2}/hero-image.png$`)), ref: 'Hero Image.png' }],
     })
-    const text = await upload(new Blob(['hi'], { type: 'text/plain' }), 'notes.txt')
-    expect(text.status).toBe(415)
-    expect(ghostMock.images).toHaveLength(1)
+    expect(ghostMock.hosts(ghostMock.images[0]!.url)).toBe(true)
+  })
+
+  it.each([
+    ['a text file', new Blob(['hi'], { type: 'text/plain' }), 'notes.txt'],
+    ['a PNG named .txt', png, 'image.txt'],
+    ['a PDF named .png', new Blob(['%PDF'], { type: 'application/pdf' }), 'image.png'],
+    ['a BMP', new Blob([new Uint8Array([66, 77])], { type: 'image/bmp' }), 'image.bmp'],
+  ])('refuses %s with 415 UnsupportedMediaTypeError', async (_case, file, name) => {
+    const response = await upload(file, name)
+    expect(response.status).toBe(415)
+    expect(((await response.json()) as { errors: unknown[] }).errors).toEqual([
+      expect.objectContaining({ type: 'UnsupportedMediaTypeError', message: 'Please select a valid image.', context: null }),
+    ])
+    expect(ghostMock.images).toEqual([])
+  })
+
+  it('takes SVG, as Ghost does', async () => {
+    const svg = new Blob(['<svg xmlns="http://www.w3.org/2000/svg"/>'], { type: 'image/svg+xml' })
+    expect((await upload(svg, 'chart.svg')).status).toBe(201)
+  })
+
+  it('refuses an unknown purpose and a ref over 2000 characters with Ghost’s schema error', async () => {
+    const purpose = await upload(png, 'a.png', { purpose: 'banner' })
+    expect(purpose.status).toBe(422)
+    expect(((await purpose.json()) as { errors: unknown[] }).errors).toEqual([
+      expect.objectContaining({
+        type: 'ValidationError',
+        message: 'Validation error, cannot upload image.',
+        context: 'Validation failed for purpose.',
+      }),
+    ])
+    const ref = await upload(png, 'a.png', { ref: 'r'.repeat(2001) })
+    expect(ref.status).toBe(422)
+    expect(ghostMock.images).toEqual([])
+  })
+
+  it('answers an upload without a file with “Please select an image.”', async () => {
+    const form = new FormData()
+    form.set('ref', 'nothing')
+    const response = await fetch(`${base}/ghost/api/admin/images/upload/`, {
+      method: 'POST',
+      headers: { Authorization: `Ghost ${token()}` },
+      body: form,
+    })
+    expect(response.status).toBe(422)
+    expect(((await response.json()) as { errors: unknown[] }).errors).toEqual([
+      expect.objectContaining({ type: 'ValidationError', message: 'Please select an image.' }),
+    ])
+  })
+
+  it('answers a file over the site’s upload limit with nginx’s 413 page', async () => {
+    server.use(...ghostHandlers({ baseUrl: base, maxUploadBytes: 1000 }))
+    const response = await upload(new Blob([new Uint8Array(1001)], { type: 'image/png' }), 'big.png')
+    expect(response.status).toBe(413)
+    expect(response.headers.get('content-type')).toContain('text/html')
+    expect(await response.text()).toContain('413 Request Entity Too Large')
+    expect(ghostMock.images).toEqual([])
   })
 })

@@ -1,14 +1,32 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { http, HttpResponse, type RequestHandler } from 'msw'
 import { withFaults } from '../mock-faults'
+import {
+  draftProblem,
+  ghostError,
+  GHOST_MAX_UPLOAD_BYTES,
+  IMAGE_EXTENSIONS,
+  IMAGE_TYPES,
+  NGINX_TOO_LARGE,
+  schemaProblem,
+  type Draft,
+} from './request-rules'
 
 /**
  * A Ghost site's Admin API: it checks the short-lived JWT the way Ghost does (HS256, kid = the
  * admin key id, aud "/admin/", at most 5 minutes of validity, signed with the hex-decoded
- * secret) and answers in Ghost's shapes, errors as {errors:[{message, context, type}]}.
+ * secret) and answers in Ghost's shapes, errors as {errors:[{message, context, type, details,
+ * property, …}]} the way Ghost's error handler words them. A post is validated as Ghost does: first
+ * with Ghost's own request schema (@tryghost/admin-api-schema, posts-add / posts-edit: unknown
+ * fields are dropped, wrong ones refused with 422), then with its database limits (title 255
+ * characters, feature_image_alt 191, tag names 191 and not starting with a comma). Relative
+ * addresses in feature_image and the HTML are kept and read against the Ghost site, as Ghost does,
+ * so they point at files the site does not have (`ghostMock.hosts` tells). An upload must be a
+ * type and extension Ghost lists (JPEG, PNG, GIF, WebP, SVG, ICO; 415 otherwise) and fit the
+ * 50 MB a Ghost-CLI install's nginx lets through (its HTML 413 otherwise).
  * Endpoints: GET site/ (public), GET posts/, posts/slug/{slug}/, posts/{id}/; POST posts/;
  * PUT posts/{id}/ (409 UpdateCollisionError unless updated_at is the one last read);
- * POST images/upload/ (multipart `file`, `ref`).
+ * POST images/upload/ (multipart `file`, optional `purpose` and `ref`).
  */
 
 /** A well-formed admin key for demo sites: "{24 hex id}:{64 hex secret}". */
@@ -49,32 +67,15 @@ export const ghostMock = {
   get images(): readonly GhostImage[] {
     return state.images
   },
+  /** Whether Ghost has this file: an address images/upload/ answered. */
+  hosts(url: string | null) {
+    return url !== null && state.images.some((image) => image.url === url)
+  },
   reset() {
     state.posts = []
     state.images = []
   },
 }
-
-const ghostError = (status: number, type: string, message: string, context: string | null = null) =>
-  HttpResponse.json(
-    {
-      errors: [
-        {
-          message,
-          context,
-          type,
-          details: null,
-          property: null,
-          help: null,
-          code: null,
-          id: createHash('md5')
-            .update(message + context)
-            .digest('hex'),
-        },
-      ],
-    },
-    { status },
-  )
 
 const decodePart = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>
 
@@ -118,38 +119,11 @@ function objectId(...parts: string[]) {
   return createHash('sha256').update(parts.join('|')).digest('hex').slice(0, 24)
 }
 
-/** Ghost's length limits on the fields a publisher sends (posts.title 255, custom_excerpt 300, …). */
-const MAX_LENGTH: Record<string, number> = {
-  title: 255,
-  custom_excerpt: 300,
-  meta_title: 300,
-  meta_description: 500,
-  canonical_url: 2000,
-  feature_image_alt: 191,
-}
-
-const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/svg+xml']
-
-type Draft = Record<string, unknown>
-
-/** The validation Ghost applies to a post's fields, in its words; undefined when they are valid. */
-function draftProblem(draft: Draft, creating: boolean) {
-  if (creating || 'title' in draft) {
-    const title = typeof draft.title === 'string' ? draft.title.trim() : ''
-    if (!title) return 'Value in [posts.title] cannot be blank.'
-  }
-  for (const [field, max] of Object.entries(MAX_LENGTH)) {
-    const value = draft[field]
-    if (typeof value === 'string' && value.length > max) return `Value in [posts.${field}] exceeds maximum length of ${max} characters.`
-  }
-  if ('status' in draft && !['draft', 'published', 'scheduled'].includes(String(draft.status))) return 'Validation (isIn) failed for status'
-  return undefined
-}
-
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null)
 
-export function ghostHandlers(options: { baseUrl?: string; adminKey?: string } = {}): RequestHandler[] {
+export function ghostHandlers(options: { baseUrl?: string; adminKey?: string; maxUploadBytes?: number } = {}): RequestHandler[] {
   const base = (options.baseUrl ?? 'https://demo.ghost.io').replace(/\/$/, '')
+  const maxUploadBytes = options.maxUploadBytes ?? GHOST_MAX_UPLOAD_BYTES
   const adminKey = options.adminKey ?? DEMO_GHOST_ADMIN_KEY
   const admin = `${base}/ghost/api/admin`
 
@@ -168,17 +142,34 @@ export function ghostHandlers(options: { baseUrl?: string; adminKey?: string } =
     tags: post.tags.map((name) => ({ id: objectId('tag', name), name, slug: ghostSlug(name) })),
   })
 
+  /** An address as Ghost outputs it: a relative one is read against the site (where our files are not). */
+  const onSite = (value: string) => {
+    try {
+      return new URL(value, `${base}/`).href
+    } catch {
+      return value
+    }
+  }
+
   /** Ghost keeps html only when the request says ?source=html; otherwise it expects Lexical. */
   const htmlOf = (request: Request, draft: Draft) =>
-    new URL(request.url).searchParams.get('source') === 'html' && typeof draft.html === 'string' ? draft.html : null
+    new URL(request.url).searchParams.get('source') === 'html' && typeof draft.html === 'string'
+      ? draft.html.replace(
+          /\b(src|href)="(?![a-z][a-z0-9+.-]*:|#)([^"]*)"/gi,
+          (_match, attribute: string, value: string) => `${attribute}="${onSite(value)}"`,
+        )
+      : null
+
+  const imageOf = (value: unknown) => {
+    const url = text(value)
+    return url === null ? null : onSite(url)
+  }
 
   const tagsOf = (draft: Draft) =>
     (draft.tags as Array<{ name?: string } | string>).map((tag) => (typeof tag === 'string' ? tag : String(tag.name ?? ''))).filter(Boolean)
 
-  const readDraft = async (request: Request) => {
-    const input = (await request.json().catch(() => null)) as { posts?: Draft[] } | null
-    return input?.posts?.[0]
-  }
+  /** The request body as Ghost's schema sees it; posts[0] after validation. */
+  const readInput = async (request: Request) => (await request.json().catch(() => null)) as { posts?: Draft[] } | null
 
   const find = (id: string) => state.posts.find((post) => post.id === id)
 
@@ -252,8 +243,10 @@ export function ghostHandlers(options: { baseUrl?: string; adminKey?: string } =
       withFaults('ghost', async ({ request }) => {
         const refused = unauthorized(request)
         if (refused) return refused
-        const draft = await readDraft(request)
-        if (!draft) return ghostError(422, 'ValidationError', 'Validation error, cannot save post.', "No root key ('posts') provided.")
+        const input = await readInput(request)
+        const refusedBySchema = await schemaProblem(input, 'posts-add', 'save post')
+        if (refusedBySchema) return refusedBySchema
+        const draft = input!.posts![0]!
         const problem = draftProblem(draft, true)
         if (problem) return ghostError(422, 'ValidationError', 'Validation error, cannot save post.', problem)
         const title = String(draft.title).trim()
@@ -279,7 +272,7 @@ export function ghostHandlers(options: { baseUrl?: string; adminKey?: string } =
           meta_title: text(draft.meta_title),
           meta_description: text(draft.meta_description),
           canonical_url: text(draft.canonical_url),
-          feature_image: text(draft.feature_image),
+          feature_image: imageOf(draft.feature_image),
           feature_image_alt: text(draft.feature_image_alt),
           published_at: status === 'published' ? (text(draft.published_at) ?? now) : null,
           updated_at: now,
@@ -295,12 +288,12 @@ export function ghostHandlers(options: { baseUrl?: string; adminKey?: string } =
       withFaults('ghost', async ({ request, params }) => {
         const refused = unauthorized(request)
         if (refused) return refused
+        const input = await readInput(request)
+        const refusedBySchema = await schemaProblem(input, 'posts-edit', 'edit post')
+        if (refusedBySchema) return refusedBySchema
+        const draft = input!.posts![0]!
         const post = find(String(params.id))
         if (!post) return ghostError(404, 'NotFoundError', 'Resource not found error, cannot edit post.', 'Post not found.')
-        const draft = await readDraft(request)
-        if (!draft) return ghostError(422, 'ValidationError', 'Validation error, cannot edit post.', "No root key ('posts') provided.")
-        if (typeof draft.updated_at !== 'string')
-          return ghostError(422, 'ValidationError', 'Validation error, cannot edit post.', 'Value in [posts.updated_at] cannot be blank.')
         if (draft.updated_at !== post.updated_at)
           return ghostError(409, 'UpdateCollisionError', 'Saving failed! Someone else is editing this post.', null)
         const problem = draftProblem(draft, false)
@@ -317,7 +310,7 @@ export function ghostHandlers(options: { baseUrl?: string; adminKey?: string } =
           'feature_image',
           'feature_image_alt',
         ] as const) {
-          if (field in draft) post[field] = text(draft[field])
+          if (field in draft) post[field] = field === 'feature_image' ? imageOf(draft[field]) : text(draft[field])
         }
         if (typeof draft.status === 'string') {
           if (draft.status === 'published' && post.status !== 'published')
@@ -335,15 +328,23 @@ export function ghostHandlers(options: { baseUrl?: string; adminKey?: string } =
       withFaults('ghost', async ({ request }) => {
         const refused = unauthorized(request)
         if (refused) return refused
+        if (Number(request.headers.get('content-length') ?? 0) > maxUploadBytes)
+          return new HttpResponse(NGINX_TOO_LARGE, { status: 413, headers: { 'Content-Type': 'text/html' } })
         const form = await request.formData().catch(() => null)
         const file = form?.get('file')
-        if (!form || !(file instanceof File))
-          return ghostError(422, 'ValidationError', 'Validation error, cannot upload image.', 'Please select an image.')
-        if (!IMAGE_TYPES.includes(file.type))
-          return ghostError(415, 'UnsupportedMediaTypeError', 'Please select a valid image.', `${file.name} is not a supported image type.`)
+        if (!form || !(file instanceof File) || file.size === 0) return ghostError(422, 'ValidationError', 'Please select an image.')
+        if (file.size > maxUploadBytes) return new HttpResponse(NGINX_TOO_LARGE, { status: 413, headers: { 'Content-Type': 'text/html' } })
+        const extension = /\.[^.]*$/.exec(file.name.toLowerCase())?.[0] ?? ''
+        if (!IMAGE_TYPES.includes(file.type) || !IMAGE_EXTENSIONS.includes(extension))
+          return ghostError(415, 'UnsupportedMediaTypeError', 'Please select a valid image.')
+        const fields = Object.fromEntries(
+          ['purpose', 'ref'].filter((key) => typeof form.get(key) === 'string').map((key) => [key, String(form.get(key))]),
+        )
+        const refusedBySchema = await schemaProblem(fields, 'images-upload', 'upload image')
+        if (refusedBySchema) return refusedBySchema
         const name = file.name.toLowerCase().replace(/[^a-z0-9.]+/g, '-')
         const url = `${base}/content/images/${new Date().getUTCFullYear()}/01/${name}`
-        const ref = typeof form.get('ref') === 'string' ? String(form.get('ref')) : null
+        const ref = typeof fields.ref === 'string' ? fields.ref : null
         state.images.push({ url, ref, contentType: file.type, size: file.size })
         return HttpResponse.json({ images: [{ url, ref }] }, { status: 201 })
       }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { childrenChunks, markdownToNotionBlocks, NOTION_RICH_TEXT_MAX } from './markdown-blocks'
+import { childrenChunks, markdownToNotionBlocks, NOTION_RICH_TEXT_MAX, notionBlockCount } from './markdown-blocks'
 
 const plain = { bold: false, italic: false, strikethrough: false, underline: false, code: false, color: 'default' }
 const text = (content: string, annotations: Partial<typeof plain> = {}, url: string | null = null) => ({
@@ -10,7 +10,7 @@ const text = (content: string, annotations: Partial<typeof plain> = {}, url: str
 
 describe('markdownToNotionBlocks', () => {
   it('turns headings, paragraphs with annotations and links, lists, images and dividers into blocks', () => {
-    const blocks = markdownToNotionBlocks(
+    const blocks: Array<Record<string, unknown>> = markdownToNotionBlocks(
       [
         '# Title',
         '## Why grip &amp; fit matter',
@@ -84,16 +84,31 @@ describe('markdownToNotionBlocks', () => {
     })
   })
 
-  it('splits rich text at 2000 characters, counting characters rather than UTF-16 units', () => {
+  it('splits rich text at 2000 UTF-16 units (the stricter count), never inside a character', () => {
     const long = `${'a'.repeat(NOTION_RICH_TEXT_MAX - 1)}😀${'b'.repeat(10)}`
-    const [block] = markdownToNotionBlocks(long)
+    const [block]: Array<Record<string, unknown>> = markdownToNotionBlocks(long)
     const items = (block?.paragraph as { rich_text: Array<{ text: { content: string } }> }).rich_text
-    expect(items.map((item) => Array.from(item.text.content).length)).toEqual([2000, 10])
+    expect(items.map((item) => item.text.content.length)).toEqual([1999, 12])
+    expect(items[1]?.text.content.startsWith('😀')).toBe(true)
     expect(items.map((item) => item.text.content).join('')).toBe(long)
   })
 
+  it('makes an http image a link to it, since Notion shows external images from https addresses only', () => {
+    const blocks: Array<Record<string, unknown>> = markdownToNotionBlocks('![Chart](http://app.example.com/media/chart.png)')
+    expect(blocks).toEqual([
+      { object: 'block', type: 'paragraph', paragraph: { rich_text: [text('Chart', {}, 'http://app.example.com/media/chart.png')] } },
+    ])
+  })
+
+  it('never sends a link or image address over Notion’s 2000 characters', () => {
+    const url = `https://cdn.example.com/${'a'.repeat(2000)}.png`
+    const blocks: Array<Record<string, unknown>> = markdownToNotionBlocks(`![Long](${url}) and [a link](${url})`)
+    expect(JSON.stringify(blocks)).not.toContain(url)
+    expect(blocks).toEqual([{ object: 'block', type: 'paragraph', paragraph: { rich_text: [text('Long and a link')] } }])
+  })
+
   it('keeps relative links as plain text, since Notion accepts only absolute URLs', () => {
-    const [block] = markdownToNotionBlocks('See [our guide](/guides/shoes).')
+    const [block]: Array<Record<string, unknown>> = markdownToNotionBlocks('See [our guide](/guides/shoes).')
     expect(block?.paragraph).toEqual({ rich_text: [text('See our guide.')] })
   })
 })
@@ -101,5 +116,19 @@ describe('markdownToNotionBlocks', () => {
 describe('childrenChunks', () => {
   it('splits 250 blocks into requests of 100, 100 and 50', () => {
     expect(childrenChunks(Array.from({ length: 250 }, (_, index) => index)).map((chunk) => chunk.length)).toEqual([100, 100, 50])
+  })
+
+  it('keeps each request within Notion’s 1000 blocks, counting nested items and table rows', () => {
+    // 30 list items with 50 nested items each: 51 blocks apiece, so 19 fit in one request.
+    const markdown = Array.from({ length: 30 }, (_, item) =>
+      [`- Item ${item}`, ...Array.from({ length: 50 }, (_, sub) => `  - Sub ${sub}`)].join('\n'),
+    ).join('\n')
+    const blocks = markdownToNotionBlocks(markdown)
+    expect(blocks.map(notionBlockCount)).toEqual(Array.from({ length: 30 }, () => 51))
+    const chunks = childrenChunks(blocks, 100, notionBlockCount)
+    expect(chunks.map((chunk) => chunk.length)).toEqual([19, 11])
+    expect(chunks.flat()).toEqual(blocks)
+    const table = markdownToNotionBlocks(`| A |\n|---|\n${Array.from({ length: 5 }, () => '| x |').join('\n')}`)
+    expect(table.map(notionBlockCount)).toEqual([7])
   })
 })

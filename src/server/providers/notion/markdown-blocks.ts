@@ -3,14 +3,19 @@ import { marked, type Token, type Tokens } from 'marked'
 /**
  * An article's Markdown as Notion blocks: headings, paragraphs, bulleted, numbered and to-do
  * lists (nested one level, as far as one request may nest), quotes, code, dividers, tables and
- * images by URL. Inline bold, italic, strikethrough, code and links become rich-text
- * annotations. Notion's limits are kept here: 2000 characters per rich-text item and 100 items
- * per rich-text array; the caller sends children in requests of at most 100 blocks.
+ * images by https URL (Notion refuses other image addresses; an http one becomes a link).
+ * Inline bold, italic, strikethrough, code and links become rich-text annotations. Notion's limits
+ * are kept here: 2000 characters per rich-text item (counted in UTF-16 units, the stricter count,
+ * never splitting a character), 100 items per rich-text array, 100 children per block, URLs of at
+ * most 2000 characters; the caller sends children in requests of at most 100 blocks. The types
+ * below are checked against the official client's request types (@notionhq/client,
+ * src/server/publishing/connectors/notion.contract.test.ts).
  */
 
 export const NOTION_RICH_TEXT_MAX = 2000
 export const NOTION_RICH_TEXT_ITEMS_MAX = 100
 export const NOTION_CHILDREN_MAX = 100
+export const NOTION_URL_MAX = 2000
 
 export interface NotionRichText {
   type: 'text'
@@ -18,10 +23,62 @@ export interface NotionRichText {
   annotations: { bold: boolean; italic: boolean; strikethrough: boolean; underline: boolean; code: boolean; color: 'default' }
 }
 
-export interface NotionBlock {
-  object: 'block'
-  type: string
-  [content: string]: unknown
+const CODE_LANGUAGES = [
+  'bash',
+  'c',
+  'c++',
+  'css',
+  'go',
+  'html',
+  'java',
+  'javascript',
+  'json',
+  'markdown',
+  'php',
+  'python',
+  'ruby',
+  'rust',
+  'shell',
+  'sql',
+  'typescript',
+  'xml',
+  'yaml',
+  'plain text',
+] as const
+export type NotionCodeLanguage = (typeof CODE_LANGUAGES)[number]
+
+interface RichTextContent {
+  rich_text: NotionRichText[]
+}
+
+/** What each block type we send carries under its type's key. */
+interface BlockContents {
+  paragraph: RichTextContent
+  heading_1: RichTextContent
+  heading_2: RichTextContent
+  heading_3: RichTextContent
+  bulleted_list_item: RichTextContent
+  numbered_list_item: RichTextContent
+  to_do: RichTextContent & { checked: boolean }
+  quote: RichTextContent
+  code: RichTextContent & { language: NotionCodeLanguage }
+  divider: Record<string, never>
+  image: { type: 'external'; external: { url: string }; caption: NotionRichText[] }
+  table: { table_width: number; has_column_header: boolean; has_row_header: boolean; children: NotionTableRow[] }
+  table_row: { cells: NotionRichText[][] }
+}
+type BlockType = keyof BlockContents
+type BlockOf<T extends BlockType, Content = BlockContents[T]> = { object: 'block'; type: T } & { [K in T]: Content }
+
+export type NotionTableRow = BlockOf<'table_row'>
+/** A block without children of its own (a table's rows are part of the table). */
+export type NotionLeafBlock = { [T in Exclude<BlockType, 'table_row'>]: BlockOf<T> }[Exclude<BlockType, 'table_row'>]
+type ListType = 'bulleted_list_item' | 'numbered_list_item' | 'to_do'
+/** A block of a request: a list item may hold one level of children, since a request nests two levels at most. */
+export type NotionBlock = NotionLeafBlock | { [T in ListType]: BlockOf<T, BlockContents[T] & { children?: NotionLeafBlock[] }> }[ListType]
+
+function block<T extends BlockType>(type: T, content: BlockContents[T]): BlockOf<T> {
+  return { object: 'block', type, [type]: content } as BlockOf<T>
 }
 
 type Annotations = NotionRichText['annotations']
@@ -37,32 +94,41 @@ function decodeEntities(value: string) {
   })
 }
 
-/** Notion accepts absolute web and mail links only; others stay plain text. */
+/** Notion accepts absolute web and mail links of at most 2000 characters; others stay plain text. */
 function linkUrl(href: string) {
   try {
     const url = new URL(href)
-    return ['http:', 'https:', 'mailto:'].includes(url.protocol) ? url.toString() : null
+    return ['http:', 'https:', 'mailto:'].includes(url.protocol) && url.href.length <= NOTION_URL_MAX ? url.href : null
   } catch {
     return null
   }
 }
 
+/** Notion shows an external image only from an absolute https address ("Invalid image url" otherwise). */
 const imageUrl = (href: string) => {
   const url = linkUrl(href)
-  return url && !url.startsWith('mailto:') ? url : null
+  return url?.startsWith('https:') ? url : null
+}
+
+/** Splits text into pieces of at most `max` UTF-16 units without cutting a surrogate pair. */
+function pieces(content: string, max: number) {
+  const result: string[] = []
+  let start = 0
+  while (start < content.length) {
+    let end = Math.min(start + max, content.length)
+    if (end < content.length && /[\uD800-\uDBFF]/.test(content[end - 1]!)) end -= 1
+    result.push(content.slice(start, end))
+    start = end
+  }
+  return result
 }
 
 function richText(content: string, annotations: Annotations, link: string | null): NotionRichText[] {
-  const items: NotionRichText[] = []
-  const characters = Array.from(content)
-  for (let start = 0; start < characters.length; start += NOTION_RICH_TEXT_MAX) {
-    items.push({
-      type: 'text',
-      text: { content: characters.slice(start, start + NOTION_RICH_TEXT_MAX).join(''), link: link ? { url: link } : null },
-      annotations: { ...annotations },
-    })
-  }
-  return items
+  return pieces(content, NOTION_RICH_TEXT_MAX).map((piece) => ({
+    type: 'text',
+    text: { content: piece, link: link ? { url: link } : null },
+    annotations: { ...annotations },
+  }))
 }
 
 function sameStyle(a: NotionRichText, b: NotionRichText) {
@@ -119,120 +185,109 @@ function inline(tokens: Token[] | undefined, annotations: Annotations = PLAIN, l
   return items
 }
 
+type TextBlockType = 'paragraph' | 'heading_1' | 'heading_2' | 'heading_3' | 'quote' | ListType
+
 /** One block per 100 rich-text items (a longer run continues in a block of the same type). */
-function textBlocks(type: string, items: NotionRichText[], extra: Record<string, unknown> = {}): NotionBlock[] {
+function textBlocks<T extends TextBlockType | 'code'>(
+  type: T,
+  items: NotionRichText[],
+  extra: Omit<BlockContents[T], 'rich_text'>,
+): Array<BlockOf<T>> {
   const text = normalize(items)
-  if (text.length === 0) return []
-  const blocks: NotionBlock[] = []
+  const blocks: Array<BlockOf<T>> = []
   for (let start = 0; start < text.length; start += NOTION_RICH_TEXT_ITEMS_MAX) {
-    blocks.push({ object: 'block', type, [type]: { rich_text: text.slice(start, start + NOTION_RICH_TEXT_ITEMS_MAX), ...extra } })
+    blocks.push(block(type, { ...extra, rich_text: text.slice(start, start + NOTION_RICH_TEXT_ITEMS_MAX) } as BlockContents[T]))
   }
   return blocks
 }
 
-function imageBlock(token: Tokens.Image): NotionBlock | null {
+/** An image block for an https address; an http one becomes its alt text linked to it; anything else is left out. */
+function imageBlocks(token: Tokens.Image): NotionLeafBlock[] {
   const url = imageUrl(token.href)
-  if (!url) return null
-  return {
-    object: 'block',
-    type: 'image',
-    image: { type: 'external', external: { url }, caption: normalize(richText(token.text, PLAIN, null)) },
-  }
+  if (url) return [block('image', { type: 'external', external: { url }, caption: normalize(richText(token.text, PLAIN, null)) })]
+  const link = linkUrl(token.href)
+  return link && !link.startsWith('mailto:') ? textBlocks('paragraph', richText(token.text || link, PLAIN, link), {}) : []
 }
 
 /** A paragraph, with its images lifted out as image blocks in reading order. */
-function paragraphBlocks(tokens: Token[]): NotionBlock[] {
-  const blocks: NotionBlock[] = []
+function paragraphBlocks(tokens: Token[]): NotionLeafBlock[] {
+  const blocks: NotionLeafBlock[] = []
   let run: Token[] = []
   const flush = () => {
-    blocks.push(...textBlocks('paragraph', inline(run)))
+    blocks.push(...textBlocks('paragraph', inline(run), {}))
     run = []
   }
   for (const token of tokens) {
-    const image = token.type === 'image' ? imageBlock(token as Tokens.Image) : null
+    const image = token.type === 'image' && linkUrl((token as Tokens.Image).href) ? imageBlocks(token as Tokens.Image) : null
     if (image) {
       flush()
-      blocks.push(image)
+      blocks.push(...image)
     } else run.push(token)
   }
   flush()
   return blocks
 }
 
-const CODE_LANGUAGES = new Set([
-  'bash',
-  'c',
-  'c++',
-  'css',
-  'go',
-  'html',
-  'java',
-  'javascript',
-  'json',
-  'markdown',
-  'php',
-  'python',
-  'ruby',
-  'rust',
-  'shell',
-  'sql',
-  'typescript',
-  'xml',
-  'yaml',
-])
-const CODE_ALIASES: Record<string, string> = { js: 'javascript', ts: 'typescript', sh: 'shell', py: 'python', yml: 'yaml', md: 'markdown' }
-
-function codeLanguage(lang: string | undefined) {
-  const name = (lang ?? '').trim().toLowerCase()
-  const known = CODE_ALIASES[name] ?? name
-  return CODE_LANGUAGES.has(known) ? known : 'plain text'
+const CODE_ALIASES: Record<string, NotionCodeLanguage> = {
+  js: 'javascript',
+  ts: 'typescript',
+  sh: 'shell',
+  py: 'python',
+  yml: 'yaml',
+  md: 'markdown',
 }
 
+function codeLanguage(lang: string | undefined): NotionCodeLanguage {
+  const name = (lang ?? '').trim().toLowerCase()
+  return CODE_ALIASES[name] ?? CODE_LANGUAGES.find((known) => known === name) ?? 'plain text'
+}
+
+/** A list's items; at depth 0 each keeps what is nested in it as children (one level), deeper ones follow their parent. */
 function listBlocks(list: Tokens.List, depth: number): NotionBlock[] {
   const type = list.ordered ? 'numbered_list_item' : 'bulleted_list_item'
   const blocks: NotionBlock[] = []
   for (const item of list.items) {
     const text: NotionRichText[] = []
-    const nested: NotionBlock[] = []
+    const nested: NotionLeafBlock[] = []
     for (const token of item.tokens) {
-      if (token.type === 'list') nested.push(...listBlocks(token as Tokens.List, depth + 1))
+      if (token.type === 'list') nested.push(...(listBlocks(token as Tokens.List, depth + 1) as NotionLeafBlock[]))
       else if (token.type === 'text' || token.type === 'paragraph') {
         if (text.length > 0) text.push(...richText('\n', PLAIN, null))
         text.push(...inline((token as Tokens.Paragraph).tokens))
-      } else if (token.type !== 'checkbox' && token.type !== 'space') nested.push(...blocksOf([token], depth + 1))
+      } else if (token.type !== 'checkbox' && token.type !== 'space') nested.push(...(blocksOf([token], depth + 1) as NotionLeafBlock[]))
     }
-    const itemType = item.task ? 'to_do' : type
-    const extra = item.task ? { checked: Boolean(item.checked) } : {}
-    const [first, ...rest] = textBlocks(itemType, text, extra)
-    const block = first ?? { object: 'block', type: itemType, [itemType]: { rich_text: [], ...extra } }
+    const children = depth === 0 && nested.length > 0 ? { children: nested.slice(0, NOTION_CHILDREN_MAX) } : {}
+    const items: NotionBlock[] = item.task ? textBlocks('to_do', text, { checked: Boolean(item.checked) }) : textBlocks(type, text, {})
+    const [
+      first = item.task ? block('to_do', { rich_text: [], checked: Boolean(item.checked) }) : block(type, { rich_text: [] }),
+      ...rest
+    ] = items
+    const withChildren = {
+      ...first,
+      [first.type]: { ...((first as Record<string, unknown>)[first.type] as object), ...children },
+    } as NotionBlock
+    blocks.push(withChildren, ...rest)
     // One request nests two levels at most: deeper items join their parent's level.
-    if (nested.length > 0 && depth === 0) (block[itemType] as Record<string, unknown>).children = nested.slice(0, NOTION_CHILDREN_MAX)
-    blocks.push(block, ...rest)
     if (depth > 0) blocks.push(...nested)
   }
   return blocks
 }
 
-function tableBlock(table: Tokens.Table): NotionBlock[] {
+function tableBlocks(table: Tokens.Table): NotionLeafBlock[] {
   const width = table.header.length
-  const row = (cells: Tokens.TableCell[]) => ({
-    object: 'block',
-    type: 'table_row',
-    table_row: { cells: Array.from({ length: width }, (_, index) => normalize(inline(cells[index]?.tokens))) },
-  })
+  const row = (cells: Tokens.TableCell[]) =>
+    block('table_row', { cells: Array.from({ length: width }, (_, index) => normalize(inline(cells[index]?.tokens))) })
   const rows = [row(table.header), ...table.rows.map(row)]
-  const blocks: NotionBlock[] = []
+  const blocks: NotionLeafBlock[] = []
   for (let start = 0; start < rows.length; start += NOTION_CHILDREN_MAX) {
-    blocks.push({
-      object: 'block',
-      type: 'table',
-      table: {
+    blocks.push(
+      block('table', {
         table_width: width,
         has_column_header: start === 0,
         has_row_header: false,
         children: rows.slice(start, start + NOTION_CHILDREN_MAX),
-      },
-    })
+      }),
+    )
   }
   return blocks
 }
@@ -243,14 +298,15 @@ function blocksOf(tokens: Token[], depth = 0): NotionBlock[] {
     switch (token.type) {
       case 'heading': {
         const { depth: level, tokens: content } = token as Tokens.Heading
-        blocks.push(...textBlocks(`heading_${Math.min(3, Math.max(1, level))}`, inline(content)))
+        const type = level <= 1 ? 'heading_1' : level === 2 ? 'heading_2' : 'heading_3'
+        blocks.push(...textBlocks(type, inline(content), {}))
         break
       }
       case 'paragraph':
         blocks.push(...paragraphBlocks((token as Tokens.Paragraph).tokens))
         break
       case 'text':
-        blocks.push(...textBlocks('paragraph', inline((token as Tokens.Text).tokens ?? [token])))
+        blocks.push(...textBlocks('paragraph', inline((token as Tokens.Text).tokens ?? [token]), {}))
         break
       case 'list':
         blocks.push(...listBlocks(token as Tokens.List, depth))
@@ -261,7 +317,7 @@ function blocksOf(tokens: Token[], depth = 0): NotionBlock[] {
           ...(index > 0 ? richText('\n', PLAIN, null) : []),
           ...inline('tokens' in child && child.tokens ? child.tokens : [child]),
         ])
-        blocks.push(...textBlocks('quote', text))
+        blocks.push(...textBlocks('quote', text, {}))
         break
       }
       case 'code': {
@@ -270,10 +326,10 @@ function blocksOf(tokens: Token[], depth = 0): NotionBlock[] {
         break
       }
       case 'hr':
-        blocks.push({ object: 'block', type: 'divider', divider: {} })
+        blocks.push(block('divider', {}))
         break
       case 'table':
-        blocks.push(...tableBlock(token as Tokens.Table))
+        blocks.push(...tableBlocks(token as Tokens.Table))
         break
       case 'html': {
         const text = decodeEntities(
@@ -282,7 +338,7 @@ function blocksOf(tokens: Token[], depth = 0): NotionBlock[] {
             .replace(/\s+/g, ' ')
             .trim(),
         )
-        if (text) blocks.push(...textBlocks('paragraph', richText(text, PLAIN, null)))
+        if (text) blocks.push(...textBlocks('paragraph', richText(text, PLAIN, null), {}))
         break
       }
       default:
@@ -301,9 +357,30 @@ export function plainRichText(content: string) {
   return normalize(richText(content, PLAIN, null)).slice(0, NOTION_RICH_TEXT_ITEMS_MAX)
 }
 
-/** Splits children into requests Notion accepts. */
-export function childrenChunks<T>(blocks: T[], size = NOTION_CHILDREN_MAX): T[][] {
+/** Notion takes at most 1000 blocks in one request, nested ones and table rows included. */
+export const NOTION_BLOCKS_PER_REQUEST = 1000
+
+/** How many blocks this one is for Notion's per-request count: itself and everything nested in it. */
+export function notionBlockCount(block: NotionBlock | NotionTableRow): number {
+  const content = (block as Record<string, unknown>)[block.type] as { children?: Array<NotionBlock | NotionTableRow> }
+  return 1 + (content.children ?? []).reduce((sum, child) => sum + notionBlockCount(child), 0)
+}
+
+/** Splits children into requests Notion accepts: at most `size` top-level items and 1000 blocks in all. */
+export function childrenChunks<T>(blocks: T[], size = NOTION_CHILDREN_MAX, weight: (item: T) => number = () => 1): T[][] {
   const chunks: T[][] = []
-  for (let start = 0; start < blocks.length; start += size) chunks.push(blocks.slice(start, start + size))
+  let current: T[] = []
+  let count = 0
+  for (const item of blocks) {
+    const itemCount = weight(item)
+    if (current.length > 0 && (current.length === size || count + itemCount > NOTION_BLOCKS_PER_REQUEST)) {
+      chunks.push(current)
+      current = []
+      count = 0
+    }
+    current.push(item)
+    count += itemCount
+  }
+  if (current.length > 0) chunks.push(current)
   return chunks
 }

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto'
 import { http, HttpResponse, type RequestHandler } from 'msw'
 import { withFaults } from '../mock-faults'
+import { blocksProblem, invalid, notionError } from './request-limits'
 
 /**
- * Notion's API (version 2025-09-03) as a publisher uses it, with the limits that bite: at most
- * 100 child blocks per request and 2000 characters per rich-text item; errors as
- * {object:"error", status, code, message}. Endpoints: GET /v1/data_sources/{id} (its property
+ * Notion's API (version 2025-09-03) as a publisher uses it, with the limits that bite (see
+ * blocksProblem: 100 blocks per children array, 1000 in all, two levels of nesting per request,
+ * 2000 characters per rich-text item, image blocks only from absolute https URLs, "Invalid image
+ * url" otherwise); errors as {object:"error", status, code, message, request_id}. Endpoints: GET /v1/data_sources/{id} (its property
  * schema), POST /v1/data_sources/{id}/query (filter `equals` on a title or rich_text property;
  * trashed pages are left out), POST /v1/pages, PATCH /v1/pages/{id} (properties, cover,
  * in_trash), GET and PATCH /v1/blocks/{id}/children, DELETE /v1/blocks/{id}.
@@ -49,33 +51,6 @@ export const notionMock = {
     state.blockIds = new Map()
     state.nextBlock = 1
   },
-}
-
-function notionError(status: number, code: string, message: string) {
-  const requestId = createHash('sha256')
-    .update(code + message)
-    .digest('hex')
-  const uuid = `${requestId.slice(0, 8)}-${requestId.slice(8, 12)}-${requestId.slice(12, 16)}-${requestId.slice(16, 20)}-${requestId.slice(20, 32)}`
-  return HttpResponse.json({ object: 'error', status, code, message, request_id: uuid }, { status })
-}
-
-const invalid = (path: string, rule: string, actual: unknown) =>
-  notionError(400, 'validation_error', `body failed validation: ${path} ${rule}, instead was \`${JSON.stringify(actual) ?? 'undefined'}\`.`)
-
-const RICH_TEXT_LIMIT = 2000
-const CHILDREN_LIMIT = 100
-
-/** The first rich-text item over the limit, as Notion names its path. */
-function longRichText(children: Array<Record<string, unknown>>) {
-  for (const [index, block] of children.entries()) {
-    const type = String(block.type ?? '')
-    const content = block[type] as { rich_text?: Array<{ text?: { content?: string } }> } | undefined
-    for (const [textIndex, item] of (content?.rich_text ?? []).entries()) {
-      const length = item.text?.content?.length ?? 0
-      if (length > RICH_TEXT_LIMIT) return { path: `body.children[${index}].${type}.rich_text[${textIndex}].text.content.length`, length }
-    }
-  }
-  return undefined
 }
 
 function pageTitle(properties: Record<string, unknown> | undefined) {
@@ -156,12 +131,7 @@ export function notionHandlers(
       `Could not find page with ID: ${id}. Make sure the relevant pages and databases are shared with your integration.`,
     )
 
-  const childrenProblem = (children: Array<Record<string, unknown>>) => {
-    if (children.length > CHILDREN_LIMIT) return invalid('body.children.length', `should be ≤ \`${CHILDREN_LIMIT}\``, children.length)
-    const tooLong = longRichText(children)
-    if (tooLong) return invalid(tooLong.path, `should be ≤ \`${RICH_TEXT_LIMIT}\``, tooLong.length)
-    return undefined
-  }
+  const childrenProblem = (children: Array<Record<string, unknown>>) => blocksProblem(children)
   const appendBlocks = (page: NotionPage, children: Array<Record<string, unknown>>) => {
     const ids = state.blockIds.get(page.id) ?? []
     const added = children.map((block) => {

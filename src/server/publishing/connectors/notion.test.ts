@@ -134,14 +134,41 @@ describe('Notion connector', () => {
 
   it('reports Notion’s validation message as a rejection', async () => {
     const { context } = notion()
-    const article = publishableArticle()
-    const error = await providerErrorOf(
-      notionConnector.create(context, { ...article, featuredImage: { ...article.featuredImage!, url: '/media/trail-shoes.png' } }),
-    )
+    injectFault('notion', {
+      kind: 'status',
+      status: 400,
+      body: {
+        object: 'error',
+        status: 400,
+        code: 'validation_error',
+        message: 'body failed validation: body.properties.Tags.multi_select[0].name.length should be ≤ `100`, instead was `120`.',
+      },
+    })
+    const error = await providerErrorOf(notionConnector.create(context, publishableArticle()))
     expect(error.kind).toBe('rejected')
-    expect(error.message).toMatch(/^Notion refused the page: body failed validation: body\.cover\.external\.url should be a valid URL/)
+    expect(error.message).toMatch(/^Notion refused the page: body failed validation: body\.properties\.Tags/)
     expect(error.message).toMatch(/Check the data source's properties \(Name, Slug, Tags, …\), then publish the article again\.$/)
+    expect(mockRequestCount('notion')).toBe(1)
     expect(notionMock.pages).toEqual([])
+  })
+
+  it('links images from https addresses only: no cover and a link for an http featured image and body image', async () => {
+    const { context } = notion()
+    const article = publishableArticle({ markdown: '![Chart](http://app.example.com/media/chart.png)\n' })
+    await notionConnector.create(context, {
+      ...article,
+      featuredImage: { ...article.featuredImage!, url: 'http://app.example.com/media/a.png' },
+    })
+    const [page] = notionMock.pages
+    expect(page?.cover).toBeNull()
+    expect(page?.children).toEqual([
+      expect.objectContaining({
+        type: 'paragraph',
+        paragraph: {
+          rich_text: [expect.objectContaining({ text: { content: 'Chart', link: { url: 'http://app.example.com/media/chart.png' } } })],
+        },
+      }),
+    ])
   })
 
   it('waits as long as Retry-After says on 429, then publishes', async () => {

@@ -1,6 +1,15 @@
 import { z } from 'zod'
 import { ProviderError, readJson } from '~/server/providers/http'
-import { childrenChunks, markdownToNotionBlocks, plainRichText, type NotionBlock } from '~/server/providers/notion/markdown-blocks'
+import {
+  childrenChunks,
+  markdownToNotionBlocks,
+  NOTION_CHILDREN_MAX,
+  NOTION_URL_MAX,
+  notionBlockCount,
+  plainRichText,
+  type NotionBlock,
+  type NotionRichText,
+} from '~/server/providers/notion/markdown-blocks'
 import { classifyNotionFailure } from './failures'
 import type { Connector, ConnectorContext, PublishableArticle, PublishedPost } from '../connector'
 
@@ -11,7 +20,10 @@ import type { Connector, ConnectorContext, PublishableArticle, PublishedPost } f
  * a description, a publish date, a canonical URL and a status set to its "Published" option.
  * The body is the article's Markdown as blocks, sent at most 100 per request; an update
  * replaces the page's blocks (the old ones are deleted, which Notion archives). Unpublishing
- * moves the page to the trash.
+ * moves the page to the trash. Notion cannot host our files: the cover and image blocks link the
+ * PNGs at the app's absolute https address. The request bodies below are typed as we send them and
+ * checked against the official client's request types and requests
+ * (notion.contract.test.ts).
  */
 
 const PROVIDER = 'Notion'
@@ -31,7 +43,8 @@ const dataSourceSchema = z.object({
   title: z.array(z.object({ plain_text: z.string().optional(), text: z.object({ content: z.string() }).optional() })).default([]),
   properties: z.record(z.string(), propertySchema),
 })
-type DataSource = z.output<typeof dataSourceSchema>
+export type NotionDataSource = z.output<typeof dataSourceSchema>
+type DataSource = NotionDataSource
 
 const pageSchema = z.object({ id: z.string(), url: z.string(), public_url: z.string().nullish() })
 type NotionPage = z.output<typeof pageSchema>
@@ -75,14 +88,24 @@ export function notionPropertyMap(dataSource: DataSource) {
   }
 }
 
-function properties(dataSource: DataSource, article: PublishableArticle) {
+/** A page property value as we send it, one per kind of property we fill. */
+export type NotionPropertyValue =
+  | { title: NotionRichText[] }
+  | { rich_text: NotionRichText[] }
+  | { multi_select: Array<{ name: string }> }
+  | { date: { start: string } }
+  | { url: string }
+  | { status: { name: string } }
+  | { select: { name: string } }
+
+function properties(dataSource: DataSource, article: PublishableArticle): Record<string, NotionPropertyValue> {
   const map = notionPropertyMap(dataSource)
   if (!map.title) {
     throw new ProviderError({ provider: PROVIDER, kind: 'rejected', message: 'The Notion data source has no title property.' })
   }
-  const values: Record<string, unknown> = { [map.title]: { title: plainRichText(article.title) } }
+  const values: Record<string, NotionPropertyValue> = { [map.title]: { title: plainRichText(article.title) } }
   if (map.slug) values[map.slug] = { rich_text: plainRichText(article.slug) }
-  // A multi-select option may not contain a comma.
+  // A multi-select option may not contain a comma, nor be longer than 100 characters.
   if (map.tags)
     values[map.tags] = {
       multi_select: [...new Set(article.tags.map((tag) => tag.replace(/,/g, ' ').trim().slice(0, 100)))]
@@ -91,8 +114,11 @@ function properties(dataSource: DataSource, article: PublishableArticle) {
     }
   if (map.description) values[map.description] = { rich_text: plainRichText(article.metaDescription || article.excerpt) }
   if (map.date) values[map.date] = { date: { start: article.publishedAt.toISOString() } }
-  if (map.canonical && article.canonicalUrl) values[map.canonical] = { url: article.canonicalUrl }
-  if (map.status) values[map.status.name] = { [map.status.type]: { name: map.status.option } }
+  if (map.canonical && article.canonicalUrl && article.canonicalUrl.length <= NOTION_URL_MAX)
+    values[map.canonical] = { url: article.canonicalUrl }
+  if (map.status)
+    values[map.status.name] =
+      map.status.type === 'status' ? { status: { name: map.status.option } } : { select: { name: map.status.option } }
   return values
 }
 
@@ -100,14 +126,52 @@ function body(article: PublishableArticle): NotionBlock[] {
   return markdownToNotionBlocks(article.markdown)
 }
 
-const cover = (article: PublishableArticle) =>
-  article.featuredImage ? { type: 'external', external: { url: article.featuredImage.url } } : null
+/** The featured image as the page cover, linked from the app: Notion shows external files from https addresses. */
+export function notionCover(article: PublishableArticle): { type: 'external'; external: { url: string } } | null {
+  const url = article.featuredImage?.url
+  return url?.startsWith('https://') && url.length <= NOTION_URL_MAX ? { type: 'external', external: { url } } : null
+}
+
+/** POST /v1/pages: the page in the data source with its properties, cover and the first 100 blocks. */
+export function notionCreatePageBody(dataSourceId: string, dataSource: DataSource, article: PublishableArticle, children: NotionBlock[]) {
+  return {
+    parent: { type: 'data_source_id' as const, data_source_id: dataSourceId },
+    properties: properties(dataSource, article),
+    cover: notionCover(article),
+    children,
+  }
+}
+
+/** PATCH /v1/pages/{id}: properties and cover again, out of the trash if it was there. */
+export function notionUpdatePageBody(dataSource: DataSource, article: PublishableArticle) {
+  return { properties: properties(dataSource, article), cover: notionCover(article), in_trash: false as const }
+}
+
+/** PATCH /v1/pages/{id} to take the page down. */
+export const NOTION_TRASH_BODY = { in_trash: true as const }
+
+/** PATCH /v1/blocks/{id}/children: at most 100 blocks. */
+export const notionAppendBody = (children: NotionBlock[]) => ({ children })
+
+/** POST /v1/data_sources/{id}/query: the page by its Slug, or by title without one. */
+export function notionQueryBody(dataSource: DataSource, article: PublishableArticle) {
+  const map = notionPropertyMap(dataSource)
+  const filter = map.slug
+    ? { property: map.slug, rich_text: { equals: article.slug } }
+    : map.title
+      ? { property: map.title, title: { equals: article.title } }
+      : null
+  return filter ? { filter, page_size: 1 } : null
+}
 
 const published = (page: NotionPage): PublishedPost => ({ externalId: page.id, url: page.public_url ?? page.url })
 
+/** Blocks in requests Notion accepts: 100 top-level ones, 1000 in all. */
+const requestChunks = (blocks: NotionBlock[]) => childrenChunks(blocks, NOTION_CHILDREN_MAX, notionBlockCount)
+
 async function appendChildren(context: Context, pageId: string, blocks: NotionBlock[]) {
-  for (const chunk of childrenChunks(blocks)) {
-    await notionFetch(context, `/blocks/${pageId}/children`, json('PATCH', { children: chunk }))
+  for (const chunk of requestChunks(blocks)) {
+    await notionFetch(context, `/blocks/${pageId}/children`, json('PATCH', notionAppendBody(chunk)))
   }
 }
 
@@ -159,34 +223,20 @@ export const notionConnector: Connector<'notion'> = {
   },
 
   async find(context, article) {
-    const map = notionPropertyMap(await readDataSource(context))
-    const filter = map.slug
-      ? { property: map.slug, rich_text: { equals: article.slug } }
-      : map.title
-        ? { property: map.title, title: { equals: article.title } }
-        : null
-    if (!filter) return null
-    const response = await notionFetch(
-      context,
-      `/data_sources/${context.config.dataSourceId}/query`,
-      json('POST', { filter, page_size: 1 }),
-    )
+    const query = notionQueryBody(await readDataSource(context), article)
+    if (!query) return null
+    const response = await notionFetch(context, `/data_sources/${context.config.dataSourceId}/query`, json('POST', query))
     const { results } = await readJson(response, PROVIDER, z.object({ results: z.array(pageSchema) }))
     return results[0] ? published(results[0]) : null
   },
 
   async create(context, article) {
     const dataSource = await readDataSource(context)
-    const [first = [], ...rest] = childrenChunks(body(article))
+    const [first = [], ...rest] = requestChunks(body(article))
     const response = await notionFetch(
       context,
       '/pages',
-      json('POST', {
-        parent: { type: 'data_source_id', data_source_id: context.config.dataSourceId },
-        properties: properties(dataSource, article),
-        cover: cover(article),
-        children: first,
-      }),
+      json('POST', notionCreatePageBody(context.config.dataSourceId, dataSource, article, first)),
     )
     const page = await readJson(response, PROVIDER, pageSchema)
     await appendChildren(context, page.id, rest.flat())
@@ -195,11 +245,7 @@ export const notionConnector: Connector<'notion'> = {
 
   async update(context, externalId, article) {
     const dataSource = await readDataSource(context)
-    const response = await notionFetch(
-      context,
-      `/pages/${externalId}`,
-      json('PATCH', { properties: properties(dataSource, article), cover: cover(article), in_trash: false }),
-    )
+    const response = await notionFetch(context, `/pages/${externalId}`, json('PATCH', notionUpdatePageBody(dataSource, article)))
     const page = await readJson(response, PROVIDER, pageSchema)
     await deleteBlocks(context, await childIds(context, page.id))
     await appendChildren(context, page.id, body(article))
@@ -208,7 +254,7 @@ export const notionConnector: Connector<'notion'> = {
 
   async unpublish(context, externalId) {
     try {
-      await notionFetch(context, `/pages/${externalId}`, json('PATCH', { in_trash: true }))
+      await notionFetch(context, `/pages/${externalId}`, json('PATCH', NOTION_TRASH_BODY))
     } catch (error) {
       // A page deleted in Notion is already off the site.
       if (isNotFound(error)) return
