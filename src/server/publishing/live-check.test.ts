@@ -221,3 +221,29 @@ describe('imageAddresses', () => {
     })
   })
 })
+
+describe('liveCheckSummary', () => {
+  const live = {
+    checkedAt: '2026-11-29T07:00:00.000Z',
+    url: 'https://blog.example/post/',
+    revision: 1,
+    live: true,
+    pageStatus: 200,
+    pageError: null,
+    imagesTotal: 0,
+    imagesChecked: 0,
+    imagesLoaded: 0,
+    broken: [],
+  }
+  it('counts in words: one image, none, and a page that timed out', () => {
+    expect(liveCheckSummary({ ...live, imagesTotal: 1, imagesChecked: 1, imagesLoaded: 1 }).text).toBe('Live · 1 image loads')
+    expect(liveCheckSummary(live).text).toBe('Live · no images on the page')
+    const timedOut = {
+      ...live,
+      live: false,
+      pageStatus: null,
+      pageError: 'We could not reach https://blog.example/post/: it did not answer within 15 seconds.',
+    }
+    expect(liveCheckSummary(timedOut)).toEqual({ tone: 'error', text: 'Not reachable', detail: timedOut.pageError })
+  })
+})
