@@ -12,6 +12,7 @@ import { jobWatchQueryOptions } from '~/features/jobs/job-queries'
 import { orpc } from '~/lib/orpc'
 import { useLatest } from '~/lib/use-latest'
 import { CONNECTORS, PUBLICATION_STATUS_LABELS, type PublicationStatus } from '~/shared/integrations'
+import { LiveCheckStatus } from './live-check-status'
 
 const STATUS_VARIANTS: Record<PublicationStatus, 'success' | 'destructive' | 'secondary' | 'outline'> = {
   pending: 'secondary',
@@ -45,8 +46,8 @@ function PublishingProgress({ jobId }: { jobId: string }) {
 
 /**
  * Where the article went (article.publications): per target its status, a link to the live post,
- * the last sync, the error when it failed, and whether the latest edits are there yet; while a
- * publishing job runs, its progress.
+ * the last sync, the error when it failed, whether the latest edits are there yet, and what the
+ * live check found on the post; while a publishing job or a live check runs, its progress.
  */
 export function PublishingPanel({ businessId, articleId }: { businessId: string; articleId: string }) {
   const query = useQuery(publicationsQuery(businessId, articleId))
@@ -108,6 +109,7 @@ export function PublishingPanel({ businessId, articleId }: { businessId: string;
                     {item.status === 'published' && !item.upToDate && (
                       <p className="text-xs text-amber-300">Your latest edits will be synced.</p>
                     )}
+                    {item.status === 'published' && <LiveCheckStatus check={item.liveCheck} jobId={item.liveCheckJobId} />}
                   </li>
                 ))}
               </ul>

@@ -83,10 +83,23 @@ describe('/api/v1/openapi.json', () => {
     }
     expect(schema.properties.publications!.type).toBe('array')
     expect(schema.properties.publications!.items.required).toEqual(
-      expect.arrayContaining(['type', 'status', 'url', 'upToDate', 'lastSyncedAt', 'lastError']),
+      expect.arrayContaining(['type', 'status', 'url', 'upToDate', 'lastSyncedAt', 'lastError', 'liveCheck']),
     )
 
-    // The seeded webhook took the article and answered its address (the draft stays a draft: only the address matters here).
+    // The seeded webhook took the article and answered its address (the draft stays a draft: only the address matters here),
+    // where the live check found one image of two not loading.
+    const liveCheck = {
+      checkedAt: '2026-05-02T08:30:04.000Z',
+      url: 'https://example.com/blog/how-to-store-coffee',
+      revision: 1,
+      live: true,
+      pageStatus: 200,
+      pageError: null,
+      imagesTotal: 2,
+      imagesChecked: 2,
+      imagesLoaded: 1,
+      broken: [{ url: 'https://example.com/images/jar.png', status: 404, reason: 'HTTP 404 (Not Found)' }],
+    }
     const businessId = ids[EXAMPLE_IDS.businessId]!
     const articleId = ids[EXAMPLE_IDS.articleId]!
     const [hook] = await app.db.select({ id: publishing.id }).from(publishing).where(eq(publishing.businessId, businessId))
@@ -99,6 +112,7 @@ describe('/api/v1/openapi.json', () => {
       url: 'https://example.com/blog/how-to-store-coffee',
       publishedRevision: 1,
       lastSyncedAt: new Date('2026-05-02T08:30:00Z'),
+      liveCheck,
     })
     const { status, body } = await answerOf(await apiRequest(app, `/businesses/${businessId}/articles/${articleId}`, { key }))
     expect(status).toBe(200)
@@ -112,6 +126,7 @@ describe('/api/v1/openapi.json', () => {
         upToDate: true,
         lastSyncedAt: '2026-05-02T08:30:00.000Z',
         lastError: null,
+        liveCheck,
       },
     ])
   })

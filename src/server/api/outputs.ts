@@ -22,6 +22,32 @@ const jobStarted = z
   .object({ jobId: z.string().describe('The background job: follow it with GET /jobs/{id}.') })
   .describe('The job was queued.')
 
+const liveCheckOutput = z
+  .object({
+    checkedAt: z.string().describe('When the live address was checked (ISO 8601).'),
+    url: z.string().describe('The address requested.'),
+    revision: z.number().describe('The article version the site held then.'),
+    live: z.boolean().describe('Whether the page answered 2xx with HTML.'),
+    pageStatus: z.number().nullable().describe('Its HTTP status; null when it did not answer or its address was refused.'),
+    pageError: z.string().nullable().describe('Why it is not live, when it is not.'),
+    imagesTotal: z.number().describe('Distinct image addresses on the page.'),
+    imagesChecked: z.number().describe('How many were requested (at most 40, within a minute).'),
+    imagesLoaded: z.number().describe('How many answered 2xx with an image.'),
+    broken: z
+      .array(
+        z.object({
+          url: z.string(),
+          status: z.number().nullable().describe('Its HTTP status; null when it did not answer.'),
+          reason: z.string().describe('e.g. HTTP 404 (Not Found), not an image (text/html).'),
+        }),
+      )
+      .describe('The images that do not load, in page order.'),
+  })
+  .nullable()
+  .describe(
+    'What a reader sees at `url`: after each publish or update the page is requested once and every image on it too. Null until checked (and for Notion).',
+  )
+
 export const jobOutput = z.object({
   id: z.string(),
   kind: z.string().describe('What the job does, e.g. research.run, article.generate, article.publish.'),
@@ -281,6 +307,7 @@ export const articleOutput = z.object({
         upToDate: z.boolean().describe('Whether the site holds the article’s current version.'),
         lastSyncedAt: nullableAt('When the site last took it (published, updated or taken down).'),
         lastError: z.string().nullable().describe('Why the site refused it, when it did.'),
+        liveCheck: liveCheckOutput,
       }),
     )
     .describe('Where it was published: one entry per site it was sent to (the JSON feed has none).'),

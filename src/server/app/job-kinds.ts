@@ -6,6 +6,7 @@ import { PURGE_EXPIRED_CRON, purgeExpiredJob } from '~/server/jobs/kinds/purge-e
 import { VACUUM_CRON, vacuumJob } from '~/server/jobs/kinds/vacuum'
 import { MONTHLY_RESEARCH_CRON, monthlyResearchJob, researchRunJob } from '~/server/research/research.service'
 import { webhookDeliverJob } from '~/server/publishing/event-delivery'
+import { liveCheckJob } from '~/server/publishing/live-check-job'
 import { articlePublishJob, PUBLISH_DUE_CRON, publishDueJob } from '~/server/publishing/publish.service'
 import { businessAnalyzeJob, competitorAnalyzeJob } from '~/server/setup/setup.jobs'
 
@@ -26,6 +27,7 @@ export const JOB_KINDS = [
   articleScheduleJob,
   articlePublishJob,
   publishDueJob,
+  liveCheckJob,
   webhookDeliverJob,
   gscSyncJob,
   gscSyncDueJob,

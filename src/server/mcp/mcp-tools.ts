@@ -7,6 +7,7 @@ import type { ProcedureMeta } from '~/server/rpc/procedures'
 import type { RpcContext } from '~/server/rpc/context'
 import type { ApiScope } from '~/shared/api-keys'
 import { CONNECTORS, PUBLICATION_STATUS_LABELS, type ConnectorType, type PublicationStatus } from '~/shared/integrations'
+import { liveCheckSummary, type LiveCheck } from '~/shared/live-check'
 
 /**
  * The MCP server's tools (docs/product/api.md, "MCP server"): each is one API operation, called
@@ -105,13 +106,20 @@ interface ArticleForMcp {
     upToDate: boolean
     lastSyncedAt: Date | string | null
     lastError: string | null
+    liveCheck: LiveCheck | null
   }[]
 }
 
 /** One line per site the article was sent to: where it is live, or how it stands there. */
 function publicationLine(item: ArticleForMcp['publications'][number]) {
   const site = CONNECTORS[item.type].label
-  if (item.status === 'published') return item.url ? `Live on ${site}: ${item.url}` : `Live on ${site} (the site gave no address)`
+  if (item.status === 'published') {
+    if (!item.url) return `Live on ${site} (the site gave no address)`
+    // What the live check found there (docs/product/publishing.md), when it has run.
+    const check = item.liveCheck ? liveCheckSummary(item.liveCheck) : null
+    const found = check ? ` (checked ${item.liveCheck!.checkedAt}: ${[check.text, check.detail].filter(Boolean).join('. ')})` : ''
+    return `Live on ${site}: ${item.url}${found}`
+  }
   return `${PUBLICATION_STATUS_LABELS[item.status]} on ${site}${item.lastError ? `: ${item.lastError}` : ''}`
 }
 
@@ -136,6 +144,7 @@ function articleResult(article: ArticleForMcp): CallToolResult {
       upToDate: item.upToDate,
       lastSyncedAt: when(item.lastSyncedAt),
       lastError: item.lastError,
+      liveCheck: item.liveCheck,
     })),
     markdown: article.markdown,
   }

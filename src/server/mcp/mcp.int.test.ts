@@ -8,6 +8,7 @@ import { createTestApp, TEST_APP_URL, type TestApp } from '../../../tests/fixtur
 import { resetApiKeyRateLimit } from '~/server/api-keys/authenticate'
 import { publication, publishing } from '~/server/db/schema'
 import { withApiKeyCredentials } from '~/server/rpc/context'
+import type { LiveCheck } from '~/shared/live-check'
 import { resetMutationRateLimit } from '~/server/rpc/procedures'
 import { handleMcpRequest, MCP_PATH } from './mcp-handler'
 
@@ -21,6 +22,19 @@ let app: TestApp
 let owner: { userId: string; cookie: string; key: string; readKey: string; businessId: string; articleId: string; liveArticleId: string }
 let other: { businessId: string; articleId: string }
 const clients: Client[] = []
+/** What the live check found on the WordPress post: one image of three not loading. */
+const LIVE_CHECK: LiveCheck = {
+  checkedAt: '2026-03-04T09:00:09.000Z',
+  url: 'https://blog.morning.example/cold-brew-at-home/',
+  revision: 1,
+  live: true,
+  pageStatus: 200,
+  pageError: null,
+  imagesTotal: 3,
+  imagesChecked: 3,
+  imagesLoaded: 2,
+  broken: [{ url: 'https://blog.morning.example/wp-content/uploads/jar.png', status: 404, reason: 'HTTP 404 (Not Found)' }],
+}
 
 /** A fetch that answers /mcp with the app's handler on the test database, as the route does. */
 function mcpFetch(): typeof fetch {
@@ -90,6 +104,7 @@ beforeAll(async () => {
       publishedRevision: live.revision,
       lastSyncedAt: new Date('2026-03-04T09:00:05Z'),
       createdAt: new Date('2026-03-04T09:00:01Z'),
+      liveCheck: LIVE_CHECK,
     },
     {
       businessId: business.id,
@@ -221,6 +236,7 @@ describe('the MCP server', () => {
           upToDate: true,
           lastSyncedAt: '2026-03-04T09:00:05.000Z',
           lastError: null,
+          liveCheck: LIVE_CHECK,
         },
         {
           type: 'webhook',
@@ -235,7 +251,7 @@ describe('the MCP server', () => {
     const text = (result.content[0] as { text: string }).text
     const header = text.slice(0, text.indexOf('\n\n---\n\n'))
     expect(header.split('\n').slice(-2)).toEqual([
-      'Live on WordPress: https://blog.morning.example/cold-brew-at-home/',
+      'Live on WordPress: https://blog.morning.example/cold-brew-at-home/ (checked 2026-03-04T09:00:09.000Z: Live · 1 of 3 images broken)',
       'Failed on Webhook: Webhook rejected the request (HTTP 410): Gone',
     ])
     // The app's own article.get answers the same places.

@@ -11,10 +11,12 @@ import { JobError } from '~/server/jobs/errors'
 import { ProviderError } from '~/server/providers/http'
 import { appError, defineErrorCodes } from '~/server/rpc/errors'
 import { CONNECTOR_TYPES, CONNECTORS, type ConnectorType } from '~/shared/integrations'
+import { LIVE_CHECKED_TYPES } from '~/shared/live-check'
 import { publishableBody, withRasterAddresses } from './article-images'
 import type { ConnectorContext, PublishableArticle, PublishedPost } from './connector'
 import { DecryptionError } from './crypto'
 import { articleFailedData, emitWebhookEvent } from './events'
+import { liveChecksRunning, queueLiveCheck, type LiveCheckRequest } from './live-check-job'
 import { appPublishingDeps, connectorContext, FEED_TYPE, integrationErrorMessage, type PublishingDeps } from './integrations.service'
 
 /**
@@ -188,7 +190,17 @@ export interface PublishOutcome {
 export async function runPublish(
   db: Database,
   input: z.output<typeof publishInput>,
-  deps: PublishingDeps & { dataDir: string; signal?: AbortSignal; afterCmsCall?: () => void | Promise<void> },
+  deps: PublishingDeps & {
+    dataDir: string
+    signal?: AbortSignal
+    afterCmsCall?: () => void | Promise<void>
+    /**
+     * Queues the live check of a post just published or updated (live-check-job.ts), in the
+     * transaction that records it. The publishing job passes it; without it nothing is checked
+     * (the demo's start-up posting to its stand-in, tests of publishing alone).
+     */
+    queueLiveCheck?: (tx: Database, check: LiveCheckRequest) => Promise<void>
+  },
 ): Promise<PublishOutcome> {
   const [row] = await db
     .select()
@@ -280,25 +292,33 @@ export async function runPublish(
     // The crash window: the CMS has the change, this commit has not happened yet (see the module comment).
     await deps.afterCmsCall?.()
     if (input.action === 'unpublish') {
+      // The live check was of the post now taken down.
       await db
         .update(publication)
-        .set({ status: 'unpublished', lastError: null, lastSyncedAt: new Date(), updatedAt: new Date() })
+        .set({ status: 'unpublished', lastError: null, liveCheck: null, lastSyncedAt: new Date(), updatedAt: new Date() })
         .where(eq(publication.id, current.id))
       outcome.unpublished++
       continue
     }
-    await db
-      .update(publication)
-      .set({
-        status: 'published',
-        externalId: post!.externalId,
-        url: post!.url ?? current.url,
-        publishedRevision: row.revision,
-        lastError: null,
-        lastSyncedAt: new Date(),
-        updatedAt: new Date(),
-      })
-      .where(eq(publication.id, current.id))
+    const url = post!.url ?? current.url
+    await db.transaction(async (tx) => {
+      await tx
+        .update(publication)
+        .set({
+          status: 'published',
+          externalId: post!.externalId,
+          url,
+          publishedRevision: row.revision,
+          lastError: null,
+          lastSyncedAt: new Date(),
+          updatedAt: new Date(),
+        })
+        .where(eq(publication.id, current.id))
+      // What a reader now sees there is checked in its own job (docs/product/publishing.md).
+      if (url && deps.queueLiveCheck && LIVE_CHECKED_TYPES.includes(type)) {
+        await deps.queueLiveCheck(tx, { businessId: row.businessId, articleId: row.id, publicationId: current.id, revision: row.revision })
+      }
+    })
     if (post!.url && !live.some((other) => other.url)) live.push({ integrationId: target.id, url: post!.url })
     if (target.status !== 'working') {
       await db.update(publishing).set({ status: 'working', lastError: null, lastCheckedAt: new Date() }).where(eq(publishing.id, target.id))
@@ -334,7 +354,7 @@ export const articlePublishJob = defineJob({
   input: publishInput,
   retry: { retryLimit: 5, retryDelaySeconds: 30, retryDelayMaxSeconds: 30 * 60 },
   expireInSeconds: 10 * 60,
-  handler: ({ db, input, signal }) => runPublish(db, input, { ...appPublishingDeps(), dataDir: env().DATA_DIR, signal }),
+  handler: ({ db, input, signal }) => runPublish(db, input, { ...appPublishingDeps(), dataDir: env().DATA_DIR, signal, queueLiveCheck }),
   // Out of attempts (the CMS kept failing): the business's webhook hears of it.
   onFailed: async ({ db, input, error }) => {
     const stage = input.action === 'unpublish' ? 'unpublishing' : 'publishing'
@@ -401,7 +421,8 @@ function skippedNote(broken: { type: string }[]) {
 
 /**
  * Where an article went, within its business only: one line per target it was sent to, with the
- * post's live address (the CMS's or the webhook receiver's answer) once it has one.
+ * post's live address (the CMS's or the webhook receiver's answer) once it has one, and what the
+ * latest live check of that address found.
  */
 export async function publicationsOf(db: Database, businessId: string, articleId: string) {
   const rows = await db
@@ -414,6 +435,7 @@ export async function publicationsOf(db: Database, businessId: string, articleId
       externalId: publication.externalId,
       lastError: publication.lastError,
       lastSyncedAt: publication.lastSyncedAt,
+      liveCheck: publication.liveCheck,
       upToDate: sql<boolean>`coalesce(${publication.publishedRevision} = ${article.revision}, false)`,
     })
     .from(publication)
@@ -425,8 +447,9 @@ export async function publicationsOf(db: Database, businessId: string, articleId
 }
 
 /**
- * The article page's Publishing panel: where the article went, and the publishing job running, if
- * any. An article that is not this business's is NOT_FOUND, never an empty panel.
+ * The article page's Publishing panel: where the article went, with each post's live check and
+ * the check queued or running for it, and the publishing job running, if any. An article that is
+ * not this business's is NOT_FOUND, never an empty panel.
  */
 export async function articlePublications(db: Database, businessId: string, articleId: string) {
   const [owned] = await db
@@ -445,7 +468,11 @@ export async function articlePublications(db: Database, businessId: string, arti
         inArray(jobRun.state, ['queued', 'running', 'retrying']),
       ),
     )
-  return { publications, publishingJobId: running?.id ?? null }
+  const checking = await liveChecksRunning(db, articleId)
+  return {
+    publications: publications.map((item) => ({ ...item, liveCheckJobId: checking.get(item.id) ?? null })),
+    publishingJobId: running?.id ?? null,
+  }
 }
 
 /** Every 5 minutes. */

@@ -10,8 +10,10 @@ import { storeMedia } from '~/server/articles/media-store'
 import { getArticle } from '~/server/articles/articles.service'
 import { article, keywordCluster, publication, publishing } from '~/server/db/schema'
 import { wordpressSeoSummary } from '~/shared/integrations'
+import { liveCheckSummary } from '~/shared/live-check'
 import { encryptionKeys } from './crypto'
 import { appPublishingDeps, connectIntegration, testIntegration, type PublishingDeps } from './integrations.service'
+import { appLiveCheckDeps, runLiveCheck, type LiveCheckRequest } from './live-check-job'
 import { runPublish } from './publish.service'
 
 // Our WordPress connector against a stock WordPress (Debian's package, served by
@@ -67,8 +69,11 @@ const connect = (businessId: string, applicationPassword = wp.applicationPasswor
     { type: 'wordpress', config: { siteUrl, username: wp.username }, secrets: { applicationPassword } },
     deps,
   )
-const run = (target: { businessId: string; articleId: string }, action: 'publish' | 'unpublish' = 'publish') =>
-  runPublish(app.db, { ...target, action }, { ...deps, dataDir: app.env.DATA_DIR })
+const run = (
+  target: { businessId: string; articleId: string },
+  action: 'publish' | 'unpublish' = 'publish',
+  queueLiveCheck?: (tx: unknown, check: LiveCheckRequest) => Promise<void>,
+) => runPublish(app.db, { ...target, action }, { ...deps, dataDir: app.env.DATA_DIR, queueLiveCheck })
 const publicationOf = async (articleId: string) => (await app.db.select().from(publication).where(eq(publication.articleId, articleId)))[0]
 /** Every post with this slug, in any state: ours only, whatever else the shared site holds. */
 const postsWithSlug = (slug: string) =>
@@ -243,7 +248,8 @@ describe('the WordPress connector against a real WordPress', () => {
     })
     const target = { businessId: owned!.id, articleId: written.id }
     await connect(target.businessId)
-    expect(await run(target)).toMatchObject({ published: 1, failed: 0 })
+    const checks: LiveCheckRequest[] = []
+    expect(await run(target, 'publish', async (_tx, check) => void checks.push(check))).toMatchObject({ published: 1, failed: 0 })
 
     const posts = await postsWithSlug(slug)
     expect(posts).toHaveLength(1)
@@ -278,6 +284,18 @@ describe('the WordPress connector against a real WordPress', () => {
       expect(image.status, source).toBe(200)
       expect(image.headers.get('content-type'), source).toMatch(/^image\/(png|jpeg|webp|gif)/)
     }
+
+    // The live check the publishing run queued, run as its job runs it: the page is live and every
+    // image on it loads, as many as the page has (the theme's featured image and the body's).
+    expect(checks).toEqual([{ ...target, publicationId: (await publicationOf(written.id))!.id, revision: 1 }])
+    expect(await runLiveCheck(app.db, checks[0]!, appLiveCheckDeps())).toMatchObject({ checked: true, live: true })
+    const liveCheck = (await publicationOf(written.id))!.liveCheck!
+    expect(liveCheck).toMatchObject({ url: post!.link, revision: 1, live: true, pageStatus: 200, pageError: null, broken: [] })
+    expect(liveCheck.imagesTotal).toBe(new Set(sources.map((source) => new URL(source, post!.link).href)).size)
+    expect(liveCheck.imagesChecked).toBe(liveCheck.imagesTotal)
+    expect(liveCheck.imagesLoaded).toBe(liveCheck.imagesTotal)
+    expect(liveCheck.imagesLoaded).toBeGreaterThanOrEqual(attached.length)
+    expect(liveCheckSummary(liveCheck)).toMatchObject({ tone: 'ok', text: `Live · ${liveCheck.imagesLoaded} images load` })
 
     // Republishing an edit: the same post, no new upload.
     await app.db.update(article).set({ title: 'Illustrated Espresso Beans, Again', revision: 2 }).where(eq(article.id, written.id))

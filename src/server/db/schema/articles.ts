@@ -3,6 +3,7 @@ import { check, index, integer, jsonb, pgSchema, real, text, timestamp, unique, 
 import { ARTICLE_STATUSES, type ArticleContent, type ArticleStatus } from '~/shared/articles/article'
 import type { SeoCheck } from '~/shared/articles/seo-score'
 import { PUBLICATION_STATUSES, type PublicationStatus } from '~/shared/integrations'
+import type { LiveCheck } from '~/shared/live-check'
 import { business, publishing } from './business'
 import { id, timestamps } from './columns'
 import { keyword } from './keywords'
@@ -122,6 +123,8 @@ export const publication = contentSchema.table(
     lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
     /** Images uploaded to the CMS for this post, by content hash (SHA-256): reused when it is published again. */
     media: jsonb('media').$type<Record<string, { id: string; url: string }>>().notNull().default({}),
+    /** What a reader sees at `url` (docs/product/publishing.md, "After publishing: the live check"): the latest check, or null before one. */
+    liveCheck: jsonb('live_check').$type<LiveCheck>(),
     ...timestamps(),
   },
   (table) => [

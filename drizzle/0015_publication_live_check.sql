@@ -1,0 +1,1 @@
+ALTER TABLE "content"."publication" ADD COLUMN "live_check" jsonb;
