@@ -14,7 +14,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { shopifyHandlers, shopifyMock } from '~/server/providers/shopify/mock'
 import { connectorContext, illustratedArticle } from '../../../../tests/fixtures/publishing-connector'
 import { useMockServer } from '../../../../tests/fixtures/mock-server'
-import { createShopifyConnector, SHOPIFY_API_VERSION, SHOPIFY_DOCUMENTS } from './shopify'
+import { CONNECTORS } from '~/shared/integrations'
+import { createShopifyConnector, SHOPIFY_ACCESS_SCOPES, SHOPIFY_API_VERSION, SHOPIFY_DOCUMENTS } from './shopify'
 
 // Our GraphQL against Shopify's own published Admin schema for the version we pin
 // (tests/fixtures/vendor/shopify/README.md): every document the connector sends validates, the
@@ -68,6 +69,40 @@ describe('Shopify Admin schema', () => {
 
   it.each(Object.entries(SHOPIFY_DOCUMENTS))('validates the %s document', (_name, document) => {
     expect(validate(schema, parse(document)).map((error) => error.message)).toEqual([])
+  })
+
+  it('the access scopes we ask for (and the form names) cover what each of our operations requires', () => {
+    const introspection = JSON.parse(readFileSync(schemaFile, 'utf8')) as {
+      __schema: { types: Array<{ name: string; fields: Array<{ name: string; requiredAccess?: string | null }> | null }> }
+    }
+    const roots = new Map(
+      introspection.__schema.types
+        .filter((type) => type.name === 'QueryRoot' || type.name === 'Mutation')
+        .flatMap((type) =>
+          (type.fields ?? []).map((field) => [`${type.name}.${field.name}` as string, field.requiredAccess ?? null] as const),
+        ),
+    )
+    const used = Object.values(SHOPIFY_DOCUMENTS).flatMap((document) => {
+      const operation = operationOf(document)
+      const root = operation.operation === 'mutation' ? 'Mutation' : 'QueryRoot'
+      return operation.selectionSet.selections.flatMap((selection) =>
+        selection.kind === 'Field' ? [`${root}.${selection.name.value}`] : [],
+      )
+    })
+    for (const field of used) {
+      const required = roots.get(field)
+      expect(required, field).not.toBeUndefined()
+      // "Any of `a`, `b` access scopes." / "`a` access scope, `b` access scope or `c` access scope.": one of them is enough.
+      const scopes = [...(required ?? '').matchAll(/`(\w+)`/g)].map((match) => match[1])
+      if (scopes.length > 0)
+        expect(
+          scopes.some((scope) => (SHOPIFY_ACCESS_SCOPES as readonly string[]).includes(scope!)),
+          `${field}: ${required}`,
+        ).toBe(true)
+    }
+    expect(used).toEqual(expect.arrayContaining(['Mutation.articleCreate', 'Mutation.fileCreate']))
+    const help = CONNECTORS.shopify.fields.find((field) => field.name === 'accessToken')?.help ?? ''
+    for (const scope of SHOPIFY_ACCESS_SCOPES) expect(help).toContain(scope)
   })
 
   it('catches what Shopify would refuse: a field the API does not have, an input field or enum value it does not take', () => {

@@ -21,6 +21,8 @@ import type { Connector, ConnectorContext, PublishableArticle, PublishableImage,
  */
 
 const PROVIDER = 'Shopify'
+/** What the app's token needs: articles (`articleCreate`, `articleUpdate`) and files (`fileCreate`); each write scope includes its read. */
+export const SHOPIFY_ACCESS_SCOPES = ['write_content', 'write_files'] as const
 /** A stable version inside Shopify's 12-month support window; an older one is silently served as the oldest supported. */
 export const SHOPIFY_API_VERSION = '2026-07'
 
@@ -70,7 +72,7 @@ function graphqlFailure(errors: Array<z.output<typeof graphqlErrorSchema>>) {
     return new ProviderError({
       provider: PROVIDER,
       kind: 'auth',
-      message: `Shopify refused the request (${detail}). Give the app the read_content and write_content access scopes.`,
+      message: `Shopify refused the request (${detail}). Give the app the ${SHOPIFY_ACCESS_SCOPES.join(' and ')} access scopes (Settings → Apps → Develop apps), then install it again.`,
     })
   return new ProviderError({ provider: PROVIDER, kind: 'rejected', message: `Shopify rejected the request: ${detail}` })
 }
