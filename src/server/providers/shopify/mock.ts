@@ -491,7 +491,7 @@ export function shopifyHandlers(
   }
 
   /** Processing, as Shopify does it in the background: each read of the file moves it on. */
-  const process = (file: ShopifyFile) => {
+  const processFile = (file: ShopifyFile) => {
     if (file.status === 'READY' || file.status === 'FAILED') return
     file.reads++
     if (!file.bytes)
@@ -628,7 +628,7 @@ export function shopifyHandlers(
               break
             case 'node': {
               const file = state.files.find((candidate) => candidate.id === variables.id)
-              if (file) process(file)
+              if (file) processFile(file)
               data.node = file ? fileView(file) : null
               break
             }
