@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises'
 import { z } from 'zod'
-import { malformed, ProviderError, readJson } from '~/server/providers/http'
+import { malformed, ProviderError, readJson, sanitizedExcerpt } from '~/server/providers/http'
 import type { Connector, ConnectorContext, PublishableArticle, PublishableImage, PublishedPost } from '../connector'
 
 /**
@@ -80,7 +80,7 @@ function graphqlFailure(errors: Array<z.output<typeof graphqlErrorSchema>>) {
 /** userErrors are Shopify refusing this input: final, in its own words (`what`: "the article", "the image “x.png”"). */
 function rejectUserErrors(userErrors: z.output<typeof userErrorsSchema>, what = 'the article') {
   if (userErrors.length === 0) return
-  const detail = userErrors.map((error) => error.message).join('; ')
+  const detail = sanitizedExcerpt(userErrors.map((error) => error.message).join('; '))
   throw new ProviderError({ provider: PROVIDER, kind: 'rejected', message: `Shopify refused ${what}: ${detail}` })
 }
 
@@ -263,7 +263,8 @@ async function readyFile(context: Context, image: PublishableImage, id: string, 
     const { node } = await graphql(context, FILE, { id }, fileSchema)
     if (!node || !node.id) return null
     if (node.fileStatus === 'FAILED') {
-      const detail = (node.fileErrors ?? []).map((error) => error.details || error.message).join('; ') || 'processing failed'
+      const said = sanitizedExcerpt((node.fileErrors ?? []).map((error) => error.details || error.message).join('; '))
+      const detail = said.replace(/[.!?…]$/, '') || 'processing failed'
       throw new ProviderError({
         provider: PROVIDER,
         kind: 'rejected',
@@ -311,7 +312,7 @@ async function shopifyImages(context: Context, article: PublishableArticle, wait
   return files
 }
 
-/** The JSON-LD blocks as one JSON value (a single block, or an @graph of several). */
+/** The JSON-LD blocks as one JSON value: the block itself, or the array of several. */
 function jsonLdValue(jsonLd: unknown[]) {
   if (jsonLd.length === 0) return ''
   return JSON.stringify(jsonLd.length === 1 ? jsonLd[0] : jsonLd)
