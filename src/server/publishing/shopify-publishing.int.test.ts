@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
+import { http, HttpResponse } from 'msw'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { useMockServer } from '../../../tests/fixtures/mock-server'
 import { insertArticle, insertBusiness, insertKeyword } from '../../../tests/fixtures/rpc'
@@ -23,8 +24,10 @@ import { runPublish } from './publish.service'
 // uploads nothing (docs/product/publishing.md, "Images").
 
 const SHOP = 'roastery.myshopify.com'
+/** A staged target on a private network, as a tampered or wrong answer could name it. */
+const INTERNAL_STORAGE = 'storage.internal.example'
 const TOKEN = 'shpat_roastery'
-useMockServer(
+const server = useMockServer(
   ...shopifyHandlers({ baseUrl: `https://${SHOP}`, accessToken: TOKEN, blogs: { '1001': { title: 'Journal', handle: 'journal' } } }),
 )
 
@@ -51,7 +54,7 @@ beforeAll(async () => {
         // Public addresses for the shop and Shopify's storage, without DNS.
         resolve: async (hostname) => {
           resolved.push(hostname)
-          return [{ address: '93.184.215.20', family: 4 }]
+          return [{ address: hostname === INTERNAL_STORAGE ? '10.0.0.7' : '93.184.215.20', family: 4 }]
         },
       }),
     connector: <T extends ConnectorType>(type: T) => (type === 'shopify' ? shopify : connectorClient(type)) as Connector<T> | undefined,
@@ -134,5 +137,24 @@ describe('Shopify images', () => {
     // The file that was processing was waited for, not uploaded again.
     expect(shopifyMock.files).toHaveLength(4)
     expect(shopifyMock.storageRequests).toHaveLength(4)
+  })
+
+  it('a staged target on a private address is refused before anything is sent there, and fails the publication for good', async () => {
+    const target = await illustratedArticle('shopify-private-beans')
+    server.use(
+      http.post(`https://${SHOP}/admin/api/:version/graphql.json`, async ({ request }) => {
+        const { query } = (await request.clone().json()) as { query: string }
+        if (!query.includes('stagedUploadsCreate')) return undefined
+        const staged = { url: `https://${INTERNAL_STORAGE}/`, resourceUrl: `https://${INTERNAL_STORAGE}/tmp/beans.png`, parameters: [] }
+        return HttpResponse.json({ data: { stagedUploadsCreate: { stagedTargets: [staged], userErrors: [] } } })
+      }),
+    )
+    expect(await publish(target)).toMatchObject({ published: 0, failed: 1 })
+    const recorded = await publicationOf(target.articleId)
+    expect(recorded.status).toBe('failed')
+    expect(recorded.lastError).toContain(`https://${INTERNAL_STORAGE}/`)
+    expect(recorded.lastError).toMatch(/private|which we do not fetch/)
+    expect(shopifyMock.storageRequests).toEqual([])
+    expect(shopifyMock.files).toEqual([])
   })
 })
