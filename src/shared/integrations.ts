@@ -182,7 +182,7 @@ export const CONNECTORS: Record<ConnectorType, ConnectorDefinition> = {
       {
         name: 'accessToken',
         label: 'Admin API access token',
-        help: 'Settings → Apps → Develop apps → your app with write_content: the Admin API access token (shpat_…).',
+        help: 'Settings → Apps → Develop apps → your app with the write_content and write_files scopes: the Admin API access token (shpat_…).',
         placeholder: 'shpat_…',
         secret: true,
       },

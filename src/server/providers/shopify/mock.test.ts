@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { parseSelection, shopifyHandlers, shopifyMock } from './mock'
+import { gradientPng } from '../images/png'
+import { parseSelection, SHOPIFY_STAGED_UPLOADS, shopifyHandlers, shopifyMock } from './mock'
 import { useMockServer } from '../../../../tests/fixtures/mock-server'
 
 const base = 'https://outdoor-shop.myshopify.com'
@@ -94,6 +95,153 @@ describe('Shopify mock', () => {
     })
     expect((await graphql(update, { id: 'gid://shopify/Article/1', article: {} })).data).toEqual({
       articleUpdate: { article: null, userErrors: [{ message: 'Article does not exist', code: 'NOT_FOUND' }] },
+    })
+  })
+
+  it('parses an inline fragment’s fields into the enclosing selection', () => {
+    expect(parseSelection('query F($id: ID!) { node(id: $id) { ... on MediaImage { id image { url } } } }')).toEqual({
+      node: { id: {}, image: { url: {} } },
+    })
+  })
+
+  it('refuses an article image that is not an absolute https URL or is an SVG, a bad publish date and metafields out of format', async () => {
+    const errors = async (input: Record<string, unknown>) => {
+      const body = (await (await send({ ...article, ...input })).json()) as {
+        data: { articleCreate: { userErrors: Array<{ field: string[] }> } }
+      }
+      return body.data.articleCreate.userErrors.map((error) => error.field.join('.'))
+    }
+    expect(await errors({ image: { url: '/media/a.png' } })).toEqual(['article.image.url'])
+    expect(await errors({ image: { url: 'http://example.com/a.png' } })).toEqual(['article.image.url'])
+    expect(await errors({ image: { url: 'https://example.com/a.svg' } })).toEqual(['article.image.url'])
+    expect(await errors({ publishDate: 'tomorrow' })).toEqual(['article.publishDate'])
+    expect(
+      await errors({
+        metafields: [
+          { namespace: 'global', key: 'title_tag', type: 'single_line_text_field', value: 'Two\nlines' },
+          { namespace: 'rankpilot', key: 'json_ld', type: 'json', value: '{not json' },
+          { namespace: 'x', key: 'k', type: 'text', value: 'v' },
+        ],
+      }),
+    ).toEqual([
+      'article.metafields.0.value',
+      'article.metafields.1.value',
+      'article.metafields.2.namespace',
+      'article.metafields.2.key',
+      'article.metafields.2.type',
+    ])
+    expect(shopifyMock.articles).toEqual([])
+    expect(await errors({ image: { url: 'https://cdn.shopify.com/s/files/1/a.png' }, publishDate: '2025-05-01T08:00:00Z' })).toEqual([])
+  })
+
+  describe('files', () => {
+    const graphql = (query: string, variables: Record<string, unknown>) =>
+      fetch(`${base}/admin/api/2026-07/graphql.json`, {
+        method: 'POST',
+        headers: { 'X-Shopify-Access-Token': 'shpat_demo', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ query, variables }),
+      }).then((response) => response.json() as Promise<{ data: Record<string, { [key: string]: unknown }> }>)
+    const stage = async (mimeType = 'image/png', httpMethod = 'POST') => {
+      const { data } = await graphql(
+        'mutation S($input: [StagedUploadInput!]!) { stagedUploadsCreate(input: $input) { stagedTargets { url resourceUrl parameters { name value } } userErrors { field message } } }',
+        { input: [{ resource: 'IMAGE', filename: 'chart.png', mimeType, httpMethod }] },
+      )
+      return (
+        data.stagedUploadsCreate!.stagedTargets as Array<{
+          url: string
+          resourceUrl: string
+          parameters: Array<{ name: string; value: string }>
+        }>
+      )[0]!
+    }
+    const post = (target: { url: string; parameters: Array<{ name: string; value: string }> }, bytes: Uint8Array, fileFirst = false) => {
+      const form = new FormData()
+      const file = new Blob([new Uint8Array(bytes)], { type: 'image/png' })
+      if (fileFirst) form.append('file', file, 'chart.png')
+      for (const { name, value } of target.parameters) form.append(name, value)
+      if (!fileFirst) form.append('file', file, 'chart.png')
+      return fetch(target.url, { method: 'POST', body: form })
+    }
+    const createFile = async (originalSource: string) => {
+      const { data } = await graphql(
+        'mutation C($files: [FileCreateInput!]!) { fileCreate(files: $files) { files { id fileStatus } userErrors { field message code } } }',
+        { files: [{ originalSource, alt: 'Chart', contentType: 'IMAGE' }] },
+      )
+      return data.fileCreate as { files: Array<{ id: string; fileStatus: string }> | null; userErrors: Array<{ code: string }> }
+    }
+    const read = async (id: string) =>
+      (
+        await graphql(
+          'query F($id: ID!) { node(id: $id) { ... on MediaImage { id fileStatus fileErrors { code } image { url width height } } } }',
+          {
+            id,
+          },
+        )
+      ).data.node as {
+        fileStatus: string
+        fileErrors: Array<{ code: string }>
+        image: { url: string; width: number; height: number } | null
+      }
+
+    it('stages, stores and processes a PNG: PROCESSING first, then READY on the CDN with its size', async () => {
+      const target = await stage()
+      expect(target.url).toBe(`${SHOPIFY_STAGED_UPLOADS}/`)
+      const stored = await post(target, gradientPng(8, 6, [0, 0, 0], [255, 255, 255]))
+      expect(stored.status).toBe(201)
+      expect(await stored.text()).toContain('<PostResponse>')
+      const created = await createFile(target.resourceUrl)
+      expect(created.files![0]!.fileStatus).toBe('UPLOADED')
+      const id = created.files![0]!.id
+      expect(await read(id)).toMatchObject({ fileStatus: 'PROCESSING', image: null })
+      expect(await read(id)).toMatchObject({
+        fileStatus: 'READY',
+        image: { url: expect.stringMatching(/^https:\/\/cdn\.shopify\.com\/.+\/chart\.png\?v=\d+$/), width: 8, height: 6 },
+      })
+    })
+
+    it('refuses at the storage: the file not last, another content type than staged, more than 20 MB', async () => {
+      const target = await stage()
+      const pixel = gradientPng(1, 1, [0, 0, 0], [0, 0, 0])
+      expect((await post(target, pixel, true)).status).toBe(400)
+      const retyped = {
+        ...target,
+        parameters: target.parameters.map((p) => (p.name === 'Content-Type' ? { ...p, value: 'image/svg+xml' } : p)),
+      }
+      const mismatch = await post(retyped, pixel)
+      expect(mismatch.status).toBe(403)
+      expect(await mismatch.text()).toContain('Policy Condition failed')
+      const large = await post(target, new Uint8Array(20 * 1024 * 1024 + 1))
+      expect(large.status).toBe(400)
+      expect(await large.text()).toContain('<Code>EntityTooLarge</Code>')
+    })
+
+    it('an SVG made a file as IMAGE ends FAILED; a source that is not absolute https is a userError; a staged file never uploaded fails', async () => {
+      const target = await stage('image/svg+xml')
+      const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>')
+      const form = new FormData()
+      for (const { name, value } of target.parameters) form.append(name, value)
+      form.append('file', new Blob([svg], { type: 'image/svg+xml' }), 'chart.svg')
+      expect((await fetch(target.url, { method: 'POST', body: form })).status).toBe(201)
+      const svgFile = (await createFile(target.resourceUrl)).files![0]!
+      expect(await read(svgFile.id)).toMatchObject({
+        fileStatus: 'FAILED',
+        fileErrors: [{ code: 'UNSUPPORTED_IMAGE_FILE_TYPE' }],
+        image: null,
+      })
+
+      expect((await createFile('/media/chart.png')).userErrors).toEqual([expect.objectContaining({ code: 'INVALID_IMAGE_SOURCE_URL' })])
+      const never = await stage()
+      const missing = (await createFile(never.resourceUrl)).files![0]!
+      expect(await read(missing.id)).toMatchObject({ fileStatus: 'FAILED', fileErrors: [{ code: 'IMAGE_DOWNLOAD_FAILURE' }] })
+    })
+
+    it('takes a PUT to a PUT target', async () => {
+      const target = await stage('image/png', 'PUT')
+      expect(target.url).toMatch(/\?X-Goog-Algorithm=GOOG4-RSA-SHA256&X-Goog-Signature=/)
+      expect((await fetch(target.url, { method: 'PUT', body: new Uint8Array(gradientPng(2, 2, [0, 0, 0], [0, 0, 0])) })).status).toBe(200)
+      const file = (await createFile(target.resourceUrl)).files![0]!
+      await read(file.id)
+      expect(await read(file.id)).toMatchObject({ fileStatus: 'READY', image: { width: 2, height: 2 } })
     })
   })
 })
