@@ -38,6 +38,8 @@ export type WebflowTarget = (typeof WEBFLOW_TARGETS)[number]
 
 export interface WebflowTargetDefinition {
   label: string
+  /** The label inside a sentence. */
+  noun: string
   /** What we send, for the form. */
   help: string
   /** The Webflow field types that can hold it. */
@@ -56,41 +58,65 @@ export interface WebflowTargetDefinition {
 export const WEBFLOW_TARGET_DEFINITIONS: Record<WebflowTarget, WebflowTargetDefinition> = {
   body: {
     label: 'Body',
+    noun: 'body',
     help: 'The article as rich text, its images hosted by Webflow.',
     types: ['RichText'],
     pattern: /body|content|article|post/i,
     required: true,
   },
-  summary: { label: 'Summary', help: 'The excerpt: the meta description.', types: ['PlainText'], pattern: /summary|excerpt|intro|teaser/i },
-  metaTitle: { label: 'Meta title', help: 'The SEO title.', types: ['PlainText'], pattern: /(meta|seo).?title/i },
+  summary: {
+    label: 'Summary',
+    noun: 'summary',
+    help: 'The excerpt: the meta description.',
+    types: ['PlainText'],
+    pattern: /summary|excerpt|intro|teaser/i,
+  },
+  metaTitle: { label: 'Meta title', noun: 'meta title', help: 'The SEO title.', types: ['PlainText'], pattern: /(meta|seo).?title/i },
   metaDescription: {
     label: 'Meta description',
+    noun: 'meta description',
     help: 'The SEO description.',
     types: ['PlainText'],
     pattern: /(meta|seo).?description/i,
   },
   featuredImage: {
     label: 'Featured image',
+    noun: 'featured image',
     help: 'Uploaded to the site’s assets, with its alt text.',
     types: ['Image'],
     pattern: /main|featured|hero|cover|header/i,
   },
   imageAlt: {
     label: 'Image alt text',
+    noun: 'image alt text',
     help: 'The featured image’s alt text, as text.',
     types: ['PlainText'],
     pattern: /\balt\b|alt.?text/i,
   },
-  publishedAt: { label: 'Published date', help: 'When the article went live.', types: ['DateTime'], pattern: /publish|date/i },
-  tags: { label: 'Tags', help: 'The topic and the keyword, separated by commas.', types: ['PlainText'], pattern: /tags|keywords|categor/i },
+  publishedAt: {
+    label: 'Published date',
+    noun: 'published date',
+    help: 'When the article went live.',
+    types: ['DateTime'],
+    pattern: /publish|date/i,
+  },
+  tags: {
+    label: 'Tags',
+    noun: 'tags',
+    help: 'The topic and the keyword, separated by commas.',
+    types: ['PlainText'],
+    pattern: /tags|keywords|categor/i,
+  },
   canonicalUrl: {
     label: 'Canonical URL',
+    noun: 'canonical URL',
     help: 'Only when the article is live elsewhere first.',
     types: ['Link', 'PlainText'],
     pattern: /canonical/i,
   },
   jsonLd: {
     label: 'JSON-LD',
+    noun: 'JSON-LD',
     help: 'Structured data as JSON, for a custom code embed in the template to print.',
     types: ['PlainText'],
     pattern: /json.?ld|schema|structured/i,
@@ -154,7 +180,7 @@ export function webflowMappingProblems(map: WebflowFieldMap, fields: readonly We
       if (definition.required) {
         problems.push({
           target,
-          message: `Choose the rich-text field that receives the ${definition.label.toLowerCase()}: the collection needs one.`,
+          message: `Choose the rich-text field that receives the ${definition.noun}: the collection needs one.`,
         })
       }
       continue
@@ -163,14 +189,14 @@ export function webflowMappingProblems(map: WebflowFieldMap, fields: readonly We
     if (!field || RESERVED.has(slug)) {
       problems.push({
         target,
-        message: `The collection has no field “${slug}” for the ${definition.label.toLowerCase()}. Choose one of its fields, or none.`,
+        message: `The collection has no field “${slug}” for the ${definition.noun}. Choose one of its fields, or none.`,
       })
       continue
     }
     if (!definition.types.includes(field.type)) {
       problems.push({
         target,
-        message: `“${field.displayName}” is a ${field.type} field: the ${definition.label.toLowerCase()} needs a ${definition.types.join(' or ')} field.`,
+        message: `“${field.displayName}” is a field of type ${field.type}: the ${definition.noun} needs one of type ${definition.types.join(' or ')}.`,
       })
       continue
     }
@@ -178,7 +204,7 @@ export function webflowMappingProblems(map: WebflowFieldMap, fields: readonly We
     if (other) {
       problems.push({
         target,
-        message: `“${field.displayName}” already receives the ${WEBFLOW_TARGET_DEFINITIONS[other].label.toLowerCase()}: choose another field for the ${definition.label.toLowerCase()}.`,
+        message: `“${field.displayName}” already receives the ${WEBFLOW_TARGET_DEFINITIONS[other].noun}: choose another field for the ${definition.noun}.`,
       })
       continue
     }
@@ -201,7 +227,7 @@ export function keptWebflowFieldMap(saved: Partial<WebflowFieldMap> | undefined,
     if (slug === undefined) continue
     if (slug === '' || webflowFieldsFor(target, fields).some((field) => field.slug === slug)) merged[target] = slug
   }
-  // A saved choice may now collide with an automatic one: the saved one wins, the other is cleared.
+  // A saved choice may now collide with an automatic one: the later part in the form's order is cleared.
   const problems = webflowMappingProblems(merged, fields)
   for (const problem of problems) merged[problem.target] = problem.target === 'body' ? automatic.body : ''
   return merged
