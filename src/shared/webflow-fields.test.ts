@@ -88,7 +88,7 @@ describe('Webflow field map', () => {
       },
       {
         target: 'metaDescription',
-        message: '“Main Image” is a field of type Image: the meta description needs one of type PlainText.',
+        message: '“Main Image” is a field of type Image, and the meta description can only go to a field of type PlainText.',
       },
       {
         target: 'tags',

@@ -196,7 +196,7 @@ export function webflowMappingProblems(map: WebflowFieldMap, fields: readonly We
     if (!definition.types.includes(field.type)) {
       problems.push({
         target,
-        message: `“${field.displayName}” is a field of type ${field.type}: the ${definition.noun} needs one of type ${definition.types.join(' or ')}.`,
+        message: `“${field.displayName}” is a field of type ${field.type}, and the ${definition.noun} can only go to a field of type ${definition.types.join(' or ')}.`,
       })
       continue
     }

@@ -120,7 +120,7 @@ describe('Webflow connector', () => {
     })
     expect(webflowConnector.chooseFields!({ collectionFields: fields }, { ...CUSTOM_MAP, metaTitle: 'hero', tags: 'gone' })).toEqual({
       problems: [
-        { name: 'metaTitle', message: '“Hero” is a field of type Image: the meta title needs one of type PlainText.' },
+        { name: 'metaTitle', message: '“Hero” is a field of type Image, and the meta title can only go to a field of type PlainText.' },
         { name: 'tags', message: 'The collection has no field “gone” for the tags. Choose one of its fields, or none.' },
       ],
     })
