@@ -57,15 +57,15 @@ export function WebflowFieldMapFieldset({
         const error = errors[fieldMapErrorKey(target)]
         const controlId = `${id}-${target}`
         return (
-          <div key={target} className="grid gap-1 sm:grid-cols-[9rem_minmax(0,1fr)] sm:items-start sm:gap-3">
-            <label htmlFor={controlId} className="pt-2 text-sm font-medium">
+          <div key={target} className="grid min-w-0 gap-1.5">
+            <label htmlFor={controlId} className="text-sm font-medium">
               {definition.label}
             </label>
             <div className="grid min-w-0 gap-1">
               <Select value={chosen || NONE} onValueChange={(next) => onChange(target, next === NONE ? '' : next)}>
                 <SelectTrigger
                   id={controlId}
-                  className="w-full min-w-0"
+                  className="w-full min-w-0 [&>span]:min-w-0 [&>span]:truncate"
                   aria-invalid={error ? true : undefined}
                   aria-describedby={[`${controlId}-hint`, error && `${controlId}-error`].filter(Boolean).join(' ')}
                 >
