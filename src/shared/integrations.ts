@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { webflowFieldMapSchema, webflowFieldSchema } from './webflow-fields'
 
 /**
  * Publishing targets as both sides see them (docs/product/publishing.md): the connectors a business
@@ -139,7 +140,8 @@ export const CONNECTORS: Record<ConnectorType, ConnectorDefinition> = {
   webflow: {
     type: 'webflow',
     label: 'Webflow',
-    description: 'Adds items to a Webflow CMS collection through the Data API v2.',
+    description:
+      'Adds items to a Webflow CMS collection through the Data API v2. Its images are uploaded to the site’s assets; you choose which fields receive what.',
     canUnpublish: true,
     fields: [
       {
@@ -156,7 +158,7 @@ export const CONNECTORS: Record<ConnectorType, ConnectorDefinition> = {
       {
         name: 'apiToken',
         label: 'API token',
-        help: 'Site settings → Apps & Integrations → API access: a token with CMS read and write.',
+        help: 'Site settings → Apps & Integrations → API access: a site token with CMS read and write, Assets read and write, and Sites read.',
         secret: true,
       },
     ],
@@ -268,6 +270,11 @@ export const CONNECTOR_SCHEMAS = {
         .trim()
         .regex(/^[0-9a-f]{24}$/i, 'A Webflow collection ID is 24 hex characters.'),
       postUrlPrefix: httpsUrl('post address prefix'),
+      // Learned on Test connection (connectors/webflow.ts), never typed: the collection's site
+      // (where images are uploaded), its fields, and which of ours goes to which of them.
+      siteId: z.string().optional(),
+      collectionFields: z.array(webflowFieldSchema).optional(),
+      fieldMap: webflowFieldMapSchema.optional(),
     }),
     secrets: z.object({ apiToken: required('API token', 500) }),
   },

@@ -37,6 +37,7 @@ import {
 } from '~/shared/integrations'
 import { ConnectorForm } from './connector-form'
 import { formatDateTime, type ConnectionTest, type Integration } from './integration-queries'
+import { WebflowFieldMapSummary } from './webflow-field-map'
 
 const ICONS: Record<ConnectorType, LucideIcon> = {
   wordpress: NewspaperIcon,
@@ -199,6 +200,7 @@ export function ConnectorCard({ businessId, type, integration }: { businessId: s
                 {eventsOnly && <dd className="mt-1 text-xs text-muted-foreground">Events only: articles are not published here.</dd>}
               </div>
             )}
+            {type === 'webflow' && integration.fieldMapping && <WebflowFieldMapSummary mapping={integration.fieldMapping} />}
             {type === 'webhook' && integration.secrets.secret && (
               <div className="col-span-2 min-w-0">
                 <dt className="text-xs text-muted-foreground">Signing secret</dt>

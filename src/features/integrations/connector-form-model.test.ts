@@ -50,6 +50,16 @@ describe('the connector form', () => {
     expect(connectorServerErrors({ data: { issues: [{ message: 'Choose at least one event to send.', path: ['events'] }] } })).toEqual({
       events: 'Choose at least one event to send.',
     })
+    expect(
+      connectorServerErrors({
+        data: {
+          issues: [
+            { message: 'The collection has no field “gone” for the tags.', path: ['fieldMap', 'tags'] },
+            { message: 'Second for the tags.', path: ['fieldMap', 'tags'] },
+          ],
+        },
+      }),
+    ).toEqual({ 'fieldMap.tags': 'The collection has no field “gone” for the tags.' })
     expect(connectorServerErrors({ data: { issues: [{ message: 'x', path: ['type'] }] } })).toBeNull()
     expect(connectorServerErrors(new Error('boom'))).toBeNull()
   })

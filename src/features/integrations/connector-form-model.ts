@@ -66,8 +66,8 @@ export function validateEvents(events: readonly WebhookEvent[]): FieldErrors {
 
 /**
  * The field errors integration.connect sent back (BAD_REQUEST, data.issues with paths
- * ['config', name], ['secrets', name] or ['events', …]), by field name; null when the error is
- * not about fields.
+ * ['config', name], ['secrets', name], ['events', …] or ['fieldMap', part]), by field name
+ * (`fieldMap.<part>` for Webflow's field map); null when the error is not about fields.
  */
 export function connectorServerErrors(error: unknown): FieldErrors | null {
   const issues = (error as { data?: { issues?: readonly { message: string; path?: readonly PropertyKey[] }[] } } | null)?.data?.issues
@@ -76,6 +76,9 @@ export function connectorServerErrors(error: unknown): FieldErrors | null {
   for (const issue of issues) {
     const [group, name] = issue.path ?? []
     if (group === EVENTS_FIELD && !(EVENTS_FIELD in errors)) errors[EVENTS_FIELD] = issue.message
+    // Webflow's field map: one error per part of the article, under 'fieldMap.<part>'.
+    if (group === 'fieldMap' && name !== undefined && !(`fieldMap.${String(name)}` in errors))
+      errors[`fieldMap.${String(name)}`] = issue.message
     if ((group === 'config' || group === 'secrets') && name !== undefined && !(String(name) in errors)) errors[String(name)] = issue.message
   }
   return Object.keys(errors).length > 0 ? errors : null

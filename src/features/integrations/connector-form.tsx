@@ -26,6 +26,7 @@ import {
   type FieldValues,
 } from './connector-form-model'
 import type { ConnectionTest, Integration } from './integration-queries'
+import { fieldMapErrorKey, WebflowFieldMapFieldset } from './webflow-field-map'
 
 export interface ConnectorFormProps {
   businessId: string
@@ -49,6 +50,9 @@ export function ConnectorForm({ businessId, type, integration, onSaved }: Connec
   const [values, setValues] = useState<FieldValues>(() => initialValues(type, integration?.config))
   const hasEvents = type === 'webhook'
   const [events, setEvents] = useState<WebhookEvent[]>(() => integration?.events ?? DEFAULT_WEBHOOK_EVENTS)
+  // Webflow: the collection's fields as the last test read them, and the map being chosen.
+  const mapping = type === 'webflow' ? integration?.fieldMapping : null
+  const [fieldMap, setFieldMap] = useState(() => mapping?.map)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [formError, setFormError] = useState<string>()
   const savedSecret = (name: string) => Boolean(integration?.secrets[name])
@@ -59,6 +63,7 @@ export function ConnectorForm({ businessId, type, integration, onSaved }: Connec
     const first = definition.fields.find((field) => field.name in found)
     if (first) document.getElementById(idOf(first.name))?.focus()
     else if (EVENTS_FIELD in found) document.getElementById(`${eventsId}-${WEBHOOK_EVENTS[0]}`)?.focus()
+    else document.querySelector<HTMLElement>('[data-testid="webflow-field-map"] [aria-invalid="true"]')?.focus()
   }
   const toggleEvent = (event: WebhookEvent, checked: boolean) => {
     setEvents((current) => WEBHOOK_EVENTS.filter((item) => (item === event ? checked : current.includes(item))))
@@ -94,7 +99,13 @@ export function ConnectorForm({ businessId, type, integration, onSaved }: Connec
       focusFirstError(found)
       return
     }
-    connect.mutate({ businessId, type, ...splitValues(type, values), ...(hasEvents ? { events } : {}) })
+    connect.mutate({
+      businessId,
+      type,
+      ...splitValues(type, values),
+      ...(hasEvents ? { events } : {}),
+      ...(fieldMap ? { fieldMap } : {}),
+    })
   }
 
   return (
@@ -162,6 +173,23 @@ export function ConnectorForm({ businessId, type, integration, onSaved }: Connec
               </p>
             )}
           </fieldset>
+        )}
+        {mapping && fieldMap && (
+          <WebflowFieldMapFieldset
+            mapping={mapping}
+            value={fieldMap}
+            errors={errors}
+            onChange={(target, slug) => {
+              setFieldMap((current) => current && { ...current, [target]: slug })
+              if (errors[fieldMapErrorKey(target)]) setErrors(({ [fieldMapErrorKey(target)]: _cleared, ...rest }) => rest)
+            }}
+          />
+        )}
+        {type === 'webflow' && !mapping && (
+          <p className="text-xs text-muted-foreground">
+            The collection’s fields are read when you connect: each part of the article goes to the field that fits it, and you can change
+            that here with Edit.
+          </p>
         )}
         {formError && (
           <p role="alert" className="rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm text-red-200">

@@ -99,10 +99,18 @@ export interface Connector<T extends ConnectorType = ConnectorType> {
   /**
    * A real authenticated call that changes nothing (the user, the site, the collection): answers
    * a short description of what was reached, e.g. "Signed in as editor on blog.example.com", and
-   * what it found about the site that publishing needs (WordPress: its SEO plugin), kept in the
-   * connection's config when the test passes.
+   * the settings it learned there (Webflow's site and fields), saved with the connection.
    */
-  test(context: ConnectorContext<T>): Promise<{ account: string; found?: Record<string, string> }>
+  test(context: ConnectorContext<T>): Promise<{ account: string; settings?: Record<string, unknown> }>
+  /**
+   * For a CMS whose fields the user maps (Webflow): the map asked for on /integrations, checked
+   * against the settings the test just learned. Answers the settings to save with it, or one
+   * problem per part that cannot go where it was asked.
+   */
+  chooseFields?(
+    settings: Record<string, unknown>,
+    requested: Record<string, string>,
+  ): { settings: Record<string, unknown> } | { problems: { name: string; message: string }[] }
   /**
    * The post this article already made on the CMS, if any: by slug (or by our article id where
    * the CMS keeps it). The publishing job calls it before creating, so a job that died between

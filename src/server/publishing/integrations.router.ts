@@ -33,12 +33,14 @@ export const integrationRouter = {
       secrets: fieldValues.default({}),
       // Checked by the service, so its messages come back per field like the others'.
       events: z.array(z.string().max(100)).max(20).optional(),
+      // Webflow's field map (our part → a field slug); checked by the service against the collection.
+      fieldMap: z.record(z.string().max(100), z.string().max(200)).optional(),
     }),
   ).handler(({ context, input }) =>
     connectIntegration(
       context.db,
       context.businessId,
-      { type: input.type, config: input.config, secrets: input.secrets, events: input.events },
+      { type: input.type, config: input.config, secrets: input.secrets, events: input.events, fieldMap: input.fieldMap },
       appPublishingDeps(),
     ),
   ),

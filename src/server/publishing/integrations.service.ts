@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { ORPCError } from '@orpc/server'
 import { and, count, eq, sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { env } from '~/env'
 import type { Database } from '~/server/db'
 import { publication, publishing } from '~/server/db/schema'
@@ -10,6 +11,7 @@ import { ProviderError, type FailureClassifier } from '~/server/providers/http'
 import { defineErrorCodes, RPC_ERRORS, type AppErrorData } from '~/server/rpc/errors'
 import { appError } from '~/server/rpc/errors'
 import { maskSecret } from '~/shared/secrets'
+import { webflowFieldMapSchema, webflowFieldSchema, type WebflowCollectionField, type WebflowFieldMap } from '~/shared/webflow-fields'
 import {
   CONNECTOR_SCHEMAS,
   CONNECTOR_TYPES,
@@ -78,6 +80,19 @@ export interface IntegrationView {
   events: WebhookEvent[]
   /** The webhook's latest event delivery, when it failed (failed-deliveries.ts); otherwise null. */
   failedDelivery: FailedDelivery | null
+  /**
+   * Where a CMS with user-defined fields (Webflow) puts each part of the article: the fields its
+   * last test read and the map saved (src/shared/webflow-fields.ts); null for the others and
+   * before a test read them.
+   */
+  fieldMapping: { fields: WebflowCollectionField[]; map: WebflowFieldMap } | null
+}
+
+/** The field mapping kept in a connection's settings, when it has one. */
+function fieldMappingOf(config: Record<string, unknown>): IntegrationView['fieldMapping'] {
+  const fields = z.array(webflowFieldSchema).safeParse(config.collectionFields)
+  const map = webflowFieldMapSchema.safeParse(config.fieldMap)
+  return fields.success && map.success ? { fields: fields.data, map: map.data } : null
 }
 
 /** The additional data of a row's ciphertext: it decrypts on its own business and type only. */
@@ -114,11 +129,17 @@ function view(row: PublishingRow, keys: EncryptionKeys, publishedCount: number, 
     status: row.status,
     lastError: row.lastError,
     lastCheckedAt: row.lastCheckedAt,
-    config: Object.fromEntries(Object.entries(row.config).map(([key, value]) => [key, String(value ?? '')])),
+    // Settings of more than one value (Webflow's fields and field map) are shown as fieldMapping.
+    config: Object.fromEntries(
+      Object.entries(row.config)
+        .filter(([, value]) => value === null || typeof value !== 'object')
+        .map(([key, value]) => [key, String(value ?? '')]),
+    ),
     secrets: maskedSecrets(row, keys),
     publishedCount,
     events: webhookEventsSchema.catch(DEFAULT_WEBHOOK_EVENTS).parse(row.events),
     failedDelivery: row.type === 'webhook' ? failedDelivery : null,
+    fieldMapping: fieldMappingOf(row.config),
   }
 }
 
@@ -206,24 +227,26 @@ export interface ConnectInput {
   secrets: Record<string, string>
   /** The webhook's events to send (WEBHOOK_EVENTS); left out, the saved ones stay. Other connectors ignore it. */
   events?: string[]
+  /**
+   * Webflow's field map (our part → the collection field's slug, '' for none), checked against
+   * the fields the test reads; left out, the saved one stays where it still fits. Others ignore it.
+   */
+  fieldMap?: Record<string, string>
 }
 
 /** What a connection test said: the account reached, or the CMS's refusal as the user reads it. */
 export type ConnectionTest = { ok: true; account: string } | { ok: false; error: string }
 
-/**
- * The connector's test, and what it found about the site (Connector.test), which a passing test
- * writes into the connection's config next to the fields the user entered.
- */
+/** A test's verdict, and the settings it learned (saved with the connection when it passed). */
 async function runTest<T extends ConnectorType>(
   connector: Connector<T>,
   context: ConnectorContext<T>,
-): Promise<{ test: ConnectionTest; found: Record<string, string> }> {
+): Promise<{ test: ConnectionTest; learned: Record<string, unknown> }> {
   try {
-    const { account, found } = await connector.test(context)
-    return { test: { ok: true, account }, found: found ?? {} }
+    const { account, settings } = await connector.test(context)
+    return { test: { ok: true, account }, learned: settings ?? {} }
   } catch (error) {
-    return { test: { ok: false, error: integrationErrorMessage(error) }, found: {} }
+    return { test: { ok: false, error: integrationErrorMessage(error) }, learned: {} }
   }
 }
 
@@ -282,12 +305,23 @@ export async function connectIntegration(db: Database, businessId: string, input
   ]
   if (!config.success || !secrets.success || (events && !events.success)) throw invalidInput(issues)
   const chosen = events?.data ?? DEFAULT_WEBHOOK_EVENTS
-  const settings = config.data as Record<string, unknown>
+  // What an earlier test learned stays (a saved field map is kept where it still fits); the new test refreshes it.
+  const learnedBefore = existing ? Object.fromEntries(Object.entries(existing.config).filter(([key]) => !(key in config.data))) : {}
   const secretValues = secrets.data as Record<string, string>
 
-  const { test, found } = await runTest(connector, contextFor(type, settings, secretValues, deps))
-  Object.assign(settings, found)
+  const { test, learned } = await runTest(
+    connector,
+    contextFor(type, { ...learnedBefore, ...(config.data as Record<string, unknown>) }, secretValues, deps),
+  )
+  let settings: Record<string, unknown> = { ...(config.data as Record<string, unknown>), ...learned }
   const label = CONNECTORS[type].label
+  if (test.ok && input.fieldMap && connector.chooseFields) {
+    const chosenFields = connector.chooseFields(settings, input.fieldMap)
+    if ('problems' in chosenFields) {
+      throw invalidInput(chosenFields.problems.map((problem) => ({ message: problem.message, path: ['fieldMap', problem.name] })))
+    }
+    settings = chosenFields.settings
+  }
   if (!test.ok) {
     return {
       saved: false as const,
@@ -324,11 +358,11 @@ export async function testIntegration(db: Database, businessId: string, type: Co
   const row = await ownedIntegration(db, businessId, type)
   const connector = deps.connector(type)
   if (!connector) throw appError(INTEGRATION_ERRORS.CONNECTOR_UNAVAILABLE)
-  const { test, found } = await runTest(connector, connectorContext(row, deps, signal))
+  const { test, learned } = await runTest(connector, connectorContext(row, deps, signal))
   const [updated] = await db
     .update(publishing)
     .set({
-      ...(test.ok && Object.keys(found).length > 0 ? { config: { ...row.config, ...found } } : {}),
+      ...(test.ok && Object.keys(learned).length > 0 ? { config: { ...row.config, ...learned } } : {}),
       status: test.ok ? 'working' : 'broken',
       lastError: test.ok ? null : test.error,
       lastCheckedAt: new Date(),

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { injectFault } from '../mock-faults'
-import { webflowHandlers, webflowMock } from './mock'
+import { WEBFLOW_ASSET_BUCKET, WEBFLOW_SITE_ID, webflowHandlers, webflowMock } from './mock'
 import { useMockServer } from '../../../../tests/fixtures/mock-server'
 
 useMockServer(...webflowHandlers())
@@ -106,5 +106,99 @@ describe('Webflow mock', () => {
     expect(removed.status).toBe(204)
     expect(webflowMock.items).toEqual([expect.objectContaining({ id, isLive: false })])
     expect((await fetch(`${items}/${'0'.repeat(24)}/live`, { method: 'DELETE', headers })).status).toBe(404)
+  })
+
+  it.each([
+    [
+      'an image field with a relative URL',
+      { 'main-image': { url: '/files/shoes.png' } },
+      'fieldData.main-image',
+      'Image URL must be absolute: /files/shoes.png',
+    ],
+    [
+      'an image field naming an asset the site does not have',
+      { 'main-image': { fileId: 'f'.repeat(24), url: 'https://cdn.example/x.png' } },
+      'fieldData.main-image',
+      `Asset not found: ${'f'.repeat(24)}`,
+    ],
+    [
+      'a rich text with a relative image',
+      { 'post-body': '<p><img src="media/x.png" alt=""></p>' },
+      'fieldData.post-body',
+      'Image URL must be absolute: media/x.png',
+    ],
+  ])('rejects %s', async (_case, fields, param, description) => {
+    const response = await publish({ ...item, fieldData: { ...item.fieldData, ...fields } })
+    expect(response.status).toBe(400)
+    expect(await response.json()).toMatchObject({ code: 'validation_error', details: [{ param, description }] })
+  })
+
+  it('rejects isDraft and isArchived that are not booleans', async () => {
+    const response = await publish({ ...item, isDraft: 'false', isArchived: 0 })
+    expect(await response.json()).toMatchObject({
+      details: [
+        { param: 'isDraft', description: 'Value must be a boolean' },
+        { param: 'isArchived', description: 'Value must be a boolean' },
+      ],
+    })
+  })
+
+  describe('assets', () => {
+    const assets = `https://api.webflow.com/v2/sites/${WEBFLOW_SITE_ID}/assets`
+    const headers = { Authorization: 'Bearer wf_site_token', 'Content-Type': 'application/json' }
+    const createAsset = (body: unknown) => fetch(assets, { method: 'POST', headers, body: JSON.stringify(body) })
+    const upload = async (details: Record<string, string>, file: Blob, extra: HeadersInit = {}) => {
+      const form = new FormData()
+      for (const [name, value] of Object.entries(details)) form.append(name, value)
+      form.append('file', file, 'file')
+      return fetch(`${WEBFLOW_ASSET_BUCKET}/`, { method: 'POST', body: form, headers: extra })
+    }
+
+    it.each([
+      ['without a fileHash', { fileName: 'shoes.png' }, [{ param: 'fileHash', description: 'Field is required' }]],
+      [
+        'with a hash that is not MD5',
+        { fileName: 'shoes.png', fileHash: 'abc' },
+        [{ param: 'fileHash', description: 'Must be an MD5 hash' }],
+      ],
+      [
+        'of a type Webflow does not host',
+        { fileName: 'shoes.exe', fileHash: 'a'.repeat(32) },
+        [{ param: 'fileName', description: 'File type is not supported' }],
+      ],
+      [
+        'with a name of 100 characters',
+        { fileName: `${'a'.repeat(96)}.png`, fileHash: 'a'.repeat(32) },
+        [{ param: 'fileName', description: 'File names must be less than 100 characters' }],
+      ],
+    ])('refuses an asset %s', async (_case, body, details) => {
+      const response = await createAsset(body)
+      expect(response.status).toBe(400)
+      expect(await response.json()).toMatchObject({ code: 'validation_error', details })
+    })
+
+    it('takes the file through the presigned POST, then serves the asset; refuses an image over 4 MB, an SVG too, and Webflow’s token', async () => {
+      const small = new Blob([new Uint8Array(10)], { type: 'image/png' })
+      const created = (await (await createAsset({ fileName: 'shoes.png', fileHash: 'a'.repeat(32) })).json()) as {
+        id: string
+        hostedUrl: string
+        uploadDetails: Record<string, string>
+      }
+      expect((await upload(created.uploadDetails, small, { Authorization: 'Bearer wf_site_token' })).status).toBe(400)
+      expect((await upload({ ...created.uploadDetails, key: 'elsewhere/x.png' }, small)).status).toBe(403)
+      const stored = await upload(created.uploadDetails, small)
+      expect(stored.status).toBe(201)
+      const asset = await fetch(`https://api.webflow.com/v2/assets/${created.id}`, { headers })
+      expect(await asset.json()).toMatchObject({ id: created.id, hostedUrl: created.hostedUrl, size: 10 })
+
+      const svg = (await (await createAsset({ fileName: 'chart.svg', fileHash: 'b'.repeat(32) })).json()) as {
+        uploadDetails: Record<string, string>
+      }
+      const tooBig = await upload(svg.uploadDetails, new Blob([new Uint8Array(4 * 1024 * 1024 + 1)], { type: 'image/svg+xml' }))
+      expect(tooBig.status).toBe(400)
+      expect(await tooBig.text()).toContain('<Code>EntityTooLarge</Code>')
+      webflowMock.deleteAsset(created.id)
+      expect((await fetch(`https://api.webflow.com/v2/assets/${created.id}`, { headers })).status).toBe(404)
+    })
   })
 })

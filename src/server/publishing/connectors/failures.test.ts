@@ -161,7 +161,24 @@ describe('classifyWebflowFailure', () => {
     expect(
       classifyWebflowFailure({ status: 403, body: { code: 'missing_scopes', message: 'Request not authorized: missing scopes cms:write' } })
         ?.message,
-    ).toContain('CMS read and write access')
+    ).toContain('CMS and Assets read and write access and Sites read access')
+    expect(
+      classifyWebflowFailure({
+        status: 400,
+        body: {
+          code: 'validation_error',
+          message: 'Validation Error',
+          details: [{ param: 'fileName', description: 'File type is not supported' }],
+        },
+      }),
+    ).toEqual({
+      kind: 'rejected',
+      message:
+        "Webflow refused the image: Validation Error (fileName: File type is not supported). Webflow takes PNG, JPEG, GIF, WebP, AVIF and SVG images up to 4 MB: replace the article's image, then publish the article again.",
+    })
+    expect(classifyWebflowFailure({ status: 422, body: { code: 'unprocessable', message: 'Invalid field value' } })?.message).toMatch(
+      /^Webflow refused the item: Invalid field value\./,
+    )
   })
 
   it('leaves a wrong token and server errors to the generic rules', () => {

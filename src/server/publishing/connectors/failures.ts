@@ -101,9 +101,10 @@ export const classifyGhostFailure: FailureClassifier = ({ body }: FailureReport)
 }
 
 /**
- * Webflow's Data API errors `{code, message, details: [{param, description}]}`: 400
- * validation_error (a field the collection refuses), 409 duplicate_value (a slug taken by another
- * item), 403 missing_scopes (a token without CMS write access).
+ * Webflow's Data API errors `{code, message, details: [{param, description}]}`: 400 (or 422)
+ * validation_error (a field the collection refuses, or an asset's file name or hash), 409
+ * duplicate_value (a slug taken by another item), 403 missing_scopes (a token without CMS write
+ * access). 429 and 5xx are left to the generic rules: retried.
  */
 export const classifyWebflowFailure: FailureClassifier = ({ status, body }: FailureReport) => {
   const error = record(body)
@@ -123,7 +124,7 @@ export const classifyWebflowFailure: FailureClassifier = ({ status, body }: Fail
   if (code === 'missing_scopes') {
     return {
       kind: 'rejected',
-      message: `Webflow refused: ${said} Create a site token with CMS read and write access and connect it on Integrations, ${AGAIN}`,
+      message: `Webflow refused: ${said} Create a site token with CMS and Assets read and write access and Sites read access, and connect it on Integrations, ${AGAIN}`,
     }
   }
   if (code === 'duplicate_value' || status === 409) {
@@ -132,7 +133,15 @@ export const classifyWebflowFailure: FailureClassifier = ({ status, body }: Fail
       message: `Webflow refused the item: ${said} Another item of the collection has this slug: change the article's slug or the other item, ${AGAIN}`,
     }
   }
-  if (code === 'validation_error' || status === 400) {
+  // The asset upload's own fields (fileName, fileHash): the image, not the item, was refused.
+  const aboutFile = Array.isArray(error?.details) && error.details.some((detail) => /^file(Name|Hash)$/.test(text(record(detail)?.param)))
+  if (aboutFile && (code === 'validation_error' || status === 400 || status === 422)) {
+    return {
+      kind: 'rejected',
+      message: `Webflow refused the image: ${said} Webflow takes PNG, JPEG, GIF, WebP, AVIF and SVG images up to 4 MB: replace the article's image, ${AGAIN}`,
+    }
+  }
+  if (code === 'validation_error' || status === 400 || status === 422) {
     return {
       kind: 'rejected',
       message: `Webflow refused the item: ${said} Check the collection's required fields and their limits, ${AGAIN}`,

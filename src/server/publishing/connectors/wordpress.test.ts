@@ -68,7 +68,7 @@ describe('WordPress connector', () => {
   it('tests the application password with users/me and names the user and site; no SEO plugin found', async () => {
     expect(await wordpressConnector.test(wordpress().context)).toEqual({
       account: 'Signed in as editor on blog.example.com',
-      found: { seoPlugin: 'none', seoVia: 'none', seoFields: '' },
+      settings: { seoPlugin: 'none', seoVia: 'none', seoFields: '' },
     })
   })
 
@@ -109,8 +109,8 @@ describe('WordPress connector', () => {
     ],
   ] as const)('Test connection finds the SEO plugin on the %s site and how it takes our fields', async (name, found, summary) => {
     const tested = await wordpressConnector.test(wordpress({ site: siteOf(name) }).context)
-    expect(tested.found).toEqual(found)
-    expect(wordpressSeoSummary(tested.found!)).toContain(summary)
+    expect(tested.settings).toEqual(found)
+    expect(wordpressSeoSummary(tested.settings as Record<string, string>)).toContain(summary)
   })
 
   it('sends the SEO title, meta description and focus keyword where the detected plugin reads them; the excerpt is always the meta description', async () => {
@@ -119,7 +119,7 @@ describe('WordPress connector', () => {
     for (const name of Object.keys(SEO_SITES) as (keyof typeof SEO_SITES)[]) {
       wordpressMock.reset()
       const { context } = wordpress({ site: siteOf(name) })
-      context.config = { ...context.config, ...(await wordpressConnector.test(context)).found }
+      context.config = { ...context.config, ...(await wordpressConnector.test(context)).settings }
       await wordpressConnector.create(context, article)
       expect(wordpressMock.posts[0]!.excerpt).toBe(article.metaDescription)
       published[name] = wordpressMock.posts[0]!.meta
@@ -149,13 +149,13 @@ describe('WordPress connector', () => {
 
   it('a site that refuses OPTIONS still passes Test connection; Rank Math then gets its own endpoint', async () => {
     const tested = await wordpressConnector.test(wordpress({ site: rankMathTrouble[0] }).context)
-    expect(tested.found).toEqual({ seoPlugin: 'rank-math', seoVia: 'rank-math-api', seoFields: 'title,description,focusKeyword,canonical' })
+    expect(tested.settings).toEqual({ seoPlugin: 'rank-math', seoVia: 'rank-math-api', seoFields: 'title,description,focusKeyword,canonical' })
   })
 
   it('Rank Math refusing our SEO fields fails the article for good with its words, before the post goes live; Rank Math removed since the test does not stop publishing', async () => {
     const tested = async (site: string) => {
       const { context } = wordpress({ site })
-      context.config = { ...context.config, ...(await wordpressConnector.test(context)).found }
+      context.config = { ...context.config, ...(await wordpressConnector.test(context)).settings }
       return context
     }
     const error = await providerErrorOf(wordpressConnector.create(await tested(rankMathTrouble[1]!), publishableArticle()))

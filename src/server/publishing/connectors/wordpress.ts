@@ -329,7 +329,7 @@ export const wordpressConnector: Connector<'wordpress'> = {
         message: `${me.name} cannot publish posts on ${new URL(context.config.siteUrl).host}: give the user the Editor or Administrator role.`,
       })
     }
-    return { account: `Signed in as ${me.name} on ${new URL(context.config.siteUrl).host}`, found: await detectSeo(context) }
+    return { account: `Signed in as ${me.name} on ${new URL(context.config.siteUrl).host}`, settings: await detectSeo(context) }
   },
 
   async find(context, article) {
