@@ -149,7 +149,11 @@ describe('WordPress connector', () => {
 
   it('a site that refuses OPTIONS still passes Test connection; Rank Math then gets its own endpoint', async () => {
     const tested = await wordpressConnector.test(wordpress({ site: rankMathTrouble[0] }).context)
-    expect(tested.settings).toEqual({ seoPlugin: 'rank-math', seoVia: 'rank-math-api', seoFields: 'title,description,focusKeyword,canonical' })
+    expect(tested.settings).toEqual({
+      seoPlugin: 'rank-math',
+      seoVia: 'rank-math-api',
+      seoFields: 'title,description,focusKeyword,canonical',
+    })
   })
 
   it('Rank Math refusing our SEO fields fails the article for good with its words, before the post goes live; Rank Math removed since the test does not stop publishing', async () => {
