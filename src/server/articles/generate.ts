@@ -330,6 +330,10 @@ export async function generateArticle(job: GenerationContext) {
       language: business.language,
       siteUrl,
       serpMedianWordCount: serp.medianWords,
+      serp: {
+        results: serp.results.map((result) => ({ title: result.title, snippet: result.description ?? '' })),
+        questions: serp.questions,
+      },
       images: images.map((image) => ({ alt: image.alt })),
       faqCount: faq.length,
       structuredData: jsonLd,
