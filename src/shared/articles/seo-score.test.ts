@@ -607,7 +607,7 @@ ${sections.map(fillerSection).join('\n')}`
     expect(result.capped).toBe(true)
     const repetition = result.checks.find((check) => check.id === 'repetition')!
     expect(repetition.passed).toBe(false)
-    expect(repetition.hint).toMatch(/^Rewrite the \d+ repeated sentences: "[^"]+" appears 6 times\.$/)
+    expect(repetition.hint).toMatch(/^Rewrite the \d+ repeated sentences: "[^"]+" appears 6 times\. Vary the wording/)
     expect(failingFixes(result.checks)[0]).toBe(repetition.hint)
     // Its keyword placements, links, images and markup pass: only substance holds it back.
     for (const id of ['keywordInTitle', 'keywordInH1', 'keywordInIntroduction', 'keywordInMeta', 'internalLinks', 'externalLinks'] as const)
