@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { KEYWORD_RULE_FOR_WRITERS } from '~/shared/articles/keyword-rule'
 
 /**
  * What article generation asks the LLM, and the shape of each answer (docs/product/pipeline.md §4).
@@ -121,6 +122,7 @@ export function outlinePrompt(brief: ArticleBrief) {
     system: [
       'You plan SEO articles that answer a search better than the pages ranking for it today.',
       'Plan a title that contains the keyword and 5 to 8 sections (h2, with h3 under them where a section needs parts).',
+      KEYWORD_RULE_FOR_WRITERS,
       'Cover what the top results cover, then what they miss; use the questions people ask. Never plan a section about the business itself.',
       languageRule(brief.profile),
     ].join(' '),
@@ -150,6 +152,8 @@ export function sectionPrompt(request: SectionRequest) {
       'You write one section of an SEO article in Markdown: two to four short paragraphs or a list, no heading.',
       'Every sentence that states a number must end with a Markdown link to the source page it comes from, and the number must appear on that page.',
       'Use no number you cannot cite. Do not repeat what the other sections cover. No filler, no claims about the business beyond its profile.',
+      'Write at least 80 words of substance; never repeat a sentence or reuse one sentence frame. An introduction uses the keyword in its first sentence.',
+      KEYWORD_RULE_FOR_WRITERS,
       languageRule(request.profile),
     ].join(' '),
     prompt: join(
@@ -167,7 +171,7 @@ export function faqPrompt(request: { keyword: string; profile: WriterProfile; qu
   return {
     system: [
       'You write the FAQ of an SEO article: 3 to 6 questions people search for, each answered in two or three sentences.',
-      'Answer from the article; state no number the article does not state.',
+      'Answer from the article without copying its sentences; state no number the article does not state.',
       languageRule(request.profile),
     ].join(' '),
     prompt: join(
@@ -183,6 +187,7 @@ export function metaPrompt(request: { keyword: string; profile: WriterProfile; t
     system: [
       'You write the meta title (at most 60 characters, with the keyword near the start) and the meta description',
       '(120 to 160 characters, with the keyword, saying what the reader gets) of an SEO article.',
+      KEYWORD_RULE_FOR_WRITERS,
       languageRule(request.profile),
     ].join(' '),
     prompt: join(

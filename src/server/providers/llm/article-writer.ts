@@ -524,20 +524,6 @@ interface PointPool {
   casing: Casing
 }
 
-/** Points for a heading the results say nothing particular about, shaped by the heading itself. */
-function fallbackPoints(heading: string, casing: Casing): string[] {
-  const core = withoutEndPunctuation(heading.split(/:\s/)[0]).replace(/\?$/, '')
-  const versus = /^(.+?)\s+(?:vs\.?|versus)\s+(.+?)(?:\s+for\s+.+)?$/i.exec(core)
-  if (versus) {
-    const [a, b] = [lowerFirst(versus[1], casing), lowerFirst(versus[2], casing)]
-    return [`how ${a} and ${b} differ`, `when to choose ${a}`, `when to choose ${b}`]
-  }
-  if (heading.endsWith('?') || /^(?:what|which|when|where|who)\s/i.test(core)) return ['what it depends on', 'how to decide for yourself']
-  if (/^how to\s/i.test(core)) return ['what you need first', 'the steps in order']
-  if (/^why\s/i.test(core) || isClause(core)) return ['what difference it makes', 'what happens without it']
-  return ['what to look for first', 'common mistakes to avoid']
-}
-
 /** How telling each stem is: one over the number of phrases that use it, so a word every phrase shares weighs little. */
 function rarity(phrases: Array<{ stems: Set<string> }>): Map<string, number> {
   const counts = new Map<string, number>()
@@ -561,7 +547,7 @@ function focusOf(text: string, keywordStems: Set<string>): Set<string> {
 /**
  * Two to four points per heading. Each phrase of the results — a heading not planned as a section,
  * a piece of a sentence — goes to the one heading it fits best, so no two sections cover the same
- * ground; a heading left short takes phrases about the keyword, then points of its own shape.
+ * ground; a heading left short takes phrases about the keyword:  only what the results say.
  */
 function assignPoints(headings: string[], pool: PointPool): string[][] {
   const phrases: Array<{ text: string; stems: Set<string>; bonus: number }> = []
@@ -593,8 +579,9 @@ function assignPoints(headings: string[], pool: PointPool): string[][] {
       .sort((a, b) => b.score - a.score)
       .slice(0, target)
       .map((point) => point.text)
+    // Points come from the results only: a heading they say little about gets fewer points, never
+    // a generic one ("what it depends on") that would read the same in every article.
     while (points.length < 2 && leftovers.length > 0) points.push(leftovers.shift()!)
-    for (const fallback of fallbackPoints(heading, pool.casing)) if (points.length < 2) points.push(fallback)
     return points
   })
 }
@@ -661,7 +648,7 @@ function writeOutline(material: ArticleMaterial): Outline {
     {
       heading: closing,
       level: 'h2',
-      points: [...recap.map((entry) => lowerFirst(entry.heading, context.casing)), 'how to decide what suits you'],
+      points: recap.map((entry) => lowerFirst(entry.heading, context.casing)),
     },
   ]
   return { title: outlineTitle(context), sections }
@@ -696,7 +683,13 @@ const FOLLOW_UPS = [
   'It is a useful benchmark rather than a hard rule.',
   'Use it as a baseline, then fine-tune from there.',
 ]
-const LIST_LEAD_INS = ['A few points deserve a closer look:', 'Keep these points in mind:', 'Here is what to pay attention to:']
+const LIST_LEAD_INS = [
+  'A few points deserve a closer look:',
+  'Keep these points in mind:',
+  'Here is what to pay attention to:',
+  'The points that matter here:',
+  'In short:',
+]
 const CLOSERS = [
   'Get the basics right first, and the finer details become much easier to judge.',
   'Small, deliberate adjustments tend to pay off more than sweeping changes.',
@@ -788,6 +781,22 @@ interface SourceSentence {
   order: number
 }
 
+/**
+ * The one section a source sentence belongs to: the heading sharing most of its words (beyond the
+ * keyword), ties settled by a stable hash. Every section's call computes the same answer from the
+ * same headings, so no two sections of an article tell the same sentence.
+ */
+function ownerOf(stems: ReadonlySet<string>, headings: string[], keywordStems: Set<string>): string | undefined {
+  let owner: { heading: string; score: number; tie: number } | undefined
+  const key = [...stems].sort().join(' ')
+  for (const heading of headings) {
+    const score = overlap(stems, without(stemsOf(heading), keywordStems))
+    const tie = stableHash(`${normalizedLine(heading)}\n${key}`)
+    if (!owner || score > owner.score || (score === owner.score && tie < owner.tie)) owner = { heading, score, tie }
+  }
+  return owner?.heading
+}
+
 function writeSection(material: ArticleMaterial): { blocks: string[] } {
   const context = readContext(material)
   const heading = material.fields.get('section heading') ?? context.display
@@ -797,7 +806,17 @@ function writeSection(material: ArticleMaterial): { blocks: string[] } {
   const headingFocus = without(stemsOf(heading), keywordStems)
   const pointFocus = without(stemsOf(points.join(' ')), new Set([...keywordStems, ...headingFocus]))
   const focus = new Set([...headingFocus, ...pointFocus])
-  const others = (material.lists.get('other sections') ?? []).map((other) => without(stemsOf(other), keywordStems))
+  const otherHeadings = material.lists.get('other sections') ?? []
+  const others = otherHeadings.map((other) => without(stemsOf(other), keywordStems))
+  // The introduction (headed by the title) leaves every source sentence to the sections; a
+  // section tells only the sentences it owns (ownerOf), and its place among the headings picks
+  // the set phrases it may use, so no two sections use the same one.
+  const isIntroduction = heading === material.fields.get('article title')
+  const sectionHeadings = isIntroduction ? otherHeadings : [heading, ...otherHeadings]
+  const rank = isIntroduction
+    ? -1
+    : [...sectionHeadings].sort((a, b) => normalizedLine(a).localeCompare(normalizedLine(b))).indexOf(heading)
+  const phrase = (options: readonly string[]) => (rank >= 0 && rank < options.length ? options[rank] : undefined)
 
   const statements = material.pages
     .filter((page) => page.role.startsWith('source'))
@@ -807,6 +826,7 @@ function writeSection(material: ArticleMaterial): { blocks: string[] } {
       return splitSentences(page.text)
         .filter((text) => isStatement(text) && !headings.has(normalizedLine(text)))
         .map((text) => ({ text, page, stems: stemsOf(text) }))
+        .filter(({ stems }) => !isIntroduction && ownerOf(stems, sectionHeadings, keywordStems) === heading)
     })
     // Sites repeat each other word for word; a sentence is told once, from the first page that has it.
     .filter((statement, index, all) => all.findIndex((other) => normalizedLine(other.text) === normalizedLine(statement.text)) === index)
@@ -832,7 +852,8 @@ function writeSection(material: ArticleMaterial): { blocks: string[] } {
   )
   const plain = sentences.filter((sentence) => !hasDigit(sentence.text) && sentence.relevance >= 0.75 && sentence.score > 0).slice(0, 3)
 
-  const mention = profileMention(context, focus, seed)
+  // The business is mentioned in one section only.
+  const mention = rank === 1 ? profileMention(context, focus, 1) : undefined
   const citation = cited
     ? `${paraphrase(withoutEndPunctuation(cited.text), pick(CITED_CONNECTORS, seed), context.casing)} ([${markdownLinkText(cited.page.title || cited.page.url)}](${cited.page.url})).`
     : undefined
@@ -842,19 +863,22 @@ function writeSection(material: ArticleMaterial): { blocks: string[] } {
   // A list needs prose around it; without source sentences the points are told in the paragraphs instead.
   const withList = said.length > 0 && (points.length >= 3 || (points.length === 2 && seed % 2 === 1))
   const firstBody = said.length > 0 ? said.slice(0, withList ? 1 : 2) : told.slice(0, 1)
-  const first = [openingSentence(heading, seed, context.casing), ...firstBody, ...(withList ? [pick(LIST_LEAD_INS, seed)] : [])]
+  const leadIn = withList ? phrase(LIST_LEAD_INS) : undefined
+  const first = [openingSentence(heading, seed, context.casing), ...firstBody, ...(leadIn ? [leadIn] : [])]
   const next =
     said.length > firstBody.length
       ? said.slice(firstBody.length, firstBody.length + 1)
       : told.slice(said.length > 0 ? 0 : 1, said.length > 0 ? 1 : 2)
-  const last = [...(citation ? [citation, pick(FOLLOW_UPS, seed)] : next), ...(mention ? [mention] : [])]
+  const followUp = phrase(FOLLOW_UPS)
+  const last = [...(citation ? [citation, ...(followUp ? [followUp] : [])] : next), ...(mention ? [mention] : [])]
 
   const paragraphs = [first, ...(last.length > 0 || !withList ? [last] : [])].map((paragraph) =>
     paragraph.filter((sentence) => sentence === citation || !hasDigit(sentence)),
   )
-  // Every paragraph has at least two sentences; a closer fills in where the material ran short.
-  const spare = CLOSERS.filter((_, index) => index !== seed % CLOSERS.length).concat(pick(CLOSERS, seed))
-  for (const paragraph of [...paragraphs].reverse()) while (paragraph.length < 2) paragraph.push(spare.pop()!)
+  // A paragraph the material left at one sentence takes this section's closer, if it has one.
+  const closer = phrase(CLOSERS)
+  const short = paragraphs.findLast((paragraph) => paragraph.length < 2)
+  if (short && closer) short.push(closer)
   const [opening, closing] = paragraphs.map((paragraph) => paragraph.join(' '))
   const list = points.map((point) => `- ${capitalise(point)}`).join('\n')
   return { blocks: [opening, ...(withList ? [list] : []), ...(closing ? [closing] : [])] }
@@ -997,10 +1021,15 @@ function writeFaq(material: ArticleMaterial): { questions: Faq } {
   })
   const answered = questions.map((question, questionIndex) => {
     const own = chosen[questionIndex].map(({ index }) => sentences[index])
-    // Where the article says too little, general advice fills in, rotated so no two answers read the same.
-    const fallbacks = ANSWER_FALLBACKS.map((_, k) => ANSWER_FALLBACKS[(questionIndex * 2 + k) % ANSWER_FALLBACKS.length])
-    const answer = [...own, ...fallbacks].slice(0, Math.max(2, own.length))
-    return { question, answer: answer.join(' '), grounded: own.length > 0 }
+    // An answer gives the gist of the article's sentences in a few words each, so the body's
+    // sentences are not told twice. Where the article says nothing, one line of general advice,
+    // a different one for each question.
+    const gist = own
+      .flatMap((sentence) => phraseChunks(sentence, context.casing))
+      .filter((chunk) => wordCount(chunk) <= 7)
+      .slice(0, 3)
+    const answer = gist.length > 0 ? `In short, ${joinList(gist)}.` : ANSWER_FALLBACKS[questionIndex % ANSWER_FALLBACKS.length]
+    return { question, answer, grounded: gist.length > 0 }
   })
   // A question the article says nothing about is dropped, unless the FAQ would fall under three.
   const grounded = answered.filter((entry) => entry.grounded).length
