@@ -419,12 +419,14 @@ describe('writeArticlePart: FAQ, meta and call to action', () => {
     expect(meta.metaDescription.length).toBeLessThanOrEqual(160)
   })
 
-  it('ends with a call to action from the value proposition and services', () => {
+  it('ends with a call to action from the value proposition, the description and the services', () => {
     const cta = ctaSchema.parse(
       write(ARTICLE_SCHEMAS.cta, ctaPrompt({ keyword: coffeeBrief.keyword, profile: roaster, title: 'T' }).prompt),
     )
     expect(cta.heading).toMatch(/coffee beans for espresso\?$/)
-    expect(cta.text.split(/(?<=\.)\s+/)).toHaveLength(2)
+    // The offer, what the business does in its own description's words, the invitation.
+    expect(cta.text.split(/(?<=\.)\s+/)).toHaveLength(3)
+    expect(cta.text).toContain(roaster.description.split('. ')[0]!.replace(/\.$/, ''))
     expect(cta.text).toContain('Ember & Oak Roasters')
     expect(cta.text).toContain('roasted to order')
     expect(cta.text).toContain('coffee subscriptions')

@@ -643,13 +643,12 @@ function writeOutline(material: ArticleMaterial): Outline {
     pool,
   )
   const recap = planned.filter((entry) => entry.level === 'h2' && !entry.heading.endsWith('?')).slice(0, 2)
+  // A closing recap only where the results gave too few sections: it restates, it adds nothing.
   const sections: Outline['sections'] = [
     ...planned.map((entry, index) => ({ ...entry, points: points[index] })),
-    {
-      heading: closing,
-      level: 'h2',
-      points: recap.map((entry) => lowerFirst(entry.heading, context.casing)),
-    },
+    ...(planned.length < 5
+      ? [{ heading: closing, level: 'h2' as const, points: recap.map((entry) => lowerFirst(entry.heading, context.casing)) }]
+      : []),
   ]
   return { title: outlineTitle(context), sections }
 }
@@ -850,7 +849,8 @@ function writeSection(material: ArticleMaterial): { blocks: string[] } {
       wordCount(sentence.text) <= 35 &&
       !/[.!?…]["'”’)\]]*\s/.test(sentence.text),
   )
-  const plain = sentences.filter((sentence) => !hasDigit(sentence.text) && sentence.relevance >= 0.75 && sentence.score > 0).slice(0, 3)
+  // What the section owns of the sources (ownerOf) and speaks to its subject, up to six sentences.
+  const plain = sentences.filter((sentence) => !hasDigit(sentence.text) && sentence.relevance > 0 && sentence.score > 0).slice(0, 6)
 
   // The business is mentioned in one section only.
   const mention = rank === 1 ? profileMention(context, focus, 1) : undefined
@@ -858,30 +858,36 @@ function writeSection(material: ArticleMaterial): { blocks: string[] } {
     ? `${paraphrase(withoutEndPunctuation(cited.text), pick(CITED_CONNECTORS, seed), context.casing)} ([${markdownLinkText(cited.page.title || cited.page.url)}](${cited.page.url})).`
     : undefined
   const said = plain.map((sentence, index) => paraphrase(sentence.text, index === 0 ? '' : pick(CONNECTORS, seed, index), context.casing))
+  // A point the prose already tells is not listed again, so no passage is said twice.
+  const prose = normalizedLine([...said, citation ?? ''].join(' '))
+  const listed = points.filter((point) => !prose.includes(normalizedLine(point)))
   const told = points.map(pointSentence)
 
   // A list needs prose around it; without source sentences the points are told in the paragraphs instead.
-  const withList = said.length > 0 && (points.length >= 3 || (points.length === 2 && seed % 2 === 1))
+  const withList = said.length > 0 && (listed.length >= 3 || (listed.length === 2 && seed % 2 === 1))
   const firstBody = said.length > 0 ? said.slice(0, withList ? 1 : 2) : told.slice(0, 1)
   const leadIn = withList ? phrase(LIST_LEAD_INS) : undefined
   const first = [openingSentence(heading, seed, context.casing), ...firstBody, ...(leadIn ? [leadIn] : [])]
+  // The points are told in the prose only where they are not listed.
   const next =
     said.length > firstBody.length
-      ? said.slice(firstBody.length, firstBody.length + 1)
-      : told.slice(said.length > 0 ? 0 : 1, said.length > 0 ? 1 : 2)
+      ? said.slice(firstBody.length, firstBody.length + 4)
+      : withList
+        ? []
+        : told.slice(said.length > 0 ? 0 : 1, said.length > 0 ? 1 : 2)
   const followUp = phrase(FOLLOW_UPS)
-  const last = [...(citation ? [citation, ...(followUp ? [followUp] : [])] : next), ...(mention ? [mention] : [])]
+  const last = [...(citation ? [citation, ...(followUp ? [followUp] : [])] : []), ...(mention ? [mention] : [])]
 
-  const paragraphs = [first, ...(last.length > 0 || !withList ? [last] : [])].map((paragraph) =>
+  const paragraphs = [first, ...(next.length > 0 ? [next] : []), ...(last.length > 0 ? [last] : [])].map((paragraph) =>
     paragraph.filter((sentence) => sentence === citation || !hasDigit(sentence)),
   )
   // A paragraph the material left at one sentence takes this section's closer, if it has one.
   const closer = phrase(CLOSERS)
   const short = paragraphs.findLast((paragraph) => paragraph.length < 2)
   if (short && closer) short.push(closer)
-  const [opening, closing] = paragraphs.map((paragraph) => paragraph.join(' '))
-  const list = points.map((point) => `- ${capitalise(point)}`).join('\n')
-  return { blocks: [opening, ...(withList ? [list] : []), ...(closing ? [closing] : [])] }
+  const [opening, ...rest] = paragraphs.map((paragraph) => paragraph.join(' ')).filter(Boolean)
+  const list = listed.map((point) => `- ${capitalise(point)}`).join('\n')
+  return { blocks: [opening, ...(withList ? [list] : []), ...rest] }
 }
 
 // ————— FAQ —————
@@ -1163,9 +1169,11 @@ function writeCta(material: ArticleMaterial): CallToAction {
     ? `Explore our ${services}${audiences ? `, designed for ${audiences}` : ''}.`
     : 'Get in touch to see how we can help.'
   const offering = `${context.services.join(' ')} ${context.description}`
+  // What the business does, in its own words, when that says more than the offer.
+  const about = splitSentences(context.description).find((sentence) => !hasDigit(sentence) && !sentence.includes(offer)) ?? ''
   return {
     heading: capitalise(heading),
-    text: `${offer ? `${lead}: ${offer}.` : `${lead}.`} ${invitation}`,
+    text: [offer ? `${lead}: ${offer}.` : `${lead}.`, about, invitation].filter(Boolean).join(' '),
     buttonLabel: BUTTONS.find(([pattern]) => pattern.test(offering))?.[1] ?? 'Get started',
   }
 }

@@ -2,6 +2,7 @@ import { monthlySearches, profileOf, searchVolume, subjectOf, topicOf } from '~/
 import type { ByHead } from '~/server/providers/dataforseo/mock-lexicon'
 import { resultTitle } from '~/server/providers/dataforseo/mock-serp'
 import { SafeFetchError, type SafeFetcher } from '~/server/outbound/safe-fetch'
+import { COFFEE_KNOWLEDGE } from './demo-web-knowledge'
 
 /**
  * The demo web: in full demo mode the mock search results link here instead of to real sites,
@@ -159,6 +160,16 @@ export function demoWebPage(host: string, path: string, now = new Date()): DemoW
     })
   }
   // Sites differ: each keeps the season first and orders the rest its own way.
+  // General knowledge on the subjects the search touches: each site carries three of them, and
+  // four of each subject's statements, so the results differ as real sites do.
+  const words = new Set(keyword.split(/\s+/))
+  const themes = COFFEE_KNOWLEDGE.filter((theme) => theme.about.some((word) => words.has(word)))
+    .sort((a, b) => hashOf(`${host}|${a.heading}`) - hashOf(`${host}|${b.heading}`))
+    .slice(0, 3)
+  for (const theme of themes) {
+    const skipped = hashOf(`${host}|${keyword}|${theme.heading}`) % theme.sentences.length
+    sections.push({ heading: theme.heading, sentences: theme.sentences.filter((_, index) => index !== skipped) })
+  }
   const [season, ...rest] = sections
   rest.sort((a, b) => hashOf(`${host}|${a.heading}`) - hashOf(`${host}|${b.heading}`))
   return { host, path, keyword, title: resultTitle(host, keyword), sections: [season!, ...rest] }

@@ -1,0 +1,101 @@
+/**
+ * What the demo web's simulated pages know about coffee beyond the keyword data: plain, general
+ * statements a roaster's or a coffee magazine's page would make, grouped by subject. A page
+ * carries the subjects its search touches (demo-web.ts), each site a different selection, so
+ * demo articles have varied material to write from and cite, as real search results would give.
+ */
+export interface KnowledgeTheme {
+  heading: string
+  /** Words of a search that make the subject relevant to it (any one). */
+  about: string[]
+  sentences: string[]
+}
+
+export const COFFEE_KNOWLEDGE: KnowledgeTheme[] = [
+  {
+    heading: 'Why freshness matters',
+    about: ['coffee', 'beans', 'fresh', 'roasted', 'store', 'last'],
+    sentences: [
+      'Roasted coffee slowly loses the aromatic compounds that give it its flavour, and oxygen is the main cause.',
+      'Freshly roasted beans release carbon dioxide for several days, which is why bags often carry a one-way valve.',
+      'A roast date on the bag tells you far more about freshness than a best-before date does.',
+      'Ground coffee goes stale much faster than whole beans because far more of its surface meets the air.',
+      'Stale coffee tastes flat and papery, and no brewing method can bring the lost aromas back.',
+    ],
+  },
+  {
+    heading: 'Storing beans at home',
+    about: ['store', 'storing', 'beans', 'fresh', 'last', 'coffee'],
+    sentences: [
+      'An airtight, opaque container kept in a cool cupboard protects beans from air, light, heat and moisture.',
+      'The fridge is a poor home for coffee, since beans absorb smells and pick up condensation each time the door opens.',
+      'Freezing can work for a large batch if it is split into small sealed portions that are thawed only once.',
+      'Buying smaller bags more often keeps every cup closer to its peak than buying in bulk.',
+      'Grinding just before brewing keeps more of the aroma in the cup than buying ground coffee.',
+    ],
+  },
+  {
+    heading: 'How roast level changes the cup',
+    about: ['roast', 'light', 'dark', 'medium', 'espresso', 'coffee', 'beans'],
+    sentences: [
+      'Light roasts keep more of the bean’s origin character, with brighter acidity and floral or fruity notes.',
+      'Medium roasts balance sweetness and acidity, which makes them an easy choice for most brewing methods.',
+      'Dark roasts bring out bitter-sweet, chocolate and smoky flavours, while the origin character fades.',
+      'A darker roast is not stronger in caffeine, despite its bolder taste.',
+      'Lighter roasts are denser and usually need a finer grind or a longer brew to extract well.',
+    ],
+  },
+  {
+    heading: 'Single origins and blends',
+    about: ['single', 'origin', 'blend', 'blends', 'specialty', 'beans', 'coffee'],
+    sentences: [
+      'A single origin coffee comes from one country, region or farm, so it shows the flavour of that place.',
+      'Blends combine beans from several origins to reach a balanced taste that stays consistent all year.',
+      'Roasters often build espresso blends for body and sweetness, and choose single origins for filter brewing.',
+      'Altitude, soil, variety and processing all shape how a single origin tastes.',
+      'Washed coffees tend to taste clean and bright, while natural-processed coffees are fruitier and heavier.',
+    ],
+  },
+  {
+    heading: 'Matching beans to the brewing method',
+    about: ['brew', 'brewing', 'espresso', 'cold', 'french', 'press', 'make', 'beginners', 'beans', 'coffee'],
+    sentences: [
+      'Espresso needs a fine, even grind and rewards beans roasted with pressure brewing in mind.',
+      'A french press suits a coarse grind and brings out body, so medium and darker roasts shine in it.',
+      'Cold brew steeps coarse grounds in cold water for many hours, producing a smooth and low-acid drink.',
+      'Pour-over brewing highlights clarity and acidity, which is where light single origins show best.',
+      'Whatever the method, a burr grinder gives a more even grind than a blade grinder.',
+    ],
+  },
+  {
+    heading: 'Choosing a roaster',
+    about: ['roaster', 'roasters', 'specialty', 'subscription', 'near', 'buy', 'best', 'choose'],
+    sentences: [
+      'A good roaster prints the roast date, the origin and the processing method on every bag.',
+      'Small-batch roasters can roast to order, so the beans reach you within days rather than months.',
+      'Tasting notes on the label help you compare coffees, even if you do not taste every note they name.',
+      'Many roasters offer sample packs, an easy way to find the roast level and origin you prefer.',
+      'A subscription delivers fresh beans on a schedule, which suits anyone who runs out often.',
+    ],
+  },
+  {
+    heading: 'Caffeine and strength',
+    about: ['caffeine', 'strength', 'strong', 'robusta', 'arabica', 'instant', 'espresso'],
+    sentences: [
+      'Arabica beans contain noticeably less caffeine than robusta beans and taste sweeter and more complex.',
+      'Robusta adds body, bitterness and crema, which is why some espresso blends include a little of it.',
+      'How strong a cup tastes depends mostly on the ratio of coffee to water, not on the roast.',
+      'Instant coffee is brewed coffee that has been dried, so it trades flavour for convenience.',
+    ],
+  },
+  {
+    heading: 'Tasting and learning what you like',
+    about: ['beginners', 'taste', 'tasting', 'notes', 'guide', 'worth', 'types', 'best'],
+    sentences: [
+      'Tasting two coffees side by side makes their differences much easier to notice than tasting them days apart.',
+      'Sourness usually points to under-extraction, while harsh bitterness points to over-extraction.',
+      'Keeping brief notes on each bag helps you learn which origins and roasts you return to.',
+      'Changing one variable at a time, such as the grind, shows what each change does to the cup.',
+    ],
+  },
+]
