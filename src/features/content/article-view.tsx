@@ -178,7 +178,7 @@ export function ArticleView({ articleId, mode = 'read' }: { articleId: string; m
           />
         </div>
         <aside className="grid content-start gap-4">
-          <SeoScorePanel score={article.seoScore} checks={article.seoChecks} />
+          <SeoScorePanel score={article.seoScore} checks={article.seoChecks} held={article.status === 'held'} />
           <PublishingPanel businessId={businessId} articleId={article.id} />
           {article.status === 'published' && (
             <ArticleSearchPanel businessId={businessId} articleId={article.id} publishedAt={article.publishedAt} />
