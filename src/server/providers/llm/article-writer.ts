@@ -703,36 +703,40 @@ const isClause = (phrase: string) =>
 const GERUND_START =
   /^(?:choosing|getting|making|finding|using|building|picking|buying|storing|brewing|setting|starting|keeping|learning|planning|comparing|measuring|tracking|managing)\s/i
 
-/** The section's first sentence, shaped by its heading: a question, an embedded question, a clause or a topic. */
-function openingSentence(heading: string, seed: number, casing: Casing): string {
+/**
+ * The section's first sentence, shaped by its heading: a question, an embedded question, a clause
+ * or a topic. `choice` picks the frame: a section passes its place among the headings, so no two
+ * sections of an article open with the same frame; past the frames there are, none (undefined).
+ */
+function openingSentence(heading: string, choice: number, casing: Casing): string | undefined {
+  const pick = <T>(options: readonly T[]): T | undefined => options[choice]
   const label = heading.split(/:\s/)[0].replace(/[.!]$/, '').trim()
   // A title-cased heading ("Coffee Roasters Near You") is written in sentence case inside a sentence.
   const core = isTitleCased(label) ? sentenceCase(label, casing) : label
   const lower = lowerFirst(core, casing)
   if (heading.endsWith('?') && !heading.includes(':'))
-    return `${heading} ${pick(['The answer is less complicated than it first seems.', 'It comes up often, and it has a practical answer.'], seed)}`
+    return [heading, pick(['The answer is less complicated than it first seems.', 'It comes up often, and it has a practical answer.'])]
+      .filter(Boolean)
+      .join(' ')
   const why = /^why\s+(.+)$/i.exec(core)
   if (why)
-    return `${capitalise(why[1])}, ${pick(['and the reasons are practical rather than theoretical.', 'and it is worth seeing why.'], seed)}`
+    return pick([
+      `${capitalise(why[1])}, and the reasons are practical rather than theoretical.`,
+      `${capitalise(why[1])}, and it is worth seeing why.`,
+    ])
   if (/^(?:how|what|which|when|where|who|whether)\s/i.test(core))
-    return pick([`It helps to understand ${lower} before anything else.`, `Knowing ${lower} saves a lot of trial and error.`], seed)
-  if (isClause(core)) return `${capitalise(core)}, and it is worth understanding why.`
+    return pick([`It helps to understand ${lower} before anything else.`, `Knowing ${lower} saves a lot of trial and error.`])
+  if (isClause(core)) return pick([`${capitalise(core)}, and it is worth understanding why.`])
   if (GERUND_START.test(core))
-    return pick(
-      [
-        `${capitalise(core)} is easier than it looks once the basics are clear.`,
-        `${capitalise(core)} comes down to a handful of decisions.`,
-      ],
-      seed,
-    )
-  return pick(
-    [
-      `${capitalise(core)} can make a bigger difference than most people expect.`,
-      `It pays to look closely at ${lower}.`,
-      `Few choices shape the outcome as much as ${lower}.`,
-    ],
-    seed,
-  )
+    return pick([
+      `${capitalise(core)} is easier than it looks once the basics are clear.`,
+      `${capitalise(core)} comes down to a handful of decisions.`,
+    ])
+  return pick([
+    `${capitalise(core)} can make a bigger difference than most people expect.`,
+    `It pays to look closely at ${lower}.`,
+    `Few choices shape the outcome as much as ${lower}.`,
+  ])
 }
 
 /**
@@ -747,10 +751,8 @@ function profileMention(context: WriterContext, focus: ReadonlySet<string>, seed
   const behind = pick([`It is also the thinking behind ${business}`, `That is why ${business} works the way it does`], seed, 1)
   return [
     offer && overlap(stemsOf(offer), focus) > 0 ? `${behind}: ${lowerFirst(offer, casing)}.` : '',
+    // Whom it serves is said once, in the call to action.
     service ? `It is the same care that goes into ${possessive(business)} ${lowerFirst(service, casing)}.` : '',
-    context.audiences.length > 0 && seed % 4 === 1
-      ? `This matters most for ${joinList(context.audiences.map((audience) => lowerFirst(audience, casing)))}.`
-      : '',
   ].find((option) => option && !hasDigit(option))
 }
 
@@ -769,6 +771,8 @@ function pointSentence(point: string, index: number): string {
   return index === 0 ? `A good place to start is ${point}.` : `It is also worth thinking about ${point}.`
 }
 
+/** A citation's link text: the site's name ("jamieoliver.com"), short, so citing one page twice repeats no passage. */
+const sourceLabel = (page: MaterialPage) => /^https?:\/\/(?:www\.)?([^/]+)/i.exec(page.url)?.[1] ?? (page.title || page.url)
 const markdownLinkText = (text: string) => text.replace(/[[\]]/g, (bracket) => (bracket === '[' ? '(' : ')'))
 
 interface SourceSentence {
@@ -799,7 +803,17 @@ function ownerOf(stems: ReadonlySet<string>, headings: string[], keywordStems: S
 function writeSection(material: ArticleMaterial): { blocks: string[] } {
   const context = readContext(material)
   const heading = material.fields.get('section heading') ?? context.display
-  const points = (material.lists.get('section points') ?? []).map(withoutEndPunctuation).filter((point) => point && !hasDigit(point))
+  // A point cut from a source's sentence is told by whichever section owns that sentence: it is
+  // neither listed nor told again here.
+  const sourceText = normalizedLine(
+    material.pages
+      .filter((page) => page.role.startsWith('source'))
+      .map((page) => page.text)
+      .join(' '),
+  )
+  const points = (material.lists.get('section points') ?? [])
+    .map(withoutEndPunctuation)
+    .filter((point) => point && !hasDigit(point) && !(wordCount(point) >= 5 && sourceText.includes(normalizedLine(point))))
   const seed = stableHash(`${context.keyword}\n${heading}`)
   const keywordStems = stemsOf(context.keyword)
   const headingFocus = without(stemsOf(heading), keywordStems)
@@ -855,7 +869,7 @@ function writeSection(material: ArticleMaterial): { blocks: string[] } {
   // The business is mentioned in one section only.
   const mention = rank === 1 ? profileMention(context, focus, 1) : undefined
   const citation = cited
-    ? `${paraphrase(withoutEndPunctuation(cited.text), pick(CITED_CONNECTORS, seed), context.casing)} ([${markdownLinkText(cited.page.title || cited.page.url)}](${cited.page.url})).`
+    ? `${paraphrase(withoutEndPunctuation(cited.text), pick(CITED_CONNECTORS, seed), context.casing)} ([${markdownLinkText(sourceLabel(cited.page))}](${cited.page.url})).`
     : undefined
   const said = plain.map((sentence, index) => paraphrase(sentence.text, index === 0 ? '' : pick(CONNECTORS, seed, index), context.casing))
   // A point the prose already tells is not listed again, so no passage is said twice.
@@ -867,7 +881,13 @@ function writeSection(material: ArticleMaterial): { blocks: string[] } {
   const withList = said.length > 0 && (listed.length >= 3 || (listed.length === 2 && seed % 2 === 1))
   const firstBody = said.length > 0 ? said.slice(0, withList ? 1 : 2) : told.slice(0, 1)
   const leadIn = withList ? phrase(LIST_LEAD_INS) : undefined
-  const first = [openingSentence(heading, seed, context.casing), ...firstBody, ...(leadIn ? [leadIn] : [])]
+  // The introduction is one, so it may take any frame; a section takes the one its place gives it.
+  const opening = openingSentence(heading, rank < 0 ? seed % 2 : rank, context.casing)
+  const first = [
+    ...(opening ? [opening] : firstBody.length === 0 ? [openingSentence(heading, 0, context.casing)!] : []),
+    ...firstBody,
+    ...(leadIn ? [leadIn] : []),
+  ]
   // The points are told in the prose only where they are not listed.
   const next =
     said.length > firstBody.length
@@ -885,9 +905,9 @@ function writeSection(material: ArticleMaterial): { blocks: string[] } {
   const closer = phrase(CLOSERS)
   const short = paragraphs.findLast((paragraph) => paragraph.length < 2)
   if (short && closer) short.push(closer)
-  const [opening, ...rest] = paragraphs.map((paragraph) => paragraph.join(' ')).filter(Boolean)
+  const [lead, ...rest] = paragraphs.map((paragraph) => paragraph.join(' ')).filter(Boolean)
   const list = listed.map((point) => `- ${capitalise(point)}`).join('\n')
-  return { blocks: [opening, ...(withList ? [list] : []), ...rest] }
+  return { blocks: [lead, ...(withList ? [list] : []), ...rest] }
 }
 
 // ————— FAQ —————
