@@ -771,8 +771,6 @@ function pointSentence(point: string, index: number): string {
   return index === 0 ? `A good place to start is ${point}.` : `It is also worth thinking about ${point}.`
 }
 
-/** A citation's link text: the site's name ("jamieoliver.com"), short, so citing one page twice repeats no passage. */
-const sourceLabel = (page: MaterialPage) => /^https?:\/\/(?:www\.)?([^/]+)/i.exec(page.url)?.[1] ?? (page.title || page.url)
 const markdownLinkText = (text: string) => text.replace(/[[\]]/g, (bracket) => (bracket === '[' ? '(' : ')'))
 
 interface SourceSentence {
@@ -869,7 +867,7 @@ function writeSection(material: ArticleMaterial): { blocks: string[] } {
   // The business is mentioned in one section only.
   const mention = rank === 1 ? profileMention(context, focus, 1) : undefined
   const citation = cited
-    ? `${paraphrase(withoutEndPunctuation(cited.text), pick(CITED_CONNECTORS, seed), context.casing)} ([${markdownLinkText(sourceLabel(cited.page))}](${cited.page.url})).`
+    ? `${paraphrase(withoutEndPunctuation(cited.text), pick(CITED_CONNECTORS, seed), context.casing)} ([${markdownLinkText(cited.page.title || cited.page.url)}](${cited.page.url})).`
     : undefined
   const said = plain.map((sentence, index) => paraphrase(sentence.text, index === 0 ? '' : pick(CONNECTORS, seed, index), context.casing))
   // A point the prose already tells is not listed again, so no passage is said twice.
