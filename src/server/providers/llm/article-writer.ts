@@ -861,8 +861,11 @@ function writeSection(material: ArticleMaterial): { blocks: string[] } {
       wordCount(sentence.text) <= 35 &&
       !/[.!?…]["'”’)\]]*\s/.test(sentence.text),
   )
-  // What the section owns of the sources (ownerOf) and speaks to its subject, up to six sentences.
-  const plain = sentences.filter((sentence) => !hasDigit(sentence.text) && sentence.relevance > 0 && sentence.score > 0).slice(0, 6)
+  // What the section owns of the sources (ownerOf), those speaking to its subject first, up to
+  // eight sentences: a sentence no heading speaks to is still about the keyword, and no other
+  // section may tell it.
+  const owned = sentences.filter((sentence) => !hasDigit(sentence.text))
+  const plain = [...owned.filter((sentence) => sentence.relevance > 0), ...owned.filter((sentence) => sentence.relevance === 0)].slice(0, 8)
 
   // The business is mentioned in one section only.
   const mention = rank === 1 ? profileMention(context, focus, 1) : undefined
@@ -893,8 +896,9 @@ function writeSection(material: ArticleMaterial): { blocks: string[] } {
       : withList
         ? []
         : told.slice(said.length > 0 ? 0 : 1, said.length > 0 ? 1 : 2)
+  const more = withList ? [] : said.slice(firstBody.length + 4)
   const followUp = phrase(FOLLOW_UPS)
-  const last = [...(citation ? [citation, ...(followUp ? [followUp] : [])] : []), ...(mention ? [mention] : [])]
+  const last = [...more, ...(citation ? [citation, ...(followUp ? [followUp] : [])] : []), ...(mention ? [mention] : [])]
 
   const paragraphs = [first, ...(next.length > 0 ? [next] : []), ...(last.length > 0 ? [last] : [])].map((paragraph) =>
     paragraph.filter((sentence) => sentence === citation || !hasDigit(sentence)),
