@@ -269,7 +269,11 @@ export async function generateArticle(job: GenerationContext) {
   const paragraphs = [...checked.introduction, ...checked.sections.flatMap((section) => section.blocks)].map(withoutInternalLink)
   const articleText = htmlToText(markdownToSafeHtml(paragraphs.join('\n\n'), { siteUrl }))
   const [faqAnswer, meta] = await Promise.all([
-    llm(ARTICLE_SCHEMAS.faq, faqSchema, faqPrompt({ keyword: focus, profile, questions: serp.questions, article: articleText })),
+    llm(
+      ARTICLE_SCHEMAS.faq,
+      faqSchema,
+      faqPrompt({ keyword: focus, profile, questions: serp.questions, article: articleText, sources: sourcesFor(focus) }),
+    ),
     llm(
       ARTICLE_SCHEMAS.meta,
       metaSchema,

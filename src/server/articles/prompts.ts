@@ -76,7 +76,7 @@ export const ctaSchema = z.object({ heading: z.string(), text: z.string(), butto
 export type CallToAction = z.infer<typeof ctaSchema>
 
 /** Longest text of one page a prompt carries. */
-export const PAGE_TEXT_LIMIT = 2_500
+export const PAGE_TEXT_LIMIT = 4_000
 const MAX_HEADINGS_PER_PAGE = 12
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim()
@@ -167,17 +167,24 @@ export function sectionPrompt(request: SectionRequest) {
   }
 }
 
-export function faqPrompt(request: { keyword: string; profile: WriterProfile; questions: string[]; article: string }) {
+export function faqPrompt(request: {
+  keyword: string
+  profile: WriterProfile
+  questions: string[]
+  article: string
+  sources?: BriefPage[]
+}) {
   return {
     system: [
       'You write the FAQ of an SEO article: 3 to 6 questions people search for, each answered in two or three sentences.',
-      'Answer from the article without copying its sentences; state no number the article does not state.',
+      'Answer from the article and the source pages without copying the article’s sentences; state no number the article does not state.',
       languageRule(request.profile),
     ].join(' '),
     prompt: join(
       profileBlock(request.keyword, request.profile),
       list('People also ask', request.questions),
-      field('Article', request.article.slice(0, 6_000)),
+      field('Article', request.article.slice(0, 12_000)),
+      ...(request.sources ?? []).map((page, index) => pageBlock(page, `source ${index + 1}`)),
     ),
   }
 }

@@ -1,3 +1,4 @@
+import { DEMO_WEB_PATH } from '~/server/providers/web/demo-web'
 import { ARTICLE_SCHEMAS, type CallToAction, type Faq, type Outline } from '~/server/articles/prompts'
 import { stableHash } from '~/server/providers/llm/prompt-material'
 
@@ -746,14 +747,10 @@ function openingSentence(heading: string, choice: number, casing: Casing): strin
 function profileMention(context: WriterContext, focus: ReadonlySet<string>, seed: number): string | undefined {
   if (seed % 2 === 0) return undefined
   const { business, casing } = context
-  const offer = withoutEndPunctuation(splitSentences(context.valueProposition)[0] ?? '')
+  // The offer itself is told once, in the call to action; a section names the service its subject touches.
   const service = context.services.find((candidate) => overlap(stemsOf(candidate), focus) > 0)
-  const behind = pick([`It is also the thinking behind ${business}`, `That is why ${business} works the way it does`], seed, 1)
-  return [
-    offer && overlap(stemsOf(offer), focus) > 0 ? `${behind}: ${lowerFirst(offer, casing)}.` : '',
-    // Whom it serves is said once, in the call to action.
-    service ? `It is the same care that goes into ${possessive(business)} ${lowerFirst(service, casing)}.` : '',
-  ].find((option) => option && !hasDigit(option))
+  const mention = service ? `It is the same care that goes into ${possessive(business)} ${lowerFirst(service, casing)}.` : undefined
+  return mention && !hasDigit(mention) ? mention : undefined
 }
 
 /** A point in a sentence: a clause as it stands ("Robusta adds body."), a topic or a question in a frame. */
@@ -771,6 +768,19 @@ function pointSentence(point: string, index: number): string {
   return index === 0 ? `A good place to start is ${point}.` : `It is also worth thinking about ${point}.`
 }
 
+/**
+ * A citation's link text: the site's name ("jamieoliver.com"), short, so citing one page in two
+ * sections repeats no passage. A demo web page is named by the site it simulates.
+ */
+function sourceLabel(page: MaterialPage): string {
+  try {
+    const url = new URL(page.url)
+    const simulated = url.pathname.startsWith(DEMO_WEB_PATH) ? url.pathname.slice(DEMO_WEB_PATH.length).split('/')[0] : undefined
+    return (simulated || url.hostname).replace(/^www\./, '')
+  } catch {
+    return page.title || page.url
+  }
+}
 const markdownLinkText = (text: string) => text.replace(/[[\]]/g, (bracket) => (bracket === '[' ? '(' : ')'))
 
 interface SourceSentence {
@@ -870,9 +880,10 @@ function writeSection(material: ArticleMaterial): { blocks: string[] } {
   // The business is mentioned in one section only.
   const mention = rank === 1 ? profileMention(context, focus, 1) : undefined
   const citation = cited
-    ? `${paraphrase(withoutEndPunctuation(cited.text), pick(CITED_CONNECTORS, seed), context.casing)} ([${markdownLinkText(cited.page.title || cited.page.url)}](${cited.page.url})).`
+    ? `${paraphrase(withoutEndPunctuation(cited.text), phrase(CITED_CONNECTORS) ?? '', context.casing)} ([${markdownLinkText(sourceLabel(cited.page))}](${cited.page.url})).`
     : undefined
-  const said = plain.map((sentence, index) => paraphrase(sentence.text, index === 0 ? '' : pick(CONNECTORS, seed, index), context.casing))
+  // A connector is a set phrase too: one per section, each section its own, so none recurs in the article.
+  const said = plain.map((sentence, index) => paraphrase(sentence.text, index === 1 ? (phrase(CONNECTORS) ?? '') : '', context.casing))
   // A point the prose already tells is not listed again, so no passage is said twice.
   const prose = normalizedLine([...said, citation ?? ''].join(' '))
   const listed = points.filter((point) => !prose.includes(normalizedLine(point)))
@@ -1047,6 +1058,32 @@ function writeFaq(material: ArticleMaterial): { questions: Faq } {
       }
     }
   })
+  // What the source pages say that the article does not: plain statements without figures, each
+  // told in one answer only, those sharing most of the question's words first.
+  const articleText = normalizedLine(material.fields.get('article') ?? '')
+  const fromSources = material.pages
+    .filter((page) => page.role.startsWith('source'))
+    .flatMap((page) => {
+      const headings = new Set(page.headings.map(normalizedLine))
+      return splitSentences(page.text).filter((text) => isStatement(text) && !hasDigit(text) && !headings.has(normalizedLine(text)))
+    })
+    .map((text) => paraphrase(text, '', context.casing))
+    .filter(
+      (text, index, all) =>
+        !articleText.includes(normalizedLine(text)) && all.findIndex((other) => normalizedLine(other) === normalizedLine(text)) === index,
+    )
+  const sourceStems = fromSources.map(stemsOf)
+  const toldFromSources = new Set<number>()
+  const sourceAnswer = (question: string): string[] => {
+    const focus = focusOf(question, keywordStems)
+    const candidates = sourceStems
+      .map((sentenceStems, index) => ({ index, score: overlap(sentenceStems, focus) * 2 + overlap(sentenceStems, keywordStems) }))
+      .filter(({ index, score }) => score > 0 && !toldFromSources.has(index))
+      .sort((a, b) => b.score - a.score || a.index - b.index)
+      .slice(0, 2)
+    for (const { index } of candidates) toldFromSources.add(index)
+    return candidates.map(({ index }) => fromSources[index]!)
+  }
   const answered = questions.map((question, questionIndex) => {
     const own = chosen[questionIndex].map(({ index }) => sentences[index])
     // An answer gives the gist of the article's sentences in a few words each, so the body's
@@ -1055,9 +1092,11 @@ function writeFaq(material: ArticleMaterial): { questions: Faq } {
     const gist = own
       .flatMap((sentence) => phraseChunks(sentence, context.casing))
       .filter((chunk) => wordCount(chunk) <= 7)
-      .slice(0, 3)
-    const answer = gist.length > 0 ? `In short, ${joinList(gist)}.` : ANSWER_FALLBACKS[questionIndex % ANSWER_FALLBACKS.length]
-    return { question, answer, grounded: gist.length > 0 }
+      .slice(0, 5)
+    const sourced = sourceAnswer(question)
+    const told = [...(gist.length > 0 ? [`In short, ${joinList(gist)}.`] : []), ...sourced]
+    const answer = told.length > 0 ? told.join(' ') : ANSWER_FALLBACKS[questionIndex % ANSWER_FALLBACKS.length]
+    return { question, answer, grounded: told.length > 0 }
   })
   // A question the article says nothing about is dropped, unless the FAQ would fall under three.
   const grounded = answered.filter((entry) => entry.grounded).length
@@ -1179,20 +1218,31 @@ function writeCta(material: ArticleMaterial): CallToAction {
           topic: pick([`Want help with ${display}?`, `Ready to make the most of ${display}?`], context.seed),
         }[intent.kind]
   const lead = {
-    best: `Now that you know what to look for, let ${business} take care of the rest`,
-    'how-to': `Now that you know how to ${subject}, ${business} can make it easier`,
-    versus: `Whichever you choose, ${business} can help`,
-    question: `If you want to go further with ${subject}, ${business} can help`,
-    topic: `If you want to go further with ${display}, ${business} can help`,
+    best: `Now that you know what to look for in ${subject}, you can let ${business} take care of the rest`,
+    'how-to': `Now that you know how to ${subject}, ${business} can make every step of it easier at home`,
+    versus:
+      intent.kind === 'versus'
+        ? `Whichever of ${cased(intent.a, casing)} and ${cased(intent.b, casing)} you choose, ${business} can help you get the most from it`
+        : '',
+    question: `If you want to go further with ${subject} than one article can take you, ${business} can help`,
+    topic: `If you would rather leave ${display} to people who work with it every day, ${business} can help`,
   }[intent.kind]
   const services = joinList(context.services.map((service) => lowerFirst(service, casing)))
   const audiences = joinList(context.audiences.map((audience) => lowerFirst(audience, casing)))
   const invitation = services
-    ? `Explore our ${services}${audiences ? `, designed for ${audiences}` : ''}.`
+    ? `Take a look at our ${services}${audiences ? `, designed with ${audiences} in mind` : ''}.`
     : 'Get in touch to see how we can help.'
   const offering = `${context.services.join(' ')} ${context.description}`
   // What the business does, in its own words, when that says more than the offer.
-  const about = splitSentences(context.description).find((sentence) => !hasDigit(sentence) && !sentence.includes(offer)) ?? ''
+  // A description whose sentences all carry a figure gives its first sentence up to the clause
+  // with the figure (figures are told only where a source holds them).
+  const whole = splitSentences(context.description).find((sentence) => !hasDigit(sentence) && !sentence.includes(offer))
+  const first = splitSentences(context.description)[0] ?? ''
+  const figureAt = first.search(/\d/)
+  const beforeFigure = figureAt < 0 ? first : first.slice(0, figureAt)
+  const cut = Math.max(beforeFigure.lastIndexOf(', '), beforeFigure.lastIndexOf(' and '))
+  const clause = withoutEndPunctuation(figureAt < 0 ? first : cut > 0 ? first.slice(0, cut) : '')
+  const about = whole ?? (clause && wordCount(clause) >= 6 ? `About ${business}: ${lowerFirst(clause, casing)}.` : '')
   return {
     heading: capitalise(heading),
     text: [offer ? `${lead}: ${offer}.` : `${lead}.`, about, invitation].filter(Boolean).join(' '),

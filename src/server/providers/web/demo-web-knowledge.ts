@@ -21,6 +21,9 @@ export const COFFEE_KNOWLEDGE: KnowledgeTheme[] = [
       'A roast date on the bag tells you far more about freshness than a best-before date does.',
       'Ground coffee goes stale much faster than whole beans because far more of its surface meets the air.',
       'Stale coffee tastes flat and papery, and no brewing method can bring the lost aromas back.',
+      'Most roasters suggest brewing filter coffee between a few days and a few weeks after its roast date.',
+      'Espresso often tastes better after the beans have rested a little, once the gas that disturbs extraction has escaped.',
+      'A bag that has been opened should be finished within a couple of weeks for the best flavour.',
     ],
   },
   {
@@ -32,6 +35,9 @@ export const COFFEE_KNOWLEDGE: KnowledgeTheme[] = [
       'Freezing can work for a large batch if it is split into small sealed portions that are thawed only once.',
       'Buying smaller bags more often keeps every cup closer to its peak than buying in bulk.',
       'Grinding just before brewing keeps more of the aroma in the cup than buying ground coffee.',
+      'Clear glass jars on a sunny counter look attractive but let light and warmth degrade the beans.',
+      'Keeping the original bag inside a sealed tin adds a second barrier against air.',
+      'Beans stored near the oven or the kettle age faster because of the repeated warmth.',
     ],
   },
   {
@@ -43,6 +49,9 @@ export const COFFEE_KNOWLEDGE: KnowledgeTheme[] = [
       'Dark roasts bring out bitter-sweet, chocolate and smoky flavours, while the origin character fades.',
       'A darker roast is not stronger in caffeine, despite its bolder taste.',
       'Lighter roasts are denser and usually need a finer grind or a longer brew to extract well.',
+      'Roasters judge the level by colour, by the time after first crack and by the weight the beans lose.',
+      'Very dark beans often look oily on the surface because the roast pushes oils outward.',
+      'If a light roast tastes sour, grinding finer or using hotter water often brings out its sweetness.',
     ],
   },
   {
@@ -54,6 +63,9 @@ export const COFFEE_KNOWLEDGE: KnowledgeTheme[] = [
       'Roasters often build espresso blends for body and sweetness, and choose single origins for filter brewing.',
       'Altitude, soil, variety and processing all shape how a single origin tastes.',
       'Washed coffees tend to taste clean and bright, while natural-processed coffees are fruitier and heavier.',
+      'Seasonal single origins change through the year as harvests from different countries arrive.',
+      'A blend can smooth out the sharp edges of a bright origin, which many milk drinkers appreciate.',
+      'Buying a single origin and a blend side by side is a simple way to learn what you prefer.',
     ],
   },
   {
@@ -65,6 +77,9 @@ export const COFFEE_KNOWLEDGE: KnowledgeTheme[] = [
       'Cold brew steeps coarse grounds in cold water for many hours, producing a smooth and low-acid drink.',
       'Pour-over brewing highlights clarity and acidity, which is where light single origins show best.',
       'Whatever the method, a burr grinder gives a more even grind than a blade grinder.',
+      'An AeroPress is forgiving and works with almost any roast, which makes it a good first brewer.',
+      'Moka pots like medium to dark roasts ground a little coarser than espresso.',
+      'Drip machines do well with medium roasts ground to the texture of coarse sand.',
     ],
   },
   {
@@ -76,6 +91,9 @@ export const COFFEE_KNOWLEDGE: KnowledgeTheme[] = [
       'Tasting notes on the label help you compare coffees, even if you do not taste every note they name.',
       'Many roasters offer sample packs, an easy way to find the roast level and origin you prefer.',
       'A subscription delivers fresh beans on a schedule, which suits anyone who runs out often.',
+      'Local roasters usually let you taste before you buy, either in a café or at a market stall.',
+      'Roasters that trade directly with farms can tell you who grew the coffee and how it was processed.',
+      'Clear brewing advice on the roaster’s site is a sign that they care how the coffee ends up in your cup.',
     ],
   },
   {
@@ -86,6 +104,9 @@ export const COFFEE_KNOWLEDGE: KnowledgeTheme[] = [
       'Robusta adds body, bitterness and crema, which is why some espresso blends include a little of it.',
       'How strong a cup tastes depends mostly on the ratio of coffee to water, not on the roast.',
       'Instant coffee is brewed coffee that has been dried, so it trades flavour for convenience.',
+      'Decaffeinated coffee keeps most of its flavour when it is processed with water or sugarcane methods.',
+      'A longer brew time extracts more caffeine, which is one reason cold brew concentrate feels strong.',
+      'Serving size matters as much as the bean, since a large mug of filter coffee can hold more caffeine than a single espresso.',
     ],
   },
   {
@@ -96,6 +117,9 @@ export const COFFEE_KNOWLEDGE: KnowledgeTheme[] = [
       'Sourness usually points to under-extraction, while harsh bitterness points to over-extraction.',
       'Keeping brief notes on each bag helps you learn which origins and roasts you return to.',
       'Changing one variable at a time, such as the grind, shows what each change does to the cup.',
+      'Letting a cup cool a little reveals sweetness and acidity that very hot coffee hides.',
+      'Flavour wheels give names to what you taste, from citrus and berries to nuts and caramel.',
+      'Cupping, the way professionals taste coffee, uses coarse grounds steeped in a bowl and slurped from a spoon.',
     ],
   },
 ]

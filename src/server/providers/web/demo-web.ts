@@ -130,7 +130,8 @@ export function demoWebPage(host: string, path: string, now = new Date()): DemoW
     })
   }
   if (rivals.length > 0) {
-    const rival = rivals[hashOf(`${host}|${keyword}`) % rivals.length]!
+    // One rival per search, whichever site: results on one search compare the same pair.
+    const rival = rivals[hashOf(keyword) % rivals.length]!
     const ours = searchVolume(subject)
     const theirs = searchVolume(rival)
     const ratio = Math.max(ours, theirs) / Math.min(ours, theirs)
@@ -160,12 +161,12 @@ export function demoWebPage(host: string, path: string, now = new Date()): DemoW
     })
   }
   // Sites differ: each keeps the season first and orders the rest its own way.
-  // General knowledge on the subjects the search touches: each site carries three of them, and
-  // four of each subject's statements, so the results differ as real sites do.
+  // General knowledge on the subjects the search touches: each site carries four of them, and all
+  // but one of each subject's statements, so the results differ as real sites do.
   const words = new Set(keyword.split(/\s+/))
   const themes = COFFEE_KNOWLEDGE.filter((theme) => theme.about.some((word) => words.has(word)))
     .sort((a, b) => hashOf(`${host}|${a.heading}`) - hashOf(`${host}|${b.heading}`))
-    .slice(0, 3)
+    .slice(0, 4)
   for (const theme of themes) {
     const skipped = hashOf(`${host}|${keyword}|${theme.heading}`) % theme.sentences.length
     sections.push({ heading: theme.heading, sentences: theme.sentences.filter((_, index) => index !== skipped) })
