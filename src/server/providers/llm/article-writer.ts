@@ -598,11 +598,12 @@ function writeOutline(material: ArticleMaterial): Outline {
   const main = candidates.slice(0, 4 + (context.seed % 2))
   const resultSentences = results.flatMap((page) => splitSentences(page.text)).filter((sentence) => !FIRST_PERSON.test(sentence))
   const resultStems = resultSentences.map(stemsOf)
-  // A question becomes a section only when the results say something about what it asks (beyond
-  // the keyword); one they are silent on is left to the FAQ rather than written as filler.
+  // A question becomes a section only when the results say enough about what it asks (beyond the
+  // keyword) for a section of its own, six sentences or more; a question they say little about is
+  // left to the FAQ rather than written as filler.
   const answerable = (question: string) => {
     const focus = without(stemsOf(question), keywordStems)
-    return focus.size > 0 && resultStems.some((stems) => overlap(stems, focus) > 0)
+    return focus.size > 0 && resultStems.filter((stems) => overlap(stems, focus) > 0).length >= 6
   }
   const asked = questions
     .map((question) => sentenceCase(question, context.casing))
@@ -844,10 +845,20 @@ function writeSection(material: ArticleMaterial): { blocks: string[] } {
     .flatMap((page) => {
       // A page's headings are in its text as lines of their own: they name a subject, they say nothing about it.
       const headings = new Set(page.headings.map(normalizedLine))
+      // A sentence under a page heading that one of the article's sections carries belongs to that
+      // section, as a writer takes a subject's facts from the part of a page about it.
+      const underHeading = (text: string) => {
+        const at = page.text.indexOf(text)
+        const before = page.headings
+          .map((pageHeading) => ({ pageHeading, position: at < 0 ? -1 : page.text.lastIndexOf(pageHeading, at) }))
+          .filter(({ position }) => position >= 0)
+          .sort((a, b) => b.position - a.position)[0]?.pageHeading
+        return before ? sectionHeadings.find((candidate) => normalizedLine(candidate) === normalizedLine(before)) : undefined
+      }
       return splitSentences(page.text)
         .filter((text) => isStatement(text) && !headings.has(normalizedLine(text)))
         .map((text) => ({ text, page, stems: stemsOf(text) }))
-        .filter(({ stems }) => !isIntroduction && ownerOf(stems, sectionHeadings, keywordStems) === heading)
+        .filter(({ text, stems }) => !isIntroduction && (underHeading(text) ?? ownerOf(stems, sectionHeadings, keywordStems)) === heading)
     })
     // Sites repeat each other word for word; a sentence is told once, from the first page that has it.
     .filter((statement, index, all) => all.findIndex((other) => normalizedLine(other.text) === normalizedLine(statement.text)) === index)
@@ -903,11 +914,11 @@ function writeSection(material: ArticleMaterial): { blocks: string[] } {
   // The points are told in the prose only where they are not listed.
   const next =
     said.length > firstBody.length
-      ? said.slice(firstBody.length, firstBody.length + 4)
+      ? said.slice(firstBody.length, firstBody.length + 6)
       : withList
         ? []
         : told.slice(said.length > 0 ? 0 : 1, said.length > 0 ? 1 : 2)
-  const more = withList ? [] : said.slice(firstBody.length + 4)
+  const more = withList ? [] : said.slice(firstBody.length + 6)
   const followUp = phrase(FOLLOW_UPS)
   const last = [...more, ...(citation ? [citation, ...(followUp ? [followUp] : [])] : []), ...(mention ? [mention] : [])]
 
@@ -1080,7 +1091,7 @@ function writeFaq(material: ArticleMaterial): { questions: Faq } {
       .map((sentenceStems, index) => ({ index, score: overlap(sentenceStems, focus) * 2 + overlap(sentenceStems, keywordStems) }))
       .filter(({ index, score }) => score > 0 && !toldFromSources.has(index))
       .sort((a, b) => b.score - a.score || a.index - b.index)
-      .slice(0, 2)
+      .slice(0, 3)
     for (const { index } of candidates) toldFromSources.add(index)
     return candidates.map(({ index }) => fromSources[index]!)
   }

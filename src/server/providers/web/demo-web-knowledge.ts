@@ -122,4 +122,16 @@ export const COFFEE_KNOWLEDGE: KnowledgeTheme[] = [
       'Cupping, the way professionals taste coffee, uses coarse grounds steeped in a bowl and slurped from a spoon.',
     ],
   },
+  {
+    heading: 'Reading the bag before you buy',
+    about: ['buy', 'best', 'check', 'choose', 'blends', 'beginners', 'cold', 'subscription', 'worth'],
+    sentences: [
+      'Check the roast date before anything else, since a bag roasted months ago has already lost much of its aroma.',
+      'Check whether the bag names the country, the region or the farm, because vague origins often hide old stock.',
+      'Before you buy a blend, look for the components it lists, as a good roaster is happy to say what went into it.',
+      'Check the grind as well: whole beans keep longer, and ground coffee only suits you if it matches your brewer.',
+      'Price per cup is a fairer comparison than price per bag, because bag sizes vary from one shop to the next.',
+      'Certifications such as organic or fair trade tell you about farming and pay, not about how the coffee tastes.',
+    ],
+  },
 ]

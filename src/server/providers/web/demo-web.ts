@@ -53,6 +53,9 @@ export interface DemoWebPage {
   sections: DemoWebSection[]
 }
 
+/** What a buyer reads on a bag: a page tells it where it says what to check before buying. */
+const BUYING_CHECKS = COFFEE_KNOWLEDGE.find((theme) => theme.heading === 'Reading the bag before you buy')
+
 const MONTHS = 'January February March April May June July August September October November December'.split(' ')
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
@@ -157,6 +160,7 @@ export function demoWebPage(host: string, path: string, now = new Date()): DemoW
       sentences: [
         `Before you buy ${subject}, check the ${joinList(checks)}.`,
         `Independent reviews that mention the ${checks[0]} tell you more than a product description does.`,
+        ...(BUYING_CHECKS?.sentences ?? []),
       ],
     })
   }
@@ -164,7 +168,7 @@ export function demoWebPage(host: string, path: string, now = new Date()): DemoW
   // General knowledge on the subjects the search touches: each site carries four of them, and all
   // but one of each subject's statements, so the results differ as real sites do.
   const words = new Set(keyword.split(/\s+/))
-  const themes = COFFEE_KNOWLEDGE.filter((theme) => theme.about.some((word) => words.has(word)))
+  const themes = COFFEE_KNOWLEDGE.filter((theme) => theme !== BUYING_CHECKS && theme.about.some((word) => words.has(word)))
     .sort((a, b) => hashOf(`${host}|${a.heading}`) - hashOf(`${host}|${b.heading}`))
     .slice(0, 4)
   for (const theme of themes) {
