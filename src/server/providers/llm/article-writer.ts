@@ -587,6 +587,9 @@ function assignPoints(headings: string[], pool: PointPool): string[][] {
   })
 }
 
+/** Words of a question's frame ("how does … work", "the easiest way to …"): they name no subject a source could speak to. */
+const QUESTION_FRAME_STEMS = stemsOf('work works way ways easy easiest')
+
 function writeOutline(material: ArticleMaterial): Outline {
   const context = readContext(material)
   const results = material.pages.filter((page) => page.role.startsWith('result'))
@@ -602,7 +605,7 @@ function writeOutline(material: ArticleMaterial): Outline {
   // keyword) for a section of its own, six sentences or more; a question they say little about is
   // left to the FAQ rather than written as filler.
   const answerable = (question: string) => {
-    const focus = without(stemsOf(question), keywordStems)
+    const focus = without(without(stemsOf(question), keywordStems), QUESTION_FRAME_STEMS)
     return focus.size > 0 && resultStems.filter((stems) => overlap(stems, focus) > 0).length >= 6
   }
   const asked = questions
