@@ -279,6 +279,31 @@ describe('publishing', () => {
     expect((await publicationsOf(target.articleId))[0]!.externalId).toBe(String(wordpressMock.posts[0]!.id))
   })
 
+  it('a post with the same slug that this publication never asked for is left alone: the article fails there, for good, saying so', async () => {
+    // Another business of the same site published first: to this article's publication, that post is the customer's.
+    const first = await newBusinessWithArticle('espresso-at-home')
+    await connectWordpress(first.businessId)
+    expect(await publish(first)).toMatchObject({ published: 1 })
+    const theirs = { ...wordpressMock.posts[0]! }
+
+    const second = await newBusinessWithArticle('espresso-at-home')
+    await connectWordpress(second.businessId)
+    await app.db.update(article).set({ title: 'Espresso at Home, Our Way' }).where(eq(article.id, second.articleId))
+    expect(await publish(second)).toMatchObject({ published: 0, failed: 1 })
+    expect(wordpressMock.posts).toHaveLength(1)
+    expect(wordpressMock.posts[0]).toMatchObject({ id: theirs.id, title: theirs.title, slug: 'espresso-at-home' })
+    const [refused] = await publicationsOf(second.articleId)
+    expect(refused).toMatchObject({ status: 'failed', externalId: null, createStartedAt: null })
+    expect(refused!.lastError).toMatch(
+      /^WordPress already has a post at https?:\/\/\S+ that Rankpilot did not make, so it was left as it is\. Change this article’s slug/,
+    )
+
+    // A new slug publishes as a post of its own.
+    await app.db.update(article).set({ slug: 'espresso-at-home-our-way' }).where(eq(article.id, second.articleId))
+    expect(await publish(second)).toMatchObject({ published: 1 })
+    expect(wordpressMock.posts.map((post) => post.slug).sort()).toEqual(['espresso-at-home', 'espresso-at-home-our-way'])
+  })
+
   it('the webhook: delivered once, signed with the customer’s secret; a redelivery after a crash carries the same id', async () => {
     const target = await newBusinessWithArticle()
     await connectWebhook(target.businessId)

@@ -125,6 +125,12 @@ export const publication = contentSchema.table(
     media: jsonb('media').$type<Record<string, { id: string; url: string }>>().notNull().default({}),
     /** What a reader sees at `url` (docs/product/publishing.md, "After publishing: the live check"): the latest check, or null before one. */
     liveCheck: jsonb('live_check').$type<LiveCheck>(),
+    /**
+     * When we first asked the CMS to create this post (set before the call): from then on a post
+     * with its slug may be ours, made by an attempt that died before it was recorded, and is
+     * adopted; before, a post with that slug is the customer's own and is never overwritten.
+     */
+    createStartedAt: timestamp('create_started_at', { withTimezone: true }),
     ...timestamps(),
   },
   (table) => [
