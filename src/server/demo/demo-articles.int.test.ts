@@ -1,13 +1,14 @@
 import { asc, eq } from 'drizzle-orm'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { article, articleVersion, business, jobRun, keyword, publication } from '~/server/db/schema'
+import { article, articleVersion, business, jobRun, keyword, publication, publishing } from '~/server/db/schema'
 import { listHistory } from '~/server/history/history.service'
-import { wordpressHandlers, wordpressMock } from '~/server/providers/wordpress/mock'
+import { WORDPRESS_NAMESPACES, wordpressHandlers, wordpressMock } from '~/server/providers/wordpress/mock'
 import { appConnectorFetch } from '~/server/publishing/connector-fetch'
 import { connectorClient } from '~/server/publishing/connectors'
 import { encryptionKeys } from '~/server/publishing/crypto'
-import { DEMO_CMS_PASSWORD, DEMO_CMS_USER, demoCmsUrl } from '~/server/publishing/demo-cms'
+import { DEMO_CMS_PASSWORD, DEMO_CMS_SEO_PLUGIN, DEMO_CMS_USER, demoCmsUrl } from '~/server/publishing/demo-cms'
+import { wordpressSeoSummary } from '~/shared/integrations'
 import { connectDemoCms, demoPublishedArticle, publishDemoArticles } from './demo-publishing'
 import type { Providers } from '~/server/providers'
 import { dataforseoHandlers } from '~/server/providers/dataforseo/mock'
@@ -25,7 +26,13 @@ import { DEMO_FIRST_KEYWORD, replayDemoResearch } from './demo-research'
 // Demo mode's providers: the mocks, with search results linking to the demo web. The test replays
 // two research runs and writes some thirty articles, as a start does: it gets two minutes.
 const network = setupServer(
-  ...wordpressHandlers({ baseUrl: demoCmsUrl(TEST_APP_URL), username: DEMO_CMS_USER, applicationPassword: DEMO_CMS_PASSWORD }),
+  ...wordpressHandlers({
+    baseUrl: demoCmsUrl(TEST_APP_URL),
+    username: DEMO_CMS_USER,
+    applicationPassword: DEMO_CMS_PASSWORD,
+    namespaces: [...WORDPRESS_NAMESPACES, ...DEMO_CMS_SEO_PLUGIN.namespaces],
+    registeredMeta: DEMO_CMS_SEO_PLUGIN.registeredMeta,
+  }),
   ...llmHandlers(),
   ...dataforseoHandlers({ resultUrl: (host, path) => demoWebUrl(TEST_APP_URL, host, path) }),
   ...embeddingsHandlers(),
@@ -162,6 +169,19 @@ describe('the demo account’s articles', () => {
     const posted = await publishDemoArticles(app.db, demo.businessId, deps)
     expect(posted).toBe(publishedSlugs.size)
     expect(wordpressMock.posts.map((post) => post.slug).sort()).toEqual([...publishedSlugs].sort())
+    // Tested first, as a user would: the stand-in site's Yoast SEO is found and fed.
+    const [connection] = await app.db.select().from(publishing).where(eq(publishing.businessId, demo.businessId))
+    expect(wordpressSeoSummary(connection!.config as Record<string, string>)).toBe(
+      'SEO plugin: Yoast SEO: SEO title, meta description and focus keyword sent.',
+    )
+    for (const post of wordpressMock.posts) {
+      const item = articles.find((candidate) => candidate.slug === post.slug)!
+      expect(post.meta, post.slug).toEqual({
+        _yoast_wpseo_title: item.metaTitle,
+        _yoast_wpseo_metadesc: item.metaDescription,
+        _yoast_wpseo_focuskw: item.keyword,
+      })
+    }
     const publications = await app.db.select().from(publication).where(eq(publication.businessId, demo.businessId))
     const byArticle = new Map(articles.map((item) => [item.id, item]))
     for (const where of publications) {
