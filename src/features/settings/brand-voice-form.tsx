@@ -257,7 +257,7 @@ export function BrandVoiceForm({ settings }: { settings: BusinessSettings }) {
                   key={name}
                   id={fieldId(name)}
                   label={label}
-                  rows={3}
+                  rows={4}
                   value={draft[name]}
                   onChange={(event) => change(name, event.target.value)}
                 />
@@ -267,7 +267,7 @@ export function BrandVoiceForm({ settings }: { settings: BusinessSettings }) {
               <TextareaField
                 id={fieldId('useWords')}
                 label="Words to use"
-                rows={4}
+                rows={6}
                 hint={`One per line, at most ${VOICE_LIMITS.profileWords}.`}
                 value={draft.useWords}
                 onChange={(event) => change('useWords', event.target.value)}
@@ -275,7 +275,7 @@ export function BrandVoiceForm({ settings }: { settings: BusinessSettings }) {
               <TextareaField
                 id={fieldId('avoidWords')}
                 label="Words to avoid"
-                rows={4}
+                rows={6}
                 hint={`One per line, at most ${VOICE_LIMITS.profileWords}. Articles steer clear of them.`}
                 value={draft.avoidWords}
                 onChange={(event) => change('avoidWords', event.target.value)}
@@ -287,7 +287,7 @@ export function BrandVoiceForm({ settings }: { settings: BusinessSettings }) {
             <TextareaField
               id={fieldId('instructions')}
               label="Standing instructions"
-              rows={5}
+              rows={6}
               placeholder="Always mention the roast date. Say “coffee lovers”, not “customers”."
               hint={`What every article should do, at most ${VOICE_LIMITS.instructionsChars.toLocaleString('en-US')} characters.`}
               value={draft.instructions}
@@ -297,7 +297,7 @@ export function BrandVoiceForm({ settings }: { settings: BusinessSettings }) {
             <TextareaField
               id={fieldId('bannedPhrases')}
               label="Banned words and phrases"
-              rows={5}
+              rows={6}
               placeholder={'game-changer\nbest in class'}
               hint={`One per line, at most ${VOICE_LIMITS.bannedPhrases}, each up to ${VOICE_LIMITS.bannedPhraseChars} characters. Never in an article, in any case.`}
               value={draft.bannedPhrases}
