@@ -194,7 +194,6 @@ export function BrandVoiceForm({ settings }: { settings: BusinessSettings }) {
                     id={`voice-sample-${index}`}
                     label={`Sample ${index + 1} text`}
                     rows={5}
-                    maxLength={VOICE_LIMITS.sampleChars}
                     placeholder="Paste the text of one of your posts."
                     hint={`${sample.text.length.toLocaleString('en-US')} of ${VOICE_LIMITS.sampleChars.toLocaleString('en-US')} characters`}
                     value={sample.text}
