@@ -47,6 +47,12 @@ describe('the demo voice profile, measured from the samples', () => {
     for (const key of ['summary', 'sentenceLength', 'person', 'formality'] as const) expect(casual[key]).not.toBe(formal[key])
   })
 
+  it('counts a word and its plural as one distinctive word, under its shorter form', () => {
+    const words = measureVoice(['Taste every shot. Tastes change as beans rest. Good tastes take time, so taste again.']).distinctiveWords
+    expect(words).toContain('taste')
+    expect(words).not.toContain('tastes')
+  })
+
   it('reads only the samples’ Text lines of the prompt, never its other words', () => {
     const prompt = `Sample 1: pasted text\nText: ${CASUAL}\n\nSample 2: https://acme.example/post\nText: ${CASUAL}`
     expect(sampleTexts(prompt)).toEqual([CASUAL, CASUAL])

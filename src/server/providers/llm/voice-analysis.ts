@@ -69,17 +69,20 @@ export function measureVoice(texts: string[]): VoiceMeasures {
   const pronounTotal = pronouns.firstSingular + pronouns.firstPlural + pronouns.second + pronouns.third
   const share = (value: number) => (pronounTotal === 0 ? 0 : value / pronounTotal)
   const perSentence = (value: number) => (sentences.length === 0 ? 0 : value / sentences.length)
-  const frequency = new Map<string, number>()
+  const frequency = new Map<string, { word: string; times: number }>()
   for (const word of words) {
     const plain = word.replace(/['’].*$/, '')
     if (plain.length < 4 || COMMON.has(plain) || FIRST_PLURAL.has(plain) || SECOND.has(plain) || THIRD.has(plain)) continue
-    frequency.set(plain, (frequency.get(plain) ?? 0) + 1)
+    // "taste" and "tastes" are one word of the voice, counted under its shortest form.
+    const key = plain.length > 4 ? plain.replace(/(?:es|s)$/, '') : plain
+    const entry = frequency.get(key) ?? { word: plain, times: 0 }
+    frequency.set(key, { word: plain.length < entry.word.length ? plain : entry.word, times: entry.times + 1 })
   }
-  const distinctiveWords = [...frequency.entries()]
-    .filter(([, times]) => times >= 2)
-    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+  const distinctiveWords = [...frequency.values()]
+    .filter(({ times }) => times >= 2)
+    .sort((a, b) => b.times - a.times || a.word.localeCompare(b.word))
     .slice(0, 8)
-    .map(([word]) => word)
+    .map(({ word }) => word)
   return {
     sentences: sentences.length,
     averageSentenceWords: sentences.length === 0 ? 0 : words.length / sentences.length,
