@@ -74,7 +74,7 @@ export function measureVoice(texts: string[]): VoiceMeasures {
     const plain = word.replace(/['’].*$/, '')
     if (plain.length < 4 || COMMON.has(plain) || FIRST_PLURAL.has(plain) || SECOND.has(plain) || THIRD.has(plain)) continue
     // "taste" and "tastes" are one word of the voice, counted under its shortest form.
-    const key = plain.length > 4 ? plain.replace(/(?:es|s)$/, '') : plain
+    const key = plain.length > 4 && !plain.endsWith('ss') ? plain.replace(/s$/, '') : plain
     const entry = frequency.get(key) ?? { word: plain, times: 0 }
     frequency.set(key, { word: plain.length < entry.word.length ? plain : entry.word, times: entry.times + 1 })
   }
