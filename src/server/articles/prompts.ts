@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { voiceBlock, voiceRule, type WriterVoice } from './voice'
 
 /**
  * What article generation asks the LLM, and the shape of each answer (docs/product/pipeline.md §4).
@@ -21,6 +22,8 @@ export interface WriterProfile {
   audiences: string[]
   language: string
   tone: string
+  /** The brand voice: profile, standing instructions, banned phrases (voice.ts). */
+  voice?: WriterVoice
 }
 
 /** A page the article draws on: a top search result, or a source fetched for citations. */
@@ -99,6 +102,7 @@ function profileBlock(keyword: string, profile: WriterProfile): string {
     field('Audience', profile.audiences.join(', ')),
   ]
     .filter(Boolean)
+    .concat(voiceBlock(profile.voice) ? ['', voiceBlock(profile.voice)] : [])
     .join('\n')
 }
 
@@ -114,7 +118,12 @@ function pageBlock(page: BriefPage, role: string): string {
 }
 
 const languageRule = (profile: WriterProfile) =>
-  `Write in ${profile.language}, in a ${profile.tone.toLowerCase()} tone, for ${profile.audiences.join(', ') || 'the business’s customers'}.`
+  [
+    `Write in ${profile.language}, in a ${profile.tone.toLowerCase()} tone, for ${profile.audiences.join(', ') || 'the business’s customers'}.`,
+    voiceRule(profile.voice),
+  ]
+    .filter(Boolean)
+    .join(' ')
 
 export function outlinePrompt(brief: ArticleBrief) {
   return {

@@ -9,6 +9,7 @@ import type { ArticleCitation, ArticleStatus } from '~/shared/articles/article'
 import { FAQ_HEADING } from './assemble'
 import { contentFromEdit } from './edit'
 import { rankSources, SOURCES_PER_SECTION, withInstruction, writerProfileOf, type ArticleJobInput } from './generate'
+import { askAvoidingBanned, scrubBlock } from './banned-phrases'
 import { checkGrounding, dropUngrounded } from './grounding'
 import { ARTICLE_SCHEMAS, sectionPrompt, sectionSchema } from './prompts'
 import { researchSerp } from './sources'
@@ -104,13 +105,19 @@ export async function rewriteSection(
     otherHeadings,
     sources: rankSources(serp.pages, `${heading} ${focus}`).slice(0, SOURCES_PER_SECTION),
   })
-  const answer = await providers.llm.generateObject({
-    schema: sectionSchema,
-    schemaName: ARTICLE_SCHEMAS.section,
-    ...withInstruction(request, input.instruction?.trim() ?? ''),
-  })
-  ledger.llm(answer.usage)
-  const blocks = answer.object.blocks.map((block) => block.trim()).filter(Boolean)
+  // Brand voice: a rewrite holding a banned phrase is written again, then loses the sentences holding one.
+  const banned = profile.voice?.bannedPhrases ?? []
+  const { answer } = await askAvoidingBanned(
+    withInstruction(request, input.instruction?.trim() ?? ''),
+    banned,
+    async (asked) => {
+      const written = await providers.llm.generateObject({ schema: sectionSchema, schemaName: ARTICLE_SCHEMAS.section, ...asked })
+      ledger.llm(written.usage)
+      return written.object
+    },
+    (written) => written.blocks.join('\n\n'),
+  )
+  const blocks = answer.blocks.map((block) => scrubBlock(block.trim(), banned)).filter(Boolean)
   if (blocks.length === 0) throw new JobError('The rewritten section came back empty. Try again.')
 
   step(2)

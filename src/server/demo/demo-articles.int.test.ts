@@ -21,6 +21,8 @@ import { createTestApp, TEST_APP_URL, type TestApp } from '../../../tests/fixtur
 import { articleProviders } from '../../../tests/fixtures/article-providers'
 import { DEMO_FAILED_REWRITE_INSTRUCTION, writeDemoArticles } from './demo-articles'
 import { DEMO_BUSINESS, recreateDemoAccount } from './demo-account'
+import { DEMO_VOICE } from './demo-voice'
+import { findBanned } from '~/server/articles/banned-phrases'
 import { DEMO_FIRST_KEYWORD, replayDemoResearch } from './demo-research'
 
 // Demo mode's providers: the mocks, with search results linking to the demo web. The test replays
@@ -74,6 +76,11 @@ describe('the demo account’s articles', () => {
     // Nothing beyond the lead time was written ahead.
     for (const row of keywords.filter((item) => !due.includes(item))) expect(row.status, row.keyword).toBe('scheduled')
 
+    // The demo business's brand voice: none of its banned phrases in any article (docs/product/pipeline.md §4).
+    for (const item of articles) {
+      const text = JSON.stringify([item.title, item.metaTitle, item.metaDescription, item.markdown, item.faq, item.jsonLd])
+      expect(findBanned(text, DEMO_VOICE.bannedPhrases), item.keyword).toEqual([])
+    }
     const byKeyword = new Map(articles.map((item) => [item.keywordId, item]))
     for (const row of due) {
       const written = byKeyword.get(row.id)!

@@ -1,3 +1,4 @@
+import { scrubArticlePart } from '~/server/articles/banned-phrases'
 import { ARTICLE_SCHEMAS, type CallToAction, type Faq, type Outline } from '~/server/articles/prompts'
 import { stableHash } from '~/server/providers/llm/prompt-material'
 
@@ -1154,5 +1155,7 @@ const WRITERS = new Map<string, (material: ArticleMaterial) => unknown>([
 /** The mock's answer for an article schema name, from the user messages' text (system messages excluded); undefined for any other schema name. */
 export function writeArticlePart(schemaName: string, userText: string): unknown | undefined {
   const writer = WRITERS.get(schemaName)
-  return writer?.(parseArticleMaterial(userText))
+  const material = parseArticleMaterial(userText)
+  // The business's banned phrases (its brand voice) never leave the writer: like a careful writer, it leaves them out.
+  return scrubArticlePart(schemaName, writer?.(material), material.lists.get('banned phrases') ?? [])
 }
