@@ -32,7 +32,7 @@ import {
   withoutInternalLink,
   type WrittenSection,
 } from './assemble'
-import { checkGrounding, dropUngrounded } from './grounding'
+import { checkDraft } from './fact-check'
 import { htmlToText, markdownToSafeHtml, youtubeEmbedHtml } from './html'
 import { chartDataFromFacts, renderInfographic } from './infographic'
 import {
@@ -209,8 +209,17 @@ export async function generateArticle(job: GenerationContext) {
     cta: null,
     faq: [],
   })
-  const grounding = checkGrounding({ markdown: draftBody, sources: sourcesForCheck, trusted })
-  const checkedBody = grounding.ungrounded.length > 0 ? dropUngrounded(draftBody, grounding.ungrounded) : draftBody
+  // Quotes, then numbers, against the pages they cite; then proofreading (fact-check.ts).
+  const {
+    markdown: checkedBody,
+    grounding,
+    factCheck,
+  } = checkDraft({
+    markdown: draftBody,
+    sources: sourcesForCheck,
+    trusted,
+    language: business.language,
+  })
   const checked = splitBody(checkedBody, outline.title)
   const fetchedAt = new Map(serp.pages.map((page) => [page.url, page.fetchedAt]))
   const citations = dedupeBy(
@@ -352,6 +361,7 @@ export async function generateArticle(job: GenerationContext) {
     internalLinks,
     wordCount: countWords(htmlToText(html)),
     seoChecks: score.checks,
+    factCheck,
   }
   const articleId = await saveGeneratedArticle(db, {
     jobId,
@@ -366,7 +376,15 @@ export async function generateArticle(job: GenerationContext) {
     cost: ledger.totalCost(),
     regenerated: Boolean(existing),
   })
-  return { articleId, resumed: false, seoScore: score.score, cost: ledger.totalCost(), tokens, dropped: grounding.ungrounded.length }
+  return {
+    articleId,
+    resumed: false,
+    seoScore: score.score,
+    cost: ledger.totalCost(),
+    tokens,
+    dropped: grounding.ungrounded.length,
+    quotesRemoved: factCheck.quotes.removed.length,
+  }
 }
 
 /**
