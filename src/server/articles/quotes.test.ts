@@ -97,6 +97,12 @@ describe('checkQuotes', () => {
     expect(report.missing[0]).toMatchObject({ kind: 'attribution', quote: 'buying a better grinder beats buying a better machine' })
     const says = `James Hoffmann says that espresso should always be brewed with a timer ([Guide](${guide.url})).`
     expect(checkQuotes({ markdown: says, sources }).missing).toHaveLength(1)
+    const plural = `Most baristas recommend that a good grinder is the single best upgrade for any home setup ([Guide](${guide.url})).`
+    expect(checkQuotes({ markdown: plural, sources })).toMatchObject({ checked: [{ kind: 'attribution' }], missing: [] })
+    const found = `A study found that grinders matter more than machines ([Guide](${guide.url})).`
+    expect(checkQuotes({ markdown: found, sources }).missing).toHaveLength(1)
+    // A verb without "that" or a comma after it is a plain statement: "The grinder adds body".
+    expect(checkQuotes({ markdown: `The grinder adds body to every shot ([Guide](${guide.url})).`, sources }).checked).toEqual([])
   })
 
   it('takes a sentence with no quotation and no attribution as none of its business', () => {

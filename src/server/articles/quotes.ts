@@ -10,7 +10,8 @@
  *   three words ("so-called “fresh” beans"), and titles (text in Title Case with no sentence
  *   punctuation, text after "titled", "called" or "named", or a source page's own title).
  * - An attributed statement: "According to X, …", "As X says/notes/puts it, …" or "X says/said/
- *   writes/notes/explains/reports (that) …" in a sentence that links to a page. What X is said to
+ *   writes/notes/explains/reports/recommends/found (that) …" (a name or noun phrase starting with a
+ *   capital) in a sentence that links to a page. What X is said to
  *   have said (the clause after the attribution) is what must be on the page. An attributed
  *   sentence that also quotes is judged by its quotation.
  *
@@ -61,8 +62,11 @@ const SMALL_WORDS = new Set(
 )
 const ELLIPSIS = /\s*(?:\[…\]|\[\.\.\.\]|…|\.{3,})\s*/gu
 
-const ATTRIBUTION_VERBS =
-  'says|said|notes|noted|writes|wrote|explains|explained|argues|argued|states|stated|reports|reported|claims|claimed|recommends|recommended|points out|pointed out|puts it|put it|observes|observed|warns|warned|adds|added|advises|advised'
+const ATTRIBUTION_VERBS = [
+  'says?|said|notes?|noted|writes?|wrote|explains?|explained|argues?|argued|states?|stated|reports?|reported|claims?|claimed',
+  'recommends?|recommended|points? out|pointed out|puts it|put it|observes?|observed|warns?|warned|adds?|added|advises?|advised',
+  'finds|found|suggests?|suggested',
+].join('|')
 const ACCORDING_TO = /^(?:[^,]{0,40}?\s)?according to [^,]{2,80},\s*(.+)$/iu
 const AS_X_SAYS = new RegExp(`^as [^,]{2,80}? (?:${ATTRIBUTION_VERBS}),\\s*(.+)$`, 'iu')
 const X_SAYS = new RegExp(`^(\\p{Lu}[^,;:]{0,60}?) (?:${ATTRIBUTION_VERBS})(?:,| that)\\s*(.+)$`, 'u')
