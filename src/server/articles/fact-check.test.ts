@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { factCheckSummary } from '~/shared/articles/fact-check'
-import { checkDraft, mergeFactChecks } from './fact-check'
+import { checkDraft, checkFaq, mergeFactChecks } from './fact-check'
 
 const guide = {
   url: 'https://coffee.example/espresso-guide',
@@ -63,5 +63,26 @@ describe('checkDraft', () => {
     expect(merged.quotes.removed).toHaveLength(2)
     expect(merged.proofreading).toHaveLength(6)
     expect(mergeFactChecks(null, result.factCheck)).toBe(result.factCheck)
+  })
+
+  it('checks the FAQ’s answers likewise: an invented quote goes, a question left without an answer goes, the record grows', () => {
+    const { faq, factCheck } = checkFaq(
+      [
+        { question: 'What matters most?', answer: 'The grinder. As one expert said, “the grinder is everything in espresso.”' },
+        { question: 'Who said it?', answer: 'A barista said “the grinder is everything in espresso.”' },
+        { question: 'How much coffee?', answer: 'A double shot takes 18 grams , the guide says.' },
+      ],
+      { sources: [guide], language: 'English', record: result.factCheck },
+    )
+    expect(faq).toEqual([
+      { question: 'What matters most?', answer: 'The grinder.' },
+      { question: 'How much coffee?', answer: 'A double shot takes 18 grams, the guide says.' },
+    ])
+    expect(factCheck.quotes.checked).toBe(result.factCheck.quotes.checked + 2)
+    expect(factCheck.quotes.removed.slice(1)).toEqual([
+      { quote: 'the grinder is everything in espresso', reason: 'not found in Espresso Brewing Guide' },
+      { quote: 'the grinder is everything in espresso', reason: 'not found in Espresso Brewing Guide' },
+    ])
+    expect(factCheck.proofreading.at(-1)).toEqual({ rule: 'space-before-punctuation', before: 'grams ,', after: 'grams,' })
   })
 })

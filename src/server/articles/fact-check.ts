@@ -1,7 +1,7 @@
 import type { ArticleFactCheck } from '~/shared/articles/article'
 import { checkGrounding, dropSentences, dropUngrounded, type GroundingReport, type GroundingSource } from './grounding'
 import { proofread } from './proofread'
-import { checkQuotes, missingReason } from './quotes'
+import { checkQuotes, missingReason, type QuoteReport } from './quotes'
 
 /** Fixes kept in the record: enough to show what proofreading did without storing a long list. */
 const MAX_RECORDED_FIXES = 30
@@ -31,15 +31,19 @@ export function checkDraft(input: { markdown: string; sources: GroundingSource[]
     grounding,
     factCheck: {
       numbers: { checked: grounding.claims.length, removed: grounding.ungrounded.length },
-      quotes: {
-        checked: quotes.checked.length,
-        found: quotes.checked.flatMap((finding) =>
-          finding.found ? [{ quote: finding.quote, url: finding.found.url, title: finding.found.title }] : [],
-        ),
-        removed: quotes.missing.map((finding) => ({ quote: finding.quote, reason: missingReason(finding) })),
-      },
+      quotes: quoteRecord(quotes),
       proofreading: proofreading.fixes.slice(0, MAX_RECORDED_FIXES),
     },
+  }
+}
+
+function quoteRecord(quotes: QuoteReport): ArticleFactCheck['quotes'] {
+  return {
+    checked: quotes.checked.length,
+    found: quotes.checked.flatMap((finding) =>
+      finding.found ? [{ quote: finding.quote, url: finding.found.url, title: finding.found.title }] : [],
+    ),
+    removed: quotes.missing.map((finding) => ({ quote: finding.quote, reason: missingReason(finding) })),
   }
 }
 
@@ -55,4 +59,34 @@ export function mergeFactChecks(base: ArticleFactCheck | null | undefined, added
     },
     proofreading: [...base.proofreading, ...added.proofreading].slice(0, MAX_RECORDED_FIXES),
   }
+}
+
+/**
+ * The FAQ's answers through the same quote check and proofreading (the FAQ is written after the
+ * article's checks, from the checked text): a sentence quoting what no fetched page holds is
+ * removed, a question left without an answer goes, and the record grows by what was done.
+ */
+export function checkFaq(
+  faq: Array<{ question: string; answer: string }>,
+  input: { sources: GroundingSource[]; language: string; record: ArticleFactCheck },
+): { faq: Array<{ question: string; answer: string }>; factCheck: ArticleFactCheck } {
+  let record = input.record
+  const checked = faq.flatMap((item) => {
+    const quotes = checkQuotes({ markdown: item.answer, sources: input.sources })
+    const answer = proofread(
+      dropSentences(
+        item.answer,
+        quotes.missing.map((finding) => finding.sentence),
+      ),
+      input.language,
+    )
+    record = mergeFactChecks(record, {
+      numbers: { checked: 0, removed: 0 },
+      quotes: quoteRecord(quotes),
+      proofreading: answer.fixes,
+    })
+    const text = answer.markdown.trim()
+    return text ? [{ question: item.question, answer: text }] : []
+  })
+  return { faq: checked, factCheck: record }
 }

@@ -32,7 +32,7 @@ import {
   withoutInternalLink,
   type WrittenSection,
 } from './assemble'
-import { checkDraft } from './fact-check'
+import { checkDraft, checkFaq } from './fact-check'
 import { htmlToText, markdownToSafeHtml, youtubeEmbedHtml } from './html'
 import { chartDataFromFacts, renderInfographic } from './infographic'
 import {
@@ -213,7 +213,7 @@ export async function generateArticle(job: GenerationContext) {
   const {
     markdown: checkedBody,
     grounding,
-    factCheck,
+    factCheck: draftCheck,
   } = checkDraft({
     markdown: draftBody,
     sources: sourcesForCheck,
@@ -285,7 +285,12 @@ export async function generateArticle(job: GenerationContext) {
       metaPrompt({ keyword: focus, profile, title: outline.title, introduction: checked.introduction.join(' ') }),
     ),
   ])
-  const faq = faqAnswer.questions.filter((item) => item.question.trim() && item.answer.trim()).slice(0, 8)
+  // The FAQ's answers through the quote check and proofreading too (fact-check.ts).
+  const { faq, factCheck } = checkFaq(faqAnswer.questions.filter((item) => item.question.trim() && item.answer.trim()).slice(0, 8), {
+    sources: sourcesForCheck,
+    language: business.language,
+    record: draftCheck,
+  })
   const markdown = assembleMarkdown({
     title: outline.title,
     introduction: checked.introduction,

@@ -80,10 +80,12 @@ function inlineFixes(text: string, language: string, fixes: ProofreadFix[]): str
     const spaced = SPACED_PUNCTUATION_LANGUAGES.test(language.trim()) ? '[,.]' : '[,.;:!?]'
     out = out.replace(
       new RegExp(`([\\p{L}\\p{N}*_)\\]”"’])[ \\t]+(${spaced})(?=\\s|$|[)"”’*_])`, 'gu'),
-      (whole, last: string, mark: string) => {
+      (whole: string, last: string, mark: string, offset: number, text: string) => {
         // "1 : 2" is a ratio written with spaces, not a slip.
         if (mark === ':' && /\d/.test(last)) return whole
-        fixes.push({ rule: 'space-before-punctuation', before: whole, after: `${last}${mark}` })
+        // The record names the whole word before the mark ("grams ," → "grams,").
+        const word = /[\p{L}\p{N}]*$/u.exec(text.slice(0, offset))?.[0] ?? ''
+        fixes.push({ rule: 'space-before-punctuation', before: `${word}${whole}`, after: `${word}${last}${mark}` })
         return `${last}${mark}`
       },
     )

@@ -122,7 +122,14 @@ function quotations(text: string): Array<{ quote: string; before: string }> {
     let end = at + 1
     while (end < text.length && !closers.includes(text[end] ?? '')) end++
     if (end >= text.length) break
-    found.push({ quote: text.slice(at + 1, end).trim(), before: text.slice(0, at) })
+    // A full stop or comma inside the closing mark is punctuation of the article's sentence.
+    found.push({
+      quote: text
+        .slice(at + 1, end)
+        .trim()
+        .replace(/[.,;:]+$/u, ''),
+      before: text.slice(0, at),
+    })
     at = end
   }
   return found
