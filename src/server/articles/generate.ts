@@ -355,7 +355,8 @@ export async function generateArticle(job: GenerationContext) {
     slug,
     metaTitle,
     metaDescription,
-    outline: planSections.map(({ heading, level }) => ({ heading, level })),
+    // The headings as proofread: a section's rewrite finds its section by them.
+    outline: checked.sections.map(({ heading, level }) => ({ heading, level })),
     markdown,
     html,
     images,
