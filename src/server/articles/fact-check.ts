@@ -21,7 +21,7 @@ export function checkDraft(input: { markdown: string; sources: GroundingSource[]
   const quotes = checkQuotes({ markdown: input.markdown, sources: input.sources })
   const quoted = dropSentences(
     input.markdown,
-    quotes.missing.map((finding) => finding.sentence),
+    quotes.missing.flatMap((finding) => finding.sentences),
   )
   const grounding = checkGrounding({ markdown: quoted, sources: input.sources, trusted: input.trusted })
   const grounded = grounding.ungrounded.length > 0 ? dropUngrounded(quoted, grounding.ungrounded) : quoted
@@ -76,7 +76,7 @@ export function checkFaq(
     const answer = proofread(
       dropSentences(
         item.answer,
-        quotes.missing.map((finding) => finding.sentence),
+        quotes.missing.flatMap((finding) => finding.sentences),
       ),
       input.language,
     )

@@ -63,7 +63,7 @@ describe('checkQuotes', () => {
     expect(
       dropSentences(
         markdown,
-        report.missing.map((finding) => finding.sentence),
+        report.missing.flatMap((finding) => finding.sentences),
       ),
     ).toBe('Intro sentence stays.')
   })
@@ -75,6 +75,24 @@ describe('checkQuotes', () => {
     const invented = checkQuotes({ markdown: 'A barista once told us, “the best espresso is the one you enjoy every day.”', sources })
     expect(invented.missing).toHaveLength(1)
     expect(missingReason(invented.missing[0]!)).toBe('not found in Espresso Brewing Guide or How to Choose Coffee Beans')
+  })
+
+  it('reads a quotation of several sentences whole, and removes every sentence of it when the page lacks it', () => {
+    const held = checkQuotes({
+      markdown: `He puts it simply: “A good grinder is the single best upgrade for any home setup, and it will outlast the machine. Don't chase a recipe.” ([Guide](${guide.url}))`,
+      sources,
+    })
+    expect(held).toMatchObject({ checked: [{ kind: 'quotation' }], missing: [] })
+    const markdown = `Grind fresh. He puts it simply: “Never chase a recipe. Buy the grinder first” ([Guide](${guide.url})). Then taste.`
+    const report = checkQuotes({ markdown, sources })
+    expect(report.missing).toHaveLength(1)
+    expect(report.missing[0]!.quote).toBe('Never chase a recipe. Buy the grinder first')
+    expect(
+      dropSentences(
+        markdown,
+        report.missing.flatMap((finding) => finding.sentences),
+      ),
+    ).toBe('Grind fresh. Then taste.')
   })
 
   it('leaves scare quotes, titles and a page’s own title alone', () => {

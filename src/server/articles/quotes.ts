@@ -30,8 +30,10 @@ export interface QuoteInput {
 }
 
 export interface QuoteFinding {
-  /** The sentence's Markdown source, exactly as in the article (what `dropSentences` removes). */
+  /** The sentence's Markdown source, exactly as in the article. */
   sentence: string
+  /** Every sentence the quotation spans (one, unless it quotes several): what `dropSentences` removes. */
+  sentences: string[]
   /** The quotation's text, or the attributed statement's clause. */
   quote: string
   kind: 'quotation' | 'attribution'
@@ -112,6 +114,11 @@ function isTitleLike(text: string): boolean {
 
 /** The quotations of a sentence's visible text, with what comes before each (to tell a title). */
 function quotations(text: string): Array<{ quote: string; before: string }> {
+  return scanQuotations(text).found
+}
+
+/** The quotations of a text, and whether a quotation mark opens and is not closed in it. */
+function scanQuotations(text: string): { found: Array<{ quote: string; before: string }>; open: boolean } {
   const found: Array<{ quote: string; before: string }> = []
   for (let at = 0; at < text.length; at++) {
     const mark = text[at] ?? ''
@@ -121,7 +128,7 @@ function quotations(text: string): Array<{ quote: string; before: string }> {
     const closers = QUOTE_PAIRS[mark] ?? ''
     let end = at + 1
     while (end < text.length && !closers.includes(text[end] ?? '')) end++
-    if (end >= text.length) break
+    if (end >= text.length) return { found, open: true }
     // A full stop or comma inside the closing mark is punctuation of the article's sentence.
     found.push({
       quote: text
@@ -132,7 +139,39 @@ function quotations(text: string): Array<{ quote: string; before: string }> {
     })
     at = end
   }
-  return found
+  return { found, open: false }
+}
+
+/** A quotation may hold several sentences ("“Grind fresh. Brew at once.”"): at most this many are read as one. */
+const MAX_QUOTED_SENTENCES = 4
+
+/**
+ * The article's sentences, those a quotation spans joined into one: a sentence that opens a
+ * quotation it does not close is read with the ones after it until the quotation closes.
+ */
+function quotingUnits(markdown: string): Array<{ sentences: string[]; text: string; hrefs: string[] }> {
+  const sentences = articleSentences(markdown)
+  const units: Array<{ sentences: string[]; text: string; hrefs: string[] }> = []
+  for (let index = 0; index < sentences.length; index++) {
+    const first = sentences[index]!
+    const unit = { sentences: [first.sentence], text: first.text, hrefs: [...first.hrefs] }
+    if (scanQuotations(first.text).open) {
+      const limit = Math.min(sentences.length, index + MAX_QUOTED_SENTENCES)
+      let joined = first.text
+      for (let next = index + 1; next < limit; next++) {
+        joined = `${joined} ${sentences[next]!.text}`
+        if (scanQuotations(joined).open) continue
+        const spanned = sentences.slice(index + 1, next + 1)
+        unit.sentences.push(...spanned.map((item) => item.sentence))
+        unit.hrefs.push(...spanned.flatMap((item) => item.hrefs))
+        unit.text = joined
+        index = next
+        break
+      }
+    }
+    units.push(unit)
+  }
+  return units
 }
 
 /** The attributed clause of a sentence ("According to the SCA, water should…" → "water should…"), if any. */
@@ -157,7 +196,8 @@ export function checkQuotes(input: QuoteInput): QuoteReport {
   const titles = new Set(input.sources.map((source) => normalizeForMatch(source.title)).filter(Boolean))
   const report: QuoteReport = { checked: [], missing: [] }
 
-  for (const { sentence, text, hrefs } of articleSentences(input.markdown)) {
+  for (const { sentences, text, hrefs } of quotingUnits(input.markdown)) {
+    const sentence = sentences[0] ?? ''
     const quoted = quotations(text)
       .filter(({ quote, before }) => wordCount(quote) >= MIN_QUOTE_WORDS && !TITLE_LEAD.test(before))
       .filter(({ quote }) => !isTitleLike(quote) && !titles.has(normalizeForMatch(quote)))
@@ -171,7 +211,13 @@ export function checkQuotes(input: QuoteInput): QuoteReport {
     const searched = pages.map(({ url, title }) => ({ url, title }))
     for (const claim of claims) {
       const page = pages.find((source) => quoteAppearsIn(claim.quote, `${source.title}\n${source.text}`))
-      const finding: QuoteFinding = { sentence, ...claim, searched, ...(page ? { found: { url: page.url, title: page.title } } : {}) }
+      const finding: QuoteFinding = {
+        sentence,
+        sentences,
+        ...claim,
+        searched,
+        ...(page ? { found: { url: page.url, title: page.title } } : {}),
+      }
       report.checked.push(finding)
       if (!page) report.missing.push(finding)
     }
