@@ -8,7 +8,8 @@
  * What counts:
  * - A quotation: text between "…", “…”, „…“ (or „…”) or «…». Not a quotation: scare quotes of one to
  *   three words ("so-called “fresh” beans"), and titles (text in Title Case with no sentence
- *   punctuation, text after "titled", "called" or "named", or a source page's own title).
+ *   punctuation, text after "titled", "called" or "named", or a source page's own title). A
+ *   quotation of several sentences is one quotation, and all its sentences go when it fails.
  * - An attributed statement: "According to X, …", "As X says/notes/puts it, …" or "X says/said/
  *   writes/notes/explains/reports/recommends/found (that) …" (a name or noun phrase starting with a
  *   capital) in a sentence that links to a page. What X is said to
