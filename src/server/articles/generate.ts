@@ -43,7 +43,7 @@ import {
   scrubMeta,
   scrubOutline,
 } from './banned-phrases'
-import { checkGrounding, dropUngrounded } from './grounding'
+import { checkDraft, checkFaq } from './fact-check'
 import { htmlToText, markdownToSafeHtml, youtubeEmbedHtml } from './html'
 import { chartDataFromFacts, renderInfographic } from './infographic'
 import {
@@ -240,8 +240,17 @@ export async function generateArticle(job: GenerationContext) {
     cta: null,
     faq: [],
   })
-  const grounding = checkGrounding({ markdown: draftBody, sources: sourcesForCheck, trusted })
-  const checkedBody = grounding.ungrounded.length > 0 ? dropUngrounded(draftBody, grounding.ungrounded) : draftBody
+  // Quotes, then numbers, against the pages they cite; then proofreading (fact-check.ts).
+  const {
+    markdown: checkedBody,
+    grounding,
+    factCheck: draftCheck,
+  } = checkDraft({
+    markdown: draftBody,
+    sources: sourcesForCheck,
+    trusted,
+    language: business.language,
+  })
   const checked = splitBody(checkedBody, outline.title)
   const fetchedAt = new Map(serp.pages.map((page) => [page.url, page.fetchedAt]))
   const citations = dedupeBy(
@@ -307,9 +316,13 @@ export async function generateArticle(job: GenerationContext) {
       metaPrompt({ keyword: focus, profile, title: outline.title, introduction: checked.introduction.join(' ') }),
     ),
   ])
-  const faq = scrubFaq(faqAnswer.questions, banned)
-    .filter((item) => item.question.trim() && item.answer.trim())
-    .slice(0, 8)
+  // The FAQ's answers without banned phrases, then through the quote check and proofreading (fact-check.ts).
+  const { faq, factCheck } = checkFaq(
+    scrubFaq(faqAnswer.questions, banned)
+      .filter((item) => item.question.trim() && item.answer.trim())
+      .slice(0, 8),
+    { sources: sourcesForCheck, language: business.language, record: draftCheck },
+  )
   const assembled = assembleMarkdown({
     title: outline.title,
     introduction: checked.introduction,
@@ -377,7 +390,8 @@ export async function generateArticle(job: GenerationContext) {
     slug,
     metaTitle,
     metaDescription,
-    outline: planSections.map(({ heading, level }) => ({ heading, level })),
+    // The headings as proofread: a section's rewrite finds its section by them.
+    outline: checked.sections.map(({ heading, level }) => ({ heading, level })),
     markdown,
     html,
     images,
@@ -389,6 +403,7 @@ export async function generateArticle(job: GenerationContext) {
     internalLinks: banned.length > 0 ? internalLinks.filter((link) => markdown.includes(`](${link.url})`)) : internalLinks,
     wordCount: countWords(htmlToText(html)),
     seoChecks: score.checks,
+    factCheck,
   }
   const articleId = await saveGeneratedArticle(db, {
     jobId,
@@ -403,7 +418,15 @@ export async function generateArticle(job: GenerationContext) {
     cost: ledger.totalCost(),
     regenerated: Boolean(existing),
   })
-  return { articleId, resumed: false, seoScore: score.score, cost: ledger.totalCost(), tokens, dropped: grounding.ungrounded.length }
+  return {
+    articleId,
+    resumed: false,
+    seoScore: score.score,
+    cost: ledger.totalCost(),
+    tokens,
+    dropped: grounding.ungrounded.length,
+    quotesRemoved: factCheck.quotes.removed.length,
+  }
 }
 
 /**

@@ -159,6 +159,7 @@ export function sectionPrompt(request: SectionRequest) {
       'You write one section of an SEO article in Markdown: two to four short paragraphs or a list, no heading.',
       'Every sentence that states a number must end with a Markdown link to the source page it comes from, and the number must appear on that page.',
       'Use no number you cannot cite. Do not repeat what the other sections cover. No filler, no claims about the business beyond its profile.',
+      'Put in quotation marks, or attribute to someone ("according to", "says"), only words copied exactly from a source page, in a sentence ending with a link to that page; otherwise say it in your own words and attribute it to no one.',
       languageRule(request.profile),
     ].join(' '),
     prompt: join(
@@ -177,6 +178,7 @@ export function faqPrompt(request: { keyword: string; profile: WriterProfile; qu
     system: [
       'You write the FAQ of an SEO article: 3 to 6 questions people search for, each answered in two or three sentences.',
       'Answer from the article; state no number the article does not state.',
+      'Quote no one and attribute nothing to anyone.',
       languageRule(request.profile),
     ].join(' '),
     prompt: join(

@@ -8,9 +8,9 @@ import { keywordMarket } from '~/server/research/market'
 import type { ArticleCitation, ArticleStatus } from '~/shared/articles/article'
 import { FAQ_HEADING } from './assemble'
 import { contentFromEdit } from './edit'
+import { checkDraft, mergeFactChecks } from './fact-check'
 import { rankSources, SOURCES_PER_SECTION, withInstruction, writerProfileOf, type ArticleJobInput } from './generate'
 import { askAvoidingBanned, scrubBlock } from './banned-phrases'
-import { checkGrounding, dropUngrounded } from './grounding'
 import { ARTICLE_SCHEMAS, sectionPrompt, sectionSchema } from './prompts'
 import { researchSerp } from './sources'
 
@@ -125,8 +125,8 @@ export async function rewriteSection(
   const sources = serp.pages.map((page) => ({ url: page.url, title: page.title, text: page.fullText }))
   const trusted = [focus, current.title, profile.name, profile.description, profile.valueProposition, profile.services.join(' ')]
   const draft = `${hashes} ${heading}\n\n${blocks.join('\n\n')}\n`
-  const grounding = checkGrounding({ markdown: draft, sources, trusted })
-  const checked = grounding.ungrounded.length > 0 ? dropUngrounded(draft, grounding.ungrounded) : draft
+  // The same checks as a whole article's (fact-check.ts); their record adds to the article's.
+  const { markdown: checked, grounding, factCheck } = checkDraft({ markdown: draft, sources, trusted, language: business.language })
   const lines = current.markdown.split('\n')
   const oldBlocks = lines
     .slice(span.start + 1, span.end)
@@ -151,7 +151,7 @@ export async function rewriteSection(
   const { content, seoScore } = contentFromEdit(
     { markdown, metaTitle: current.metaTitle, metaDescription: current.metaDescription },
     {
-      current: { ...current, citations },
+      current: { ...current, citations, factCheck: mergeFactChecks(current.factCheck, factCheck) },
       business: {
         name: profile.name,
         url: business.url,

@@ -134,6 +134,12 @@ describe('the demo account’s articles', () => {
       expect(response.status, citation.url).toBe(200)
       expect(collapse(await response.text()), citation.url).toContain(collapse(citation.passage))
     }
+    // The demo writer's quotations are its sources' own words: found on their page, none removed, and
+    // shown on some articles ("1 quote checked"), not on every one.
+    for (const item of articles) expect(item.factCheck?.quotes.removed, item.keyword).toEqual([])
+    const quoting = articles.filter((item) => (item.factCheck?.quotes.found.length ?? 0) > 0)
+    expect(quoting.length).toBeGreaterThan(0)
+    expect(quoting.length).toBeLessThan(articles.length)
     // Later articles link to the ones published before them, never to an unpublished one.
     const publishedSlugs = new Set(articles.filter((item) => item.status === 'published').map((item) => item.slug))
     const linked = articles.flatMap((item) => item.internalLinks).filter((link) => link.kind === 'article')

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, jsonb, pgSchema, real, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { ARTICLE_STATUSES, type ArticleContent, type ArticleStatus } from '~/shared/articles/article'
+import { ARTICLE_STATUSES, type ArticleContent, type ArticleFactCheck, type ArticleStatus } from '~/shared/articles/article'
 import type { SeoCheck } from '~/shared/articles/seo-score'
 import { PUBLICATION_STATUSES, type PublicationStatus } from '~/shared/integrations'
 import type { LiveCheck } from '~/shared/live-check'
@@ -43,6 +43,8 @@ export const article = contentSchema.table(
     wordCount: integer('word_count').notNull(),
     seoScore: integer('seo_score').notNull(),
     seoChecks: jsonb('seo_checks').$type<SeoCheck[]>().notNull(),
+    /** What the checks after writing found and removed (null: written before they were recorded). */
+    factCheck: jsonb('fact_check').$type<ArticleFactCheck>(),
     /** The SERP median word count the length check measured against (null: unknown). */
     serpMedianWords: integer('serp_median_words'),
     /** The generation that wrote the current content. */

@@ -1,6 +1,7 @@
 import { scrubArticlePart } from '~/server/articles/banned-phrases'
 import { ARTICLE_SCHEMAS, type CallToAction, type Faq, type Outline } from '~/server/articles/prompts'
 import { stableHash } from '~/server/providers/llm/prompt-material'
+import { sourceQuote } from './demo-quote'
 
 /**
  * The demo LLM's article writer: the answer to each article prompt (src/server/articles/prompts.ts),
@@ -831,7 +832,12 @@ function writeSection(material: ArticleMaterial): { blocks: string[] } {
       wordCount(sentence.text) <= 35 &&
       !/[.!?…]["'”’)\]]*\s/.test(sentence.text),
   )
-  const plain = sentences.filter((sentence) => !hasDigit(sentence.text) && sentence.relevance >= 0.75 && sentence.score > 0).slice(0, 3)
+  // Now and then a source's own words, quoted and cited (demo-quote.ts), instead of told in ours.
+  const quoted = sourceQuote(sentences, seed)
+  const quote = quoted?.markdown
+  const plain = sentences
+    .filter((sentence) => sentence !== quoted?.from && !hasDigit(sentence.text) && sentence.relevance >= 0.75 && sentence.score > 0)
+    .slice(0, 3)
 
   const mention = profileMention(context, focus, seed)
   const citation = cited
@@ -848,10 +854,10 @@ function writeSection(material: ArticleMaterial): { blocks: string[] } {
     said.length > firstBody.length
       ? said.slice(firstBody.length, firstBody.length + 1)
       : told.slice(said.length > 0 ? 0 : 1, said.length > 0 ? 1 : 2)
-  const last = [...(citation ? [citation, pick(FOLLOW_UPS, seed)] : next), ...(mention ? [mention] : [])]
+  const last = [...(citation ? [citation, pick(FOLLOW_UPS, seed)] : next), ...(quote ? [quote] : []), ...(mention ? [mention] : [])]
 
   const paragraphs = [first, ...(last.length > 0 || !withList ? [last] : [])].map((paragraph) =>
-    paragraph.filter((sentence) => sentence === citation || !hasDigit(sentence)),
+    paragraph.filter((sentence) => sentence === citation || sentence === quote || !hasDigit(sentence)),
   )
   // Every paragraph has at least two sentences; a closer fills in where the material ran short.
   const spare = CLOSERS.filter((_, index) => index !== seed % CLOSERS.length).concat(pick(CLOSERS, seed))
