@@ -1,3 +1,4 @@
+import type { BrandVoice } from './brand-voice'
 import type { ArticleSettings, BusinessProfile } from './business-profile'
 
 /** The sitemap, blog and best articles setup step 3 asked for. */
@@ -9,7 +10,8 @@ export interface SiteStructure {
 
 /**
  * What /settings edits for one business (docs/product/entities.md): its profile, its article
- * settings, the seed keywords research starts from, and its sitemap, blog and best articles.
+ * settings, the seed keywords research starts from, its sitemap, blog and best articles, and its
+ * brand voice.
  */
 export interface BusinessSettings {
   businessId: string
@@ -17,4 +19,5 @@ export interface BusinessSettings {
   articleSettings: ArticleSettings
   seeds: string[]
   siteStructure: SiteStructure
+  voice: BrandVoice
 }

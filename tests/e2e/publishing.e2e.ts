@@ -46,6 +46,11 @@ let receiverUrl = ''
 
 beforeAll(async () => {
   receiver = createServer((request, response) => {
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      // The post's page, which the live check reads after publishing (events are POSTed).
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>Post</title><h1>Post</h1>')
+      return
+    }
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {

@@ -20,6 +20,7 @@ import { ArticleActions } from './article-actions'
 import { ArticleEditor } from './article-editor'
 import { ArticleStatusBadge } from './article-status'
 import { ArticleVersions } from './article-versions'
+import { FactCheckPanel } from './fact-check-panel'
 import { PublishingPanel } from './publishing-panel'
 import { ArticleSearchPanel } from '~/features/performance/article-search-panel'
 import { SeoScorePanel } from './seo-score-panel'
@@ -217,6 +218,7 @@ export function ArticleView({ articleId, mode = 'read' }: { articleId: string; m
               </CardContent>
             </Card>
           )}
+          <FactCheckPanel check={article.factCheck} />
           <Card>
             <CardHeader>
               <CardTitle className="text-base">Rewrite</CardTitle>

@@ -8,6 +8,7 @@ import { toast } from '~/lib/toast'
 import { businessLabel } from '../shell/current-business'
 import { ResearchSettingsCard } from '~/features/research/research-settings-card'
 import { ArticleSettingsForm } from './article-settings-form'
+import { BrandVoiceForm } from './brand-voice-form'
 import { SelectField } from './fields'
 import { ProfileForm } from './profile-form'
 import { SeedsForm } from './seeds-form'
@@ -34,6 +35,7 @@ export function BusinessSettings() {
       <SiteStructureForm key={`site-${businessId}`} settings={settings.data} />
       <SeedsForm key={`seeds-${businessId}`} settings={settings.data} />
       <ArticleSettingsForm key={`articles-${businessId}`} settings={settings.data} />
+      <BrandVoiceForm key={`voice-${businessId}`} settings={settings.data} />
       <ResearchSettingsCard key={`research-${businessId}`} businessId={businessId} />
     </>
   )

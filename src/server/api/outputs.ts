@@ -290,6 +290,20 @@ export const articleOutput = z.object({
   faq: z.array(z.object({ question: z.string(), answer: z.string() })),
   jsonLd: z.array(z.record(z.string(), z.unknown())).describe('Structured data (schema.org) blocks.'),
   citations: z.array(z.object({ url: z.string(), title: z.string(), passage: z.string(), fetchedAt: z.string() })),
+  factCheck: z
+    .object({
+      numbers: z.object({ checked: z.number(), removed: z.number() }).describe('Sentences stating a number, and those removed.'),
+      quotes: z.object({
+        checked: z.number(),
+        found: z.array(z.object({ quote: z.string(), url: z.string(), title: z.string() })),
+        removed: z.array(z.object({ quote: z.string(), reason: z.string() })),
+      }),
+      proofreading: z.array(z.object({ rule: z.string(), before: z.string(), after: z.string() })),
+    })
+    .nullable()
+    .describe(
+      'The checks after writing: numbers and quotations against the pages they cite, and proofreading (null before they were recorded).',
+    ),
   internalLinks: z.array(z.object({ url: z.string(), anchor: z.string(), kind: z.enum(['article', 'sitemap', 'best']) })),
   wordCount: z.number(),
   seoScore: z.number().describe('0–100.'),

@@ -109,6 +109,8 @@ const PROCEDURES: Record<string, { access: AccessClass; attack: ((victim: Victim
   'settings.updateArticleSettings': { access: 'business', attack: null },
   'settings.updateSeeds': { access: 'business', attack: null },
   'settings.updateSiteStructure': { access: 'business', attack: null },
+  'settings.deriveVoice': { access: 'business', attack: null },
+  'settings.updateVoice': { access: 'business', attack: null },
   'setup.state': { access: 'paid', attack: null },
   'setup.businessState': { access: 'business', attack: (v) => ({ businessId: v.businessId }) },
   'setup.analyze': { access: 'paid', attack: null },

@@ -17,6 +17,7 @@ import type { Providers } from '~/server/providers'
 import { dataforseoHandlers } from '~/server/providers/dataforseo/mock'
 import { imagesHandlers } from '~/server/providers/images/mock'
 import { DEFAULT_LLM_BASE_URL } from '~/server/providers/llm/client'
+import { parseArticleMaterial } from '~/server/providers/llm/article-writer'
 import { llmHandlers } from '~/server/providers/llm/mock'
 import { clearFaults, injectFault } from '~/server/providers/mock-faults'
 import { youtubeHandlers } from '~/server/providers/youtube/mock'
@@ -120,6 +121,10 @@ describe('article generation on the mocks', () => {
       trusted: [planned.keyword, written.title],
     })
     expect(recheck.ungrounded).toEqual([])
+    // The demo writer quotes its sources word for word: every quotation is found on its page.
+    expect(written.factCheck!.quotes.removed).toEqual([])
+    expect(written.factCheck!.quotes.found.length).toBeGreaterThan(0)
+    for (const quote of written.factCheck!.quotes.found) expect(written.markdown).toContain(`“${quote.quote}”`)
     // Internal links only to the business's best articles (nothing of ours is published yet).
     expect(written.internalLinks.every((link) => link.kind === 'best')).toBe(true)
     // A score with its breakdown; a failing check carries a hint.
@@ -585,6 +590,62 @@ describe('article generation on the mocks', () => {
     const [written] = await app.db.select().from(article).where(eq(article.keywordId, planned.id))
     expect(written!.markdown).toContain('Good espresso starts with fresh beans.')
     expect(written!.markdown).not.toContain('1:7')
+  })
+
+  it('removes a sentence whose quotation its cited page does not hold, keeps one it does, and records both', async () => {
+    const { business, planned, client } = await roaster()
+    const invented = 'the crema tells you everything about the shot'
+    network.use(
+      http.post(`${DEFAULT_LLM_BASE_URL}/chat/completions`, async ({ request }) => {
+        const body = (await request.clone().json()) as {
+          response_format?: { json_schema?: { name?: string } }
+          messages: Array<{ content: string }>
+        }
+        if (body.response_format?.json_schema?.name !== ARTICLE_SCHEMAS.section) return undefined
+        const material = parseArticleMaterial(body.messages.map((message) => message.content).join('\n'))
+        const source = material.pages.find((page) => page.role === 'source 1')!
+        // A sentence of the page as the prompt carried it: quoted word for word, it is on the page.
+        const real = source.text
+          .split(/\n|(?<=\.)\s+/)
+          .find((line) => line.endsWith('.') && line.split(' ').length >= 8)!
+          .replace(/\.$/, '')
+        const content = JSON.stringify({
+          blocks: [
+            `Good espresso starts with fresh beans. One barista says “${invented}” ([Guide](${source.url})).`,
+            `The guide is blunt: “${real}” ([Guide](${source.url})).`,
+          ],
+        })
+        return HttpResponse.json({
+          id: 'chatcmpl-quote',
+          object: 'chat.completion',
+          created: 0,
+          model: 'mock',
+          choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, logprobs: null, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+        })
+      }),
+    )
+    try {
+      const { jobId } = await client.article.generate({ businessId: business.id, keywordId: planned.id })
+      expect((await waitForJob(app, jobId, 60_000)).state).toBe('completed')
+    } finally {
+      network.resetHandlers()
+    }
+    const [written] = await app.db.select().from(article).where(eq(article.keywordId, planned.id))
+    expect(written!.markdown).toContain('Good espresso starts with fresh beans.')
+    expect(written!.markdown).not.toContain(invented)
+    expect(written!.markdown).toContain('The guide is blunt: “')
+    const check = written!.factCheck!
+    // Every section (and the introduction) quoted twice: one quote found, one removed, each time.
+    const sections = written!.outline.length + 1
+    expect(check.quotes.checked).toBe(2 * sections)
+    expect(check.quotes.removed).toHaveLength(sections)
+    expect(check.quotes.found).toHaveLength(sections)
+    expect(check.quotes.removed[0]).toEqual({ quote: invented, reason: expect.stringMatching(/^not found in \S/) })
+    const api = await client.article.get({ businessId: business.id, articleId: written!.id })
+    expect(api.factCheck).toEqual(check)
+    const [version] = await app.db.select().from(articleVersion).where(eq(articleVersion.articleId, written!.id))
+    expect(version!.content.factCheck).toEqual(check)
   })
 
   it('records no usage and no article when generation fails', async () => {

@@ -234,6 +234,8 @@ export async function restoreArticleVersion(db: Database, businessId: string, ar
       .update(article)
       .set({
         ...kept.content,
+        // A version kept before the checks were recorded has none.
+        factCheck: kept.content.factCheck ?? null,
         seoScore: kept.seoScore,
         version,
         revision: current.revision + 1,

@@ -158,6 +158,8 @@ export function contentFromEdit(edit: ArticleEdit, context: EditContext): { cont
     internalLinks: current.internalLinks.filter((link) => links.has(link.url)),
     wordCount: countWords(htmlToText(html)),
     seoChecks: score.checks,
+    // The checks after writing describe the text as written; an edit keeps their record.
+    factCheck: current.factCheck ?? null,
   }
   return { content, seoScore: score.score }
 }

@@ -32,7 +32,18 @@ import {
   withoutInternalLink,
   type WrittenSection,
 } from './assemble'
-import { checkGrounding, dropUngrounded } from './grounding'
+import {
+  askAvoidingBanned,
+  findBanned,
+  outlineText,
+  scrubBlock,
+  scrubCta,
+  scrubFaq,
+  scrubMarkdown,
+  scrubMeta,
+  scrubOutline,
+} from './banned-phrases'
+import { checkDraft, checkFaq } from './fact-check'
 import { htmlToText, markdownToSafeHtml, youtubeEmbedHtml } from './html'
 import { chartDataFromFacts, renderInfographic } from './infographic'
 import {
@@ -50,6 +61,7 @@ import {
   type WriterProfile,
 } from './prompts'
 import { researchSerp } from './sources'
+import { writerVoiceOf } from './voice'
 
 /** The usage row of a generation is keyed `article:<job id>`: one per job, however often it runs. */
 export const ARTICLE_USAGE_KEY_PREFIX = 'article:'
@@ -141,7 +153,20 @@ export async function generateArticle(job: GenerationContext) {
 
   step('outline', `${serp.results.length} results, ${serp.pages.length} pages read`)
   const outlineRequest = outlinePrompt({ keyword: focus, profile, results: serp.pages, questions: serp.questions })
-  const outline = await llm(ARTICLE_SCHEMAS.outline, outlineSchema, withInstruction(outlineRequest, instruction))
+  // Brand voice: an outline holding a banned phrase is asked for once more, then the phrase is taken out.
+  const banned = profile.voice?.bannedPhrases ?? []
+  const outline = scrubOutline(
+    (
+      await askAvoidingBanned(
+        withInstruction(outlineRequest, instruction),
+        banned,
+        (request) => llm(ARTICLE_SCHEMAS.outline, outlineSchema, request),
+        outlineText,
+        1,
+      )
+    ).answer,
+    banned,
+  )
   const planSections = outline.sections.filter((section) => section.heading.trim()).slice(0, 10)
   if (planSections.length < 3) throw new JobError('The outline came back with fewer than three sections. Try generating again.')
 
@@ -176,12 +201,18 @@ export async function generateArticle(job: GenerationContext) {
   const [writtenParts, ctaAnswer, video, [featured, inline]] = await Promise.all([
     Promise.all(
       [null, ...planSections].map(async (section) => {
-        const answer = await llm(ARTICLE_SCHEMAS.section, sectionSchema, withInstruction(sectionRequest(section), instruction))
-        return answer.blocks.map((block) => block.trim()).filter(Boolean)
+        // A section holding a banned phrase is written again (BANNED_REWRITE_TRIES), then loses the sentences holding one.
+        const { answer } = await askAvoidingBanned(
+          withInstruction(sectionRequest(section), instruction),
+          banned,
+          (request) => llm(ARTICLE_SCHEMAS.section, sectionSchema, request),
+          (written) => written.blocks.join('\n\n'),
+        )
+        return answer.blocks.map((block) => scrubBlock(block.trim(), banned)).filter(Boolean)
       }),
     ),
     business.addCta ? llm(ARTICLE_SCHEMAS.cta, ctaSchema, ctaPrompt({ keyword: focus, profile, title: outline.title })) : null,
-    business.addYoutubeVideo ? findVideo(providers, focus) : null,
+    business.addYoutubeVideo ? findVideo(providers, focus, banned) : null,
     createImages(providers, { business, title: outline.title, keyword: focus, inlineHeading, businessName: profile.name }),
   ])
   const [introduction, ...written] = writtenParts
@@ -190,7 +221,7 @@ export async function generateArticle(job: GenerationContext) {
     level: section.level,
     blocks: written[index] ?? [],
   }))
-  const cta = ctaAnswer ? { ...ctaAnswer, url: siteUrl } : null
+  const cta = ctaAnswer ? { ...scrubCta(ctaAnswer, banned), url: siteUrl } : null
 
   step('links')
   const targets = await internalLinkTargets(db, business, planned.id)
@@ -209,8 +240,17 @@ export async function generateArticle(job: GenerationContext) {
     cta: null,
     faq: [],
   })
-  const grounding = checkGrounding({ markdown: draftBody, sources: sourcesForCheck, trusted })
-  const checkedBody = grounding.ungrounded.length > 0 ? dropUngrounded(draftBody, grounding.ungrounded) : draftBody
+  // Quotes, then numbers, against the pages they cite; then proofreading (fact-check.ts).
+  const {
+    markdown: checkedBody,
+    grounding,
+    factCheck: draftCheck,
+  } = checkDraft({
+    markdown: draftBody,
+    sources: sourcesForCheck,
+    trusted,
+    language: business.language,
+  })
   const checked = splitBody(checkedBody, outline.title)
   const fetchedAt = new Map(serp.pages.map((page) => [page.url, page.fetchedAt]))
   const citations = dedupeBy(
@@ -280,8 +320,14 @@ export async function generateArticle(job: GenerationContext) {
       metaPrompt({ keyword: focus, profile, title: outline.title, introduction: checked.introduction.join(' ') }),
     ),
   ])
-  const faq = faqAnswer.questions.filter((item) => item.question.trim() && item.answer.trim()).slice(0, 8)
-  const markdown = assembleMarkdown({
+  // The FAQ's answers without banned phrases, then through the quote check and proofreading (fact-check.ts).
+  const { faq, factCheck } = checkFaq(
+    scrubFaq(faqAnswer.questions, banned)
+      .filter((item) => item.question.trim() && item.answer.trim())
+      .slice(0, 8),
+    { sources: sourcesForCheck, language: business.language, record: draftCheck },
+  )
+  const assembled = assembleMarkdown({
     title: outline.title,
     introduction: checked.introduction,
     sections: checked.sections,
@@ -290,10 +336,13 @@ export async function generateArticle(job: GenerationContext) {
     cta,
     faq,
   })
+  // Whatever else could carry a banned phrase into the text (an internal link's anchor) is removed.
+  const markdown = scrubMarkdown(assembled, banned)
 
   step('meta')
-  const metaTitle = fitText(meta.metaTitle, META_TITLE_MAX)
-  const metaDescription = fitText(meta.metaDescription, META_DESCRIPTION_MAX)
+  const voicedMeta = scrubMeta(meta, banned)
+  const metaTitle = fitText(voicedMeta.metaTitle, META_TITLE_MAX)
+  const metaDescription = fitText(voicedMeta.metaDescription, META_DESCRIPTION_MAX)
   const [existing] = await db.select({ id: article.id, slug: article.slug }).from(article).where(eq(article.keywordId, planned.id))
   const taken = new Set(
     (
@@ -349,7 +398,8 @@ export async function generateArticle(job: GenerationContext) {
     slug,
     metaTitle,
     metaDescription,
-    outline: planSections.map(({ heading, level }) => ({ heading, level })),
+    // The headings as proofread: a section's rewrite finds its section by them.
+    outline: checked.sections.map(({ heading, level }) => ({ heading, level })),
     markdown,
     html,
     images,
@@ -357,9 +407,11 @@ export async function generateArticle(job: GenerationContext) {
     faq,
     jsonLd,
     citations,
-    internalLinks,
+    // A link whose sentence went with a banned phrase is no link of the article.
+    internalLinks: banned.length > 0 ? internalLinks.filter((link) => markdown.includes(`](${link.url})`)) : internalLinks,
     wordCount: countWords(htmlToText(html)),
     seoChecks: score.checks,
+    factCheck,
   }
   const articleId = await saveGeneratedArticle(db, {
     jobId,
@@ -374,7 +426,15 @@ export async function generateArticle(job: GenerationContext) {
     cost: ledger.totalCost(),
     regenerated: Boolean(existing),
   })
-  return { articleId, resumed: false, seoScore: score.score, cost: ledger.totalCost(), tokens, dropped: grounding.ungrounded.length }
+  return {
+    articleId,
+    resumed: false,
+    seoScore: score.score,
+    cost: ledger.totalCost(),
+    tokens,
+    dropped: grounding.ungrounded.length,
+    quotesRemoved: factCheck.quotes.removed.length,
+  }
 }
 
 /**
@@ -561,6 +621,7 @@ export function writerProfileOf(business: typeof businessTable.$inferSelect): Wr
     audiences: business.targetAudiences ?? [],
     language: business.language,
     tone: business.tone,
+    voice: writerVoiceOf(business),
   }
 }
 
@@ -610,8 +671,11 @@ function dedupeBy<T>(items: T[], key: (item: T) => string): T[] {
   return items.filter((item) => (seen.has(key(item)) ? false : (seen.add(key(item)), true)))
 }
 
-async function findVideo(providers: Providers, keyword: string): Promise<ArticleContent['video']> {
-  const found = await providers.youtube.searchVideos(keyword, { maxResults: 5 })
+async function findVideo(providers: Providers, keyword: string, banned: readonly string[]): Promise<ArticleContent['video']> {
+  // A video whose title holds a banned phrase would show it in the article.
+  const found = (await providers.youtube.searchVideos(keyword, { maxResults: 5 })).filter(
+    (item) => findBanned(item.title, banned).length === 0,
+  )
   const best = rankByWords(found, (item) => item.title, keyword)[0]
   return best && youtubeEmbedHtml(best.videoId, best.title) ? { id: best.videoId, title: best.title, channel: best.channelTitle } : null
 }

@@ -278,6 +278,8 @@ interface Unit {
   docEnd: number
   numbers: NumberToken[]
   hrefs: string[]
+  /** The sentence's visible text (link labels kept, Markdown syntax gone); a table row has none. */
+  text?: string
 }
 
 /** A block-level piece of the article, with what dropping sentences needs to know about it. */
@@ -444,7 +446,7 @@ function makeUnit(doc: string, block: Block, numbers: readonly NumberToken[], st
   const docEnd = Math.max((block.docAt[end - 1] ?? 0) + 1, ...atoms.map((atom) => atom.docEnd))
   const hrefs = [...new Set(atoms.flatMap((atom) => (atom.href === undefined ? [] : [atom.href])))]
   const inSpan = numbers.filter((number) => number.isClaim && number.start >= start && number.start < end)
-  return { markdown: doc.slice(docStart, docEnd), docStart, docEnd, numbers: inSpan, hrefs }
+  return { markdown: doc.slice(docStart, docEnd), docStart, docEnd, numbers: inSpan, hrefs, text: block.plain.slice(start, end) }
 }
 
 /** Numbers of the block's countable text; everything else is masked so it can neither be nor join a number. */
@@ -630,6 +632,23 @@ export function checkGrounding(input: GroundingInput): GroundingReport {
   return report
 }
 
+/**
+ * Every judged sentence of the article (of a paragraph, list item or blockquote; a table's body row
+ * whole), as its Markdown source and the link targets in it, in order. Headings, code and HTML are
+ * not sentences. Other checks (quotes.ts) read the article through this, so a sentence they fail
+ * is removed by `dropSentences` exactly as a number's is.
+ */
+export function articleSentences(markdown: string): Array<{ sentence: string; text: string; hrefs: string[] }> {
+  return allUnits(readArticle(markdown).nodes).map((unit) => ({
+    sentence: unit.markdown,
+    text: unit.text ?? unit.markdown,
+    hrefs: unit.hrefs,
+  }))
+}
+
+/** A URL as the checks compare it: scheme and host in lower case, no fragment, no trailing slash. */
+export { normalizeUrl as comparableUrl }
+
 // ————— Dropping —————
 
 interface Edit {
@@ -700,7 +719,18 @@ function wholeLineRange(text: string, start: number, end: number): [number, numb
 
 /** The article without the given sentences; a paragraph, list item, table row or list left empty goes too. */
 export function dropUngrounded(markdown: string, ungrounded: UngroundedClaim[]): string {
-  const targets = new Set(ungrounded.map((claim) => claim.sentence))
+  return dropSentences(
+    markdown,
+    ungrounded.map((claim) => claim.sentence),
+  )
+}
+
+/**
+ * The article without the given sentences (each as `articleSentences` gives it); a paragraph, list
+ * item, table row or list left empty goes too.
+ */
+export function dropSentences(markdown: string, sentences: readonly string[]): string {
+  const targets = new Set(sentences)
   if (targets.size === 0) return markdown
   const { doc, nodes } = readArticle(markdown)
   const removed = new Set(allUnits(nodes).filter((unit) => targets.has(unit.markdown)))

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { KEYWORD_RULE_FOR_WRITERS } from '~/shared/articles/keyword-rule'
+import { voiceBlock, voiceRule, type WriterVoice } from './voice'
 
 /**
  * What article generation asks the LLM, and the shape of each answer (docs/product/pipeline.md §4).
@@ -22,6 +23,8 @@ export interface WriterProfile {
   audiences: string[]
   language: string
   tone: string
+  /** The brand voice: profile, standing instructions, banned phrases (voice.ts). */
+  voice?: WriterVoice
 }
 
 /** A page the article draws on: a top search result, or a source fetched for citations. */
@@ -100,6 +103,7 @@ function profileBlock(keyword: string, profile: WriterProfile): string {
     field('Audience', profile.audiences.join(', ')),
   ]
     .filter(Boolean)
+    .concat(voiceBlock(profile.voice) ? ['', voiceBlock(profile.voice)] : [])
     .join('\n')
 }
 
@@ -115,7 +119,12 @@ function pageBlock(page: BriefPage, role: string): string {
 }
 
 const languageRule = (profile: WriterProfile) =>
-  `Write in ${profile.language}, in a ${profile.tone.toLowerCase()} tone, for ${profile.audiences.join(', ') || 'the business’s customers'}.`
+  [
+    `Write in ${profile.language}, in a ${profile.tone.toLowerCase()} tone, for ${profile.audiences.join(', ') || 'the business’s customers'}.`,
+    voiceRule(profile.voice),
+  ]
+    .filter(Boolean)
+    .join(' ')
 
 export function outlinePrompt(brief: ArticleBrief) {
   return {
@@ -154,6 +163,7 @@ export function sectionPrompt(request: SectionRequest) {
       'Use no number you cannot cite. Do not repeat what the other sections cover. No filler, no claims about the business beyond its profile.',
       'Write at least 80 words of substance; never repeat a sentence or reuse one sentence frame. An introduction uses the keyword in its first sentence.',
       KEYWORD_RULE_FOR_WRITERS,
+      'Put in quotation marks, or attribute to someone ("according to", "says"), only words copied exactly from a source page, in a sentence ending with a link to that page; otherwise say it in your own words and attribute it to no one.',
       languageRule(request.profile),
     ].join(' '),
     prompt: join(
@@ -178,6 +188,7 @@ export function faqPrompt(request: {
     system: [
       'You write the FAQ of an SEO article: 3 to 6 questions people search for, each answered in two or three sentences.',
       'Answer from the article and the source pages without copying the article’s sentences; state no number the article does not state.',
+      'Quote no one and attribute nothing to anyone.',
       languageRule(request.profile),
     ].join(' '),
     prompt: join(

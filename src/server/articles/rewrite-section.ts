@@ -8,8 +8,9 @@ import { keywordMarket } from '~/server/research/market'
 import type { ArticleCitation, ArticleStatus } from '~/shared/articles/article'
 import { FAQ_HEADING } from './assemble'
 import { contentFromEdit } from './edit'
+import { checkDraft, mergeFactChecks } from './fact-check'
 import { rankSources, SOURCES_PER_SECTION, withInstruction, writerProfileOf, type ArticleJobInput } from './generate'
-import { checkGrounding, dropUngrounded } from './grounding'
+import { askAvoidingBanned, scrubBlock } from './banned-phrases'
 import { ARTICLE_SCHEMAS, sectionPrompt, sectionSchema } from './prompts'
 import { researchSerp } from './sources'
 
@@ -104,13 +105,19 @@ export async function rewriteSection(
     otherHeadings,
     sources: rankSources(serp.pages, `${heading} ${focus}`).slice(0, SOURCES_PER_SECTION),
   })
-  const answer = await providers.llm.generateObject({
-    schema: sectionSchema,
-    schemaName: ARTICLE_SCHEMAS.section,
-    ...withInstruction(request, input.instruction?.trim() ?? ''),
-  })
-  ledger.llm(answer.usage)
-  const blocks = answer.object.blocks.map((block) => block.trim()).filter(Boolean)
+  // Brand voice: a rewrite holding a banned phrase is written again, then loses the sentences holding one.
+  const banned = profile.voice?.bannedPhrases ?? []
+  const { answer } = await askAvoidingBanned(
+    withInstruction(request, input.instruction?.trim() ?? ''),
+    banned,
+    async (asked) => {
+      const written = await providers.llm.generateObject({ schema: sectionSchema, schemaName: ARTICLE_SCHEMAS.section, ...asked })
+      ledger.llm(written.usage)
+      return written.object
+    },
+    (written) => written.blocks.join('\n\n'),
+  )
+  const blocks = answer.blocks.map((block) => scrubBlock(block.trim(), banned)).filter(Boolean)
   if (blocks.length === 0) throw new JobError('The rewritten section came back empty. Try again.')
 
   step(2)
@@ -118,8 +125,8 @@ export async function rewriteSection(
   const sources = serp.pages.map((page) => ({ url: page.url, title: page.title, text: page.fullText }))
   const trusted = [focus, current.title, profile.name, profile.description, profile.valueProposition, profile.services.join(' ')]
   const draft = `${hashes} ${heading}\n\n${blocks.join('\n\n')}\n`
-  const grounding = checkGrounding({ markdown: draft, sources, trusted })
-  const checked = grounding.ungrounded.length > 0 ? dropUngrounded(draft, grounding.ungrounded) : draft
+  // The same checks as a whole article's (fact-check.ts); their record adds to the article's.
+  const { markdown: checked, grounding, factCheck } = checkDraft({ markdown: draft, sources, trusted, language: business.language })
   const lines = current.markdown.split('\n')
   const oldBlocks = lines
     .slice(span.start + 1, span.end)
@@ -144,7 +151,7 @@ export async function rewriteSection(
   const { content, seoScore } = contentFromEdit(
     { markdown, metaTitle: current.metaTitle, metaDescription: current.metaDescription },
     {
-      current: { ...current, citations },
+      current: { ...current, citations, factCheck: mergeFactChecks(current.factCheck, factCheck) },
       business: {
         name: profile.name,
         url: business.url,

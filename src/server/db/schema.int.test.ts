@@ -83,6 +83,11 @@ describe('defaults (docs/product/entities.md)', () => {
         brandColor: '#000000',
         targetAudiences: [],
         bestArticles: [],
+        voiceSamples: [],
+        voiceProfile: null,
+        voiceDerivedAt: null,
+        voiceInstructions: '',
+        bannedPhrases: [],
       },
     },
     {

@@ -10,6 +10,7 @@ import { createId } from '~/server/ids'
 import type { Providers } from '~/server/providers'
 import { isFullDemo, type providerModes } from '~/server/providers/modes'
 import { DEMO_EMAIL } from '~/shared/demo-account'
+import { DEMO_VOICE } from './demo-voice'
 
 /**
  * The shared demo account (docs/product/services.md): "Explore the demo" on the sign-in page signs into it.
@@ -63,7 +64,7 @@ export async function recreateDemoAccount(db: Database, env: DemoEnv, now = new 
     const [growth] = await tx.select({ id: plan.id }).from(plan).where(eq(plan.name, DEMO_PLAN))
     await tx.insert(user).values({ id: userId, name: DEMO_NAME, email: DEMO_EMAIL, emailVerified: true, plan: growth?.id ?? null })
     await tx.insert(account).values({ id: createId(), accountId: userId, providerId: 'credential', userId, password: passwordHash })
-    await tx.insert(business).values({ id: businessId, userId, ...DEMO_BUSINESS, lastAnalyzedAt: now })
+    await tx.insert(business).values({ id: businessId, userId, ...DEMO_BUSINESS, ...DEMO_VOICE, voiceDerivedAt: now, lastAnalyzedAt: now })
     await tx.insert(competitor).values(DEMO_COMPETITORS.map((row) => ({ id: createId(), businessId, lastAnalyzedAt: now, ...row })))
     await tx.update(user).set({ selectedBusiness: businessId }).where(eq(user.id, userId))
   })

@@ -1,13 +1,14 @@
 import { asc, eq } from 'drizzle-orm'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { article, articleVersion, business, jobRun, keyword, publication } from '~/server/db/schema'
+import { article, articleVersion, business, jobRun, keyword, publication, publishing } from '~/server/db/schema'
 import { listHistory } from '~/server/history/history.service'
-import { wordpressHandlers, wordpressMock } from '~/server/providers/wordpress/mock'
+import { WORDPRESS_NAMESPACES, wordpressHandlers, wordpressMock } from '~/server/providers/wordpress/mock'
 import { appConnectorFetch } from '~/server/publishing/connector-fetch'
 import { connectorClient } from '~/server/publishing/connectors'
 import { encryptionKeys } from '~/server/publishing/crypto'
-import { DEMO_CMS_PASSWORD, DEMO_CMS_USER, demoCmsUrl } from '~/server/publishing/demo-cms'
+import { DEMO_CMS_PASSWORD, DEMO_CMS_SEO_PLUGIN, DEMO_CMS_USER, demoCmsUrl } from '~/server/publishing/demo-cms'
+import { wordpressSeoSummary } from '~/shared/integrations'
 import { connectDemoCms, demoPublishedArticle, publishDemoArticles } from './demo-publishing'
 import type { Providers } from '~/server/providers'
 import { dataforseoHandlers } from '~/server/providers/dataforseo/mock'
@@ -20,6 +21,8 @@ import { createTestApp, TEST_APP_URL, type TestApp } from '../../../tests/fixtur
 import { articleProviders } from '../../../tests/fixtures/article-providers'
 import { DEMO_FAILED_REWRITE_INSTRUCTION, writeDemoArticles } from './demo-articles'
 import { DEMO_BUSINESS, recreateDemoAccount } from './demo-account'
+import { DEMO_VOICE } from './demo-voice'
+import { findBanned } from '~/server/articles/banned-phrases'
 import { DEMO_FIRST_KEYWORD, replayDemoResearch } from './demo-research'
 import { containsKeyword } from '~/shared/articles/keyword-rule'
 import { splitSentences } from '~/shared/articles/readability'
@@ -27,7 +30,13 @@ import { splitSentences } from '~/shared/articles/readability'
 // Demo mode's providers: the mocks, with search results linking to the demo web. The test replays
 // two research runs and writes some thirty articles, as a start does: it gets two minutes.
 const network = setupServer(
-  ...wordpressHandlers({ baseUrl: demoCmsUrl(TEST_APP_URL), username: DEMO_CMS_USER, applicationPassword: DEMO_CMS_PASSWORD }),
+  ...wordpressHandlers({
+    baseUrl: demoCmsUrl(TEST_APP_URL),
+    username: DEMO_CMS_USER,
+    applicationPassword: DEMO_CMS_PASSWORD,
+    namespaces: [...WORDPRESS_NAMESPACES, ...DEMO_CMS_SEO_PLUGIN.namespaces],
+    registeredMeta: DEMO_CMS_SEO_PLUGIN.registeredMeta,
+  }),
   ...llmHandlers(),
   ...dataforseoHandlers({ resultUrl: (host, path) => demoWebUrl(TEST_APP_URL, host, path) }),
   ...embeddingsHandlers(),
@@ -85,6 +94,11 @@ describe('the demo account’s articles', () => {
     // Nothing beyond the lead time was written ahead.
     for (const row of keywords.filter((item) => !due.includes(item))) expect(row.status, row.keyword).toBe('scheduled')
 
+    // The demo business's brand voice: none of its banned phrases in any article (docs/product/pipeline.md §4).
+    for (const item of articles) {
+      const text = JSON.stringify([item.title, item.metaTitle, item.metaDescription, item.markdown, item.faq, item.jsonLd])
+      expect(findBanned(text, DEMO_VOICE.bannedPhrases), item.keyword).toEqual([])
+    }
     const byKeyword = new Map(articles.map((item) => [item.keywordId, item]))
     for (const row of due) {
       const written = byKeyword.get(row.id)!
@@ -150,6 +164,12 @@ describe('the demo account’s articles', () => {
       expect(response.status, citation.url).toBe(200)
       expect(collapse(await response.text()), citation.url).toContain(collapse(citation.passage))
     }
+    // The demo writer's quotations are its sources' own words: found on their page, none removed, and
+    // shown on some articles ("1 quote checked"), not on every one.
+    for (const item of articles) expect(item.factCheck?.quotes.removed, item.keyword).toEqual([])
+    const quoting = articles.filter((item) => (item.factCheck?.quotes.found.length ?? 0) > 0)
+    expect(quoting.length).toBeGreaterThan(0)
+    expect(quoting.length).toBeLessThan(articles.length)
     // Later articles link to the ones published before them, never to an unpublished one.
     const publishedSlugs = new Set(articles.filter((item) => item.status === 'published').map((item) => item.slug))
     const linked = articles.flatMap((item) => item.internalLinks).filter((link) => link.kind === 'article')
@@ -192,6 +212,19 @@ describe('the demo account’s articles', () => {
     const posted = await publishDemoArticles(app.db, demo.businessId, deps)
     expect(posted).toBe(publishedSlugs.size)
     expect(wordpressMock.posts.map((post) => post.slug).sort()).toEqual([...publishedSlugs].sort())
+    // Tested first, as a user would: the stand-in site's Yoast SEO is found and fed.
+    const [connection] = await app.db.select().from(publishing).where(eq(publishing.businessId, demo.businessId))
+    expect(wordpressSeoSummary(connection!.config as Record<string, string>)).toBe(
+      'SEO plugin: Yoast SEO: SEO title, meta description and focus keyword sent.',
+    )
+    for (const post of wordpressMock.posts) {
+      const item = articles.find((candidate) => candidate.slug === post.slug)!
+      expect(post.meta, post.slug).toEqual({
+        _yoast_wpseo_title: item.metaTitle,
+        _yoast_wpseo_metadesc: item.metaDescription,
+        _yoast_wpseo_focuskw: item.keyword,
+      })
+    }
     const publications = await app.db.select().from(publication).where(eq(publication.businessId, demo.businessId))
     const byArticle = new Map(articles.map((item) => [item.id, item]))
     for (const where of publications) {

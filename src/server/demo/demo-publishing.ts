@@ -3,7 +3,7 @@ import type { Env } from '~/env'
 import type { Database } from '~/server/db'
 import { article, business, publication, publishing, user } from '~/server/db/schema'
 import { DEMO_CMS_PASSWORD, DEMO_CMS_USER, demoCmsUrl } from '~/server/publishing/demo-cms'
-import { sealSecrets, type PublishingDeps } from '~/server/publishing/integrations.service'
+import { sealSecrets, testIntegration, type PublishingDeps } from '~/server/publishing/integrations.service'
 import { runPublish } from '~/server/publishing/publish.service'
 import { DEMO_EMAIL } from '~/shared/demo-account'
 
@@ -34,6 +34,8 @@ export async function publishDemoArticles(
   businessId: string,
   deps: PublishingDeps & { dataDir: string; signal?: AbortSignal },
 ) {
+  // Tested first, as a user would after connecting: the test finds the site's SEO plugin.
+  await testIntegration(db, businessId, 'wordpress', deps, deps.signal)
   const rows = await db
     .select({ id: article.id, publishedAt: article.publishedAt })
     .from(article)

@@ -11,9 +11,9 @@ import { polarHandlers } from './polar/mock'
 import { demoWebUrl } from './web/demo-web'
 import { youtubeHandlers } from './youtube/mock'
 import { gscHandlers } from './gsc/mock'
-import { DEMO_CMS_PASSWORD, DEMO_CMS_USER, demoCmsUrl } from '~/server/publishing/demo-cms'
+import { DEMO_CMS_PASSWORD, DEMO_CMS_SEO_PLUGIN, DEMO_CMS_USER, demoCmsUrl } from '~/server/publishing/demo-cms'
 import { isFullDemo, providerModes, type ProviderId } from './modes'
-import { wordpressHandlers } from './wordpress/mock'
+import { WORDPRESS_NAMESPACES, wordpressHandlers } from './wordpress/mock'
 
 /**
  * The vendor mocks demo mode answers with, per provider of modes.ts. The CMS mocks are not here:
@@ -43,7 +43,13 @@ export function demoHandlers(env: DemoEnv) {
   const providers = (Object.keys(DEMO_HANDLERS) as ProviderId[]).filter((id) => modes[id] === 'demo')
   // The demo account's stand-in WordPress (publishing/demo-cms.ts): its REST API, under APP_URL.
   const demoCms = isFullDemo(env)
-    ? wordpressHandlers({ baseUrl: demoCmsUrl(env.APP_URL), username: DEMO_CMS_USER, applicationPassword: DEMO_CMS_PASSWORD })
+    ? wordpressHandlers({
+        baseUrl: demoCmsUrl(env.APP_URL),
+        username: DEMO_CMS_USER,
+        applicationPassword: DEMO_CMS_PASSWORD,
+        namespaces: [...WORDPRESS_NAMESPACES, ...DEMO_CMS_SEO_PLUGIN.namespaces],
+        registeredMeta: DEMO_CMS_SEO_PLUGIN.registeredMeta,
+      })
     : []
   return { providers, handlers: [...providers.flatMap((id) => DEMO_HANDLERS[id](env)), ...demoCms] }
 }

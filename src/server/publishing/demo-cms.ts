@@ -11,3 +11,13 @@ export const demoCmsUrl = (appUrl: string) => `${appUrl}${DEMO_CMS_PATH}`
 /** The demo WordPress's editor and application password (checked by the mock like real ones). */
 export const DEMO_CMS_USER = 'demo-editor'
 export const DEMO_CMS_PASSWORD = 'demo abcd efgh ijkl mnop qrst'
+
+/**
+ * The demo site runs Yoast SEO, with the post meta it registers for the REST API (its SEO title,
+ * meta description and focus keyword), so the demo's Test connection finds it and its articles go
+ * out with those fields, as a customer's would (docs/product/publishing.md, What goes where).
+ */
+export const DEMO_CMS_SEO_PLUGIN = {
+  namespaces: ['yoast/v1'],
+  registeredMeta: ['_yoast_wpseo_title', '_yoast_wpseo_metadesc', '_yoast_wpseo_focuskw'],
+}

@@ -1,20 +1,18 @@
 import { and, eq } from 'drizzle-orm'
 import { http, HttpResponse, type HttpResponseResolver } from 'msw'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { illustratedContent } from '../../../tests/fixtures/illustrated-article'
 import { useMockServer } from '../../../tests/fixtures/mock-server'
 import { PNG_PIXEL } from '../../../tests/fixtures/publishing-connector'
 import { insertArticle, insertBusiness, insertKeyword } from '../../../tests/fixtures/rpc'
-import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
+import { usePublishingApp } from '../../../tests/fixtures/publishing-app'
+import type { TestApp } from '../../../tests/fixtures/test-app'
 import { JOB_KINDS } from '~/server/app/job-kinds'
 import { article, jobRun, publication } from '~/server/db/schema'
 import { startJobs, stopJobs } from '~/server/jobs'
 import { webhookHandlers, webhookMock } from '~/server/providers/webhook/mock'
 import { wordpressHandlers, wordpressMock } from '~/server/providers/wordpress/mock'
 import { liveCheckSummary, type LiveCheck } from '~/shared/live-check'
-import { createConnectorFetch } from './connector-fetch'
-import { connectorClient } from './connectors'
-import { encryptionKeys } from './crypto'
 import { connectIntegration, type PublishingDeps } from './integrations.service'
 import { appLiveCheckDeps, liveCheckInput, queueLiveCheck, runLiveCheck, type LiveCheckRequest } from './live-check-job'
 import { articlePublications, runPublish } from './publish.service'
@@ -68,26 +66,12 @@ useMockServer(
   http.head(`${new URL(HOOK).origin}/images/missing.png`, notFound),
 )
 
+// Jobs only enqueued: the tests run the check job's handler themselves, and see it queued meanwhile.
+const setup = usePublishingApp()
 let app: TestApp
 let deps: PublishingDeps
 let owner: { userId: string }
-
-beforeAll(async () => {
-  app = await createTestApp()
-  // Enqueue only: the tests run the check job's handler themselves, and see it queued meanwhile.
-  await startJobs(app.handle, { work: false, kinds: JOB_KINDS, providers: app.providers })
-  owner = await app.signUp({ plan: 'Growth' })
-  deps = {
-    keys: encryptionKeys(app.env),
-    fetchFor: (provider, _hint, classifyFailure) =>
-      createConnectorFetch({ provider, classifyFailure, retries: 2, baseDelayMs: 1, timeoutMs: 1000, sleep: () => Promise.resolve() }),
-    connector: connectorClient,
-  }
-})
-afterAll(async () => {
-  await stopJobs()
-  await app?.close()
-})
+beforeAll(() => ({ app, deps, owner } = setup))
 beforeEach(() => {
   wordpressMock.reset()
   webhookMock.reset()

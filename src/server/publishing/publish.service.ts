@@ -168,6 +168,20 @@ async function ensurePublication(db: Database, row: ArticleRow, target: Target) 
   return current!
 }
 
+/**
+ * The CMS already has a post with this article's slug, and we never asked it to make one for this
+ * publication: it is the customer's own, so it is left alone and the article is not published
+ * there (docs/product/publishing.md, Exactly once). Final: it stays so until the slug or the post changes.
+ */
+function slugTakenOnSite(label: string, slug: string, existing: PublishedPost) {
+  const where = existing.url ?? `the address “${slug}”`
+  return new ProviderError({
+    provider: label,
+    kind: 'rejected',
+    message: `${label} already has a post at ${where} that Rankpilot did not make, so it was left as it is. Change this article’s slug, or rename that post on ${label}, then publish again.`,
+  })
+}
+
 /** A failure the CMS will answer the same way next time: recorded, not retried. */
 function isFinal(error: unknown) {
   if (error instanceof DecryptionError) return true
@@ -258,6 +272,13 @@ export async function runPublish(
         post = await connector.update(context, current.externalId, payload)
       } else {
         const existing = await connector.find(context, payload)
+        if (existing && !current.createStartedAt) throw slugTakenOnSite(labelOf(target), payload.slug, existing)
+        if (!existing && !current.createStartedAt) {
+          // Recorded before the CMS is asked: a post with this slug is ours from here on.
+          const now = new Date()
+          await db.update(publication).set({ createStartedAt: now }).where(eq(publication.id, current.id))
+          current.createStartedAt = now
+        }
         post = existing ? await connector.update(context, existing.externalId, payload) : await connector.create(context, payload)
       }
     } catch (error) {

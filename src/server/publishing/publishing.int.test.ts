@@ -1,25 +1,22 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { http, HttpResponse } from 'msw'
 import { Webhook } from 'standardwebhooks'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { useMockServer } from '../../../tests/fixtures/mock-server'
 import { insertArticle, insertBusiness, insertKeyword, rejectionOf, rpcClient } from '../../../tests/fixtures/rpc'
-import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
+import { usePublishingApp } from '../../../tests/fixtures/publishing-app'
+import type { TestApp } from '../../../tests/fixtures/test-app'
 import { illustratedContent } from '../../../tests/fixtures/illustrated-article'
 import { env } from '~/env'
 import { mediaResponse, storeMedia } from '~/server/articles/media-store'
 import { article, jobRun, keyword, publication, publishing } from '~/server/db/schema'
 import { gradientPng } from '~/server/providers/images/png'
-import { JOB_KINDS } from '~/server/app/job-kinds'
-import { startJobs, stopJobs } from '~/server/jobs'
 import { JobError } from '~/server/jobs/errors'
 import { injectFault, mockRequestCount } from '~/server/providers/mock-faults'
 import { webhookHandlers, webhookMock } from '~/server/providers/webhook/mock'
 import { wordpressHandlers, wordpressMock } from '~/server/providers/wordpress/mock'
 import { createConnectorFetch } from './connector-fetch'
 import { connectPinned, type Connect } from '~/server/outbound/transport'
-import { connectorClient } from './connectors'
-import { encryptionKeys } from './crypto'
 import {
   connectIntegration,
   listIntegrations,
@@ -47,26 +44,11 @@ const mockServer = useMockServer(
   ...webhookHandlers({ url: HOOK, secret: HOOK_SECRET }),
 )
 
+const setup = usePublishingApp()
 let app: TestApp
 let deps: PublishingDeps
 let owner: { userId: string; cookie: string }
-
-beforeAll(async () => {
-  app = await createTestApp()
-  // Enqueue only: the tests run the publishing job's handler themselves.
-  await startJobs(app.handle, { work: false, kinds: JOB_KINDS, providers: app.providers })
-  owner = await app.signUp({ plan: 'Growth' })
-  deps = {
-    keys: encryptionKeys(app.env),
-    fetchFor: (provider, _hint, classifyFailure) =>
-      createConnectorFetch({ provider, classifyFailure, retries: 2, baseDelayMs: 1, timeoutMs: 1000, sleep: () => Promise.resolve() }),
-    connector: connectorClient,
-  }
-})
-afterAll(async () => {
-  await stopJobs()
-  await app?.close()
-})
+beforeAll(() => ({ app, deps, owner } = setup))
 beforeEach(() => {
   wordpressMock.reset()
   webhookMock.reset()
@@ -277,6 +259,31 @@ describe('publishing', () => {
     expect(await publish(target)).toMatchObject({ published: 1 })
     expect(wordpressMock.posts).toHaveLength(1)
     expect((await publicationsOf(target.articleId))[0]!.externalId).toBe(String(wordpressMock.posts[0]!.id))
+  })
+
+  it('a post with the same slug that this publication never asked for is left alone: the article fails there, for good, saying so', async () => {
+    // Another business of the same site published first: to this article's publication, that post is the customer's.
+    const first = await newBusinessWithArticle('espresso-at-home')
+    await connectWordpress(first.businessId)
+    expect(await publish(first)).toMatchObject({ published: 1 })
+    const theirs = { ...wordpressMock.posts[0]! }
+
+    const second = await newBusinessWithArticle('espresso-at-home')
+    await connectWordpress(second.businessId)
+    await app.db.update(article).set({ title: 'Espresso at Home, Our Way' }).where(eq(article.id, second.articleId))
+    expect(await publish(second)).toMatchObject({ published: 0, failed: 1 })
+    expect(wordpressMock.posts).toHaveLength(1)
+    expect(wordpressMock.posts[0]).toMatchObject({ id: theirs.id, title: theirs.title, slug: 'espresso-at-home' })
+    const [refused] = await publicationsOf(second.articleId)
+    expect(refused).toMatchObject({ status: 'failed', externalId: null, createStartedAt: null })
+    expect(refused!.lastError).toMatch(
+      /^WordPress already has a post at https?:\/\/\S+ that Rankpilot did not make, so it was left as it is\. Change this article’s slug/,
+    )
+
+    // A new slug publishes as a post of its own.
+    await app.db.update(article).set({ slug: 'espresso-at-home-our-way' }).where(eq(article.id, second.articleId))
+    expect(await publish(second)).toMatchObject({ published: 1 })
+    expect(wordpressMock.posts.map((post) => post.slug).sort()).toEqual(['espresso-at-home', 'espresso-at-home-our-way'])
   })
 
   it('the webhook: delivered once, signed with the customer’s secret; a redelivery after a crash carries the same id', async () => {

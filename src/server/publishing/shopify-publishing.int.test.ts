@@ -1,20 +1,17 @@
 import { eq, sql } from 'drizzle-orm'
 import { http, HttpResponse } from 'msw'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { useMockServer } from '../../../tests/fixtures/mock-server'
 import { insertArticle, insertBusiness, insertKeyword } from '../../../tests/fixtures/rpc'
-import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
+import { usePublishingApp } from '../../../tests/fixtures/publishing-app'
+import type { TestApp } from '../../../tests/fixtures/test-app'
 import { illustratedContent } from '../../../tests/fixtures/illustrated-article'
-import { JOB_KINDS } from '~/server/app/job-kinds'
 import { article, publication } from '~/server/db/schema'
-import { startJobs, stopJobs } from '~/server/jobs'
 import { shopifyHandlers, shopifyMock } from '~/server/providers/shopify/mock'
 import type { ConnectorType } from '~/shared/integrations'
 import type { Connector } from './connector'
-import { createConnectorFetch } from './connector-fetch'
 import { connectorClient } from './connectors'
 import { createShopifyConnector } from './connectors/shopify'
-import { encryptionKeys } from './crypto'
 import { connectIntegration, type PublishingDeps } from './integrations.service'
 import { runPublish } from './publish.service'
 
@@ -31,39 +28,24 @@ const server = useMockServer(
   ...shopifyHandlers({ baseUrl: `https://${SHOP}`, accessToken: TOKEN, blogs: { '1001': { title: 'Journal', handle: 'journal' } } }),
 )
 
+const shopify = createShopifyConnector({ fileWait: { delaysMs: [1, 1, 1], sleep: async () => {} } })
+const resolved: string[] = []
+const setup = usePublishingApp({
+  fetch: {
+    retries: 1,
+    timeoutMs: 2000,
+    // Public addresses for the shop and Shopify's storage, without DNS.
+    resolve: async (hostname) => {
+      resolved.push(hostname)
+      return [{ address: hostname === INTERNAL_STORAGE ? '10.0.0.7' : '93.184.215.20', family: 4 }]
+    },
+  },
+  connector: <T extends ConnectorType>(type: T) => (type === 'shopify' ? shopify : connectorClient(type)) as Connector<T> | undefined,
+})
 let app: TestApp
 let deps: PublishingDeps
 let owner: { userId: string }
-const shopify = createShopifyConnector({ fileWait: { delaysMs: [1, 1, 1], sleep: async () => {} } })
-const resolved: string[] = []
-
-beforeAll(async () => {
-  app = await createTestApp()
-  await startJobs(app.handle, { work: false, kinds: JOB_KINDS, providers: app.providers })
-  owner = await app.signUp({ plan: 'Growth' })
-  deps = {
-    keys: encryptionKeys(app.env),
-    fetchFor: (provider, _hint, classifyFailure) =>
-      createConnectorFetch({
-        provider,
-        classifyFailure,
-        retries: 1,
-        baseDelayMs: 1,
-        timeoutMs: 2000,
-        sleep: () => Promise.resolve(),
-        // Public addresses for the shop and Shopify's storage, without DNS.
-        resolve: async (hostname) => {
-          resolved.push(hostname)
-          return [{ address: hostname === INTERNAL_STORAGE ? '10.0.0.7' : '93.184.215.20', family: 4 }]
-        },
-      }),
-    connector: <T extends ConnectorType>(type: T) => (type === 'shopify' ? shopify : connectorClient(type)) as Connector<T> | undefined,
-  }
-})
-afterAll(async () => {
-  await stopJobs()
-  await app?.close()
-})
+beforeAll(() => ({ app, deps, owner } = setup))
 beforeEach(() => {
   shopifyMock.reset()
   resolved.length = 0

@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { useMockServer } from '../../../tests/fixtures/mock-server'
 import { illustratedContent } from '../../../tests/fixtures/illustrated-article'
 import { insertArticle, insertBusiness, insertKeyword, rejectionOf } from '../../../tests/fixtures/rpc'
-import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
-import { JOB_KINDS } from '~/server/app/job-kinds'
+import { usePublishingApp } from '../../../tests/fixtures/publishing-app'
+import type { TestApp } from '../../../tests/fixtures/test-app'
 import { article, publication, publishing } from '~/server/db/schema'
-import { startJobs, stopJobs } from '~/server/jobs'
 import {
   WEBFLOW_ASSET_CDN,
   WEBFLOW_BLOG_FIELDS,
@@ -17,9 +16,6 @@ import {
   type WebflowField,
 } from '~/server/providers/webflow/mock'
 import type { WebflowFieldMap } from '~/shared/webflow-fields'
-import { createConnectorFetch } from './connector-fetch'
-import { connectorClient } from './connectors'
-import { encryptionKeys } from './crypto'
 import { connectIntegration, listIntegrations, testIntegration, type PublishingDeps } from './integrations.service'
 import { runPublish } from './publish.service'
 
@@ -39,32 +35,18 @@ const FIELDS: WebflowField[] = [
 
 useMockServer(...webflowHandlers({ fields: FIELDS }))
 
+const setup = usePublishingApp({
+  fetch: {
+    retries: 0,
+    timeoutMs: 5000,
+    // api.webflow.com and the asset bucket, answered by the mock, at a public address.
+    resolve: async () => [{ address: '93.184.215.20', family: 4 }],
+  },
+})
 let app: TestApp
 let deps: PublishingDeps
 let owner: { userId: string }
-
-beforeAll(async () => {
-  app = await createTestApp()
-  await startJobs(app.handle, { work: false, kinds: JOB_KINDS, providers: app.providers })
-  owner = await app.signUp({ plan: 'Growth' })
-  deps = {
-    keys: encryptionKeys(app.env),
-    fetchFor: (provider, _hint, classifyFailure) =>
-      createConnectorFetch({
-        provider,
-        classifyFailure,
-        retries: 0,
-        timeoutMs: 5000,
-        // api.webflow.com and the asset bucket, answered by the mock, at a public address.
-        resolve: async () => [{ address: '93.184.215.20', family: 4 }],
-      }),
-    connector: connectorClient,
-  }
-})
-afterAll(async () => {
-  await stopJobs()
-  await app?.close()
-})
+beforeAll(() => ({ app, deps, owner } = setup))
 beforeEach(() => webflowMock.reset())
 
 const SETTINGS = { collectionId: WEBFLOW_COLLECTION_ID, postUrlPrefix: 'https://roastery.example/blog' }

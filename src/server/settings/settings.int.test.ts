@@ -99,6 +99,7 @@ describe('settings.get', () => {
       },
       seeds: [],
       siteStructure: { sitemapUrl: null, blogUrl: null, bestArticles: [] },
+      voice: { samples: [], profile: null, derivedAt: null, instructions: '', bannedPhrases: [] },
     })
   })
 

@@ -1,6 +1,8 @@
 import { articleSettingsSchema, businessProfileSchema } from '~/shared/business-profile'
 import { businessProcedure } from '~/server/rpc/procedures'
 import { seedsInput, siteStructureInput } from '~/shared/setup-wizard'
+import { deriveVoiceInput, updateVoiceInput } from '~/shared/brand-voice'
+import { deriveVoice, updateVoice } from './brand-voice.service'
 import { getSettings, updateArticleSettings, updateProfile, updateSeeds, updateSiteStructure } from './settings.service'
 
 /**
@@ -30,4 +32,17 @@ export const settingsRouter = {
     .handler(({ context, input }) =>
       updateSiteStructure(context.db, context.user.id, context.businessId, input, context.providers.web.fetch),
     ),
+
+  /** Reads the sample posts (providers.web), derives the voice profile (providers.llm) and saves both. */
+  deriveVoice: businessProcedure.input(deriveVoiceInput).handler(({ context, input }) =>
+    deriveVoice(context.db, context.user.id, context.businessId, input.samples, {
+      fetch: context.providers.web.fetch,
+      llm: context.providers.llm,
+    }),
+  ),
+
+  /** The voice profile as edited, standing instructions and banned phrases: used by every writing prompt. */
+  updateVoice: businessProcedure
+    .input(updateVoiceInput)
+    .handler(({ context, input }) => updateVoice(context.db, context.user.id, context.businessId, input)),
 }

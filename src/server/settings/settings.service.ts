@@ -68,6 +68,13 @@ export function toSettings(row: Business): BusinessSettings {
     },
     seeds: seedTexts(row.seeds),
     siteStructure: { sitemapUrl: row.sitemapUrl, blogUrl: row.blogUrl, bestArticles: entries(row.bestArticles) },
+    voice: {
+      samples: row.voiceSamples ?? [],
+      profile: row.voiceProfile ?? null,
+      derivedAt: row.voiceDerivedAt?.toISOString() ?? null,
+      instructions: row.voiceInstructions,
+      bannedPhrases: entries(row.bannedPhrases),
+    },
   }
 }
 

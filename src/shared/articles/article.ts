@@ -54,6 +54,25 @@ export interface ArticleVideo {
   channel: string
 }
 
+/**
+ * What the checks after writing found and did (docs/product/pipeline.md §4, citations and
+ * proofreading): numbers against their cited pages, quotations and attributed statements against
+ * theirs, and the proofreading fixes. Shown on the article; kept with each version.
+ */
+export interface ArticleFactCheck {
+  /** Sentences stating a number, and those removed for a number no cited page holds. */
+  numbers: { checked: number; removed: number }
+  quotes: {
+    checked: number
+    /** The quotations on their page: the quote and where. */
+    found: Array<{ quote: string; url: string; title: string }>
+    /** The quotations removed with their sentence, and why ("not found in Espresso Brewing Guide"). */
+    removed: Array<{ quote: string; reason: string }>
+  }
+  /** The proofreading fixes, each with the text before and after. */
+  proofreading: Array<{ rule: string; before: string; after: string }>
+}
+
 export interface ArticleContent {
   title: string
   slug: string
@@ -70,6 +89,8 @@ export interface ArticleContent {
   internalLinks: ArticleInternalLink[]
   wordCount: number
   seoChecks: SeoCheck[]
+  /** Absent in versions written before the checks were recorded. */
+  factCheck?: ArticleFactCheck | null
 }
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, jsonb, pgSchema, real, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { ARTICLE_STATUSES, type ArticleContent, type ArticleStatus } from '~/shared/articles/article'
+import { ARTICLE_STATUSES, type ArticleContent, type ArticleFactCheck, type ArticleStatus } from '~/shared/articles/article'
 import type { SeoCheck } from '~/shared/articles/seo-score'
 import { PUBLICATION_STATUSES, type PublicationStatus } from '~/shared/integrations'
 import type { LiveCheck } from '~/shared/live-check'
@@ -43,6 +43,8 @@ export const article = contentSchema.table(
     wordCount: integer('word_count').notNull(),
     seoScore: integer('seo_score').notNull(),
     seoChecks: jsonb('seo_checks').$type<SeoCheck[]>().notNull(),
+    /** What the checks after writing found and removed (null: written before they were recorded). */
+    factCheck: jsonb('fact_check').$type<ArticleFactCheck>(),
     /** The SERP median word count the length check measured against (null: unknown). */
     serpMedianWords: integer('serp_median_words'),
     /** The generation that wrote the current content. */
@@ -125,6 +127,12 @@ export const publication = contentSchema.table(
     media: jsonb('media').$type<Record<string, { id: string; url: string }>>().notNull().default({}),
     /** What a reader sees at `url` (docs/product/publishing.md, "After publishing: the live check"): the latest check, or null before one. */
     liveCheck: jsonb('live_check').$type<LiveCheck>(),
+    /**
+     * When we first asked the CMS to create this post (set before the call): from then on a post
+     * with its slug may be ours, made by an attempt that died before it was recorded, and is
+     * adopted; before, a post with that slug is the customer's own and is never overwritten.
+     */
+    createStartedAt: timestamp('create_started_at', { withTimezone: true }),
     ...timestamps(),
   },
   (table) => [

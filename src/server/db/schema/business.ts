@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core'
+import type { VoiceProfile, VoiceSample } from '~/shared/brand-voice'
 import { user } from './auth'
 import { id, timestamps } from './columns'
 
@@ -69,6 +70,14 @@ export const business = pgTable(
     articleLeadDays: integer('article_lead_days').notNull().default(3),
     /** Below this SEO score an article is held for review, in autopilot too. */
     seoScoreFloor: integer('seo_score_floor').notNull().default(70),
+    /** Brand voice (docs/product/pipeline.md "Brand voice"): the sample posts the profile was derived from. */
+    voiceSamples: jsonb('voice_samples').$type<VoiceSample[]>().notNull().default([]),
+    /** Derived from the samples once, then edited by the user; null until derived. */
+    voiceProfile: jsonb('voice_profile').$type<VoiceProfile>(),
+    voiceDerivedAt: timestamp('voice_derived_at', { withTimezone: true }),
+    voiceInstructions: text('voice_instructions').notNull().default(''),
+    /** Words and phrases no article may contain (whole words, any case). */
+    bannedPhrases: textArray('banned_phrases'),
     ...timestamps(),
   },
   (table) => [unique('business_user_url_unique').on(table.userId, table.url), index('business_user_idx').on(table.userId, table.createdAt)],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { checkGrounding } from '~/server/articles/grounding'
+import { checkQuotes } from '~/server/articles/quotes'
 import {
   ARTICLE_SCHEMAS,
   ctaPrompt,
@@ -307,6 +308,15 @@ describe('writeArticlePart: a section', () => {
     const report = checkGrounding({ markdown, sources: coffeeSources, trusted: [coffeeBrief.keyword] })
     expect(report.claims.length).toBeGreaterThan(0)
     expect(report.ungrounded).toEqual([])
+  })
+
+  it('quotes a source word for word, with the source linked, in some sections but not all; the quote check finds each', () => {
+    const markdown = sections.flatMap(({ heading, blocks }) => [`## ${heading}`, ...blocks]).join('\n\n')
+    const report = checkQuotes({ markdown, sources: coffeeSources })
+    expect(report.checked.length).toBeGreaterThan(0)
+    expect(report.checked.length).toBeLessThan(sections.length)
+    expect(report.missing).toEqual([])
+    for (const finding of report.checked) expect(finding.sentence).toContain(`](${finding.found!.url}))`)
   })
 
   it('mentions the business sparingly: at most once in a section, and in no more than half of them', () => {

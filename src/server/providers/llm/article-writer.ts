@@ -1,6 +1,8 @@
 import { DEMO_WEB_PATH } from '~/server/providers/web/demo-web'
+import { scrubArticlePart } from '~/server/articles/banned-phrases'
 import { ARTICLE_SCHEMAS, type CallToAction, type Faq, type Outline } from '~/server/articles/prompts'
 import { stableHash } from '~/server/providers/llm/prompt-material'
+import { sourceQuote } from './demo-quote'
 
 /**
  * The demo LLM's article writer: the answer to each article prompt (src/server/articles/prompts.ts),
@@ -885,10 +887,13 @@ function writeSection(material: ArticleMaterial): { blocks: string[] } {
       wordCount(sentence.text) <= 35 &&
       !/[.!?…]["'”’)\]]*\s/.test(sentence.text),
   )
+  // Now and then a source's own words, quoted and cited (demo-quote.ts), instead of told in ours.
+  const quoted = sourceQuote(sentences, seed)
+  const quote = quoted?.markdown
   // What the section owns of the sources (ownerOf), those speaking to its subject first, up to
   // eight sentences: a sentence no heading speaks to is still about the keyword, and no other
   // section may tell it.
-  const owned = sentences.filter((sentence) => !hasDigit(sentence.text))
+  const owned = sentences.filter((sentence) => sentence !== quoted?.from && !hasDigit(sentence.text))
   const plain = [...owned.filter((sentence) => sentence.relevance > 0), ...owned.filter((sentence) => sentence.relevance === 0)].slice(0, 8)
 
   // The business is mentioned in one section only.
@@ -923,10 +928,10 @@ function writeSection(material: ArticleMaterial): { blocks: string[] } {
         : told.slice(said.length > 0 ? 0 : 1, said.length > 0 ? 1 : 2)
   const more = withList ? [] : said.slice(firstBody.length + 6)
   const followUp = phrase(FOLLOW_UPS)
-  const last = [...more, ...(citation ? [citation, ...(followUp ? [followUp] : [])] : []), ...(mention ? [mention] : [])]
+  const last = [...more, ...(citation ? [citation, ...(followUp ? [followUp] : [])] : []), ...(quote ? [quote] : []), ...(mention ? [mention] : [])]
 
   const paragraphs = [first, ...(next.length > 0 ? [next] : []), ...(last.length > 0 ? [last] : [])].map((paragraph) =>
-    paragraph.filter((sentence) => sentence === citation || !hasDigit(sentence)),
+    paragraph.filter((sentence) => sentence === citation || sentence === quote || !hasDigit(sentence)),
   )
   // A paragraph the material left at one sentence takes this section's closer, if it has one.
   const closer = phrase(CLOSERS)
@@ -1277,5 +1282,7 @@ const WRITERS = new Map<string, (material: ArticleMaterial) => unknown>([
 /** The mock's answer for an article schema name, from the user messages' text (system messages excluded); undefined for any other schema name. */
 export function writeArticlePart(schemaName: string, userText: string): unknown | undefined {
   const writer = WRITERS.get(schemaName)
-  return writer?.(parseArticleMaterial(userText))
+  const material = parseArticleMaterial(userText)
+  // The business's banned phrases (its brand voice) never leave the writer: like a careful writer, it leaves them out.
+  return scrubArticlePart(schemaName, writer?.(material), material.lists.get('banned phrases') ?? [])
 }

@@ -4,6 +4,8 @@ import { writeArticlePart } from './article-writer'
 import { DEFAULT_LLM_BASE_URL } from './client'
 import { extractMaterial, stableHash, type PromptMaterial } from './prompt-material'
 import { fillSchema, type JsonSchema } from './schema-filler'
+import { describeVoice, sampleTexts } from './voice-analysis'
+import { VOICE_PROFILE_SCHEMA_NAME } from '~/server/settings/voice-prompt'
 
 /**
  * An OpenAI-compatible /chat/completions that answers from its input: with a json_schema
@@ -114,8 +116,11 @@ export function llmHandlers(options: { baseUrl?: string } = {}): RequestHandler[
           .filter((message) => message.role !== 'system' && message.role !== 'developer')
           .map(messageText)
           .join('\n\n')
-        const article = schema ? writeArticlePart(body.response_format?.json_schema?.name ?? '', userText) : undefined
-        const content = schema ? JSON.stringify(article ?? fillSchema(schema, material)) : proseAnswer(material)
+        const schemaName = body.response_format?.json_schema?.name ?? ''
+        const article = schema ? writeArticlePart(schemaName, userText) : undefined
+        // A voice profile is measured from the samples' text (voice-analysis.ts).
+        const voice = schema && schemaName === VOICE_PROFILE_SCHEMA_NAME ? describeVoice(sampleTexts(userText)) : undefined
+        const content = schema ? JSON.stringify(article ?? voice ?? fillSchema(schema, material)) : proseAnswer(material)
         const promptTokens = Math.ceil(texts.join('\n').length / 4)
         const completionTokens = Math.ceil(content.length / 4)
         return HttpResponse.json({

@@ -1,11 +1,11 @@
 import adminApiSchema from '@tryghost/admin-api-schema'
 import { decodeProtectedHeader, jwtVerify } from 'jose'
 import { parseHTML } from 'linkedom'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { DEMO_GHOST_ADMIN_KEY, ghostHandlers, ghostMock } from '~/server/providers/ghost/mock'
 import { mockRequestCount } from '~/server/providers/mock-faults'
 import { connectorContext, illustratedArticle, publishableArticle, publishableImage } from '../../../../tests/fixtures/publishing-connector'
-import { providerErrorOf, useMockServer } from '../../../../tests/fixtures/mock-server'
+import { providerErrorOf, recordRequests, useMockServer } from '../../../../tests/fixtures/mock-server'
 import { GHOST_LIMITS, ghostConnector, ghostPostFields, ghostUploadName, jsonLdHead, scriptSafeJson } from './ghost'
 
 /**
@@ -21,16 +21,8 @@ const server = useMockServer(...ghostHandlers({ baseUrl: apiUrl }))
 const [keyId = '', secretHex = ''] = DEMO_GHOST_ADMIN_KEY.split(':')
 
 /** Every request the connector sent, as sent. */
-let sent: Request[] = []
-const record = ({ request }: { request: Request }) => void sent.push(request.clone())
-beforeEach(() => {
-  sent = []
-  server.events.on('request:start', record)
-})
-afterEach(() => {
-  server.events.removeListener('request:start', record)
-  ghostMock.reset()
-})
+const sent = recordRequests(server)
+afterEach(() => ghostMock.reset())
 
 const ghost = () =>
   connectorContext<'ghost'>('Ghost', { apiUrl }, { adminApiKey: DEMO_GHOST_ADMIN_KEY }, { classifyFailure: ghostConnector.classifyFailure })

@@ -7,11 +7,11 @@ import {
   type QueryDataSourceParameters,
   type UpdatePageParameters,
 } from '@notionhq/client'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { type NotionBlock, markdownToNotionBlocks } from '~/server/providers/notion/markdown-blocks'
 import { NOTION_BLOG_PROPERTIES, notionHandlers, notionMock } from '~/server/providers/notion/mock'
 import { connectorContext, illustratedArticle, publishableArticle } from '../../../../tests/fixtures/publishing-connector'
-import { useMockServer } from '../../../../tests/fixtures/mock-server'
+import { recordRequests, useMockServer } from '../../../../tests/fixtures/mock-server'
 import {
   NOTION_TRASH_BODY,
   NOTION_VERSION,
@@ -48,16 +48,9 @@ const asBlocks = (blocks: NotionBlock[]): BlockObjectRequest[] => blocks
 const dataSourceId = '1f2e3d4c00004000800000000000abcd'
 const server = useMockServer(...notionHandlers({ dataSourceId }))
 
-let sent: Request[] = []
-const record = ({ request }: { request: Request }) => void sent.push(request.clone())
-beforeEach(() => {
-  sent = []
-  server.events.on('request:start', record)
-})
-afterEach(() => {
-  server.events.removeListener('request:start', record)
-  notionMock.reset()
-})
+/** Every request the connector sent, as sent. */
+const sent = recordRequests(server)
+afterEach(() => notionMock.reset())
 
 const notion = () =>
   connectorContext<'notion'>('Notion', { dataSourceId }, { token: 'ntn_demo' }, { classifyFailure: notionConnector.classifyFailure })

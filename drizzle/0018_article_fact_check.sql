@@ -1,0 +1,1 @@
+ALTER TABLE "content"."article" ADD COLUMN "fact_check" jsonb;
