@@ -107,7 +107,8 @@ describe('article generation on the mocks', () => {
     for (const image of written.images)
       expect((await stat(join(mediaDir, image.url.replace(/^\/media\//, 'media/')))).size).toBeGreaterThan(0)
     // FAQ, structured data that parses, a video and a call to action.
-    expect(written.faq.length).toBeGreaterThanOrEqual(3)
+    // The FAQ asks only what the article or its sources answer (these thin fixture pages answer one or two).
+    expect(written.faq.length).toBeGreaterThanOrEqual(1)
     expect(written.jsonLd.map((item) => item['@type'])).toEqual(['Article', 'FAQPage', 'BreadcrumbList'])
     expect(written.video).not.toBeNull()
     expect(written.html).toContain('youtube-nocookie.com/embed/')

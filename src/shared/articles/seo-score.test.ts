@@ -529,6 +529,19 @@ describe('the substance checks', () => {
     })
   })
 
+  it('thin sections: a FAQ of short answers is left to the FAQ check, a short section with a question heading is not', () => {
+    const faq = `${article()}\n## Frequently asked questions\n\n### How long does it keep?\n\nTwo weeks in the fridge.\n\n### Can I heat it?\n\nYes, add hot water.\n`
+    expect(checkOf({ ...goodInput(), markdown: faq }, 'thinSections')).toMatchObject({
+      passed: true,
+      detail: '3 of 3 H2 sections have 80 words or more.',
+    })
+    // Text before the questions, or a subheading that asks nothing, makes it a section like any other.
+    const introduced = faq.replace('## Frequently asked questions\n\n', '## Frequently asked questions\n\nA few answers.\n\n')
+    expect(checkOf({ ...goodInput(), markdown: introduced }, 'thinSections').passed).toBe(false)
+    const statement = faq.replace('### Can I heat it?', '### Heating it')
+    expect(checkOf({ ...goodInput(), markdown: statement }, 'thinSections').passed).toBe(false)
+  })
+
   it('keyword stuffing: passes a natural density, fails beyond 3 per 100 words', () => {
     expect(checkOf(goodInput(), 'keywordStuffing').passed).toBe(true)
     const stuffed = article().replace(/Put the grounds in the jar\./, 'Cold brew coffee is great. '.repeat(12))
@@ -565,6 +578,19 @@ describe('the substance checks', () => {
     expect(check.passed).toBe(false)
     expect(check.hint).toMatch(/^Cover what the top results cover \(60% or more passes\): write about the terms .*nitro/)
     expect(check.hint).toContain('"Is nitro cold brew stronger than espresso?"')
+  })
+
+  it('topic coverage: the words titles use to sell the click are no terms to cover; terms are named as the results write them', () => {
+    const boilerplate = {
+      results: [
+        { title: 'Nitrogen Kegs: The Complete Guide', snippet: 'Everything you need to know, explained with practical examples.' },
+        { title: 'Nitrogen Kegs — 12 Tips That Actually Work', snippet: 'Everything you need to know, explained with practical examples.' },
+      ],
+      questions: [],
+    }
+    const check = checkOf({ ...goodInput(), serp: boilerplate }, 'topicCoverage')
+    expect(check.passed).toBe(false)
+    expect(check.hint).toBe('Cover what the top results cover (60% or more passes): write about the terms kegs, nitrogen.')
   })
 
   it('topic coverage: says so when there are no search results to compare with', () => {

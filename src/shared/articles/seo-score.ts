@@ -518,6 +518,16 @@ const STOP_WORDS = new Set(
   you your about also any each every other only all both just very should would could some such own same out over can't don't`.split(/\s+/),
 )
 
+/**
+ * Words results use to sell the click rather than to name the topic ("The Complete Guide",
+ * "12 Tips That Actually Work", "Everything You Need to Know"): never a term to cover.
+ */
+const SERP_BOILERPLATE = new Set(
+  `guide guides complete ultimate definitive everything need know tips tip actually really work works best top options option
+  compared explained explain explains advice example examples practical simple easy easiest learn started start updated review
+  reviews beginner beginners things ways`.split(/\s+/),
+)
+
 /** A crude stem, so "roasters", "roaster" and "roasting" meet. */
 function stem(word: string): string {
   if (word.length > 5 && word.endsWith('ing')) return word.slice(0, -3)
@@ -592,14 +602,26 @@ function repetition({ blocks }: ArticleFacts): Outcome {
 
 function thinSections({ blocks }: ArticleFacts): Outcome {
   const minimum = SEO_LIMITS.minimumSectionWords
-  const sections: Array<{ heading: string; words: number }> = []
+  const sections: Array<{ heading: string; words: number; wordsBeforeH3: number; questions: number; subheadings: number }> = []
   for (const block of blocks) {
+    const current = sections.at(-1)
     if (block.kind === 'heading' && block.depth <= 2) {
-      if (block.depth === 2) sections.push({ heading: block.text.trim(), words: 0 })
-      else sections.push({ heading: '', words: Number.POSITIVE_INFINITY })
-    } else if (block.kind !== 'heading' && sections.length > 0) sections.at(-1)!.words += wordsOf(block.text).length
+      const heading = block.depth === 2 ? block.text.trim() : ''
+      sections.push({ heading, words: heading ? 0 : Number.POSITIVE_INFINITY, wordsBeforeH3: 0, questions: 0, subheadings: 0 })
+    } else if (block.kind === 'heading' && current) {
+      current.subheadings += 1
+      if (block.text.trim().endsWith('?')) current.questions += 1
+    } else if (current) {
+      const words = wordsOf(block.text).length
+      current.words += words
+      if (current.subheadings === 0) current.wordsBeforeH3 += words
+    }
   }
-  const h2 = sections.filter((section) => section.heading !== '')
+  // A FAQ (an H2 made only of question subheadings, e.g. "Frequently asked questions") is judged by
+  // the FAQ check: its answers are meant to be short.
+  const isFaq = (section: (typeof sections)[number]) =>
+    section.questions >= 1 && section.questions === section.subheadings && section.wordsBeforeH3 === 0
+  const h2 = sections.filter((section) => section.heading !== '' && !isFaq(section))
   const thin = h2.filter((section) => section.words < minimum)
   if (h2.length === 0) return fail('The article has no H2 section.', `Divide the body into H2 sections of ${minimum} words or more each.`)
   const detail = `${formatNumber(h2.length - thin.length)} of ${count(h2.length, 'H2 section')} have ${minimum} words or more.`
@@ -631,13 +653,16 @@ function keywordStuffing({ input, quotedKeyword, blocks, words }: ArticleFacts):
 }
 
 /** The terms and questions of the search results an article should speak to. */
-function serpTargets(serp: SerpTopics, keyword: string): { terms: string[]; questions: Array<{ text: string; stems: Set<string> }> } {
+function serpTargets(
+  serp: SerpTopics,
+  keyword: string,
+): { terms: Array<{ stem: string; word: string }>; questions: Array<{ text: string; stems: Set<string> }> } {
   const keywordStems = contentStems(keyword)
   const inResults = new Map<string, { times: number; word: string }>()
   for (const result of serp.results) {
     const seen = new Set<string>()
     for (const word of normalisedWords(`${result.title} ${result.snippet}`)) {
-      if (word.length < 4 || STOP_WORDS.has(word) || /\d/.test(word)) continue
+      if (word.length < 4 || STOP_WORDS.has(word) || SERP_BOILERPLATE.has(word) || /\d/.test(word)) continue
       const key = stem(word)
       if (keywordStems.has(key) || seen.has(key)) continue
       seen.add(key)
@@ -649,7 +674,7 @@ function serpTargets(serp: SerpTopics, keyword: string): { terms: string[]; ques
     .filter(([, entry]) => entry.times >= SEO_LIMITS.coverageTermMinResults)
     .sort((a, b) => b[1].times - a[1].times || a[0].localeCompare(b[0]))
     .slice(0, SEO_LIMITS.coverageMaxTerms)
-    .map(([key]) => key)
+    .map(([key, entry]) => ({ stem: key, word: entry.word }))
   const questions = serp.questions
     .map((text) => ({ text: text.trim(), stems: new Set([...contentStems(text)].filter((key) => !keywordStems.has(key))) }))
     .filter((question) => question.stems.size > 0)
@@ -662,7 +687,7 @@ function topicCoverage({ input, blocks }: ArticleFacts): Outcome {
   if (targets.terms.length + targets.questions.length === 0)
     return pass('Not measured: no search results are known for this article to compare with.')
   const article = contentStems(blocks.map((block) => block.text).join('\n'))
-  const missingTerms = targets.terms.filter((term) => !article.has(term))
+  const missingTerms = targets.terms.filter((term) => !article.has(term.stem))
   // A question is covered when the article uses most of its words beyond the keyword.
   const missingQuestions = targets.questions.filter(
     (question) => [...question.stems].filter((key) => article.has(key)).length / question.stems.size < 0.6,
@@ -673,7 +698,12 @@ function topicCoverage({ input, blocks }: ArticleFacts): Outcome {
   const detail = `Covers ${formatNumber(covered)} of the ${formatNumber(total)} terms and questions of the top results (${Math.round(share * 100)}%).`
   if (share >= SEO_LIMITS.coveragePass) return pass(detail)
   const parts = [
-    missingTerms.length > 0 ? `the terms ${missingTerms.slice(0, 6).join(', ')}` : '',
+    missingTerms.length > 0
+      ? `the terms ${missingTerms
+          .slice(0, 6)
+          .map((term) => term.word)
+          .join(', ')}`
+      : '',
     missingQuestions.length > 0
       ? `the questions ${missingQuestions
           .slice(0, 2)

@@ -99,7 +99,9 @@ const coffeeSources: BriefPage[] = [
       'Brewing between 90 and 96 °C extracts the most flavour from a medium roast. ' +
       'A standard double shot uses 18 grams of coffee and yields about 36 grams of espresso in 25 to 30 seconds. ' +
       'Fresh beans release carbon dioxide for several days after roasting, which affects the crema. ' +
-      'Dark roasts extract more easily, so they suit a slightly coarser grind.',
+      'Dark roasts extract more easily, so they suit a slightly coarser grind. ' +
+      'A shot that runs too fast tastes sour, and one that runs too slow tastes bitter and harsh. ' +
+      'Arabica beans give espresso more sweetness and acidity, while robusta brings a heavier body and a thicker crema.',
   },
   {
     url: 'https://roastdata.example/freshness-study',
@@ -109,7 +111,24 @@ const coffeeSources: BriefPage[] = [
       'Whole beans keep their peak flavour for roughly 2 to 4 weeks after the roast date. ' +
       'Ground coffee loses 60% of its aroma within 15 minutes of grinding. ' +
       'Storing beans in an airtight, opaque container slows staling considerably. ' +
-      'Freezing beans in small portions can preserve their freshness for up to 3 months.',
+      'Freezing beans in small portions can preserve their freshness for up to 3 months. ' +
+      'A roast date printed on the bag says far more about freshness than any best-before date can.',
+  },
+]
+
+/** A page that answers what people ask in plain words (no figures), for the FAQ. */
+const faqSources: BriefPage[] = [
+  ...coffeeSources,
+  {
+    url: 'https://brewbasics.example/espresso-faq',
+    title: 'Espresso questions answered',
+    headings: [],
+    text:
+      'Any coffee bean can be brewed as espresso, though beans roasted for espresso are easier to dial in. ' +
+      'Regular supermarket beans often taste flat as espresso because they are rarely fresh. ' +
+      'Espresso beans stay fresh for a few weeks after roasting as long as the bag stays sealed. ' +
+      'An opened bag of espresso beans is best finished within a fortnight. ' +
+      'Choose espresso beans by their roast date first and by their tasting notes second.',
   },
 ]
 
@@ -343,12 +362,30 @@ describe('writeArticlePart: FAQ, meta and call to action', () => {
     .join('\n\n')
 
   it('answers three to six questions people ask from the article, with no number the article lacks', () => {
-    const { prompt } = faqPrompt({ keyword: coffeeBrief.keyword, profile: roaster, questions: coffeeBrief.questions, article })
+    const { prompt } = faqPrompt({
+      keyword: coffeeBrief.keyword,
+      profile: roaster,
+      questions: coffeeBrief.questions,
+      article,
+      sources: faqSources,
+    })
     const { questions } = faqSchema.parse(write(ARTICLE_SCHEMAS.faq, prompt))
     expect(questions.length).toBeGreaterThanOrEqual(3)
     expect(questions.length).toBeLessThanOrEqual(6)
-    // The questions people ask, in their order; one the article says nothing about ("regular coffee beans") is left out.
-    expect(questions.map((entry) => entry.question)).toEqual(coffeeBrief.questions.slice(0, 3))
+    // The questions people ask, in their order, each answered from the article or a source page
+    // ("regular coffee beans" only by the FAQ page: without it, the question is left out).
+    expect(questions.map((entry) => entry.question)).toEqual(coffeeBrief.questions)
+    expect(questions[3]!.answer).toMatch(/Regular supermarket beans/)
+    const withoutFaqPage = faqPrompt({
+      keyword: coffeeBrief.keyword,
+      profile: roaster,
+      questions: coffeeBrief.questions,
+      article,
+      sources: coffeeSources,
+    })
+    expect(faqSchema.parse(write(ARTICLE_SCHEMAS.faq, withoutFaqPage.prompt)).questions.map((entry) => entry.question)).not.toContain(
+      coffeeBrief.questions[3],
+    )
     // No sentence answers two questions.
     const told = questions.flatMap((entry) => entry.answer.split(/(?<=[.!?])\s+(?=[A-Z])/))
     expect(new Set(told).size).toBe(told.length)
@@ -368,27 +405,36 @@ describe('writeArticlePart: FAQ, meta and call to action', () => {
     for (const sentence of darkRoast.split(/(?<=\.)\s+/)) expect(article).not.toContain(sentence)
   })
 
-  it('asks questions about the keyword when too few are given', () => {
+  it('asks questions about the keyword when too few are given, each answered from the material, never with general advice', () => {
     const { prompt } = faqPrompt({
       keyword: coffeeBrief.keyword,
       profile: roaster,
       questions: ['Is dark roast better for espresso?'],
       article,
+      sources: faqSources,
     })
     const { questions } = faqSchema.parse(write(ARTICLE_SCHEMAS.faq, prompt))
-    expect(questions.length).toBe(3)
-    expect(questions.slice(1).every((entry) => entry.question.includes('coffee beans for espresso'))).toBe(true)
+    // "What should I look for in …?" is answered by nothing in the material, so it is not asked.
+    expect(questions.map((entry) => entry.question)).toEqual([
+      'Is dark roast better for espresso?',
+      'How do I choose coffee beans for espresso?',
+    ])
+    expect(questions[1]!.answer).toBe('Choose espresso beans by their roast date first and by their tasting notes second.')
   })
 
-  it('asks three different questions about a long keyword when people ask none', () => {
+  it('asks different questions about a long keyword when people ask none, leaving out those nothing answers', () => {
     const keyword = 'single-origin coffee beans for beginners'
-    const { prompt } = faqPrompt({ keyword, profile: roaster, questions: [], article })
-    const { questions } = faqSchema.parse(write(ARTICLE_SCHEMAS.faq, prompt))
+    const asked = (sources: BriefPage[]) =>
+      faqSchema.parse(write(ARTICLE_SCHEMAS.faq, faqPrompt({ keyword, profile: roaster, questions: [], article, sources }).prompt))
+        .questions
+    const questions = asked(faqSources)
     expect(questions.map((entry) => entry.question)).toEqual([
       'What are single-origin coffee beans for beginners?',
       'How do I choose the right single-origin coffee beans for beginners?',
-      'What mistakes should I avoid with single-origin coffee beans for beginners?',
     ])
+    for (const { answer } of questions) expect(answer.length).toBeGreaterThan(40)
+    // With nothing to answer from, no FAQ rather than one of general advice.
+    expect(asked([])).toEqual([])
   })
 
   it('title-cases each part of a hyphenated word', () => {

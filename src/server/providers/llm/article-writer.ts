@@ -381,6 +381,8 @@ function topicStems(results: MaterialPage[], keywordStems: Set<string>): Set<str
   return new Set([...keywordStems, ...shared])
 }
 
+const MIN_SECTION_STATEMENTS = 5
+
 function headingCandidates(results: MaterialPage[], context: WriterContext, keywordStems: Set<string>): HeadingCandidate[] {
   const topic = topicStems(results, keywordStems)
   const brands = brandNames(context.business, results)
@@ -404,11 +406,37 @@ function headingCandidates(results: MaterialPage[], context: WriterContext, keyw
       } else candidates.push({ text, stems, places: [place], position, score: 0 })
     })
   })
+  // A heading is a section only where the results say enough under it for 80 words of substance:
+  // five distinct plain statements (figures are cited once a section, so they do not count). A
+  // heading over one figure ("How popular is …?") or two lines is left to the sections around it.
+  const enough = (candidate: HeadingCandidate) => {
+    const said = new Set<string>()
+    let located = false
+    // Headings merged for sharing the keyword ("Types of X", "How popular is X?") lend no text:
+    // only those that ask the same beyond the keyword count.
+    const own = without(candidate.stems, keywordStems)
+    for (const { page, index } of candidate.places) {
+      const source = results[page]!
+      if (similarity(without(stemsOf(rephraseHeading(source.headings[index]!, context.casing)), keywordStems), own) < 0.5) continue
+      const start = source.text.indexOf(source.headings[index]!)
+      if (start < 0) continue
+      located = true
+      const from = start + source.headings[index]!.length
+      const next = source.headings
+        .slice(index + 1)
+        .map((heading) => source.text.indexOf(heading, from))
+        .filter((at) => at >= 0)
+      const under = source.text.slice(from, next.length > 0 ? Math.min(...next) : undefined)
+      for (const sentence of splitSentences(under)) if (isStatement(sentence) && !hasDigit(sentence)) said.add(normalizedLine(sentence))
+    }
+    // A page whose text does not carry its headings cannot tell what is under them: the heading stays.
+    return !located || said.size >= MIN_SECTION_STATEMENTS
+  }
   for (const candidate of candidates) {
     const pages = new Set(candidate.places.map((place) => place.page)).size
     candidate.score = pages * 3 + overlap(candidate.stems, keywordStems) + overlap(candidate.stems, topic) * 0.5 - candidate.position
   }
-  return candidates.sort((a, b) => b.score - a.score || a.position - b.position)
+  return candidates.filter(enough).sort((a, b) => b.score - a.score || a.position - b.position)
 }
 
 /** The h2 a remaining heading belongs under: the nearest chosen one before it on the same page. */
@@ -500,7 +528,7 @@ function phraseChunks(sentence: string, casing: Casing): string[] {
     withoutEndPunctuation(sentence)
       // Commas split only before a new clause: "conversation, deal and task" is one list.
       .split(
-        /\s*[;:()]\s*|,\s+(?=(?:and|but|so|because|while|which|although|whereas)\s)|\s+[–—]\s+|\s+(?:because|while|although|whereas|which|so that|but)\s+/i,
+        /\s*[;:()]\s*|,\s+(?=(?:and|but|so|because|while|which|although|whereas|since|if)\s)|\s+[–—]\s+|\s+(?:because|while|although|whereas|which|so that|but|since|if|as long as)\s+/i,
       )
       .map((chunk) => chunk.replace(/^(?:and|or|but|so|then|also|that|even|especially)\s+/i, '').trim())
       .filter(
@@ -604,11 +632,14 @@ function writeOutline(material: ArticleMaterial): Outline {
   const resultSentences = results.flatMap((page) => splitSentences(page.text)).filter((sentence) => !FIRST_PERSON.test(sentence))
   const resultStems = resultSentences.map(stemsOf)
   // A question becomes a section only when the results say enough about what it asks (beyond the
-  // keyword) for a section of its own, six sentences or more; a question they say little about is
+  // keyword) for a section of its own, six distinct sentences or more (sites repeat each other word
+  // for word); a question they say little about is
   // left to the FAQ rather than written as filler.
   const answerable = (question: string) => {
     const focus = without(without(stemsOf(question), keywordStems), QUESTION_FRAME_STEMS)
-    return focus.size > 0 && resultStems.filter((stems) => overlap(stems, focus) > 0).length >= 6
+    return (
+      focus.size > 0 && new Set(resultSentences.filter((_, index) => overlap(resultStems[index]!, focus) > 0).map(normalizedLine)).size >= 6
+    )
   }
   const asked = questions
     .map((question) => sentenceCase(question, context.casing))
@@ -759,8 +790,34 @@ function profileMention(context: WriterContext, focus: ReadonlySet<string>, seed
   return mention && !hasDigit(mention) ? mention : undefined
 }
 
+/**
+ * The introduction's first sentence: the keyword as searched (or the variant the shared keyword
+ * rule accepts), in a frame for its kind of search, and no frame a section uses.
+ */
+function introductionOpening({ display, intent, casing }: WriterContext): string {
+  const plural = isPlural(intent.subject)
+  switch (intent.kind) {
+    case 'question':
+      return `${capitalise(display.replace(/\?$/, ''))}? The short answer depends on a few things, set out below.`
+    case 'how-to':
+      return `Learning ${lowerFirst(display, casing)} takes less time than most people think.`
+    case 'versus':
+      return `${capitalise(display)} is a common comparison, and the better choice depends on what you want from it.`
+    case 'best':
+      return `The ${lowerFirst(display, casing)} ${plural ? 'are' : 'is'} not the same for everyone, so it pays to know what sets them apart.`
+    case 'topic':
+      return `${capitalise(display)} ${plural ? 'are' : 'is'} easier to get right once you know what matters.`
+  }
+}
+
+/** The owner of the source sentences the introduction tells (no section heading is empty). */
+const INTRODUCTION_OWNER = ''
+
+/** A point long enough to be a source's sentence cut short (eight words or more), not a short topic. */
+const hasSentenceShape = (point: string) => wordCount(point) >= 8
+
 /** A point in a sentence: a clause as it stands ("Robusta adds body."), a topic or a question in a frame. */
-function pointSentence(point: string, index: number): string {
+function pointSentence(point: string, index: number, casing: Casing): string {
   if (isClause(point) || IMPERATIVE_START.test(point)) return `${capitalise(point)}.`
   // A question as asked ("How popular is cold brew?") stays a question; "how to …" reads as a topic.
   if (/\?$/.test(point) || /^(?:how|what|which|when|where|why)\s+(?:\S+\s+)?(?:is|are|do|does|did|can|should|will)\s/i.test(point)) {
@@ -771,7 +828,8 @@ function pointSentence(point: string, index: number): string {
     const topic = `${point.charAt(0).toLowerCase()}${point.slice(1)}`
     return index === 0 ? `It helps to know ${topic}.` : `It is also worth knowing ${topic}.`
   }
-  return index === 0 ? `A good place to start is ${point}.` : `It is also worth thinking about ${point}.`
+  const topic = lowerFirst(point, casing)
+  return index === 0 ? `A good place to start is ${topic}.` : `It is also worth thinking about ${topic}.`
 }
 
 /**
@@ -835,8 +893,8 @@ function writeSection(material: ArticleMaterial): { blocks: string[] } {
   const focus = new Set([...headingFocus, ...pointFocus])
   const otherHeadings = material.lists.get('other sections') ?? []
   const others = otherHeadings.map((other) => without(stemsOf(other), keywordStems))
-  // The introduction (headed by the title) leaves every source sentence to the sections; a
-  // section tells only the sentences it owns (ownerOf), and its place among the headings picks
+  // The introduction (headed by the title) leaves every source sentence to the sections but the
+  // figures about the keyword as a whole (INTRODUCTION_OWNER), of which it cites one; a section tells only the sentences it owns (ownerOf), and its place among the headings picks
   // the set phrases it may use, so no two sections use the same one.
   const isIntroduction = heading === material.fields.get('article title')
   const sectionHeadings = isIntroduction ? otherHeadings : [heading, ...otherHeadings]
@@ -845,7 +903,7 @@ function writeSection(material: ArticleMaterial): { blocks: string[] } {
     : [...sectionHeadings].sort((a, b) => normalizedLine(a).localeCompare(normalizedLine(b))).indexOf(heading)
   const phrase = (options: readonly string[]) => (rank >= 0 && rank < options.length ? options[rank] : undefined)
 
-  const statements = material.pages
+  const allStatements = material.pages
     .filter((page) => page.role.startsWith('source'))
     .flatMap((page) => {
       // A page's headings are in its text as lines of their own: they name a subject, they say nothing about it.
@@ -858,13 +916,27 @@ function writeSection(material: ArticleMaterial): { blocks: string[] } {
           .map((pageHeading) => ({ pageHeading, position: at < 0 ? -1 : page.text.lastIndexOf(pageHeading, at) }))
           .filter(({ position }) => position >= 0)
           .sort((a, b) => b.position - a.position)[0]?.pageHeading
-        return before ? sectionHeadings.find((candidate) => normalizedLine(candidate) === normalizedLine(before)) : undefined
+        if (!before) return undefined
+        return { section: sectionHeadings.find((candidate) => normalizedLine(candidate) === normalizedLine(before)) }
       }
       return splitSentences(page.text)
         .filter((text) => isStatement(text) && !headings.has(normalizedLine(text)))
         .map((text) => ({ text, page, stems: stemsOf(text) }))
-        .filter(({ text, stems }) => !isIntroduction && (underHeading(text) ?? ownerOf(stems, sectionHeadings, keywordStems)) === heading)
+        .map((statement) => {
+          const placed = underHeading(statement.text)
+          // A figure under a page heading no section carries ("How popular is …?") is about the
+          // keyword as a whole: the introduction cites it.
+          const owner =
+            placed?.section ??
+            (placed && hasDigit(statement.text) ? INTRODUCTION_OWNER : ownerOf(statement.stems, sectionHeadings, keywordStems))
+          return { ...statement, owner }
+        })
     })
+  // What another section tells is not listed here either, so no passage is said twice.
+  const mine = isIntroduction ? INTRODUCTION_OWNER : heading
+  const toldElsewhere = allStatements.filter(({ owner }) => owner !== mine).map(({ text }) => normalizedLine(text))
+  const statements = allStatements
+    .filter(({ owner }) => owner === mine)
     // Sites repeat each other word for word; a sentence is told once, from the first page that has it.
     .filter((statement, index, all) => all.findIndex((other) => normalizedLine(other.text) === normalizedLine(statement.text)) === index)
   const weights = rarity(statements)
@@ -882,13 +954,12 @@ function writeSection(material: ArticleMaterial): { blocks: string[] } {
   const cited = sentences.find(
     (sentence) =>
       hasDigit(sentence.text) &&
-      sentence.relevance > 0 &&
-      sentence.score > 0 &&
+      (isIntroduction || (sentence.relevance > 0 && sentence.score > 0)) &&
       wordCount(sentence.text) <= 35 &&
       !/[.!?…]["'”’)\]]*\s/.test(sentence.text),
   )
   // Now and then a source's own words, quoted and cited (demo-quote.ts), instead of told in ours.
-  const quoted = sourceQuote(sentences, seed)
+  const quoted = sourceQuote(sentences, rank, sourceLabel)
   const quote = quoted?.markdown
   // What the section owns of the sources (ownerOf), those speaking to its subject first, up to
   // eight sentences: a sentence no heading speaks to is still about the keyword, and no other
@@ -905,15 +976,23 @@ function writeSection(material: ArticleMaterial): { blocks: string[] } {
   const said = plain.map((sentence, index) => paraphrase(sentence.text, index === 1 ? (phrase(CONNECTORS) ?? '') : '', context.casing))
   // A point the prose already tells is not listed again, so no passage is said twice.
   const prose = normalizedLine([...said, citation ?? ''].join(' '))
-  const listed = points.filter((point) => !prose.includes(normalizedLine(point)))
-  const told = points.map(pointSentence)
+  // A section lists only what its own sources say (another section's sources may tell the rest).
+  const ownText = statements.map(({ text }) => normalizedLine(text))
+  const listed = points.filter(
+    (point) =>
+      !prose.includes(normalizedLine(point)) &&
+      !toldElsewhere.some((sentence) => sentence.includes(normalizedLine(point))) &&
+      (!hasSentenceShape(point) || ownText.some((sentence) => sentence.includes(normalizedLine(point)))),
+  )
+  const told = points.map((point, index) => pointSentence(point, index, context.casing))
 
   // A list needs prose around it; without source sentences the points are told in the paragraphs instead.
   const withList = said.length > 0 && (listed.length >= 3 || (listed.length === 2 && seed % 2 === 1))
   const firstBody = said.length > 0 ? said.slice(0, withList ? 1 : 2) : told.slice(0, 1)
   const leadIn = withList ? phrase(LIST_LEAD_INS) : undefined
-  // The introduction is one, so it may take any frame; a section takes the one its place gives it.
-  const opening = openingSentence(heading, rank < 0 ? seed % 2 : rank, context.casing)
+  // The introduction opens on the keyword itself (its first 100 words must carry it); a section
+  // takes the frame its place gives it, so no frame is used twice.
+  const opening = isIntroduction ? introductionOpening(context) : openingSentence(heading, rank, context.casing)
   const first = [
     ...(opening ? [opening] : firstBody.length === 0 ? [openingSentence(heading, 0, context.casing)!] : []),
     ...firstBody,
@@ -928,10 +1007,19 @@ function writeSection(material: ArticleMaterial): { blocks: string[] } {
         : told.slice(said.length > 0 ? 0 : 1, said.length > 0 ? 1 : 2)
   const more = withList ? [] : said.slice(firstBody.length + 6)
   const followUp = phrase(FOLLOW_UPS)
-  const last = [...more, ...(citation ? [citation, ...(followUp ? [followUp] : [])] : []), ...(quote ? [quote] : []), ...(mention ? [mention] : [])]
+  const last = [
+    ...more,
+    ...(citation ? [citation, ...(followUp ? [followUp] : [])] : []),
+    ...(quote ? [quote] : []),
+    ...(mention ? [mention] : []),
+  ]
 
+  // A number the keyword or the heading carries ("espresso question 2") is no claim (the grounding
+  // check lets it stand too); any other needs the citation.
+  const ownNumbers = new Set(`${context.keyword} ${heading}`.match(/\d+/g) ?? [])
+  const onlyOwnNumbers = (sentence: string) => (sentence.match(/\d+/g) ?? []).every((number) => ownNumbers.has(number))
   const paragraphs = [first, ...(next.length > 0 ? [next] : []), ...(last.length > 0 ? [last] : [])].map((paragraph) =>
-    paragraph.filter((sentence) => sentence === citation || sentence === quote || !hasDigit(sentence)),
+    paragraph.filter((sentence) => sentence === citation || sentence === quote || onlyOwnNumbers(sentence)),
   )
   // A paragraph the material left at one sentence takes this section's closer, if it has one.
   const closer = phrase(CLOSERS)
@@ -966,7 +1054,7 @@ function articleSentences(article: string): string[] {
 
 /** The writer's own framing sentences: true of any subject, so they answer no question and describe no article. */
 const FRAMING =
-  /^(?:it|this|that|these|those|they|knowing|few choices|a good place to start|the answer)\b|^\p{L}+\s+(?:it|this|that|these|those|they)\b|worth (?:seeing|understanding) why|bigger difference than most people expect|easier than it looks|comes down to a handful|the reasons are practical/iu
+  /^(?:it|this|that|these|those|they|knowing|few choices|a good place to start|the answer)\b|^\p{L}+\s+(?:it|this|that|these|those|they)\b|worth (?:seeing|understanding) why|the short answer depends|takes less time than most people think|is a common comparison|not the same for everyone|easier to get right once|bigger difference than most people expect|easier than it looks|comes down to a handful|the reasons are practical/iu
 
 /** A sentence that says something on its own: not a lead-in ("…: …"), not about the business, not leaning on the one before ("It…", "Treat that…"), not framing. */
 function isInformative(sentence: string, context: WriterContext): boolean {
@@ -1020,14 +1108,6 @@ function fallbackQuestions({ intent, casing }: WriterContext): string[] {
   }
 }
 
-const ANSWER_FALLBACKS = [
-  'It depends on your situation, but the points above are the right place to start.',
-  'If you are unsure, start simple and adjust once you see what works for you.',
-  'There is no single right answer, but a little preparation makes the decision much easier.',
-  'Start with the basics covered in this guide, then refine your choice as you learn more.',
-  'Most people get good results by changing one thing at a time.',
-]
-
 function writeFaq(material: ArticleMaterial): { questions: Faq } {
   const context = readContext(material)
   const asked = (material.lists.get('people also ask') ?? []).map((question) => capitalise(question.trim())).filter((q) => q.endsWith('?'))
@@ -1048,11 +1128,21 @@ function writeFaq(material: ArticleMaterial): { questions: Faq } {
   const sentences = articleSentences(material.fields.get('article') ?? '').filter((sentence) => isInformative(sentence, context))
   const stems = sentences.map(stemsOf)
   const weights = rarity(stems.map((sentenceStems) => ({ stems: sentenceStems })))
-  const ranked = questions.map((question) => {
+  const ownFocus = questions.map((question) => without(stemsOf(question), keywordStems))
+  const speaksToAsked = (sentenceStems: ReadonlySet<string>) =>
+    ownFocus.some((focus) => focus.size > 0 && overlap(sentenceStems, focus) > 0)
+  const ranked = questions.map((question, questionIndex) => {
     const focus = focusOf(question, keywordStems)
+    const general = ownFocus[questionIndex]!.size === 0
     return stems
       .map((sentenceStems, index) => {
-        const relevance = weighedOverlap(sentenceStems, focus, weights)
+        // A question that asks the keyword itself ("What are the best espresso beans?") is answered
+        // by what the article says about the keyword and no other question asks about.
+        const relevance = general
+          ? speaksToAsked(sentenceStems)
+            ? 0
+            : overlap(sentenceStems, keywordStems) / keywordStems.size
+          : weighedOverlap(sentenceStems, focus, weights)
         return { index, relevance, score: relevance + overlap(sentenceStems, keywordStems) * 0.1 }
       })
       .filter(({ relevance }) => relevance > 0)
@@ -1092,37 +1182,43 @@ function writeFaq(material: ArticleMaterial): { questions: Faq } {
         !articleText.includes(normalizedLine(text)) && all.findIndex((other) => normalizedLine(other) === normalizedLine(text)) === index,
     )
   const sourceStems = fromSources.map(stemsOf)
-  const toldFromSources = new Set<number>()
-  const sourceAnswer = (question: string): string[] => {
-    const focus = focusOf(question, keywordStems)
-    const candidates = sourceStems
-      .map((sentenceStems, index) => ({ index, score: overlap(sentenceStems, focus) * 2 + overlap(sentenceStems, keywordStems) }))
-      .filter(({ index, score }) => score > 0 && !toldFromSources.has(index))
+  // Each source statement answers the one question whose own words (beyond the keyword) it shares
+  // most, as a share of them, ties to the earlier question; a question that asks the keyword itself takes only what
+  // speaks to the keyword and to no other question.
+  const focuses = questions.map((question) => without(stemsOf(question), keywordStems))
+  const general = focuses.findIndex((focus) => focus.size === 0)
+  const claims = sourceStems.map((sentenceStems) => {
+    const shared = focuses.map((focus) => (focus.size === 0 ? 0 : overlap(sentenceStems, focus) / focus.size))
+    const most = Math.max(0, ...shared)
+    if (most > 0) return { question: shared.indexOf(most), score: most * 2 + overlap(sentenceStems, keywordStems) }
+    return { question: overlap(sentenceStems, keywordStems) > 0 ? general : -1, score: overlap(sentenceStems, keywordStems) }
+  })
+  const sourceAnswer = (questionIndex: number): string[] =>
+    claims
+      .map((claim, index) => ({ ...claim, index }))
+      .filter((claim) => claim.question === questionIndex)
       .sort((a, b) => b.score - a.score || a.index - b.index)
       .slice(0, 3)
-    for (const { index } of candidates) toldFromSources.add(index)
-    return candidates.map(({ index }) => fromSources[index]!)
-  }
+      .map(({ index }) => fromSources[index]!)
   const answered = questions.map((question, questionIndex) => {
     const own = chosen[questionIndex].map(({ index }) => sentences[index])
     // An answer gives the gist of the article's sentences in a few words each, so the body's
-    // sentences are not told twice. Where the article says nothing, one line of general advice,
-    // a different one for each question.
+    // sentences are not told twice, then what the sources add.
+    // One short chunk of each sentence (its main clause when short enough), never two of the same sentence.
     const gist = own
-      .flatMap((sentence) => phraseChunks(sentence, context.casing))
-      .filter((chunk) => wordCount(chunk) <= 7)
+      .flatMap((sentence) =>
+        phraseChunks(sentence, context.casing)
+          .filter((chunk) => wordCount(chunk) <= 7)
+          .slice(0, 1),
+      )
       .slice(0, 5)
-    const sourced = sourceAnswer(question)
+    const sourced = sourceAnswer(questionIndex)
     const told = [...(gist.length > 0 ? [`In short, ${joinList(gist)}.`] : []), ...sourced]
-    const answer = told.length > 0 ? told.join(' ') : ANSWER_FALLBACKS[questionIndex % ANSWER_FALLBACKS.length]
-    return { question, answer, grounded: told.length > 0 }
+    return { question, answer: told.join(' ') }
   })
-  // A question the article says nothing about is dropped, unless the FAQ would fall under three.
-  const grounded = answered.filter((entry) => entry.grounded).length
-  let spare = Math.max(0, 3 - grounded)
-  return {
-    questions: answered.filter((entry) => entry.grounded || spare-- > 0).map(({ question, answer }) => ({ question, answer })),
-  }
+  // A question neither the article nor its sources answer is left out rather than answered with
+  // general advice: a FAQ of fewer than three is reported by the score's FAQ check.
+  return { questions: answered.filter((entry) => entry.answer !== '') }
 }
 
 // ————— Meta —————

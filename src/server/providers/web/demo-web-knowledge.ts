@@ -134,4 +134,28 @@ export const COFFEE_KNOWLEDGE: KnowledgeTheme[] = [
       'Certifications such as organic or fair trade tell you about farming and pay, not about how the coffee tastes.',
     ],
   },
+  {
+    heading: 'What good coffee costs',
+    about: ['worth', 'cost', 'price', 'expensive', 'subscription', 'specialty', 'single', 'beans', 'roasters'],
+    sentences: [
+      'Specialty beans cost more per bag than supermarket coffee, yet a cup brewed at home still costs far less than one bought at a café.',
+      'Much of the higher price of specialty coffee pays for careful picking, sorting and processing at the farm.',
+      'Whether expensive beans are worth it depends on how you brew: milky drinks hide subtle flavours that black coffee shows.',
+      'A subscription usually costs a little less per bag than buying one bag at a time and saves remembering to reorder.',
+      'Paying more buys freshness and traceability rather than strength, since caffeine varies little with price.',
+      'Trying a small bag before committing to a large one is the cheapest way to find out whether a pricier coffee suits you.',
+    ],
+  },
+  {
+    heading: 'Common mistakes at home',
+    about: ['how', 'brew', 'make', 'store', 'roast', 'choose', 'mistakes', 'easiest', 'beginners'],
+    sentences: [
+      'The most common mistake is using too little coffee for the amount of water, which gives a thin and sour cup.',
+      'Water straight off the boil can scorch light roasts, so letting the kettle rest briefly helps.',
+      'Pre-ground coffee bought in bulk goes stale long before the bag is finished.',
+      'Changing the grind, the dose and the water all at once makes it impossible to tell which change helped.',
+      'The easiest way to improve a home brew is to weigh the coffee and the water instead of measuring by scoop.',
+      'A dirty grinder or brewer leaves old oils behind that make every new cup taste bitter.',
+    ],
+  },
 ]
