@@ -55,6 +55,9 @@ export const ARTICLE_TYPE_SECTION_RULES: Record<ArticleType, string> = {
   'question-answer': 'The article answers questions: answer the section’s question directly in its first sentence.',
 }
 
+/** The reason a type the user chose carries. */
+export const USER_CHOSEN_TYPE_REASON = 'You chose this type.'
+
 export interface ArticleTypeChoice {
   type: ArticleType
   /** Why, in a sentence a user reads in the keyword's why-panel and on the article. */
@@ -137,6 +140,15 @@ export function chooseArticleType({ keyword, intent, serpTitles }: ArticleTypeSi
         ? `No one format leads the top ${top.length} results, and the keyword names a topic: a guide covers it.`
         : 'The keyword names a topic: a guide covers it (the results page is read when the article is written).',
   }
+}
+
+/**
+ * A planned keyword's type columns: chosen from its wording and intent (research reads no results
+ * page per keyword; the article's generation chooses again with the results, unless the user chose).
+ */
+export function plannedArticleType(keyword: string, intent: string | null): { articleType: ArticleType; articleTypeReason: string } {
+  const { type, reason } = chooseArticleType({ keyword, intent, serpTitles: [] })
+  return { articleType: type, articleTypeReason: reason }
 }
 
 // ---------------------------------------------------------------------------------------------
