@@ -1,5 +1,5 @@
 import { DEMO_WEB_PATH } from '~/server/providers/web/demo-web'
-import { scrubArticlePart } from '~/server/articles/banned-phrases'
+import { findBanned, scrubArticlePart } from '~/server/articles/banned-phrases'
 import { ARTICLE_SCHEMAS, type CallToAction, type Faq, type Outline } from '~/server/articles/prompts'
 import { isArticleType, type ArticleType } from '~/shared/articles/article-types'
 import { stableHash } from '~/server/providers/llm/prompt-material'
@@ -929,12 +929,7 @@ function writeSection(material: ArticleMaterial): { blocks: string[] } {
         : told.slice(said.length > 0 ? 0 : 1, said.length > 0 ? 1 : 2)
   const more = withList ? [] : said.slice(firstBody.length + 6)
   const followUp = phrase(FOLLOW_UPS)
-  const last = [
-    ...more,
-    ...(citation ? [citation, ...(followUp ? [followUp] : [])] : []),
-    ...(quote ? [quote] : []),
-    ...(mention ? [mention] : []),
-  ]
+  const last = [...more, ...(citation ? [citation, ...(followUp ? [followUp] : [])] : []), ...(quote ? [quote] : []), ...(mention ? [mention] : [])]
 
   const paragraphs = [first, ...(next.length > 0 ? [next] : []), ...(last.length > 0 ? [last] : [])].map((paragraph) =>
     paragraph.filter((sentence) => sentence === citation || sentence === quote || !hasDigit(sentence)),
@@ -1386,8 +1381,8 @@ const CRITERIA: Array<[string, string[]]> = [
   ['Taste', ['taste', 'tastes', 'flavour', 'flavours', 'flavor', 'flavors', 'acidity', 'sweet', 'sweetness', 'bitter', 'notes']],
   ['Body and texture', ['body', 'crema', 'sediment', 'oils', 'texture', 'mouthfeel']],
   ['Ease of use', ['easy', 'easier', 'forgiving', 'simple', 'practice', 'skill', 'beginners', 'effort', 'steady']],
-  ['Cleaning and care', ['clean', 'cleaning', 'care', 'maintenance', 'descale', 'wash']],
-  ['Cost', ['cost', 'costs', 'price', 'cheap', 'cheaper', 'expensive', 'budget', 'afford']],
+  ['Cleaning and care', ['cleaning', 'maintenance', 'descale', 'descaling']],
+  ['Cost', ['cost', 'costs', 'price', 'prices', 'expensive', 'budget', 'afford']],
   ['Time', ['time', 'quick', 'quickly', 'fast', 'faster', 'slow', 'slower', 'minutes', 'wait']],
   ['Equipment', ['kettle', 'filter', 'filters', 'gear', 'equipment', 'tools', 'timer']],
   ['Grind', ['grind', 'grinder', 'grinding', 'ground', 'grounds']],
@@ -1397,7 +1392,6 @@ const CRITERIA: Array<[string, string[]]> = [
   ['Size', ['size', 'capacity', 'large', 'compact']],
   ['Health', ['health', 'healthy', 'healthier']],
 ]
-const LEADING_CONJUNCTION = /^(?:while|whereas|because|since|but|and|so|although|which)\s+/i
 
 /** A source sentence a table cell may tell. */
 interface CellSource {
@@ -1406,26 +1400,16 @@ interface CellSource {
 }
 
 /**
- * A table cell from a source sentence carrying one of the words: the sentence, or its clause with
- * the word when the sentence is long. A sentence with a number is told whole and cites its page,
- * as every figure of the article does (the grounding check holds it to that page).
+ * A table cell from a source sentence carrying one of the words, told whole. A sentence with a
+ * number cites its page, as every figure of the article does (the grounding check holds it to
+ * that page); one holding a banned phrase of the business's voice is never told.
  */
-function cellFrom({ text, page }: CellSource, words: readonly string[]): string | undefined {
-  const has = (part: string) => (part.toLowerCase().match(WORD) ?? []).some((word) => words.includes(word))
+function cellFrom({ text, page }: CellSource, words: readonly string[], banned: readonly string[]): string | undefined {
   const whole = withoutEndPunctuation(text)
-  if (!has(whole) || /["“”|[\]]/.test(whole)) return undefined
-  if (hasDigit(whole))
-    return wordCount(whole) <= 25 && !/[.!?…]\s/.test(whole)
-      ? `${capitalise(whole)} ([${markdownLinkText(sourceLabel(page))}](${page.url}))`
-      : undefined
-  const clause =
-    wordCount(whole) <= 18
-      ? whole
-      : whole
-          .split(/\s*[,;:()]\s*|\s+[–—]\s+/)
-          .find((part) => has(part))
-          ?.replace(LEADING_CONJUNCTION, '')
-  return clause && has(clause) && wordCount(clause) >= 4 && wordCount(clause) <= 18 ? capitalise(clause) : undefined
+  const has = (whole.toLowerCase().match(WORD) ?? []).some((word) => words.includes(word))
+  if (!has || /["“”|[\]]/.test(whole) || wordCount(whole) < 5 || wordCount(whole) > 22 || findBanned(whole, banned).length > 0)
+    return undefined
+  return hasDigit(whole) ? `${capitalise(whole)} ([${markdownLinkText(sourceLabel(page))}](${page.url}))` : capitalise(whole)
 }
 
 /**
@@ -1441,10 +1425,13 @@ function comparisonTable(material: ArticleMaterial, context: WriterContext): str
     .flatMap((page) => splitSentences(page.text).map((text) => ({ text, page })))
     .filter(({ text }) => isStatement(text))
     .filter((sentence, index, all) => all.findIndex((other) => other.text === sentence.text) === index)
+    // A cell without a figure first: it needs no citation.
+    .sort((a, b) => Number(hasDigit(a.text)) - Number(hasDigit(b.text)))
+  const banned = material.lists.get('banned phrases') ?? []
   const row = (cells: string[]) => `| ${cells.join(' | ')} |`
   const used = new Set<string>()
   const cellOf = (pool: CellSource[], words: readonly string[]) => {
-    const cell = pool.map((sentence) => cellFrom(sentence, words)).find((text) => text !== undefined && !used.has(text))
+    const cell = pool.map((sentence) => cellFrom(sentence, words, banned)).find((text) => text !== undefined && !used.has(text))
     if (cell) used.add(cell)
     return cell
   }
@@ -1489,13 +1476,15 @@ function writeTypedSection(material: ArticleMaterial): { blocks: string[] } {
   const lists = new Map(material.lists)
   const { glance, verdict } = comparisonHeadings(context.intent, context.casing)
   const plain = (text: string) =>
-    text === verdict && context.intent.kind === 'versus'
+    normalizedLine(text) === normalizedLine(verdict) && context.intent.kind === 'versus'
       ? `${capitalise(cased(context.intent.a, context.casing))} or ${cased(context.intent.b, context.casing)}: which should you choose?`
       : plainHeading(text, context.casing)
   if (heading) fields.set('section heading', plain(heading))
   lists.set('other sections', (material.lists.get('other sections') ?? []).map(plain))
   const written = writeSection({ ...material, fields, lists })
-  const table = type === 'comparison' && heading === glance ? comparisonTable(material, context) : undefined
+  // Casing is learned from each prompt's pages, so headings are compared as normalised lines.
+  const isGlance = type === 'comparison' && normalizedLine(heading) === normalizedLine(glance)
+  const table = isGlance ? comparisonTable(material, context) : undefined
   return table ? { blocks: [table, ...written.blocks] } : written
 }
 
