@@ -163,7 +163,6 @@ export async function generateArticle(job: GenerationContext) {
           keyword: focus,
           intent: planned.searchIntent,
           serpTitles: serp.results.map((result) => result.title),
-          paaQuestions: serp.questions,
         })
 
   step('outline', `${serp.results.length} results, ${serp.pages.length} pages read`)

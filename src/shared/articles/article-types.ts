@@ -68,10 +68,11 @@ export interface ArticleTypeSignals {
   keyword: string
   /** The keyword's search intent (informational, commercial, …); null or '' when unknown. */
   intent?: string | null
-  /** Titles of the top organic results, best first; empty when the results page is not known yet. */
+  /**
+   * Titles of the top organic results, best first; empty when the results page is not known yet.
+   * ("People also ask" questions are not weighed: nearly every results page has some.)
+   */
   serpTitles: readonly string[]
-  /** "People also ask" questions of the results page. */
-  paaQuestions?: readonly string[]
 }
 
 /** How many of the top results a title pattern is counted over, and how many must show it. */
