@@ -155,9 +155,10 @@ export async function generateArticle(job: GenerationContext) {
   // The article's type: a written article keeps its own; the user's choice stands; otherwise it is
   // chosen from the keyword and the results page just read (docs/product/pipeline.md, "Article types").
   const [typed] = await db.select({ type: article.type, reason: article.typeReason }).from(article).where(eq(article.keywordId, planned.id))
+  const userChoice = !typed?.reason && planned.articleTypeByUser && planned.articleType !== null
   const articleType: ArticleTypeChoice = typed?.reason
     ? { type: typed.type, reason: typed.reason }
-    : planned.articleTypeByUser && planned.articleType
+    : userChoice && planned.articleType
       ? { type: planned.articleType, reason: planned.articleTypeReason ?? USER_CHOSEN_TYPE_REASON }
       : chooseArticleType({
           keyword: focus,
@@ -442,6 +443,8 @@ export async function generateArticle(job: GenerationContext) {
     keywordId: planned.id,
     keyword: focus,
     articleType,
+    // A written article's type stands as it was chosen; otherwise the keyword records who chose.
+    articleTypeByUser: typed?.reason ? undefined : userChoice,
     content,
     seoScore: score.score,
     floor: business.seoScoreFloor,
@@ -478,6 +481,7 @@ async function saveGeneratedArticle(
     keywordId: string
     keyword: string
     articleType: ArticleTypeChoice
+    articleTypeByUser: boolean | undefined
     content: ArticleContent
     seoScore: number
     floor: number
@@ -548,7 +552,7 @@ async function saveGeneratedArticle(
     // The keyword shows the type its article was written as, and why.
     await tx
       .update(keywordTable)
-      .set({ articleType: saved.articleType.type, articleTypeReason: saved.articleType.reason })
+      .set({ articleType: saved.articleType.type, articleTypeReason: saved.articleType.reason, articleTypeByUser: saved.articleTypeByUser })
       .where(eq(keywordTable.id, saved.keywordId))
     await recordUsage(tx, {
       userId: saved.userId,
