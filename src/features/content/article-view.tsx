@@ -19,6 +19,7 @@ import { cn } from '~/lib/utils'
 import { ArticleActions } from './article-actions'
 import { ArticleEditor } from './article-editor'
 import { ArticleStatusBadge } from './article-status'
+import { ARTICLE_TYPE_LABELS } from '~/shared/articles/article-types'
 import { ArticleVersions } from './article-versions'
 import { FactCheckPanel } from './fact-check-panel'
 import { PublishingPanel } from './publishing-panel'
@@ -117,6 +118,10 @@ export function ArticleView({ articleId, mode = 'read' }: { articleId: string; m
         </div>
         <ArticleActions businessId={businessId} article={article} />
       </div>
+      <p className="mb-4 text-sm text-muted-foreground" aria-label="Article type">
+        <span className="font-medium text-foreground">Article type: {ARTICLE_TYPE_LABELS[article.type]}</span>
+        {article.typeReason ? ` — ${article.typeReason}` : ''}
+      </p>
       <nav aria-label="Article view" className="mb-4 inline-flex gap-1 rounded-lg border border-border p-1">
         {MODES.map((item) => (
           <Link

@@ -552,6 +552,49 @@ describe('article generation on the mocks', () => {
     expect(otherStarted).toEqual([])
   })
 
+  it('writes each keyword as its article type: a listicle numbers its items, a comparison has a table and a verdict, a chosen type is kept', async () => {
+    const { business, planned, client } = await roaster()
+    const versus = await insertKeyword(app, business.id, {
+      keyword: 'light roast vs dark roast',
+      status: 'scheduled',
+      scheduledAt: new Date(Date.now() + 2 * 24 * 3600 * 1000),
+    })
+    const chosen = await insertKeyword(app, business.id, {
+      keyword: 'espresso grind size',
+      status: 'scheduled',
+      scheduledAt: new Date(Date.now() + 2 * 24 * 3600 * 1000),
+    })
+    await client.keyword.setArticleType({ businessId: business.id, keywordId: chosen!.id, type: 'how-to' })
+    const written = async (keywordId: string) => {
+      const { jobId } = await client.article.generate({ businessId: business.id, keywordId })
+      expect((await waitForJob(app, jobId, 60_000)).error).toBeNull()
+      const [{ id }] = await app.db.select({ id: article.id }).from(article).where(eq(article.keywordId, keywordId))
+      return client.article.get({ businessId: business.id, articleId: id })
+    }
+    const typeCheck = (item: Awaited<ReturnType<typeof written>>) => item.seoChecks.find((check) => check.id === 'articleType')!
+
+    const listicle = await written(planned.id)
+    expect(listicle).toMatchObject({ type: 'listicle', typeReason: expect.stringMatching(/“best …”/) })
+    const body = listicle.markdown.split('\n## Frequently asked questions')[0]!
+    expect(body.match(/^## \d+\. \S/gm)?.length).toBeGreaterThanOrEqual(3)
+    expect(typeCheck(listicle).passed).toBe(true)
+
+    const comparison = await written(versus!.id)
+    expect(comparison).toMatchObject({ type: 'comparison', typeReason: 'The keyword compares two things (“vs”).' })
+    expect(comparison.markdown).toMatch(/^\| --- \| --- \|/m)
+    expect(comparison.html).toContain('<table')
+    expect(comparison.markdown).toMatch(/^## Verdict: /m)
+    expect(typeCheck(comparison).passed).toBe(true)
+    const [stored] = await app.db.select().from(keyword).where(eq(keyword.id, versus!.id))
+    expect(stored).toMatchObject({ articleType: 'comparison', articleTypeReason: comparison.typeReason })
+
+    // The user's choice stands over the keyword's wording and its results.
+    const howTo = await written(chosen!.id)
+    expect(howTo).toMatchObject({ type: 'how-to', typeReason: 'You chose this type.' })
+    expect(howTo.markdown.match(/^## Step \d+: \S/gm)?.length).toBeGreaterThanOrEqual(3)
+    expect(typeCheck(howTo).passed).toBe(true)
+  })
+
   it('drops a sentence whose number its cited page does not hold', async () => {
     const { business, planned, client } = await roaster()
     const invented = 'Nine in ten baristas now use a 1:7 ratio for every shot'

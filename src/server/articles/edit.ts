@@ -139,6 +139,7 @@ export function contentFromEdit(edit: ArticleEdit, context: EditContext): { cont
       images: images.map((image) => ({ alt: image.alt })),
       faqCount: faq.length,
       structuredData: jsonLd,
+      articleType: current.type,
     },
     { internalLinkTarget: Math.max(1, context.business.internalLinks) },
   )

@@ -17,6 +17,7 @@ import {
   type ArticleInternalLink,
   type ArticleStep,
 } from '~/shared/articles/article'
+import { chooseArticleType, USER_CHOSEN_TYPE_REASON, type ArticleTypeChoice } from '~/shared/articles/article-types'
 import { countWords } from '~/shared/articles/readability'
 import { scoreArticle } from '~/shared/articles/seo-score'
 import {
@@ -151,8 +152,28 @@ export async function generateArticle(job: GenerationContext) {
   if (serp.fromCache) ledger.cached('dataforseo', 1)
   else ledger.paid('dataforseo', 1, serp.cost)
 
+  // The article's type: a written article keeps its own; the user's choice stands; otherwise it is
+  // chosen from the keyword and the results page just read (docs/product/pipeline.md, "Article types").
+  const [typed] = await db.select({ type: article.type, reason: article.typeReason }).from(article).where(eq(article.keywordId, planned.id))
+  const userChoice = !typed?.reason && planned.articleTypeByUser && planned.articleType !== null
+  const articleType: ArticleTypeChoice = typed?.reason
+    ? { type: typed.type, reason: typed.reason }
+    : userChoice && planned.articleType
+      ? { type: planned.articleType, reason: planned.articleTypeReason ?? USER_CHOSEN_TYPE_REASON }
+      : chooseArticleType({
+          keyword: focus,
+          intent: planned.searchIntent,
+          serpTitles: serp.results.map((result) => result.title),
+        })
+
   step('outline', `${serp.results.length} results, ${serp.pages.length} pages read`)
-  const outlineRequest = outlinePrompt({ keyword: focus, profile, results: serp.pages, questions: serp.questions })
+  const outlineRequest = outlinePrompt({
+    keyword: focus,
+    profile,
+    results: serp.pages,
+    questions: serp.questions,
+    articleType: articleType.type,
+  })
   // Brand voice: an outline holding a banned phrase is asked for once more, then the phrase is taken out.
   const banned = profile.voice?.bannedPhrases ?? []
   const outline = scrubOutline(
@@ -184,6 +205,7 @@ export async function generateArticle(job: GenerationContext) {
           points: section.points,
           otherHeadings: headings.filter((heading) => heading !== section.heading),
           sources: sourcesFor(section.heading),
+          articleType: articleType.type,
         })
       : sectionPrompt({
           keyword: focus,
@@ -390,6 +412,7 @@ export async function generateArticle(job: GenerationContext) {
       images: images.map((image) => ({ alt: image.alt })),
       faqCount: faq.length,
       structuredData: jsonLd,
+      articleType: articleType.type,
     },
     { internalLinkTarget: Math.max(1, business.internalLinks) },
   )
@@ -419,6 +442,9 @@ export async function generateArticle(job: GenerationContext) {
     userId: business.userId,
     keywordId: planned.id,
     keyword: focus,
+    articleType,
+    // A written article's type stands as it was chosen; otherwise the keyword records who chose.
+    articleTypeByUser: typed?.reason ? undefined : userChoice,
     content,
     seoScore: score.score,
     floor: business.seoScoreFloor,
@@ -454,6 +480,8 @@ async function saveGeneratedArticle(
     userId: string
     keywordId: string
     keyword: string
+    articleType: ArticleTypeChoice
+    articleTypeByUser: boolean | undefined
     content: ArticleContent
     seoScore: number
     floor: number
@@ -479,6 +507,8 @@ async function saveGeneratedArticle(
       seoChecks,
       seoScore: saved.seoScore,
       serpMedianWords: saved.serpMedianWords,
+      type: saved.articleType.type,
+      typeReason: saved.articleType.reason,
       status,
       generationJobId: saved.jobId,
       approvedAt: settled ? current!.approvedAt : null,
@@ -519,6 +549,11 @@ async function saveGeneratedArticle(
       .update(keywordTable)
       .set({ status: 'draft', generatedAt: new Date(), updatedAt: new Date() })
       .where(and(eq(keywordTable.id, saved.keywordId), ne(keywordTable.status, 'published')))
+    // The keyword shows the type its article was written as, and why.
+    await tx
+      .update(keywordTable)
+      .set({ articleType: saved.articleType.type, articleTypeReason: saved.articleType.reason, articleTypeByUser: saved.articleTypeByUser })
+      .where(eq(keywordTable.id, saved.keywordId))
     await recordUsage(tx, {
       userId: saved.userId,
       businessId: saved.businessId,

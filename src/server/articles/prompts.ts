@@ -1,4 +1,10 @@
 import { z } from 'zod'
+import {
+  ARTICLE_TYPE_LABELS,
+  ARTICLE_TYPE_OUTLINE_RULES,
+  ARTICLE_TYPE_SECTION_RULES,
+  type ArticleType,
+} from '~/shared/articles/article-types'
 import { KEYWORD_RULE_FOR_WRITERS } from '~/shared/articles/keyword-rule'
 import { voiceBlock, voiceRule, type WriterVoice } from './voice'
 
@@ -43,6 +49,8 @@ export interface ArticleBrief {
   results: BriefPage[]
   /** "People also ask" questions of the keyword's results page. */
   questions: string[]
+  /** The article's type (article-types.ts); a guide when absent. */
+  articleType?: ArticleType
 }
 
 export const ARTICLE_SCHEMAS = {
@@ -118,6 +126,12 @@ function pageBlock(page: BriefPage, role: string): string {
     .join('\n')
 }
 
+/**
+ * The article's type as a labelled line of the user message, `Article type: <id> (<label>)`: the
+ * system message states the type's rules, and the demo writer reads the id.
+ */
+const articleTypeField = (type: ArticleType | undefined) => (type ? `Article type: ${type} (${ARTICLE_TYPE_LABELS[type]})` : '')
+
 const languageRule = (profile: WriterProfile) =>
   [
     `Write in ${profile.language}, in a ${profile.tone.toLowerCase()} tone, for ${profile.audiences.join(', ') || 'the business’s customers'}.`,
@@ -133,10 +147,12 @@ export function outlinePrompt(brief: ArticleBrief) {
       'Plan a title that contains the keyword and 5 to 8 sections (h2, with h3 under them where a section needs parts).',
       KEYWORD_RULE_FOR_WRITERS,
       'Cover what the top results cover, then what they miss; use the questions people ask. Never plan a section about the business itself.',
+      ARTICLE_TYPE_OUTLINE_RULES[brief.articleType ?? 'guide'],
       languageRule(brief.profile),
     ].join(' '),
     prompt: join(
       profileBlock(brief.keyword, brief.profile),
+      articleTypeField(brief.articleType),
       ...brief.results.map((page, index) => pageBlock(page, `result ${index + 1}`)),
       list('People also ask', brief.questions),
     ),
@@ -153,6 +169,8 @@ export interface SectionRequest {
   otherHeadings: string[]
   /** Pages fetched for this article, citable by their URL. */
   sources: BriefPage[]
+  /** The article's type (article-types.ts); a guide when absent. */
+  articleType?: ArticleType
 }
 
 export function sectionPrompt(request: SectionRequest) {
@@ -164,10 +182,14 @@ export function sectionPrompt(request: SectionRequest) {
       'Write at least 80 words of substance; never repeat a sentence or reuse one sentence frame. An introduction uses the keyword in its first sentence.',
       KEYWORD_RULE_FOR_WRITERS,
       'Put in quotation marks, or attribute to someone ("according to", "says"), only words copied exactly from a source page, in a sentence ending with a link to that page; otherwise say it in your own words and attribute it to no one.',
+      ARTICLE_TYPE_SECTION_RULES[request.articleType ?? 'guide'],
       languageRule(request.profile),
-    ].join(' '),
+    ]
+      .filter(Boolean)
+      .join(' '),
     prompt: join(
       profileBlock(request.keyword, request.profile),
+      articleTypeField(request.articleType),
       field('Article title', request.title),
       field('Section heading', request.heading),
       list('Section points', request.points),

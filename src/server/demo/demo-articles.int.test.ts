@@ -119,6 +119,16 @@ describe('the demo account’s articles', () => {
     const first = articles.find((item) => item.keyword === DEMO_FIRST_KEYWORD)!
     expect(first).toMatchObject({ status: 'published', version: 1 })
     expect(NOW.getTime() - first.publishedAt!.getTime()).toBeGreaterThan(160 * 24 * 3600 * 1000)
+    // At least four article types over the demo's articles, each written in its type's structure
+    // (docs/product/pipeline.md, "Article types"), and its keyword showing the type it was written as.
+    const types = new Map<string, number>()
+    for (const item of articles) types.set(item.type, (types.get(item.type) ?? 0) + 1)
+    expect(types.size, JSON.stringify(Object.fromEntries(types))).toBeGreaterThanOrEqual(4)
+    for (const item of articles) {
+      const structure = item.seoChecks.find((check) => check.id === 'articleType')
+      expect(structure?.passed, `${item.type}: ${item.keyword}: ${structure?.detail}`).toBe(true)
+      expect(keywords.find((row) => row.id === item.keywordId)?.articleType, item.keyword).toBe(item.type)
+    }
     const statuses = new Set(articles.map((item) => item.status))
     for (const status of ['published', 'archived', 'draft', 'approved']) expect(statuses, status).toContain(status)
     // Every article is written to pass the score's substance checks: no sentence told twice, the

@@ -663,3 +663,36 @@ ${sections.map(fillerSection).join('\n')}`
     expect(SUBSTANCE_CAP).toBeLessThan(70)
   })
 })
+
+describe('the article type’s structure', () => {
+  const typed = (articleType: SeoScoreInput['articleType'], markdown: string) =>
+    checkOf({ ...goodInput(), articleType, markdown }, 'articleType')
+  const body = (...blocks: string[]) => ['# Cold Brew Coffee', INTRO, ...blocks].join('\n\n')
+  const table = '| | Cold brew | Iced coffee |\n|---|---|---|\n| Taste | Smooth | Bright |'
+  const cases: Array<[NonNullable<SeoScoreInput['articleType']>, string, string]> = [
+    ['guide', article(), article()],
+    [
+      'listicle',
+      body('## 1. Grind', 'a', '## 2. Steep', 'b', '## 3. Strain', 'c'),
+      body('## Grind', 'a', '## Steep', 'b', '## Strain', 'c'),
+    ],
+    ['how-to', body('## Step 1: Grind', 'a', '## Step 2: Steep', 'b', '## Step 3: Strain', 'c'), article()],
+    ['comparison', body('## At a glance', table, '## Verdict', 'Pick cold brew.'), body('## At a glance', 'No table.', '## Verdict', 'x')],
+    ['review', body('## 1. Jar', 'a', '## 2. Pitcher', 'b', '## 3. Tower', 'c', '## Verdict', 'd'), article()],
+    ['question-answer', body('## What is it?', 'a', '## Is it strong?', 'b', '## Does it keep?', 'c'), article()],
+  ]
+
+  it.each(cases)('passes a %s with its structure and fails one without (except a guide)', (type, passing, failing) => {
+    const passed = typed(type, passing)
+    expect(passed).toMatchObject({ passed: true, points: SEO_CHECKS.articleType.weight, hint: null })
+    if (type === 'guide') return
+    const failed = typed(type, failing)
+    expect(failed.passed).toBe(false)
+    expect(failed.points).toBe(0)
+    expect(failed.hint).not.toBeNull()
+  })
+
+  it('checks a guide when the type is not given', () => {
+    expect(checkOf({ ...goodInput(), markdown: body('## Grind', 'a') }, 'articleType').passed).toBe(true)
+  })
+})

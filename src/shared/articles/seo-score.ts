@@ -1,4 +1,5 @@
 import { getDefaults, Lexer, type MarkedToken, type Token } from 'marked'
+import { checkTypeStructure, type ArticleType } from './article-types'
 import { containsKeyword, countKeyword, normalisedWords } from './keyword-rule'
 import { fleschReadingEase, isEnglish, sentenceStats, splitSentences, wordsOf } from './readability'
 
@@ -9,8 +10,8 @@ import { fleschReadingEase, isEnglish, sentenceStats, splitSentences, wordsOf } 
  * whole numbers, rounded down, so only a passing check earns its full weight.
  *
  * Substance weighs most (docs/product/pipeline.md, "SEO score"): repetition, thin sections,
- * keyword stuffing, topic coverage and length are 46 of the 100 points, and the placement and
- * markup checks together are 54, below the default floor of 70. Filler that gets every placement
+ * keyword stuffing, topic coverage and length are 46 of the 100 points, and the placement, markup
+ * and article type checks together are 54, below the default floor of 70. Filler that gets every placement
  * right still fails a substance check, and an article failing repetition, thin sections or
  * keyword stuffing is capped at SUBSTANCE_CAP, below the default floor, whatever else it earns.
  *
@@ -18,20 +19,21 @@ import { fleschReadingEase, isEnglish, sentenceStats, splitSentences, wordsOf } 
  * separate limits, and one should not hide the other.
  */
 export const SEO_CHECKS = {
-  keywordInTitle: { label: 'Keyword in title', weight: 6 },
+  keywordInTitle: { label: 'Keyword in title', weight: 5 },
   keywordInH1: { label: 'Keyword in H1', weight: 4 },
   keywordInIntroduction: { label: 'Keyword in introduction', weight: 5 },
-  keywordInMeta: { label: 'Keyword in meta title and description', weight: 5 },
+  keywordInMeta: { label: 'Keyword in meta title and description', weight: 4 },
   metaTitleLength: { label: 'Meta title length', weight: 3 },
   metaDescriptionLength: { label: 'Meta description length', weight: 3 },
   contentLength: { label: 'Content length', weight: 8 },
   headingStructure: { label: 'Heading structure', weight: 5 },
-  internalLinks: { label: 'Internal links', weight: 5 },
+  internalLinks: { label: 'Internal links', weight: 4 },
   externalLinks: { label: 'External links', weight: 4 },
   imageAltText: { label: 'Image alt text', weight: 3 },
-  readability: { label: 'Readability', weight: 5 },
+  readability: { label: 'Readability', weight: 4 },
   faq: { label: 'FAQ', weight: 3 },
   structuredData: { label: 'Structured data', weight: 3 },
+  articleType: { label: 'Article type’s structure', weight: 4 },
   repetition: { label: 'No repetition', weight: 14 },
   thinSections: { label: 'Sections with substance', weight: 8 },
   keywordStuffing: { label: 'No keyword stuffing', weight: 6 },
@@ -119,6 +121,8 @@ export interface SeoScoreInput {
   faqCount: number
   /** Parsed JSON-LD objects attached to the article. */
   structuredData: unknown[]
+  /** The article's type (article-types.ts): its structure is checked; a guide when absent. */
+  articleType?: ArticleType
 }
 
 export interface SeoScoreOptions {
@@ -509,6 +513,11 @@ function structuredData({ input }: ArticleFacts): Outcome {
   return fail(detail, hints.join(' '), (required - hints.length) / required)
 }
 
+function articleType({ input }: ArticleFacts): Outcome {
+  const { passed, detail, hint } = checkTypeStructure(input.articleType ?? 'guide', input.markdown)
+  return passed ? pass(detail) : fail(detail, hint ?? '')
+}
+
 // ---------------------------------------------------------------------------------------------
 // Substance: repetition, thin sections, keyword stuffing, topic coverage
 
@@ -745,6 +754,7 @@ export function scoreArticle(input: SeoScoreInput, options: SeoScoreOptions = {}
     readability: readability(facts),
     faq: faq(facts),
     structuredData: structuredData(facts),
+    articleType: articleType(facts),
     repetition: repetition(facts),
     thinSections: thinSections(facts),
     keywordStuffing: keywordStuffing(facts),

@@ -1,6 +1,7 @@
 import { DEMO_WEB_PATH } from '~/server/providers/web/demo-web'
-import { scrubArticlePart } from '~/server/articles/banned-phrases'
+import { findBanned, scrubArticlePart } from '~/server/articles/banned-phrases'
 import { ARTICLE_SCHEMAS, type CallToAction, type Faq, type Outline } from '~/server/articles/prompts'
+import { isArticleType, type ArticleType } from '~/shared/articles/article-types'
 import { stableHash } from '~/server/providers/llm/prompt-material'
 import { sourceQuote } from './demo-quote'
 
@@ -688,7 +689,7 @@ function writeOutline(material: ArticleMaterial): Outline {
       ? [{ heading: closing, level: 'h2' as const, points: recap.map((entry) => lowerFirst(entry.heading, context.casing)) }]
       : []),
   ]
-  return { title: outlineTitle(context), sections }
+  return typedOutline({ title: outlineTitle(context), sections }, articleTypeOf(material), context)
 }
 
 // ————— Section —————
@@ -1365,11 +1366,229 @@ function writeCta(material: ArticleMaterial): CallToAction {
   }
 }
 
+// ————— Article types —————
+
+/** The prompt's `Article type: <id> (<label>)` line (src/server/articles/prompts.ts); a guide without one. */
+function articleTypeOf(material: ArticleMaterial): ArticleType {
+  const id = material.fields.get('article type')?.split(/\s+/)[0]?.toLowerCase()
+  return isArticleType(id) ? id : 'guide'
+}
+
+/** What a typed heading adds to the outline's own heading: "1. ", "Step 2: ", a question's frame. */
+const ITEM_PREFIX = /^(?:\d{1,2}\.|Step \d{1,2}:)\s+/
+const QUESTION_FRAME = /^What should you know about (.+)\?$/
+const HOW_DO_YOU = /^How do you (.+)\?$/
+const ASKED = /^(?:how|what|why|when|where|which|who)\s+(?:is|are|do|does|did|can|could|should|will|would|was|were|much|many|long|often)\b/i
+/** A closing recap restates the steps: it is no step of its own. */
+const RECAP = /\b(?:recap|summary)$/i
+
+/** The heading as the outline planned it, before its type shaped it: what the section writer writes to. */
+function plainHeading(heading: string, casing: Casing): string {
+  const unprefixed = heading.replace(ITEM_PREFIX, '')
+  const framed = QUESTION_FRAME.exec(unprefixed)
+  if (framed) return capitalise(cased(framed[1], casing))
+  const howTo = HOW_DO_YOU.exec(unprefixed)
+  return howTo ? `How to ${howTo[1]}` : unprefixed
+}
+
+/** An outline heading as a question, for a questions-and-answers article. */
+function asQuestion(heading: string, casing: Casing): string {
+  if (heading.endsWith('?')) return heading
+  if (ASKED.test(heading)) return `${heading}?`
+  const howTo = /^how to (.+)$/i.exec(heading)
+  if (howTo) return `How do you ${howTo[1]}?`
+  return `What should you know about ${lowerFirst(heading, casing)}?`
+}
+
+const comparisonHeadings = (intent: Intent, casing: Casing) => {
+  const [a, b] = intent.kind === 'versus' ? [cased(intent.a, casing), cased(intent.b, casing)] : ['the options', '']
+  return {
+    glance: b ? `${capitalise(a)} and ${b} at a glance` : 'The options at a glance',
+    verdict: b ? `Verdict: ${a} or ${b}?` : 'Verdict: which should you choose?',
+  }
+}
+
+/**
+ * The outline in its article type's shape (src/shared/articles/article-types.ts): a listicle's and
+ * a review's h2s numbered "1. …", a how-to's "Step 1: …" (a question stays the reader's question),
+ * a comparison's table section second and a "Verdict" last, a questions-and-answers article's h2s
+ * asked as questions. A guide keeps the outline as planned.
+ */
+function typedOutline(outline: Outline, type: ArticleType, context: WriterContext): Outline {
+  const { casing } = context
+  const h2s = outline.sections.filter((section) => section.level === 'h2')
+  const numbered = (label: (index: number) => string, keep: (heading: string) => boolean = () => false) => {
+    let index = 0
+    return outline.sections.map((section) =>
+      section.level === 'h2' && !keep(section.heading) ? { ...section, heading: `${label(++index)}${section.heading}` } : section,
+    )
+  }
+  switch (type) {
+    case 'guide':
+      return outline
+    case 'listicle':
+      return { ...outline, sections: numbered((index) => `${index}. `) }
+    case 'review': {
+      const { verdict } = comparisonHeadings(context.intent, casing)
+      const points = h2s.slice(0, 3).map((section) => lowerFirst(section.heading, casing))
+      return { ...outline, sections: [...numbered((index) => `${index}. `), { heading: verdict, level: 'h2', points }] }
+    }
+    case 'how-to': {
+      // The reader's questions stay questions, and a recap a recap, while at least three steps remain.
+      const aside = (heading: string) => heading.endsWith('?') || RECAP.test(heading)
+      const steps = h2s.filter((section) => !aside(section.heading)).length
+      return {
+        ...outline,
+        sections: numbered(
+          (index) => `Step ${index}: `,
+          (heading) => steps >= 3 && aside(heading),
+        ),
+      }
+    }
+    case 'question-answer':
+      return {
+        ...outline,
+        sections: outline.sections.map((section) =>
+          section.level === 'h2' ? { ...section, heading: asQuestion(section.heading, casing) } : section,
+        ),
+      }
+    case 'comparison': {
+      const { glance, verdict } = comparisonHeadings(context.intent, casing)
+      // The templated closing ("… or …: which should you choose?") is the verdict's question.
+      const sections = outline.sections.filter((section) => !/which should you choose\?$/i.test(section.heading))
+      const first = sections.findIndex((section, index) => index > 0 && section.level === 'h2')
+      const at = first > 0 ? first : sections.length
+      const subjects = sections.filter((section) => section.level === 'h2').map((section) => lowerFirst(section.heading, casing))
+      return {
+        ...outline,
+        sections: [
+          ...sections.slice(0, at),
+          { heading: glance, level: 'h2', points: subjects.slice(0, 3) },
+          ...sections.slice(at),
+          { heading: verdict, level: 'h2', points: subjects.slice(0, 2) },
+        ],
+      }
+    }
+  }
+}
+
+/** What options are usually compared on, each with the words a sentence about it uses. */
+const CRITERIA: Array<[string, string[]]> = [
+  ['Taste', ['taste', 'tastes', 'flavour', 'flavours', 'flavor', 'flavors', 'acidity', 'sweet', 'sweetness', 'bitter', 'notes']],
+  ['Body and texture', ['body', 'crema', 'sediment', 'oils', 'texture', 'mouthfeel']],
+  ['Ease of use', ['easy', 'easier', 'forgiving', 'simple', 'practice', 'skill', 'beginners', 'effort', 'steady']],
+  ['Cleaning and care', ['cleaning', 'maintenance', 'descale', 'descaling']],
+  ['Cost', ['cost', 'costs', 'price', 'prices', 'expensive', 'budget', 'afford']],
+  ['Time', ['time', 'quick', 'quickly', 'fast', 'faster', 'slow', 'slower', 'minutes', 'wait']],
+  ['Equipment', ['kettle', 'filter', 'filters', 'gear', 'equipment', 'tools', 'timer']],
+  ['Grind', ['grind', 'grinder', 'grinding', 'ground', 'grounds']],
+  ['Caffeine and strength', ['caffeine', 'strong', 'stronger', 'strength']],
+  ['Freshness', ['fresh', 'freshness', 'stale', 'staling']],
+  ['Durability', ['lasts', 'durable', 'sturdy', 'years']],
+  ['Size', ['size', 'capacity', 'large', 'compact']],
+  ['Health', ['health', 'healthy', 'healthier']],
+]
+
+/** A source sentence a table cell may tell. */
+interface CellSource {
+  text: string
+  page: MaterialPage
+}
+
+/**
+ * A table cell from a source sentence carrying one of the words, told whole. A sentence with a
+ * number cites its page, as every figure of the article does (the grounding check holds it to
+ * that page); one holding a banned phrase of the business's voice is never told.
+ */
+function cellFrom({ text, page }: CellSource, words: readonly string[], banned: readonly string[]): string | undefined {
+  const whole = withoutEndPunctuation(text)
+  const has = (whole.toLowerCase().match(WORD) ?? []).some((word) => words.includes(word))
+  if (!has || /["“”|[\]]/.test(whole) || wordCount(whole) < 5 || wordCount(whole) > 22 || findBanned(whole, banned).length > 0)
+    return undefined
+  return hasDigit(whole) ? `${capitalise(whole)} ([${markdownLinkText(sourceLabel(page))}](${page.url}))` : capitalise(whole)
+}
+
+/**
+ * A comparison's table (src/shared/articles/article-types.ts): one column per option of "A vs B",
+ * one row per criterion (CRITERIA) both options' source sentences speak to, each cell a source
+ * sentence about that option (rows only where both have one). Without two named options, or
+ * sources describing each apart, the rows are the criteria the sources speak to, with what they
+ * say. Undefined when the sources give no row.
+ */
+function comparisonTable(material: ArticleMaterial, context: WriterContext): string | undefined {
+  const sentences: CellSource[] = material.pages
+    .filter((page) => page.role.startsWith('source'))
+    .flatMap((page) => splitSentences(page.text).map((text) => ({ text, page })))
+    .filter(({ text }) => isStatement(text))
+    .filter((sentence, index, all) => all.findIndex((other) => other.text === sentence.text) === index)
+    // A cell without a figure first: it needs no citation.
+    .sort((a, b) => Number(hasDigit(a.text)) - Number(hasDigit(b.text)))
+  const banned = material.lists.get('banned phrases') ?? []
+  const row = (cells: string[]) => `| ${cells.join(' | ')} |`
+  const used = new Set<string>()
+  const cellOf = (pool: CellSource[], words: readonly string[]) => {
+    const cell = pool.map((sentence) => cellFrom(sentence, words, banned)).find((text) => text !== undefined && !used.has(text))
+    if (cell) used.add(cell)
+    return cell
+  }
+  if (context.intent.kind === 'versus') {
+    const options = [context.intent.a, context.intent.b]
+    const mentions = (sentence: CellSource, option: string) => {
+      const stems = stemsOf(option)
+      return overlap(stemsOf(sentence.text), stems) === stems.size
+    }
+    // A sentence about one option only describes it; one naming both is left to the prose.
+    const [a, b] = options.map((option, index) =>
+      sentences.filter((sentence) => mentions(sentence, option) && !mentions(sentence, options[1 - index])),
+    )
+    const rows = CRITERIA.flatMap(([label, words]) => {
+      const cellA = cellOf(a, words)
+      const cellB = cellA ? cellOf(b, words) : undefined
+      if (cellA && !cellB) used.delete(cellA)
+      return cellA && cellB ? [row([label, cellA, cellB])] : []
+    }).slice(0, 6)
+    const head = options.map((option) => capitalise(cased(option, context.casing)))
+    // Sources that describe neither option on its own still give the criteria table below.
+    if (rows.length > 0) return [row(['', ...head]), row(['---', '---', '---']), ...rows].join('\n')
+  }
+  const rows = CRITERIA.flatMap(([label, words]) => {
+    const cell = cellOf(sentences, words)
+    return cell ? [row([label, cell])] : []
+  }).slice(0, 6)
+  return rows.length > 0 ? [row(['Criterion', 'What the sources say']), row(['---', '---']), ...rows].join('\n') : undefined
+}
+
+/**
+ * A section of a typed article: written to the heading the outline planned (its type's numbering
+ * or question frame taken off, so it reads as any section), and a comparison's table section opens
+ * with the table.
+ */
+function writeTypedSection(material: ArticleMaterial): { blocks: string[] } {
+  const type = articleTypeOf(material)
+  if (type === 'guide') return writeSection(material)
+  const context = readContext(material)
+  const heading = material.fields.get('section heading') ?? ''
+  const fields = new Map(material.fields)
+  const lists = new Map(material.lists)
+  const { glance, verdict } = comparisonHeadings(context.intent, context.casing)
+  const plain = (text: string) =>
+    normalizedLine(text) === normalizedLine(verdict) && context.intent.kind === 'versus'
+      ? `${capitalise(cased(context.intent.a, context.casing))} or ${cased(context.intent.b, context.casing)}: which should you choose?`
+      : plainHeading(text, context.casing)
+  if (heading) fields.set('section heading', plain(heading))
+  lists.set('other sections', (material.lists.get('other sections') ?? []).map(plain))
+  const written = writeSection({ ...material, fields, lists })
+  // Casing is learned from each prompt's pages, so headings are compared as normalised lines.
+  const isGlance = type === 'comparison' && normalizedLine(heading) === normalizedLine(glance)
+  const table = isGlance ? comparisonTable(material, context) : undefined
+  return table ? { blocks: [table, ...written.blocks] } : written
+}
+
 // ————— Entry —————
 
 const WRITERS = new Map<string, (material: ArticleMaterial) => unknown>([
   [ARTICLE_SCHEMAS.outline, writeOutline],
-  [ARTICLE_SCHEMAS.section, writeSection],
+  [ARTICLE_SCHEMAS.section, writeTypedSection],
   [ARTICLE_SCHEMAS.faq, writeFaq],
   [ARTICLE_SCHEMAS.meta, writeMeta],
   [ARTICLE_SCHEMAS.cta, writeCta],
