@@ -119,6 +119,9 @@ describe('the demo account’s articles', () => {
     const first = articles.find((item) => item.keyword === DEMO_FIRST_KEYWORD)!
     expect(first).toMatchObject({ status: 'published', version: 1 })
     expect(NOW.getTime() - first.publishedAt!.getTime()).toBeGreaterThan(160 * 24 * 3600 * 1000)
+    // Articles of the length competitors sell: the median demo article has 1,200 words or more.
+    const lengths = articles.map((item) => item.markdown.split(/\s+/).filter((word) => /\p{L}/u.test(word)).length).sort((a, b) => a - b)
+    expect(lengths[Math.floor(lengths.length / 2)]).toBeGreaterThanOrEqual(1200)
     // At least four article types over the demo's articles, each written in its type's structure
     // (docs/product/pipeline.md, "Article types"), and its keyword showing the type it was written as.
     const types = new Map<string, number>()

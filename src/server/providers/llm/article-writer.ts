@@ -634,13 +634,17 @@ function writeOutline(material: ArticleMaterial): Outline {
   const resultStems = resultSentences.map(stemsOf)
   // A question becomes a section only when the results say enough about what it asks (beyond the
   // keyword) for a section of its own, six distinct sentences or more (sites repeat each other word
-  // for word); a question they say little about is
-  // left to the FAQ rather than written as filler.
+  // for word); a question they say little about is left to the FAQ rather than written as filler.
   const answerable = (question: string) => {
     const focus = without(without(stemsOf(question), keywordStems), QUESTION_FRAME_STEMS)
-    return (
-      focus.size > 0 && new Set(resultSentences.filter((_, index) => overlap(resultStems[index]!, focus) > 0).map(normalizedLine)).size >= 6
-    )
+    // A sentence another planned heading speaks to more (ownerOf) is told there, so it does not count.
+    const headings = [question, ...main.map((candidate) => candidate.text)]
+    const own = resultSentences.filter((_, index) => {
+      if (overlap(resultStems[index]!, focus) === 0) return false
+      const owner = ownerOf(resultStems[index]!, headings, keywordStems)
+      return owner === undefined || owner === question
+    })
+    return focus.size > 0 && new Set(own.map(normalizedLine)).size >= 6
   }
   const asked = questions
     .map((question) => sentenceCase(question, context.casing))
@@ -811,6 +815,9 @@ function introductionOpening({ display, intent, casing }: WriterContext): string
   }
 }
 
+const VERDICT_SECTION = /which should you choose\?$/i
+const DECIDES = /\b(?:choos\w*|choice|prefer\w*|suits?|ideal|better for|best for)\b/i
+
 /** The owner of the source sentences the introduction tells (no section heading is empty). */
 const INTRODUCTION_OWNER = ''
 
@@ -873,7 +880,8 @@ function ownerOf(stems: ReadonlySet<string>, headings: string[], keywordStems: S
   return owner?.heading
 }
 
-function writeSection(material: ArticleMaterial): { blocks: string[] } {
+/** A section's blocks, and how many source sentences it owned (none: its prose only frames its points). */
+function writeSectionParts(material: ArticleMaterial): { blocks: string[]; owned: number } {
   const context = readContext(material)
   const heading = material.fields.get('section heading') ?? context.display
   // A point cut from a source's sentence is told by whichever section owns that sentence: it is
@@ -904,6 +912,8 @@ function writeSection(material: ArticleMaterial): { blocks: string[] } {
     : [...sectionHeadings].sort((a, b) => normalizedLine(a).localeCompare(normalizedLine(b))).indexOf(heading)
   const phrase = (options: readonly string[]) => (rank >= 0 && rank < options.length ? options[rank] : undefined)
 
+  // A comparison's verdict ("… which should you choose?") tells what the sources say about choosing.
+  const verdictHeading = sectionHeadings.find((candidate) => VERDICT_SECTION.test(candidate))
   const allStatements = material.pages
     .filter((page) => page.role.startsWith('source'))
     .flatMap((page) => {
@@ -929,7 +939,11 @@ function writeSection(material: ArticleMaterial): { blocks: string[] } {
           // keyword as a whole: the introduction cites it.
           const owner =
             placed?.section ??
-            (placed && hasDigit(statement.text) ? INTRODUCTION_OWNER : ownerOf(statement.stems, sectionHeadings, keywordStems))
+            (verdictHeading && DECIDES.test(statement.text) && !hasDigit(statement.text)
+              ? verdictHeading
+              : placed && hasDigit(statement.text)
+                ? INTRODUCTION_OWNER
+                : ownerOf(statement.stems, sectionHeadings, keywordStems))
           return { ...statement, owner }
         })
     })
@@ -985,7 +999,13 @@ function writeSection(material: ArticleMaterial): { blocks: string[] } {
       !toldElsewhere.some((sentence) => sentence.includes(normalizedLine(point))) &&
       (!hasSentenceShape(point) || ownText.some((sentence) => sentence.includes(normalizedLine(point)))),
   )
-  const told = points.map((point, index) => pointSentence(point, index, context.casing))
+  // The introduction says in one sentence what the article covers; a section tells its points.
+  const covered = points.slice(0, 4).map((point) => lowerFirst(point.replace(/\?+$/, ''), context.casing))
+  const told = isIntroduction
+    ? covered.length > 0
+      ? [`This article covers ${joinList(covered)}.`]
+      : []
+    : points.map((point, index) => pointSentence(point, index, context.casing))
 
   // A list needs prose around it; without source sentences the points are told in the paragraphs instead.
   const withList = said.length > 0 && (listed.length >= 3 || (listed.length === 2 && seed % 2 === 1))
@@ -1028,7 +1048,9 @@ function writeSection(material: ArticleMaterial): { blocks: string[] } {
   if (short && closer) short.push(closer)
   const [lead, ...rest] = paragraphs.map((paragraph) => paragraph.join(' ')).filter(Boolean)
   const list = listed.map((point) => `- ${capitalise(point)}`).join('\n')
-  return { blocks: [lead, ...(withList ? [list] : []), ...rest] }
+  // A section the material leaves nothing to say returns no block (never an empty one).
+  const blocks = [lead, ...(withList ? [list] : []), ...rest].filter((block): block is string => Boolean(block))
+  return { blocks, owned: statements.length }
 }
 
 // ————— FAQ —————
@@ -1565,7 +1587,7 @@ function comparisonTable(material: ArticleMaterial, context: WriterContext): str
  */
 function writeTypedSection(material: ArticleMaterial): { blocks: string[] } {
   const type = articleTypeOf(material)
-  if (type === 'guide') return writeSection(material)
+  if (type === 'guide') return { blocks: writeSectionParts(material).blocks }
   const context = readContext(material)
   const heading = material.fields.get('section heading') ?? ''
   const fields = new Map(material.fields)
@@ -1577,11 +1599,19 @@ function writeTypedSection(material: ArticleMaterial): { blocks: string[] } {
       : plainHeading(text, context.casing)
   if (heading) fields.set('section heading', plain(heading))
   lists.set('other sections', (material.lists.get('other sections') ?? []).map(plain))
-  const written = writeSection({ ...material, fields, lists })
+  const written = writeSectionParts({ ...material, fields, lists })
   // Casing is learned from each prompt's pages, so headings are compared as normalised lines.
   const isGlance = type === 'comparison' && normalizedLine(heading) === normalizedLine(glance)
   const table = isGlance ? comparisonTable(material, context) : undefined
-  return table ? { blocks: [table, ...written.blocks] } : written
+  if (!table) return written
+  // The table is the section's substance: prose the section owns no source sentence for would only
+  // name the other sections again, so a short lead takes its place.
+  if (written.owned === 0) return { blocks: [table] }
+  // The table opens the section, so the opening frame naming the heading goes.
+  const [lead, ...rest] = written.blocks
+  const [opening, ...afterOpening] = splitSentences(lead ?? '')
+  const opens = opening !== undefined && normalizedLine(opening).includes(normalizedLine(plain(heading)))
+  return { blocks: [table, ...(opens ? [afterOpening.join(' ')].filter(Boolean) : lead ? [lead] : []), ...rest] }
 }
 
 // ————— Entry —————
