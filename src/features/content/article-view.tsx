@@ -18,6 +18,7 @@ import { withDemoVideoStandIn } from '~/shared/articles/demo-video'
 import { cn } from '~/lib/utils'
 import { ArticleActions } from './article-actions'
 import { ArticleEditor } from './article-editor'
+import { ArticleLength } from './article-length'
 import { ArticleStatusBadge } from './article-status'
 import { ArticleVersions } from './article-versions'
 import { FactCheckPanel } from './fact-check-panel'
@@ -97,7 +98,7 @@ export function ArticleView({ articleId, mode = 'read' }: { articleId: string; m
           )}
           <span>Keyword: {article.keyword}</span>
           <span aria-hidden>·</span>
-          <span>{article.wordCount.toLocaleString('en-US')} words</span>
+          <ArticleLength article={article} />
           <span aria-hidden>·</span>
           <span>Version {article.version}</span>
           {article.scheduledAt && (

@@ -56,13 +56,11 @@ describe('isShortOfTarget', () => {
 
 describe('targetOrigin', () => {
   it('names the median, the results and the bound that applied', () => {
-    expect(targetOrigin({ serpMedianWords: 640, ...range, resultsRead: 8 })).toBe(
-      'The median of 8 top results (640 words), raised to your minimum of 1,200.',
-    )
-    expect(targetOrigin({ serpMedianWords: 5200, ...range, resultsRead: 1 })).toBe(
-      'The median of 1 top result (5,200 words), capped at your maximum of 3,000.',
-    )
-    expect(targetOrigin({ serpMedianWords: 1450, ...range })).toBe('The median of the top results (1,450 words).')
-    expect(targetOrigin({ serpMedianWords: null, ...range })).toBe('No top result could be read: your minimum of 1,200 words.')
+    const origin = (serpMedianWords: number | null, resultsRead?: number) =>
+      targetOrigin({ target: targetWords({ serpMedianWords, ...range }), serpMedianWords, resultsRead })
+    expect(origin(640, 8)).toBe('The median of 8 top results (640 words), raised to your minimum of 1,200.')
+    expect(origin(5200, 1)).toBe('The median of 1 top result (5,200 words), capped at your maximum of 3,000.')
+    expect(origin(1450)).toBe('The median of the top results (1,450 words).')
+    expect(origin(null)).toBe('No top result could be read: your minimum of 1,200 words.')
   })
 })

@@ -53,15 +53,24 @@ export function isShortOfTarget(words: number, target: number): boolean {
   return words < target * (1 - SHORTFALL_SHARE)
 }
 
-/** Where a target came from, in a sentence the article page shows. */
-export function targetOrigin(input: LengthTargetInput & { resultsRead?: number | null }): string {
-  const target = targetWords(input)
-  const { serpMedianWords: median, min, max } = input
-  const results = input.resultsRead ? `${input.resultsRead} top result${input.resultsRead === 1 ? '' : 's'}` : 'the top results'
+/**
+ * Where a target came from, in a sentence the article page shows. The target and the median
+ * tell which bound applied: a target above the median is the minimum, one below it the maximum.
+ */
+export function targetOrigin({
+  target,
+  serpMedianWords: median,
+  resultsRead,
+}: {
+  target: number
+  serpMedianWords: number | null
+  resultsRead?: number | null
+}): string {
   const format = (value: number) => value.toLocaleString('en-US')
-  if (median === null || median <= 0) return `No top result could be read: your minimum of ${format(min)} words.`
+  if (median === null || median <= 0) return `No top result could be read: your minimum of ${format(target)} words.`
+  const results = resultsRead ? `${resultsRead} top result${resultsRead === 1 ? '' : 's'}` : 'the top results'
   const from = `The median of ${results} (${format(median)} words)`
-  if (target > median) return `${from}, raised to your minimum of ${format(min)}.`
-  if (target < median) return `${from}, capped at your maximum of ${format(max)}.`
+  if (target > median) return `${from}, raised to your minimum of ${format(target)}.`
+  if (target < median) return `${from}, capped at your maximum of ${format(target)}.`
   return `${from}.`
 }
