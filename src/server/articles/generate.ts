@@ -251,7 +251,15 @@ export async function generateArticle(job: GenerationContext) {
       usage.calls += batch.length
       usage.rounds++
       const allHeadings = [...headings, ...extra.map((section) => section.heading), ...batch]
-      const answers = await Promise.all(batch.map((heading) => writeSection({ heading, points: [] }, allHeadings)))
+      // An added section is optional: one whose call fails is left out like one with nothing new.
+      const answers = await Promise.all(
+        batch.map((heading) =>
+          writeSection({ heading, points: [] }, allHeadings).catch((error: unknown) => {
+            if (job.signal.aborted) throw error
+            return []
+          }),
+        ),
+      )
       answers.forEach((blocks, index) => {
         if (newMaterialWords(blocks, known) < MIN_NEW_WORDS) {
           exhausted = true

@@ -5,17 +5,29 @@ const pages = [
   {
     title: 'Espresso Brewing Guide',
     headings: ['Dose and yield', 'Water temperature', 'Grind size', 'Related posts'],
-    text: 'Most baristas pull a double shot with 18 grams. Brewing water between 90 and 96 °C extracts sweetness. A finer grind slows the shot.',
+    text: [
+      'Most baristas pull a double shot with 18 grams.',
+      'Brewing water between 90 and 96 °C extracts sweetness.',
+      'Water temperature drifts on cheap machines.',
+      'A finer grind size slows the shot.',
+      'Grind size decides how fast the water runs.',
+    ].join(' '),
   },
   {
     title: 'How to Choose Coffee Beans',
     headings: ['Roast date', 'Storage', 'Grinding size'],
-    text: 'Beans taste best between 4 and 21 days after the roast date. Store beans in an airtight container. Check the water temperature of your machine.',
+    text: [
+      'Beans taste best between 4 and 21 days after the roast date.',
+      'The roast date is printed on every good bag.',
+      'Store beans in an airtight container.',
+      'Store them away from light.',
+      'Check the water temperature of your machine.',
+    ].join(' '),
   },
 ]
 
 describe('extraSubjects', () => {
-  it('offers the questions and page headings the outline does not cover, most-sourced first', () => {
+  it('offers the questions and page headings the outline does not cover that the pages speak to, most-sourced first', () => {
     const subjects = extraSubjects(
       {
         keyword: 'best espresso beans',
@@ -25,18 +37,22 @@ describe('extraSubjects', () => {
       },
       10,
     )
-    // Water temperature and grind size are spoken to by both pages; "what are the best espresso
-    // beans" names nothing beyond the keyword; "Related posts" is furniture; moon rocks are on no page;
-    // "Grinding size" is "Grind size" again.
-    expect(subjects).toEqual(['Water temperature', 'Grind size', 'How do you store espresso beans?', 'Roast date', 'Storage'])
+    // Water temperature: sentences on both pages; then two sentences each on one page, the question
+    // first. "What are the best espresso beans" names nothing beyond the keyword; "Related posts" is
+    // furniture; no sentence speaks of moon rocks or storage; "Grinding size" is "Grind size" again.
+    expect(subjects).toEqual(['Water temperature', 'How do you store espresso beans?', 'Grind size', 'Roast date'])
   })
 
   it('leaves out subjects a heading of the article already covers, and honours the limit', () => {
-    const subjects = extraSubjects(
-      { keyword: 'best espresso beans', headings: ['Getting the water temperature right', 'Grind size'], questions: [], pages },
-      2,
-    )
-    expect(subjects).toEqual(['Dose and yield', 'Roast date'])
+    const input = {
+      keyword: 'best espresso beans',
+      headings: ['Getting the water temperature right', 'Grind size'],
+      questions: ['How do you store espresso beans?'],
+      pages,
+    }
+    expect(extraSubjects(input, 10)).toEqual(['How do you store espresso beans?', 'Roast date'])
+    expect(extraSubjects(input, 1)).toEqual(['How do you store espresso beans?'])
+    expect(extraSubjects(input, 0)).toEqual([])
   })
 })
 

@@ -8,6 +8,8 @@ import { countWords, splitSentences } from '~/shared/articles/readability'
 
 /** A section adds material only when this many of its words are in sentences new to the article. */
 export const MIN_NEW_WORDS = 60
+/** A subject is one the pages speak to when at least this many of their sentences do. */
+export const MIN_SOURCE_SENTENCES = 2
 
 const STOP_WORDS = new Set(
   'a an and are as at be by can do does for from has have how i in is it its of on or our should than that the their then there these this to was we what when where which who why will with you your'.split(
@@ -38,19 +40,20 @@ export interface ExtraSubjectInput {
 
 /**
  * Subjects for more sections, best first: "people also ask" questions and the fetched pages'
- * headings whose words (beyond the keyword's) no heading of the article covers yet, that the
- * pages' text speaks to. Ranked by how many pages speak to them; a question before a heading on a tie.
+ * headings whose words (beyond the keyword's) no heading of the article covers yet, that at least
+ * MIN_SOURCE_SENTENCES sentences of the pages' text speak to (half its words in each). Ranked by
+ * how many pages speak to them, then by how many sentences; a question before a heading on a tie.
  */
 export function extraSubjects(input: ExtraSubjectInput, limit: number): string[] {
   const keyword = stems(input.keyword)
   const focusOf = (text: string) => new Set([...stems(text)].filter((word) => !keyword.has(word)))
   const planned = input.headings.map(focusOf)
-  const pageStems = input.pages.map((page) => stems(`${page.title} ${page.headings.join(' ')} ${page.text}`))
+  const pageSentences = input.pages.map((page) => splitSentences(page.text).map(stems))
   const candidates = [
     ...input.questions.map((text) => ({ text: text.trim(), question: true })),
     ...input.pages.flatMap((page) => page.headings.map((text) => ({ text: text.trim(), question: false }))),
   ]
-  const chosen: Array<{ text: string; focus: Set<string>; pages: number; question: boolean; order: number }> = []
+  const chosen: Array<{ text: string; focus: Set<string>; pages: number; sentences: number; question: boolean; order: number }> = []
   candidates.forEach((candidate, order) => {
     const length = candidate.text.split(/\s+/).length
     if (length > 14 || NOT_A_SUBJECT.test(candidate.text.replace(/[?:.!]+$/, ''))) return
@@ -59,12 +62,14 @@ export function extraSubjects(input: ExtraSubjectInput, limit: number): string[]
     // Covered when half its words are already a heading's (of the article, or of one chosen before it).
     const covers = (other: Set<string>) => [...focus].filter((word) => other.has(word)).length * 2 >= focus.size
     if (planned.some(covers) || chosen.some((item) => covers(item.focus))) return
-    const pages = pageStems.filter((page) => [...focus].filter((word) => page.has(word)).length * 2 >= focus.size).length
-    if (pages === 0) return
-    chosen.push({ text: candidate.text, focus, pages, question: candidate.question, order })
+    const speaking = pageSentences.map((sentences) => sentences.filter(covers).length)
+    const sentences = speaking.reduce((sum, count) => sum + count, 0)
+    if (sentences < MIN_SOURCE_SENTENCES) return
+    const pages = speaking.filter((count) => count > 0).length
+    chosen.push({ text: candidate.text, focus, pages, sentences, question: candidate.question, order })
   })
   return chosen
-    .sort((a, b) => b.pages - a.pages || Number(b.question) - Number(a.question) || a.order - b.order)
+    .sort((a, b) => b.pages - a.pages || b.sentences - a.sentences || Number(b.question) - Number(a.question) || a.order - b.order)
     .slice(0, Math.max(0, limit))
     .map((item) => item.text)
 }
