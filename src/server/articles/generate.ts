@@ -55,7 +55,7 @@ import {
 import { checkDraft, checkFaq } from './fact-check'
 import { htmlToText, markdownToSafeHtml, youtubeEmbedHtml } from './html'
 import { chartDataFromFacts, renderInfographic } from './infographic'
-import { extraSubjects, MIN_NEW_WORDS, newMaterialWords, sentenceKeys } from './length'
+import { extraSubjects, keepsSubstance, MIN_NEW_WORDS, newMaterialWords, sentenceKeys } from './length'
 import {
   ARTICLE_SCHEMAS,
   ctaPrompt,
@@ -237,6 +237,17 @@ export async function generateArticle(job: GenerationContext) {
   // has nothing new to say (docs/product/pipeline.md "Length").
   const extendToTarget = async (parts: string[][]) => {
     const extra: WrittenSection[] = []
+    const draft = () => ({
+      keyword: focus,
+      title: outline.title,
+      language: business.language,
+      siteUrl,
+      introduction: parts[0] ?? [],
+      sections: [
+        ...planSections.map((section, index) => ({ heading: section.heading.trim(), level: section.level, blocks: parts[index + 1] ?? [] })),
+        ...extra,
+      ],
+    })
     const usage = { calls: 0, rounds: 0 }
     const known = sentenceKeys(parts.flat())
     const subjects = extraSubjects(
@@ -261,12 +272,14 @@ export async function generateArticle(job: GenerationContext) {
         ),
       )
       answers.forEach((blocks, index) => {
-        if (newMaterialWords(blocks, known) < MIN_NEW_WORDS) {
+        const section: WrittenSection = { heading: batch[index]!.trim(), level: 'h2', blocks }
+        // Nothing new, or a repetition the score would hold against the article: the writer has no more to say.
+        if (newMaterialWords(blocks, known) < MIN_NEW_WORDS || !keepsSubstance(draft(), section)) {
           exhausted = true
           return
         }
         for (const key of sentenceKeys(blocks)) known.add(key)
-        extra.push({ heading: batch[index]!.trim(), level: 'h2', blocks })
+        extra.push(section)
       })
     }
     return { parts, extra, usage }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { extraSubjects, newMaterialWords, sentenceKeys } from './length'
+import { extraSubjects, keepsSubstance, newMaterialWords, sentenceKeys } from './length'
 
 const pages = [
   {
@@ -71,5 +71,78 @@ describe('newMaterialWords', () => {
 
   it('counts a sentence repeated within the section once', () => {
     expect(newMaterialWords(['Crema fades quickly. Crema fades quickly.'], article)).toBe(3)
+  })
+})
+
+describe('keepsSubstance', () => {
+  const paragraph = (subject: string, facts: string[]) => facts.map((fact) => `${subject} ${fact}.`).join(' ')
+  const draft = {
+    keyword: 'espresso beans',
+    title: 'Espresso beans: how to choose them',
+    language: 'English',
+    siteUrl: 'https://acme.example',
+    introduction: [
+      'Espresso beans are chosen by roast date, origin and roast level, and each changes what ends up in the cup you pull every morning at home.',
+    ],
+    sections: [
+      {
+        heading: 'Roast date',
+        level: 'h2' as const,
+        blocks: [
+          paragraph('Fresh coffee', [
+            'gives off carbon dioxide for about a week after roasting',
+            'pulled too early tastes sour and foams wildly in the basket',
+            'rested for ten days settles into a sweeter, rounder shot',
+            'older than six weeks loses the aromatics that make espresso worth the effort',
+            'bought from a roaster who prints the date lets you plan the week',
+          ]),
+          'Buy small bags you can finish within a month, and keep them sealed between uses so the oils do not go stale on the shelf.',
+        ],
+      },
+      {
+        heading: 'Origin',
+        level: 'h2' as const,
+        blocks: [
+          paragraph('Ethiopian lots', [
+            'lean toward citrus and florals when roasted light',
+            'from washed stations read cleaner than natural ones',
+            'suit a longer ratio that lets their acidity open up',
+          ]),
+          paragraph('Brazilian lots', [
+            'bring chocolate and nut that most milk drinks welcome',
+            'make a forgiving base for blends meant for beginners',
+            'tolerate a darker roast without turning ashy or bitter',
+          ]),
+          'Single origins change from harvest to harvest, so a bag you loved last spring may taste different this autumn, and that is part of the fun.',
+        ],
+      },
+    ],
+  }
+
+  it('keeps a section of its own material', () => {
+    const fresh = {
+      heading: 'Roast level',
+      level: 'h2' as const,
+      blocks: [
+        paragraph('A light roast', [
+          'keeps the character of the farm and needs a finer grind',
+          'extracts slowly, so hotter water and a longer shot help it along',
+        ]),
+        paragraph('A dark roast', [
+          'extracts quickly and turns bitter when the water runs too hot',
+          'shows its oils on the surface and stales sooner in an open hopper',
+          'pairs with milk better than it stands alone as a straight shot',
+        ]),
+        'Medium roasts sit between the two and forgive small mistakes, which is why most cafés build their house espresso on one.',
+      ],
+    }
+    expect(keepsSubstance(draft, fresh)).toBe(true)
+  })
+
+  it('refuses a section that repeats what the article says, or is too thin to stand as a section', () => {
+    const repeated = { heading: 'Freshness', level: 'h2' as const, blocks: draft.sections[0]!.blocks }
+    expect(keepsSubstance(draft, repeated), 'repeated').toBe(false)
+    const thin = { heading: 'Grinders', level: 'h2' as const, blocks: ['A burr grinder gives an even grind for espresso.'] }
+    expect(keepsSubstance(draft, thin), 'thin').toBe(false)
   })
 })

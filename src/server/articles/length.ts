@@ -1,9 +1,12 @@
 import { countWords, splitSentences } from '~/shared/articles/readability'
+import { scoreArticle, SUBSTANCE_CHECKS } from '~/shared/articles/seo-score'
+import { assembleMarkdown, type WrittenSection } from './assemble'
 
 /**
  * Sections added after writing while an article is short of its target (docs/product/pipeline.md
  * "Length"): only subjects the fetched pages or "people also ask" raise and the outline does not
- * cover yet, and only sections that bring sentences the article does not already have.
+ * cover yet, and only sections that bring sentences the article does not already have and keep
+ * the score's substance checks (repetition, sections with substance, keyword stuffing) as they were.
  */
 
 /** A section adds material only when this many of its words are in sentences new to the article. */
@@ -98,4 +101,40 @@ export function newMaterialWords(blocks: string[], article: ReadonlySet<string>)
     fresh += countWords(withoutLinks(sentence))
   }
   return fresh
+}
+
+export interface DraftBody {
+  keyword: string
+  title: string
+  language: string
+  siteUrl: string
+  introduction: string[]
+  sections: WrittenSection[]
+}
+
+/** The substance checks (seo-score.ts SUBSTANCE_CHECKS) the draft passes. */
+function passedSubstance(draft: DraftBody): Set<string> {
+  const markdown = assembleMarkdown({ ...draft, featured: null, figures: [], cta: null, faq: [] })
+  const { checks } = scoreArticle({
+    keyword: draft.keyword,
+    title: draft.title,
+    metaTitle: draft.title,
+    metaDescription: '',
+    markdown,
+    language: draft.language,
+    siteUrl: draft.siteUrl,
+    serpMedianWordCount: null,
+    images: [],
+    faqCount: 0,
+    structuredData: [],
+  })
+  return new Set(
+    checks.filter((check) => check.passed && (SUBSTANCE_CHECKS as readonly string[]).includes(check.id)).map((check) => check.id),
+  )
+}
+
+/** True when the draft with the section added still passes every substance check it passes without it. */
+export function keepsSubstance(draft: DraftBody, added: WrittenSection): boolean {
+  const after = passedSubstance({ ...draft, sections: [...draft.sections, added] })
+  return [...passedSubstance(draft)].every((id) => after.has(id))
 }
