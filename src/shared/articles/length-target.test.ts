@@ -25,10 +25,10 @@ describe('targetWords', () => {
 })
 
 describe('plannedSections', () => {
-  it('plans about one section per 250 words after the introduction', () => {
-    expect(plannedSections(1200)).toBe(4)
-    expect(plannedSections(1620)).toBe(6)
-    expect(plannedSections(2120)).toBe(8)
+  it('plans about one section per 200 words after the introduction', () => {
+    expect(plannedSections(1200)).toBe(5)
+    expect(plannedSections(1520)).toBe(7)
+    expect(plannedSections(2120)).toBe(10)
   })
 
   it('stays within its bounds', () => {

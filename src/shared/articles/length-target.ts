@@ -15,8 +15,8 @@ export const ARTICLE_LENGTH = {
   highestMaxWords: 10_000,
 } as const
 
-/** Words one written section (an H2 or H3 with its paragraphs) carries, as the section prompt asks. */
-export const WORDS_PER_SECTION = 250
+/** Words one written section (an H2 or H3 with its two to four paragraphs) carries, as the section prompt asks. */
+export const WORDS_PER_SECTION = 200
 /** The introduction's share of the target, in words: it is written beside the sections. */
 export const INTRODUCTION_WORDS = 120
 /** An outline plans at least this many sections, and at most the most the writer is asked for. */
