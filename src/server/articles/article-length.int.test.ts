@@ -161,6 +161,18 @@ describe('article length on the mocks', () => {
     expect(lengthCheck.detail).toContain('the target is 1,500')
     const api = await client.article.get({ businessId: business.id, articleId: written!.id })
     expect(api).toMatchObject({ targetWords: 1500, wordCount: written!.wordCount, serpPagesRead: written!.serpPagesRead })
+
+    // An edit is scored against the same target: a cut article fails the length check with the words it lacks.
+    const shortened = written!.markdown.split('\n## ').slice(0, 3).join('\n## ')
+    const input = { businessId: business.id, articleId: written!.id, metaTitle: written!.metaTitle, metaDescription: written!.metaDescription }
+    const preview = await client.article.preview({ ...input, markdown: shortened })
+    expect(preview.seoChecks.find((check) => check.id === 'contentLength')).toMatchObject({
+      passed: false,
+      detail: expect.stringContaining('the target is 1,500'),
+    })
+    const saved = await client.article.save({ ...input, markdown: shortened, revision: written!.revision })
+    expect(saved.seoChecks.find((check) => check.id === 'contentLength')!.detail).toContain('the target is 1,500')
+    expect((await client.article.get({ businessId: business.id, articleId: written!.id })).targetWords).toBe(1500)
   })
 
   it('never pads: sections that bring nothing new are not kept and no more are asked for', async () => {
