@@ -164,7 +164,12 @@ describe('article length on the mocks', () => {
 
     // An edit is scored against the same target: a cut article fails the length check with the words it lacks.
     const shortened = written!.markdown.split('\n## ').slice(0, 3).join('\n## ')
-    const input = { businessId: business.id, articleId: written!.id, metaTitle: written!.metaTitle, metaDescription: written!.metaDescription }
+    const input = {
+      businessId: business.id,
+      articleId: written!.id,
+      metaTitle: written!.metaTitle,
+      metaDescription: written!.metaDescription,
+    }
     const preview = await client.article.preview({ ...input, markdown: shortened })
     expect(preview.seoChecks.find((check) => check.id === 'contentLength')).toMatchObject({
       passed: false,
