@@ -18,6 +18,7 @@ import { withDemoVideoStandIn } from '~/shared/articles/demo-video'
 import { cn } from '~/lib/utils'
 import { ArticleActions } from './article-actions'
 import { ArticleEditor } from './article-editor'
+import { ArticleLength } from './article-length'
 import { ArticleStatusBadge } from './article-status'
 import { ARTICLE_TYPE_LABELS } from '~/shared/articles/article-types'
 import { ArticleVersions } from './article-versions'
@@ -98,7 +99,7 @@ export function ArticleView({ articleId, mode = 'read' }: { articleId: string; m
           )}
           <span>Keyword: {article.keyword}</span>
           <span aria-hidden>·</span>
-          <span>{article.wordCount.toLocaleString('en-US')} words</span>
+          <ArticleLength article={article} />
           <span aria-hidden>·</span>
           <span>Version {article.version}</span>
           {article.scheduledAt && (

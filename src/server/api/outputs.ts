@@ -323,6 +323,13 @@ export const articleOutput = z.object({
     ),
   internalLinks: z.array(z.object({ url: z.string(), anchor: z.string(), kind: z.enum(['article', 'sitemap', 'best']) })),
   wordCount: z.number(),
+  targetWords: z
+    .number()
+    .nullable()
+    .describe(
+      'The length it was written to: the median word count of the top results, within the business’s minimum and maximum (null: written before targets).',
+    ),
+  serpMedianWords: z.number().nullable().describe('The median word count of the top results read for it (null: none could be read).'),
   seoScore: z.number().describe('0–100.'),
   seoChecks: z.array(seoCheck),
   failingChecks: z.array(seoCheck).describe('The checks that did not pass, with hints.'),

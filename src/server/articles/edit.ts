@@ -134,6 +134,8 @@ export function contentFromEdit(edit: ArticleEdit, context: EditContext): { cont
       language: context.business.language,
       siteUrl,
       serpMedianWordCount: current.serpMedianWords,
+      // The length the article was written to (null before targets: the SERP median's rule).
+      targetWordCount: current.targetWords,
       // The search results generation measured coverage against, kept with its check.
       serp: serpTopicsOf(current.seoChecks),
       images: images.map((image) => ({ alt: image.alt })),

@@ -51,6 +51,8 @@ export interface ArticleBrief {
   questions: string[]
   /** The article's type (article-types.ts); a guide when absent. */
   articleType?: ArticleType
+  /** The article's target length and the sections planned for it (src/shared/articles/length-target.ts). */
+  length?: { words: number; sections: number }
 }
 
 export const ARTICLE_SCHEMAS = {
@@ -140,11 +142,16 @@ const languageRule = (profile: WriterProfile) =>
     .filter(Boolean)
     .join(' ')
 
+const formatWords = (words: number) => words.toLocaleString('en-US')
+
 export function outlinePrompt(brief: ArticleBrief) {
+  const { length } = brief
   return {
     system: [
       'You plan SEO articles that answer a search better than the pages ranking for it today.',
-      'Plan a title that contains the keyword and 5 to 8 sections (h2, with h3 under them where a section needs parts).',
+      length
+        ? `Plan a title that contains the keyword and an article of about ${formatWords(length.words)} words in ${length.sections} sections (h2, with h3 under them where a section needs parts), each a subject the results or the questions give material for.`
+        : 'Plan a title that contains the keyword and 5 to 8 sections (h2, with h3 under them where a section needs parts).',
       KEYWORD_RULE_FOR_WRITERS,
       'Cover what the top results cover, then what they miss; use the questions people ask. Never plan a section about the business itself.',
       ARTICLE_TYPE_OUTLINE_RULES[brief.articleType ?? 'guide'],
@@ -153,6 +160,7 @@ export function outlinePrompt(brief: ArticleBrief) {
     prompt: join(
       profileBlock(brief.keyword, brief.profile),
       articleTypeField(brief.articleType),
+      length ? [field('Target length', `${formatWords(length.words)} words`), field('Sections', String(length.sections))].join('\n') : '',
       ...brief.results.map((page, index) => pageBlock(page, `result ${index + 1}`)),
       list('People also ask', brief.questions),
     ),
@@ -171,6 +179,8 @@ export interface SectionRequest {
   sources: BriefPage[]
   /** The article's type (article-types.ts); a guide when absent. */
   articleType?: ArticleType
+  /** The words the section is planned for (the article's target over its sections); absent: no length asked. */
+  words?: number
 }
 
 export function sectionPrompt(request: SectionRequest) {
@@ -180,6 +190,9 @@ export function sectionPrompt(request: SectionRequest) {
       'Every sentence that states a number must end with a Markdown link to the source page it comes from, and the number must appear on that page.',
       'Use no number you cannot cite. Do not repeat what the other sections cover. No filler, no claims about the business beyond its profile.',
       'Write at least 80 words of substance; never repeat a sentence or reuse one sentence frame. An introduction uses the keyword in its first sentence.',
+      request.words
+        ? `Aim for about ${formatWords(request.words)} words where the sources give that much to say; write less rather than pad.`
+        : '',
       KEYWORD_RULE_FOR_WRITERS,
       'Put in quotation marks, or attribute to someone ("according to", "says"), only words copied exactly from a source page, in a sentence ending with a link to that page; otherwise say it in your own words and attribute it to no one.',
       ARTICLE_TYPE_SECTION_RULES[request.articleType ?? 'guide'],

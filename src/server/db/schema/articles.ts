@@ -52,6 +52,10 @@ export const article = contentSchema.table(
     factCheck: jsonb('fact_check').$type<ArticleFactCheck>(),
     /** The SERP median word count the length check measured against (null: unknown). */
     serpMedianWords: integer('serp_median_words'),
+    /** The word count the article was written to: the SERP median clamped to the business's range (null: written before targets). */
+    targetWords: integer('target_words'),
+    /** How many top results' pages the median was taken from (null: unknown). */
+    serpPagesRead: integer('serp_pages_read'),
     /** The generation that wrote the current content. */
     generationJobId: uuid('generation_job_id'),
     /** Estimated provider cost of all its generations, in dollars. */

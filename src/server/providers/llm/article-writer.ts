@@ -628,8 +628,10 @@ function writeOutline(material: ArticleMaterial): Outline {
   const candidates = headingCandidates(results, context, keywordStems)
   const questions = (material.lists.get('people also ask') ?? []).filter((question) => question.endsWith('?'))
 
-  // Four or five h2s from the results, one or two from the questions people ask, then h3s and a closing h2: five to eight in all.
-  const main = candidates.slice(0, 4 + (context.seed % 2))
+  // Four or five h2s from the results, one or two from the questions people ask, then h3s and a closing h2: five to eight in all;
+  // when the prompt asks for a number of sections (its `Sections` line), as near that as the results allow.
+  const wanted = Number.parseInt(material.fields.get('sections') ?? '', 10) || 0
+  const main = candidates.slice(0, wanted > 0 ? Math.max(4, wanted - 2) : 4 + (context.seed % 2))
   const resultSentences = results.flatMap((page) => splitSentences(page.text)).filter((sentence) => !FIRST_PERSON.test(sentence))
   const resultStems = resultSentences.map(stemsOf)
   // A question becomes a section only when the results say enough about what it asks (beyond the
@@ -652,7 +654,7 @@ function writeOutline(material: ArticleMaterial): Outline {
     .slice(0, main.length < 4 ? 2 : 1)
   const { fillers, closing } = templateHeadings(context)
   const filled = fillers.slice(0, Math.max(0, 4 - main.length - asked.length))
-  const h3Room = Math.max(0, Math.min(3, 7 - main.length - asked.length - filled.length))
+  const h3Room = Math.max(0, Math.min(3, (wanted || 7) - main.length - asked.length - filled.length))
   const children = candidates
     .filter((candidate) => !main.includes(candidate))
     .flatMap((candidate) => {
