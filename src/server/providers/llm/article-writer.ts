@@ -629,9 +629,10 @@ function writeOutline(material: ArticleMaterial): Outline {
   const questions = (material.lists.get('people also ask') ?? []).filter((question) => question.endsWith('?'))
 
   // Four or five h2s from the results, one or two from the questions people ask, then h3s and a closing h2: five to eight in all;
-  // when the prompt asks for a number of sections (its `Sections` line), as near that as the results allow.
+  // when the prompt asks for more sections (its `Sections` line, for a longer target), as near that as the results allow.
+  // Fewer are never planned: this writer's sections run shorter than the prompt's words per section.
   const wanted = Number.parseInt(material.fields.get('sections') ?? '', 10) || 0
-  const main = candidates.slice(0, wanted > 0 ? Math.max(4, wanted - 2) : 4 + (context.seed % 2))
+  const main = candidates.slice(0, Math.max(4 + (context.seed % 2), wanted - 2))
   const resultSentences = results.flatMap((page) => splitSentences(page.text)).filter((sentence) => !FIRST_PERSON.test(sentence))
   const resultStems = resultSentences.map(stemsOf)
   // A question becomes a section only when the results say enough about what it asks (beyond the
@@ -654,7 +655,7 @@ function writeOutline(material: ArticleMaterial): Outline {
     .slice(0, main.length < 4 ? 2 : 1)
   const { fillers, closing } = templateHeadings(context)
   const filled = fillers.slice(0, Math.max(0, 4 - main.length - asked.length))
-  const h3Room = Math.max(0, Math.min(3, (wanted || 7) - main.length - asked.length - filled.length))
+  const h3Room = Math.max(0, Math.min(3, Math.max(wanted, 7) - main.length - asked.length - filled.length))
   const children = candidates
     .filter((candidate) => !main.includes(candidate))
     .flatMap((candidate) => {
