@@ -65,6 +65,7 @@ describe('proofread', () => {
       expect(fixed('“Grinders,” she wrote, “seperate the fines.”')).toBe('“Grinders,” she wrote, “separate the fines.”')
       // Several suggestions, one of them the only swap of two vowels: "their" over "tier" or "thief".
       expect(fixed('Roasters print thier dates.')).toBe('Roasters print their dates.')
+      expect(fixed('The grinder occured to us untill we found it.')).toBe('The grinder occurred to us until we found it.')
     })
 
     it('leaves names, capitalised words, brand and trade words of the article’s material alone', () => {
@@ -103,7 +104,18 @@ describe('proofread', () => {
       // "grinde": grind, grinds or grinder; "crema": cream or creme; "realtime": its one
       // suggestion, "mealtime", is another word.
       expect(result.unknownWords).toEqual(['grinde', 'crema', 'realtime'])
+      // Correct words the dictionary lacks, each one edit from a word it has: not "corrected".
+      const jargon = 'We upsert rows, store embeddings, keep debounced saves and lowercased slugs.'
+      expect(fixed(jargon)).toBe(jargon)
+      expect(proofread(jargon).unknownWords).toEqual(['upsert', 'embeddings', 'debounced', 'lowercased'])
       expect(proofread('abcde bcdef cdefg defgh efghi fghij').unknownWords).toHaveLength(5)
+    })
+
+    it('takes British spellings as spelled right', () => {
+      const text = 'The colour of a labelled bag, centred on the shelf, whilst travelling: our favourite organisation practise it.'
+      const result = proofread(text)
+      expect(result.markdown).toBe(text)
+      expect(result.unknownWords).toEqual([])
     })
 
     it('checks section headings but not the title', () => {

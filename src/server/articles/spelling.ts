@@ -13,12 +13,19 @@ import nspell from 'nspell'
  * business profile, the fetched pages): that material spells the brand and trade words the
  * dictionary lacks.
  *
- * Corrected, when the dictionary does not know the word, to its one suggestion at one edit
- * (a letter added, removed or changed, or two neighbours swapped) that keeps the first letter and
- * is lowercase too ("beleive" → "believe"; "realtime", whose one suggestion is "mealtime", stays);
- * or, among several suggestions, to the only one that swaps two neighbouring vowels, the slip
- * that keeps a word's sound ("recieve" → "receive" over "relieve"; "crema" stays: "cream" swaps a
- * vowel and a consonant, and "creme" is suggested too). Anything else is left and listed.
+ * The dictionary (dictionary-en) is American: a British spelling ("colour", "labelled",
+ * "organisation", "centre", "licence", "paediatric") is taken as spelled right when its American
+ * form is a word, and is neither corrected to it nor listed; a few British words no pattern covers
+ * ("grey", "amongst", "learnt") are known as they are.
+ *
+ * Corrected only for a typing slip with one possible correction, since nspell suggests a word
+ * one edit away for many a correct word it lacks ("upsert" → "upset", "embeddings" → "embedding",
+ * "debounced" → "denounced", "realtime" → "mealtime"). The slips: two neighbouring vowels swapped
+ * ("recieve" → "receive", "thier" → "their"), a vowel changed for another inside the word
+ * ("seperate" → "separate"), a consonant doubled or undoubled ("occured" → "occurred", "untill" →
+ * "until"); the first letter never changes. The word is corrected when exactly one such slip gives
+ * a dictionary word, nspell suggests it too, and it is nspell's only suggestion or a vowel swap
+ * ("recieve": nspell also suggests "relieve", a consonant changed). Anything else is left and listed.
  */
 
 /** Words listed as left, per proofreading: enough for the Fact check card to name them. */
@@ -28,7 +35,7 @@ type Speller = ReturnType<typeof nspell>
 
 let english: Speller | undefined
 /**
- * Parsing dictionary-en's affix and word files takes about 180 ms (181 ms measured under Node 24 on
+ * Parsing dictionary-en's affix and word files takes about 180 ms (181 ms measured under Node 20 on
  * the 2-core development machine), so it is done once per process, on the first English article.
  */
 function englishSpeller(): Speller {
@@ -36,43 +43,86 @@ function englishSpeller(): Speller {
   return english
 }
 
-/** The dictionary's verdict per word, kept for the process (suggestions take up to ~140 ms a word). */
+/** British spellings and their American forms, one difference at a time ("colour" → "color"). */
+const BRITISH_TO_AMERICAN: Array<[RegExp, string]> = [
+  [/our/g, 'or'],
+  [/is(?=[aei])/g, 'iz'],
+  [/ys(?=[aei])/g, 'yz'],
+  [/ll(?=[aeiy])/g, 'l'],
+  [/l$/g, 'll'],
+  [/l(?=ment)/g, 'll'],
+  [/(?<=[bgtv])re(?=$|s$)/g, 'er'],
+  [/(?<=[bgtv])red$/g, 'ered'],
+  [/ence(?=$|s$)/g, 'ense'],
+  [/ae/g, 'e'],
+  [/oe/g, 'e'],
+  [/ogue/g, 'og'],
+  [/mme/g, 'm'],
+  [/eing/g, 'ing'],
+  [/^scep/g, 'skep'],
+  [/ise(?=$|[sd]$)/g, 'ice'],
+  [/ium$/g, 'um'],
+  [/ou(?=ld)/g, 'o'],
+]
+/** British words that are no pattern's variant of an American one. */
+const BRITISH_WORDS = new Set(
+  'amongst learnt spelt dreamt spoilt burnt whilst grey greys greyish jewellery tyre tyres kerb kerbs storey storeys cheque cheques plough ploughs'.split(
+    ' ',
+  ),
+)
+
+function britishSpelling(word: string, speller: Speller): boolean {
+  if (BRITISH_WORDS.has(word)) return true
+  const singles = BRITISH_TO_AMERICAN.filter(([pattern]) => word.search(pattern) !== -1).map(([pattern, american]) =>
+    word.replace(pattern, american),
+  )
+  const all = BRITISH_TO_AMERICAN.reduce((form, [pattern, american]) => form.replace(pattern, american), word)
+  return [...singles, all].some((form) => form !== word && speller.correct(form))
+}
+
+/** The dictionary's verdict per word, kept for the process. */
 const verdicts = new Map<string, { correct: true } | { correct: false; fix: string | undefined }>()
 const MAX_VERDICTS = 5000
 
-/** Whether `to` is `from` with one edit, and which kind. */
-function oneEdit(from: string, to: string): 'vowel-swap' | 'edit' | undefined {
-  if (from === to) return undefined
-  if (from.length === to.length) {
-    const differ = [...from].flatMap((letter, index) => (letter === to[index] ? [] : [index]))
-    if (differ.length === 1) return 'edit'
-    const [first, second] = differ
-    if (differ.length === 2 && second === first! + 1 && from[first!] === to[second] && from[second] === to[first!]) {
-      return /^[aeiou]{2}$/.test(`${from[first!]}${from[second]}`) ? 'vowel-swap' : 'edit'
+const VOWEL = /[aeiou]/
+
+/** The words one typing slip away from `word` (see the rule above), with whether the slip is a vowel swap. */
+function slips(word: string): Map<string, boolean> {
+  const found = new Map<string, boolean>()
+  for (let index = 1; index < word.length; index++) {
+    const letter = word[index]!
+    const next = word[index + 1]
+    if (next && next !== letter && VOWEL.test(letter) && VOWEL.test(next)) {
+      found.set(`${word.slice(0, index)}${next}${letter}${word.slice(index + 2)}`, true)
     }
-    return undefined
+    if (VOWEL.test(letter) && index < word.length - 1) {
+      for (const vowel of 'aeiou') if (vowel !== letter) found.set(`${word.slice(0, index)}${vowel}${word.slice(index + 1)}`, false)
+    }
+    if (!VOWEL.test(letter)) {
+      if (word[index - 1] === letter) found.set(`${word.slice(0, index)}${word.slice(index + 1)}`, false)
+      else if (next !== letter) found.set(`${word.slice(0, index)}${letter}${word.slice(index)}`, false)
+    }
   }
-  const [longer, shorter] = from.length > to.length ? [from, to] : [to, from]
-  if (longer.length - shorter.length !== 1) return undefined
-  for (let index = 0; index < longer.length; index++) {
-    if (longer.slice(0, index) + longer.slice(index + 1) === shorter) return 'edit'
-  }
-  return undefined
+  found.delete(word)
+  return found
 }
 
 /** The correction of an unknown lowercase word, when only one is possible (see the rule above). */
-function correction(word: string, suggestions: string[]): string | undefined {
-  const safe = (suggestion: string) => /^[a-z]+$/.test(suggestion) && suggestion[0] === word[0] && oneEdit(word, suggestion) !== undefined
-  if (suggestions.length === 1) return suggestions.filter(safe)[0]
-  const swaps = suggestions.filter((suggestion) => oneEdit(word, suggestion) === 'vowel-swap')
-  return swaps.length === 1 && safe(swaps[0]!) ? swaps[0] : undefined
+function correction(word: string, speller: Speller): string | undefined {
+  const words = [...slips(word)].filter(([candidate]) => speller.correct(candidate))
+  // Checked before asking for suggestions, which take up to ~140 ms a word.
+  if (words.length !== 1) return undefined
+  const [candidate, vowelSwap] = words[0]!
+  const suggestions = speller.suggest(word)
+  if (!suggestions.includes(candidate)) return undefined
+  return suggestions.length === 1 || vowelSwap ? candidate : undefined
 }
 
 function verdict(word: string) {
   let known = verdicts.get(word)
   if (!known) {
     const speller = englishSpeller()
-    known = speller.correct(word) ? { correct: true } : { correct: false, fix: correction(word, speller.suggest(word)) }
+    known = speller.correct(word) || britishSpelling(word, speller) ? { correct: true } : { correct: false, fix: correction(word, speller) }
     if (verdicts.size >= MAX_VERDICTS) verdicts.clear()
     verdicts.set(word, known)
   }
