@@ -108,6 +108,8 @@ describe('proofread', () => {
       const jargon = 'We upsert rows, store embeddings, keep debounced saves and lowercased slugs.'
       expect(fixed(jargon)).toBe(jargon)
       expect(proofread(jargon).unknownWords).toEqual(['upsert', 'embeddings', 'debounced', 'lowercased'])
+      // An o or u is not a blurred vowel: "retinol" is not "retinal".
+      expect(fixed('Apply retinol at night.')).toBe('Apply retinol at night.')
       expect(proofread('abcde bcdef cdefg defgh efghi fghij').unknownWords).toHaveLength(5)
     })
 

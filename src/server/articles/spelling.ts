@@ -21,8 +21,9 @@ import nspell from 'nspell'
  * Corrected only for a typing slip with one possible correction, since nspell suggests a word
  * one edit away for many a correct word it lacks ("upsert" → "upset", "embeddings" → "embedding",
  * "debounced" → "denounced", "realtime" → "mealtime"). The slips: two neighbouring vowels swapped
- * ("recieve" → "receive", "thier" → "their"), a vowel changed for another inside the word
- * ("seperate" → "separate"), a consonant doubled or undoubled ("occured" → "occurred", "untill" →
+ * ("recieve" → "receive", "thier" → "their"), one of a, e, i changed for another inside the word,
+ * as an unstressed syllable blurs them ("seperate" → "separate"; not o or u: "retinol" would
+ * become "retinal"), a consonant doubled or undoubled ("occured" → "occurred", "untill" →
  * "until"); the first letter never changes. The word is corrected when exactly one such slip gives
  * a dictionary word, nspell suggests it too, and it is nspell's only suggestion or a vowel swap
  * ("recieve": nspell also suggests "relieve", a consonant changed). Anything else is left and listed.
@@ -85,6 +86,8 @@ const verdicts = new Map<string, { correct: true } | { correct: false; fix: stri
 const MAX_VERDICTS = 5000
 
 const VOWEL = /[aeiou]/
+/** The vowels an unstressed syllable blurs ("seperate", "definately", "independant"). */
+const BLURRED = /[aei]/
 
 /** The words one typing slip away from `word` (see the rule above), with whether the slip is a vowel swap. */
 function slips(word: string): Map<string, boolean> {
@@ -95,8 +98,8 @@ function slips(word: string): Map<string, boolean> {
     if (next && next !== letter && VOWEL.test(letter) && VOWEL.test(next)) {
       found.set(`${word.slice(0, index)}${next}${letter}${word.slice(index + 2)}`, true)
     }
-    if (VOWEL.test(letter) && index < word.length - 1) {
-      for (const vowel of 'aeiou') if (vowel !== letter) found.set(`${word.slice(0, index)}${vowel}${word.slice(index + 1)}`, false)
+    if (BLURRED.test(letter) && index < word.length - 1) {
+      for (const vowel of 'aei') if (vowel !== letter) found.set(`${word.slice(0, index)}${vowel}${word.slice(index + 1)}`, false)
     }
     if (!VOWEL.test(letter)) {
       if (word[index - 1] === letter) found.set(`${word.slice(0, index)}${word.slice(index + 1)}`, false)
