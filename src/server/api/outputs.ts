@@ -316,6 +316,10 @@ export const articleOutput = z.object({
         removed: z.array(z.object({ quote: z.string(), reason: z.string() })),
       }),
       proofreading: z.array(z.object({ rule: z.string(), before: z.string(), after: z.string() })),
+      unknownWords: z
+        .array(z.string())
+        .optional()
+        .describe('Words the spelling check did not know and left as written (possible misspellings, a few at most).'),
     })
     .nullable()
     .describe(

@@ -692,6 +692,48 @@ describe('article generation on the mocks', () => {
     expect(version!.content.factCheck).toEqual(check)
   })
 
+  it('corrects a misspelling with one possible correction in the saved article, leaves an unknown word, and records both', async () => {
+    const { business, planned, client } = await roaster()
+    network.use(
+      http.post(`${DEFAULT_LLM_BASE_URL}/chat/completions`, async ({ request }) => {
+        const body = (await request.clone().json()) as { response_format?: { json_schema?: { name?: string } } }
+        if (body.response_format?.json_schema?.name !== ARTICLE_SCHEMAS.section) return undefined
+        const content = JSON.stringify({
+          blocks: [
+            'Good espresso starts with fresh beans, and most roasters recieve green coffee weekly.',
+            'Watch the grinde settle in the basket.',
+          ],
+        })
+        return HttpResponse.json({
+          id: 'chatcmpl-spelling',
+          object: 'chat.completion',
+          created: 0,
+          model: 'mock',
+          choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, logprobs: null, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+        })
+      }),
+    )
+    try {
+      const { jobId } = await client.article.generate({ businessId: business.id, keywordId: planned.id })
+      expect((await waitForJob(app, jobId, 60_000)).state).toBe('completed')
+    } finally {
+      network.resetHandlers()
+    }
+    const [written] = await app.db.select().from(article).where(eq(article.keywordId, planned.id))
+    expect(written!.markdown).toContain('most roasters receive green coffee weekly.')
+    expect(written!.markdown).not.toContain('recieve')
+    expect(written!.markdown).toContain('Watch the grinde settle in the basket.')
+    const check = written!.factCheck!
+    const spelling = check.proofreading.filter((fix) => fix.rule === 'spelling')
+    // The introduction and every section were written with the slip.
+    expect(spelling).toHaveLength(written!.outline.length + 1)
+    expect(spelling[0]).toEqual({ rule: 'spelling', before: 'recieve', after: 'receive' })
+    expect(check.unknownWords).toEqual(['grinde'])
+    const api = await client.article.get({ businessId: business.id, articleId: written!.id })
+    expect(api.factCheck).toEqual(check)
+  })
+
   it('records no usage and no article when generation fails', async () => {
     const { owner, business, planned, client } = await roaster()
     injectFault('llm', { kind: 'status', status: 500, times: 100 })

@@ -423,7 +423,7 @@ export async function generateArticle(job: GenerationContext) {
     scrubFaq(faqAnswer.questions, banned)
       .filter((item) => item.question.trim() && item.answer.trim())
       .slice(0, 8),
-    { sources: sourcesForCheck, language: business.language, record: draftCheck },
+    { sources: sourcesForCheck, trusted, language: business.language, record: draftCheck },
   )
   const assembled = assembleMarkdown({
     title: outline.title,
