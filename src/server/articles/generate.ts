@@ -261,7 +261,11 @@ export async function generateArticle(job: GenerationContext) {
       siteUrl,
       introduction: parts[0] ?? [],
       sections: [
-        ...planSections.map((section, index) => ({ heading: section.heading.trim(), level: section.level, blocks: parts[index + 1] ?? [] })),
+        ...planSections.map((section, index) => ({
+          heading: section.heading.trim(),
+          level: section.level,
+          blocks: parts[index + 1] ?? [],
+        })),
         ...extra,
       ],
     })
