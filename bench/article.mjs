@@ -4,8 +4,8 @@
 // every provider answered by its in-process mock with latency injected per request: the LLM 2 s a
 // call, DataForSEO's SERP 300 ms, each result page fetched in 200 ms (the other providers — video
 // search and images — answer at once). Prints the generation's wall time; its critical path given
-// the providers' concurrency and the steps' dependencies; their ratio (target ≤ 1.2); LLM calls,
-// tokens and estimated cost.
+// the providers' concurrency and the steps' dependencies (sections added for length are a round of
+// their own); their ratio (target ≤ 1.2); LLM calls, tokens, estimated cost, and both per 1,000 words.
 //
 // The body is TypeScript (bench/lib/article-bench.ts) loaded through Vite's SSR module loader.
 //

@@ -44,6 +44,8 @@ interface GenerationResult {
   tokens: { input: number; output: number; calls: number }
   dropped: number
   seoScore: number
+  /** The length target and the sections written for it (src/server/articles/generate.ts). */
+  length: { target: number; words: number; plannedSections: number; extraCalls: number; extraRounds: number; extraSections: number }
 }
 
 /** Only the mocks answer: no credentials or base URLs of the shell reach the providers. */
@@ -137,7 +139,8 @@ export async function runArticleBench(options: ArticleBenchOptions): Promise<num
 
     // The critical path: each step waits for the one it needs, each provider at its concurrency.
     const sections = written!.outline.length
-    const alongside = sections + 1 + 1 // the sections, the introduction, the call to action
+    const { length } = result
+    const alongside = length.plannedSections + 1 + 1 // the planned sections, the introduction, the call to action
     const pageWaves = Math.ceil(Math.min(pagesFetched, PAGES_FETCHED) / PAGE_FETCH_CONCURRENCY)
     const steps = [
       { step: 'SERP research', ms: options.serpMs, note: '1 DataForSEO task' },
@@ -150,7 +153,12 @@ export async function runArticleBench(options: ArticleBenchOptions): Promise<num
       {
         step: 'sections',
         ms: Math.ceil(alongside / LLM_CONCURRENCY) * options.llmMs,
-        note: `${alongside} LLM calls (${sections} sections, the introduction, the call to action), ${LLM_CONCURRENCY} at a time; video and images alongside`,
+        note: `${alongside} LLM calls (${length.plannedSections} sections, the introduction, the call to action), ${LLM_CONCURRENCY} at a time; video and images alongside`,
+      },
+      {
+        step: 'added sections',
+        ms: length.extraRounds * options.llmMs,
+        note: `${length.extraCalls} LLM calls in ${length.extraRounds} round(s) while short of the ${length.target}-word target; ${length.extraSections} kept`,
       },
       { step: 'FAQ and meta', ms: options.llmMs, note: '2 LLM calls at once' },
     ]
@@ -164,8 +172,12 @@ export async function runArticleBench(options: ArticleBenchOptions): Promise<num
     console.log(
       `  estimated provider cost: $${result.cost.toFixed(4)} (LLM tokens and the SERP task; images are priced by the image model)`,
     )
+    const thousands = written!.wordCount / 1000
     console.log(
-      `  the article: ${written!.wordCount} words, ${sections} sections, SEO score ${written!.seoScore}, ${written!.citations.length} citations, ${result.dropped} sentence(s) dropped by the grounding check`,
+      `  per 1,000 words: ${(result.tokens.calls / thousands).toFixed(1)} LLM calls, $${(result.cost / thousands).toFixed(4)} (${result.tokens.calls} calls: the outline, ${length.plannedSections} sections and the introduction, ${length.extraCalls} added, the call to action, the FAQ and the meta)`,
+    )
+    console.log(
+      `  the article: ${written!.wordCount} words against a target of ${length.target}, ${sections} sections (${length.extraSections} added for length), SEO score ${written!.seoScore}, ${written!.citations.length} citations, ${result.dropped} sentence(s) dropped by the grounding check`,
     )
     const ratio = wallMs / criticalMs
     const met = ratio <= TARGET_RATIO

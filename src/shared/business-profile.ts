@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ARTICLE_LENGTH } from './articles/length-target'
 
 /**
  * The business's editable fields (docs/product/entities.md), shared by onboarding, settings and the
@@ -199,8 +200,10 @@ export const siteStructureSchema = z.object({
   bestArticles: z.array(httpUrl('Article URL')).max(20, 'Choose at most 20 best articles.').default([]),
 })
 
-/** Every article setting of a business, as settings saves them (onboarding step 4 sets the first three). */
-export const articleSettingsSchema = z.object({
+const formatWords = (words: number) => words.toLocaleString('en-US')
+
+/** Every article setting of a business, field by field (onboarding step 4 picks the first three). */
+export const articleSettingsFields = z.object({
   language: z.enum(LANGUAGES, { error: 'Choose a language from the list.' }),
   tone: z.enum(TONES, { error: 'Choose a tone from the list.' }),
   keywordRegion: z.enum(KEYWORD_REGIONS.map((region) => region.code) as [string, ...string[]], { error: 'Choose a region from the list.' }),
@@ -222,6 +225,17 @@ export const articleSettingsSchema = z.object({
     .int('The score floor must be a whole number.')
     .min(0, 'The score floor cannot be negative.')
     .max(100, 'The score floor is at most 100.'),
+  /** An article's target length is the SERP median clamped to these (docs/product/pipeline.md "Length"). */
+  articleMinWords: z
+    .number()
+    .int('The minimum length must be a whole number of words.')
+    .min(ARTICLE_LENGTH.lowestMinWords, `Articles must be at least ${ARTICLE_LENGTH.lowestMinWords} words long.`)
+    .max(ARTICLE_LENGTH.highestMaxWords, `The minimum length is at most ${formatWords(ARTICLE_LENGTH.highestMaxWords)} words.`),
+  articleMaxWords: z
+    .number()
+    .int('The maximum length must be a whole number of words.')
+    .min(ARTICLE_LENGTH.lowestMinWords, `The maximum length is at least ${ARTICLE_LENGTH.lowestMinWords} words.`)
+    .max(ARTICLE_LENGTH.highestMaxWords, `Articles can be at most ${formatWords(ARTICLE_LENGTH.highestMaxWords)} words long.`),
   addYoutubeVideo: z.boolean(),
   addCta: z.boolean(),
   includeInfographics: z.boolean(),
@@ -231,5 +245,11 @@ export const articleSettingsSchema = z.object({
     .trim()
     .regex(/^#[0-9a-fA-F]{6}$/, 'Brand colour must be a hex colour such as #7c3aed.')
     .transform((value) => value.toLowerCase()),
+})
+
+/** Every article setting of a business, as settings saves them: the length range must not be upside down. */
+export const articleSettingsSchema = articleSettingsFields.refine((settings) => settings.articleMinWords <= settings.articleMaxWords, {
+  message: 'The maximum length must be at least the minimum length.',
+  path: ['articleMaxWords'],
 })
 export type ArticleSettings = z.output<typeof articleSettingsSchema>

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { articleSettingsSchema, businessProfileSchema, httpUrl, siteStructureSchema } from './business-profile'
+import { articleSettingsFields, businessProfileSchema, httpUrl, siteStructureSchema } from './business-profile'
 
 /**
  * The onboarding wizard's inputs (docs/product/pipeline.md), shared by its forms and its
@@ -58,5 +58,5 @@ export const siteStructureInput = siteStructureSchema.superRefine((value, contex
 export const seedsInput = z.object({ seeds: seedsSchema })
 
 /** Step 4: the first three article settings; the rest keep their defaults until settings. */
-export const languageToneSchema = articleSettingsSchema.pick({ language: true, tone: true, keywordRegion: true })
+export const languageToneSchema = articleSettingsFields.pick({ language: true, tone: true, keywordRegion: true })
 export const LANGUAGE_TONE_DEFAULTS = { language: 'English', tone: 'Informative', keywordRegion: 'US' } as const

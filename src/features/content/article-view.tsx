@@ -18,7 +18,9 @@ import { withDemoVideoStandIn } from '~/shared/articles/demo-video'
 import { cn } from '~/lib/utils'
 import { ArticleActions } from './article-actions'
 import { ArticleEditor } from './article-editor'
+import { ArticleLength } from './article-length'
 import { ArticleStatusBadge } from './article-status'
+import { ARTICLE_TYPE_LABELS } from '~/shared/articles/article-types'
 import { ArticleVersions } from './article-versions'
 import { FactCheckPanel } from './fact-check-panel'
 import { PublishingPanel } from './publishing-panel'
@@ -97,7 +99,7 @@ export function ArticleView({ articleId, mode = 'read' }: { articleId: string; m
           )}
           <span>Keyword: {article.keyword}</span>
           <span aria-hidden>·</span>
-          <span>{article.wordCount.toLocaleString('en-US')} words</span>
+          <ArticleLength article={article} />
           <span aria-hidden>·</span>
           <span>Version {article.version}</span>
           {article.scheduledAt && (
@@ -117,6 +119,10 @@ export function ArticleView({ articleId, mode = 'read' }: { articleId: string; m
         </div>
         <ArticleActions businessId={businessId} article={article} />
       </div>
+      <p className="mb-4 text-sm text-muted-foreground" aria-label="Article type">
+        <span className="font-medium text-foreground">Article type: {ARTICLE_TYPE_LABELS[article.type]}</span>
+        {article.typeReason ? ` — ${article.typeReason}` : ''}
+      </p>
       <nav aria-label="Article view" className="mb-4 inline-flex gap-1 rounded-lg border border-border p-1">
         {MODES.map((item) => (
           <Link
@@ -179,7 +185,7 @@ export function ArticleView({ articleId, mode = 'read' }: { articleId: string; m
           />
         </div>
         <aside className="grid content-start gap-4">
-          <SeoScorePanel score={article.seoScore} checks={article.seoChecks} />
+          <SeoScorePanel score={article.seoScore} checks={article.seoChecks} held={article.status === 'held'} />
           <PublishingPanel businessId={businessId} articleId={article.id} />
           {article.status === 'published' && (
             <ArticleSearchPanel businessId={businessId} articleId={article.id} publishedAt={article.publishedAt} />

@@ -52,6 +52,7 @@ export function FactCheckPanel({ check }: { check: ArticleFactCheck | null | und
               ))}
             </ul>
           )}
+          {summary.spelling && <p className="text-muted-foreground">{summary.spelling}</p>}
         </div>
       </CardContent>
     </Card>

@@ -9,6 +9,7 @@ import { formatCount } from '~/features/format'
 import { orpc } from '~/lib/orpc'
 import { toast } from '~/lib/toast'
 import type { KeywordExplanation } from '~/lib/rpc-outputs'
+import { ARTICLE_TYPE_LABELS, ARTICLE_TYPES, type ArticleType } from '~/shared/articles/article-types'
 import { KEYWORD_SOURCE_LABELS, researchStageLabel, type KeywordSource } from '~/shared/research'
 
 const MERGE_REASONS: Record<string, string> = {
@@ -45,6 +46,7 @@ export function KeywordWhyPanel({
         {query.data ? (
           <>
             <PlanControls businessId={businessId} data={query.data} onExcluded={onClose} />
+            <ArticleTypeControl businessId={businessId} data={query.data} />
             <Explanation data={query.data} />
           </>
         ) : query.isError ? (
@@ -141,6 +143,62 @@ function PlanControls({ businessId, data, onExcluded }: { businessId: string; da
             Exclude for good…
           </Button>
         </div>
+      )}
+    </section>
+  )
+}
+
+/**
+ * "Article type: Listicle — <reason>", and before its article is written a select to change it
+ * ("Chosen for me" gives the choice back to the writer). Once written, the article keeps its type.
+ */
+function ArticleTypeControl({ businessId, data }: { businessId: string; data: KeywordExplanation }) {
+  const queryClient = useQueryClient()
+  const selectId = useId()
+  const { articleType } = data
+  const change = useMutation(
+    orpc.keyword.setArticleType.mutationOptions({
+      onSuccess: async (chosen) => {
+        await queryClient.invalidateQueries({ queryKey: orpc.keyword.key() })
+        toast.success(`Its article will be written as: ${chosen.label}`)
+      },
+    }),
+  )
+  return (
+    <section className="grid gap-2 rounded-md border border-border p-3 text-sm" aria-label="Article type">
+      <p>
+        <span className="font-medium">Article type: {articleType.label}</span>
+        <span className="text-muted-foreground"> — {articleType.reason}</span>
+      </p>
+      <p className="text-xs text-muted-foreground">{articleType.description}</p>
+      {articleType.changeable ? (
+        <div className="grid gap-1">
+          <label htmlFor={selectId} className="text-xs font-medium text-muted-foreground">
+            Write it as
+          </label>
+          <select
+            id={selectId}
+            value={articleType.chosenByUser ? articleType.type : ''}
+            disabled={change.isPending}
+            onChange={(event) =>
+              change.mutate({
+                businessId,
+                keywordId: data.keyword.id,
+                type: event.target.value === '' ? null : (event.target.value as ArticleType),
+              })
+            }
+            className="h-8 w-fit rounded-md border border-input bg-transparent px-2 text-sm [color-scheme:dark]"
+          >
+            <option value="">Chosen for me ({articleType.chosenByUser ? 'from the keyword' : articleType.label})</option>
+            {ARTICLE_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {ARTICLE_TYPE_LABELS[type]}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : (
+        <p className="text-xs text-muted-foreground">Its article is written; it keeps this type when regenerated.</p>
       )}
     </section>
   )

@@ -11,7 +11,7 @@ import { useUpdateArticleSettings } from './use-save-settings'
 import { useSettingsDraft } from './use-settings-draft'
 
 /** Numbers and colours are typed as text; the schema judges them on save. */
-const NUMBER_FIELDS = ['internalLinks', 'articleLeadDays', 'seoScoreFloor'] as const
+const NUMBER_FIELDS = ['internalLinks', 'articleLeadDays', 'seoScoreFloor', 'articleMinWords', 'articleMaxWords'] as const
 type NumberField = (typeof NUMBER_FIELDS)[number]
 type Draft = Omit<ArticleSettings, NumberField> & Record<NumberField, string>
 
@@ -19,6 +19,8 @@ const NUMBER_MESSAGES: Record<NumberField, string> = {
   internalLinks: 'Internal links must be a whole number.',
   articleLeadDays: 'Lead time must be a whole number of days.',
   seoScoreFloor: 'The score floor must be a whole number.',
+  articleMinWords: 'The minimum length must be a whole number of words.',
+  articleMaxWords: 'The maximum length must be a whole number of words.',
 }
 
 const FIELD_ORDER = [
@@ -30,6 +32,8 @@ const FIELD_ORDER = [
   'internalLinks',
   'articleLeadDays',
   'seoScoreFloor',
+  'articleMinWords',
+  'articleMaxWords',
   'autoPublish',
   'addYoutubeVideo',
   'addCta',
@@ -49,6 +53,8 @@ const toDraft = (settings: ArticleSettings): Draft => ({
   internalLinks: String(settings.internalLinks),
   articleLeadDays: String(settings.articleLeadDays),
   seoScoreFloor: String(settings.seoScoreFloor),
+  articleMinWords: String(settings.articleMinWords),
+  articleMaxWords: String(settings.articleMaxWords),
 })
 
 /** A number as typed, or NaN when the text is not one. */
@@ -188,6 +194,26 @@ export function ArticleSettingsForm({ settings }: { settings: BusinessSettings }
               value={draft.seoScoreFloor}
               error={errors.seoScoreFloor}
               onChange={(event) => change('seoScoreFloor', event.target.value)}
+            />
+            <FormField
+              id={fieldId('articleMinWords')}
+              name="articleMinWords"
+              label="Minimum article length (words)"
+              hint="Articles follow the length of the top search results, never shorter than this (300 to 10,000)."
+              inputMode="numeric"
+              value={draft.articleMinWords}
+              error={errors.articleMinWords}
+              onChange={(event) => change('articleMinWords', event.target.value)}
+            />
+            <FormField
+              id={fieldId('articleMaxWords')}
+              name="articleMaxWords"
+              label="Maximum article length (words)"
+              hint="Never longer than this, however long the top results are (at least the minimum, up to 10,000)."
+              inputMode="numeric"
+              value={draft.articleMaxWords}
+              error={errors.articleMaxWords}
+              onChange={(event) => change('articleMaxWords', event.target.value)}
             />
           </div>
           <fieldset className="grid gap-4 md:grid-cols-2">

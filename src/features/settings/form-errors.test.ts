@@ -22,6 +22,8 @@ describe('fieldErrorsOf', () => {
       internalLinks: 0,
       articleLeadDays: 3,
       seoScoreFloor: 70,
+      articleMinWords: 1200,
+      articleMaxWords: 3000,
       addYoutubeVideo: true,
       addCta: true,
       includeInfographics: true,
@@ -29,6 +31,26 @@ describe('fieldErrorsOf', () => {
       brandColor: '#zzzzzz',
     })
     expect(fieldErrorsOf(result.error!)).toEqual({ brandColor: 'Brand colour must be a hex colour such as #7c3aed.' })
+  })
+
+  it('reports a maximum length under the minimum under the maximum’s field', () => {
+    const result = articleSettingsSchema.safeParse({
+      language: 'English',
+      tone: 'Informative',
+      keywordRegion: 'US',
+      autoPublish: true,
+      internalLinks: 0,
+      articleLeadDays: 3,
+      seoScoreFloor: 70,
+      articleMinWords: 2000,
+      articleMaxWords: 1500,
+      addYoutubeVideo: true,
+      addCta: true,
+      includeInfographics: true,
+      imageStyle: 'Minimalist',
+      brandColor: '#7c3aed',
+    })
+    expect(fieldErrorsOf(result.error!)).toEqual({ articleMaxWords: 'The maximum length must be at least the minimum length.' })
   })
 })
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ARTICLE_TYPES } from '~/shared/articles/article-types'
 import { JOB_RUN_STATES } from '~/server/db/schema/jobs'
 import { ARTICLE_STATUSES } from '~/shared/articles/article'
 import { SEO_CHECK_IDS } from '~/shared/articles/seo-score'
@@ -148,6 +149,16 @@ export const keywordExplanationOutput = z.object({
     })
     .nullable()
     .describe('Where the keyword came from.'),
+  articleType: z
+    .object({
+      type: z.enum(ARTICLE_TYPES),
+      label: z.string(),
+      description: z.string(),
+      reason: z.string().describe('Why this type, in a sentence.'),
+      chosenByUser: z.boolean(),
+      changeable: z.boolean().describe('False once its article is written: the article keeps its type.'),
+    })
+    .describe('The type its article is written as.'),
   path: z.array(z.object({ stage: z.string(), text: z.string() })).describe('The research stages it went through, in order.'),
   metrics: z.object({
     searchVolume: z.number().nullable(),
@@ -269,6 +280,12 @@ export const articleOutput = z.object({
   keywordId: z.string().nullable(),
   keyword: z.string(),
   status: z.enum(ARTICLE_STATUSES),
+  type: z
+    .enum(ARTICLE_TYPES)
+    .describe(
+      'Its article type: guide, how-to (numbered steps), listicle (numbered items), comparison (a table and a verdict), review, question-answer.',
+    ),
+  typeReason: z.string().nullable().describe('Why that type: the keyword’s wording, its intent or its search results (null before types).'),
   title: z.string(),
   slug: z.string(),
   metaTitle: z.string(),
@@ -299,6 +316,10 @@ export const articleOutput = z.object({
         removed: z.array(z.object({ quote: z.string(), reason: z.string() })),
       }),
       proofreading: z.array(z.object({ rule: z.string(), before: z.string(), after: z.string() })),
+      unknownWords: z
+        .array(z.string())
+        .optional()
+        .describe('Words the spelling check did not know and left as written (possible misspellings, a few at most).'),
     })
     .nullable()
     .describe(
@@ -306,6 +327,13 @@ export const articleOutput = z.object({
     ),
   internalLinks: z.array(z.object({ url: z.string(), anchor: z.string(), kind: z.enum(['article', 'sitemap', 'best']) })),
   wordCount: z.number(),
+  targetWords: z
+    .number()
+    .nullable()
+    .describe(
+      'The length it was written to: the median word count of the top results, within the business’s minimum and maximum (null: written before targets).',
+    ),
+  serpMedianWords: z.number().nullable().describe('The median word count of the top results read for it (null: none could be read).'),
   seoScore: z.number().describe('0–100.'),
   seoChecks: z.array(seoCheck),
   failingChecks: z.array(seoCheck).describe('The checks that did not pass, with hints.'),

@@ -61,6 +61,7 @@ const PROCEDURES: Record<string, { access: AccessClass; attack: ((victim: Victim
   'keyword.add': { access: 'business', attack: (v) => ({ businessId: v.businessId, keywords: ['hijacked keyword'] }) },
   'keyword.exclude': { access: 'business', attack: (v) => ({ businessId: v.businessId, ids: [v.keywordId] }) },
   'keyword.reschedule': { access: 'business', attack: (v) => ({ businessId: v.businessId, keywordId: v.keywordId, date: '2099-01-01' }) },
+  'keyword.setArticleType': { access: 'business', attack: (v) => ({ businessId: v.businessId, keywordId: v.keywordId, type: 'guide' }) },
   'research.exclusions': { access: 'business', attack: (v) => ({ businessId: v.businessId }) },
   'research.setNegativeKeywords': { access: 'business', attack: (v) => ({ businessId: v.businessId, negativeKeywords: ['x'] }) },
   'research.allowKeyword': { access: 'business', attack: (v) => ({ businessId: v.businessId, id: 'excluded1' }) },

@@ -17,6 +17,7 @@ import {
   explainKeywordProcedure,
   rescheduleKeywordProcedure,
   researchRouter,
+  setKeywordArticleTypeProcedure,
 } from '~/server/research/research.router'
 import { newsletterRouter } from '~/server/newsletter/newsletter.router'
 import { planRouter } from '~/server/plans/plans.router'
@@ -35,6 +36,7 @@ const appRouter = {
     add: addKeywordsProcedure,
     exclude: excludeKeywordsProcedure,
     reschedule: rescheduleKeywordProcedure,
+    setArticleType: setKeywordArticleTypeProcedure,
   },
   research: researchRouter,
   article: articleRouter,

@@ -64,6 +64,25 @@ describe('internal links', () => {
     expect(withoutInternalLink(written[1]!.blocks[1]!)).toBe('Keep the ratio steady.')
   })
 
+  it('place the most relevant targets first, the order given settling ties', () => {
+    const placed = addInternalLinks(
+      sections(),
+      [
+        { url: 'https://acme.example/journal/dose', anchor: 'Dose', kind: 'best' },
+        { url: 'https://acme.example/journal/cold-brew-ratio-at-home', anchor: 'Cold brew ratio at home', kind: 'article' },
+        { url: 'https://acme.example/journal/storing', anchor: 'Storing', kind: 'best' },
+        { url: 'https://acme.example/journal/storing-guide', anchor: 'Storing', kind: 'article' },
+      ],
+      2,
+    )
+    // The article sharing five words with a section goes before the best article sharing one; of
+    // the two sharing one word, the first given wins.
+    expect(placed.map((link) => link.url)).toEqual([
+      'https://acme.example/journal/cold-brew-ratio-at-home',
+      'https://acme.example/journal/dose',
+    ])
+  })
+
   it('leave out a target that shares no word with the article', () => {
     expect(addInternalLinks(sections(), [{ url: 'https://acme.example/pricing', anchor: 'Pricing plans', kind: 'best' }], 3)).toEqual([])
   })

@@ -68,21 +68,28 @@ const INTERNAL_LINK_SENTENCE = new RegExp(` ${INTERNAL_LINK_LEAD} \\[[^\\]]*\\]\
 export const withoutInternalLink = (block: string) => block.replace(INTERNAL_LINK_SENTENCE, '')
 
 /**
- * Internal links: each target goes to the section whose text shares most words with it (a
- * section gets at most one), as a closing sentence of that section's last paragraph. Targets
- * sharing no word with any section are left out rather than forced in.
+ * Internal links: the targets sharing most words with some section are placed first (the order
+ * given settles ties, so the business's best articles win them), each in the section whose text
+ * shares most words with it (a section gets at most one), as a closing sentence of that section's
+ * last paragraph. Targets sharing no word with any section are left out rather than forced in.
  */
 export function addInternalLinks(sections: WrittenSection[], targets: ArticleInternalLink[], count: number): ArticleInternalLink[] {
   const used = new Set<number>()
   const placed: ArticleInternalLink[] = []
-  for (const target of targets) {
+  const sectionWords = sections.map((section) => words(`${section.heading} ${section.blocks.join(' ')}`))
+  const scoreOf = (target: ArticleInternalLink, index: number) =>
+    overlap(words(`${target.anchor} ${target.url.replace(/[/_-]+/g, ' ')}`), sectionWords[index]!)
+  const relevance = (target: ArticleInternalLink) => Math.max(0, ...sections.map((_, index) => scoreOf(target, index)))
+  const ranked = targets
+    .map((target, order) => ({ target, order, relevance: relevance(target) }))
+    .sort((a, b) => b.relevance - a.relevance || a.order - b.order)
+  for (const { target } of ranked) {
     if (placed.length >= count) break
-    const targetWords = words(`${target.anchor} ${target.url.replace(/[/_-]+/g, ' ')}`)
     let best = -1
     let bestScore = 0
     for (const [index, section] of sections.entries()) {
       if (used.has(index) || section.blocks.length === 0) continue
-      const score = overlap(targetWords, words(`${section.heading} ${section.blocks.join(' ')}`))
+      const score = scoreOf(target, index)
       if (score > bestScore) [best, bestScore] = [index, score]
     }
     if (best < 0) continue

@@ -6,7 +6,7 @@ import { article, articleVersion, business, keyword } from '~/server/db/schema'
 import { appError } from '~/server/rpc/errors'
 import type { ArticleContent, ArticleImage, ArticleStatus } from '~/shared/articles/article'
 import { countWords } from '~/shared/articles/readability'
-import { scoreArticle } from '~/shared/articles/seo-score'
+import { scoreArticle, serpTopicsOf } from '~/shared/articles/seo-score'
 import { ARTICLE_ERRORS } from './articles.errors'
 import { buildJsonLd, FAQ_HEADING } from './assemble'
 import { htmlToText, imageSource, markdownToSafeHtml } from './html'
@@ -134,9 +134,14 @@ export function contentFromEdit(edit: ArticleEdit, context: EditContext): { cont
       language: context.business.language,
       siteUrl,
       serpMedianWordCount: current.serpMedianWords,
+      // The length the article was written to (null before targets: the SERP median's rule).
+      targetWordCount: current.targetWords,
+      // The search results generation measured coverage against, kept with its check.
+      serp: serpTopicsOf(current.seoChecks),
       images: images.map((image) => ({ alt: image.alt })),
       faqCount: faq.length,
       structuredData: jsonLd,
+      articleType: current.type,
     },
     { internalLinkTarget: Math.max(1, context.business.internalLinks) },
   )

@@ -5,7 +5,7 @@ import { checkDraft, checkFaq, mergeFactChecks } from './fact-check'
 const guide = {
   url: 'https://coffee.example/espresso-guide',
   title: 'Espresso Brewing Guide',
-  text: 'Most baristas pull a double shot with 18 grams of ground coffee. A good grinder is the single best upgrade for any home setup.',
+  text: 'Most baristas pull a double shot with 18 grams of ground coffee. A good grinder is the single best upgrade for any home setup. Lock the portafilter firmly.',
 }
 
 const draft = [
@@ -15,7 +15,7 @@ const draft = [
   '',
   '## Grinders:',
   '',
-  `One barista told us “a grinder matters more than the the machine” ([Guide](${guide.url})). A shot takes 45 seconds. Taste it it as you go!!`,
+  `One barista told us “a grinder matters more than the the machine” ([Guide](${guide.url})). A shot takes 45 seconds. Taste it it as you go!! Lock the portafilter and watch the crema, then recieve the praise.`,
 ].join('\n')
 
 describe('checkDraft', () => {
@@ -30,7 +30,7 @@ describe('checkDraft', () => {
         '',
         '## Grinders',
         '',
-        'Taste it as you go!',
+        'Taste it as you go! Lock the portafilter and watch the crema, then receive the praise.',
       ].join('\n'),
     )
   })
@@ -47,12 +47,16 @@ describe('checkDraft', () => {
         { rule: 'heading-colon', before: 'Grinders:', after: 'Grinders' },
         { rule: 'doubled-word', before: 'it it', after: 'it' },
         { rule: 'repeated-punctuation', before: '!!', after: '!' },
+        { rule: 'spelling', before: 'recieve', after: 'receive' },
       ],
+      // "portafilter" is on the cited page, so it is no misspelling; "crema" is on none.
+      unknownWords: ['crema'],
     })
     expect(factCheckSummary(result.factCheck)).toEqual({
       numbers: '2 sentences with numbers checked, 1 removed',
       quotes: '2 quotes checked, 1 removed: not found in Espresso Brewing Guide',
-      proofreading: '3 proofreading fixes',
+      proofreading: '4 proofreading fixes',
+      spelling: '1 possible misspelling left as written: crema',
     })
   })
 
@@ -61,7 +65,8 @@ describe('checkDraft', () => {
     expect(merged.numbers).toEqual({ checked: 4, removed: 2 })
     expect(merged.quotes.checked).toBe(4)
     expect(merged.quotes.removed).toHaveLength(2)
-    expect(merged.proofreading).toHaveLength(6)
+    expect(merged.proofreading).toHaveLength(8)
+    expect(merged.unknownWords).toEqual(['crema'])
     expect(mergeFactChecks(null, result.factCheck)).toBe(result.factCheck)
   })
 
@@ -72,7 +77,7 @@ describe('checkDraft', () => {
         { question: 'Who said it?', answer: 'A barista said “the grinder is everything in espresso.”' },
         { question: 'How much coffee?', answer: 'A double shot takes 18 grams , the guide says.' },
       ],
-      { sources: [guide], language: 'English', record: result.factCheck },
+      { sources: [guide], trusted: [], language: 'English', record: result.factCheck },
     )
     expect(faq).toEqual([
       { question: 'What matters most?', answer: 'The grinder.' },

@@ -2,9 +2,19 @@ import type { ArticleFactCheck } from '~/shared/articles/article'
 import { checkGrounding, dropSentences, dropUngrounded, type GroundingReport, type GroundingSource } from './grounding'
 import { proofread } from './proofread'
 import { checkQuotes, missingReason, type QuoteReport } from './quotes'
+import { MAX_UNKNOWN_WORDS } from './spelling'
 
 /** Fixes kept in the record: enough to show what proofreading did without storing a long list. */
 const MAX_RECORDED_FIXES = 30
+
+/** The words a check may take as spelled right: the article's material (spelling.ts). */
+const materialText = (input: { sources: GroundingSource[]; trusted: string[] }) => [
+  ...input.trusted,
+  ...input.sources.flatMap((source) => [source.title, source.text]),
+]
+
+const distinctWords = (...lists: Array<string[] | undefined>) =>
+  [...new Set(lists.flatMap((list) => list ?? []))].slice(0, MAX_UNKNOWN_WORDS)
 
 /**
  * The checks a written draft goes through, in order (docs/product/pipeline.md §4): quotations and
@@ -25,7 +35,7 @@ export function checkDraft(input: { markdown: string; sources: GroundingSource[]
   )
   const grounding = checkGrounding({ markdown: quoted, sources: input.sources, trusted: input.trusted })
   const grounded = grounding.ungrounded.length > 0 ? dropUngrounded(quoted, grounding.ungrounded) : quoted
-  const proofreading = proofread(grounded, input.language)
+  const proofreading = proofread(grounded, input.language, { knownText: materialText(input) })
   return {
     markdown: proofreading.markdown,
     grounding,
@@ -33,6 +43,7 @@ export function checkDraft(input: { markdown: string; sources: GroundingSource[]
       numbers: { checked: grounding.claims.length, removed: grounding.ungrounded.length },
       quotes: quoteRecord(quotes),
       proofreading: proofreading.fixes.slice(0, MAX_RECORDED_FIXES),
+      unknownWords: proofreading.unknownWords,
     },
   }
 }
@@ -58,6 +69,7 @@ export function mergeFactChecks(base: ArticleFactCheck | null | undefined, added
       removed: [...base.quotes.removed, ...added.quotes.removed],
     },
     proofreading: [...base.proofreading, ...added.proofreading].slice(0, MAX_RECORDED_FIXES),
+    unknownWords: distinctWords(base.unknownWords, added.unknownWords),
   }
 }
 
@@ -68,9 +80,10 @@ export function mergeFactChecks(base: ArticleFactCheck | null | undefined, added
  */
 export function checkFaq(
   faq: Array<{ question: string; answer: string }>,
-  input: { sources: GroundingSource[]; language: string; record: ArticleFactCheck },
+  input: { sources: GroundingSource[]; trusted: string[]; language: string; record: ArticleFactCheck },
 ): { faq: Array<{ question: string; answer: string }>; factCheck: ArticleFactCheck } {
   let record = input.record
+  const knownText = materialText(input)
   const checked = faq.flatMap((item) => {
     const quotes = checkQuotes({ markdown: item.answer, sources: input.sources })
     const answer = proofread(
@@ -79,11 +92,13 @@ export function checkFaq(
         quotes.missing.flatMap((finding) => finding.sentences),
       ),
       input.language,
+      { knownText },
     )
     record = mergeFactChecks(record, {
       numbers: { checked: 0, removed: 0 },
       quotes: quoteRecord(quotes),
       proofreading: answer.fixes,
+      unknownWords: answer.unknownWords,
     })
     const text = answer.markdown.trim()
     return text ? [{ question: item.question, answer: text }] : []

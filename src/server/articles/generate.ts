@@ -17,6 +17,16 @@ import {
   type ArticleInternalLink,
   type ArticleStep,
 } from '~/shared/articles/article'
+import { chooseArticleType, USER_CHOSEN_TYPE_REASON, type ArticleTypeChoice } from '~/shared/articles/article-types'
+import {
+  INTRODUCTION_WORDS,
+  isShortOfTarget,
+  MAX_EXTRA_SECTIONS,
+  MAX_SECTIONS,
+  plannedSections,
+  targetWords,
+  WORDS_PER_SECTION,
+} from '~/shared/articles/length-target'
 import { countWords } from '~/shared/articles/readability'
 import { scoreArticle } from '~/shared/articles/seo-score'
 import {
@@ -46,6 +56,7 @@ import {
 import { checkDraft, checkFaq } from './fact-check'
 import { htmlToText, markdownToSafeHtml, youtubeEmbedHtml } from './html'
 import { chartDataFromFacts, renderInfographic } from './infographic'
+import { extraSubjects, keepsSubstance, MIN_NEW_WORDS, newMaterialWords, sentenceKeys } from './length'
 import {
   ARTICLE_SCHEMAS,
   ctaPrompt,
@@ -62,6 +73,9 @@ import {
 } from './prompts'
 import { researchSerp } from './sources'
 import { writerVoiceOf } from './voice'
+
+/** A heading that closes an article: sections added for length go before it. */
+const CLOSING_HEADING = /\b(?:conclusion|summary|final thoughts|wrapping up|bottom line|verdict|takeaways?|recap|next steps?)\b/i
 
 /** The usage row of a generation is keyed `article:<job id>`: one per job, however often it runs. */
 export const ARTICLE_USAGE_KEY_PREFIX = 'article:'
@@ -151,8 +165,31 @@ export async function generateArticle(job: GenerationContext) {
   if (serp.fromCache) ledger.cached('dataforseo', 1)
   else ledger.paid('dataforseo', 1, serp.cost)
 
-  step('outline', `${serp.results.length} results, ${serp.pages.length} pages read`)
-  const outlineRequest = outlinePrompt({ keyword: focus, profile, results: serp.pages, questions: serp.questions })
+  // The article's type: a written article keeps its own; the user's choice stands; otherwise it is
+  // chosen from the keyword and the results page just read (docs/product/pipeline.md, "Article types").
+  const [typed] = await db.select({ type: article.type, reason: article.typeReason }).from(article).where(eq(article.keywordId, planned.id))
+  const userChoice = !typed?.reason && planned.articleTypeByUser && planned.articleType !== null
+  const articleType: ArticleTypeChoice = typed?.reason
+    ? { type: typed.type, reason: typed.reason }
+    : userChoice && planned.articleType
+      ? { type: planned.articleType, reason: planned.articleTypeReason ?? USER_CHOSEN_TYPE_REASON }
+      : chooseArticleType({
+          keyword: focus,
+          intent: planned.searchIntent,
+          serpTitles: serp.results.map((result) => result.title),
+        })
+
+  // The length the top results set, within the business's range (docs/product/pipeline.md "Length").
+  const target = targetWords({ serpMedianWords: serp.medianWords, min: business.articleMinWords, max: business.articleMaxWords })
+  step('outline', `${serp.results.length} results, ${serp.pages.length} pages read; about ${target} words`)
+  const outlineRequest = outlinePrompt({
+    keyword: focus,
+    profile,
+    results: serp.pages,
+    questions: serp.questions,
+    articleType: articleType.type,
+    length: { words: target, sections: plannedSections(target) },
+  })
   // Brand voice: an outline holding a banned phrase is asked for once more, then the phrase is taken out.
   const banned = profile.voice?.bannedPhrases ?? []
   const outline = scrubOutline(
@@ -167,14 +204,16 @@ export async function generateArticle(job: GenerationContext) {
     ).answer,
     banned,
   )
-  const planSections = outline.sections.filter((section) => section.heading.trim()).slice(0, 10)
+  const planSections = outline.sections.filter((section) => section.heading.trim()).slice(0, MAX_SECTIONS)
   if (planSections.length < 3) throw new JobError('The outline came back with fewer than three sections. Try generating again.')
 
   step('sections', `${planSections.length} sections; the video, call to action and images alongside`)
   const siteUrl = business.url
   const headings = planSections.map((section) => section.heading)
   const sourcesFor = (heading: string) => rankSources(serp.pages, `${heading} ${focus}`).slice(0, SOURCES_PER_SECTION)
-  const sectionRequest = (section: (typeof planSections)[number] | null) =>
+  // Each section's share of the target once the introduction's is taken.
+  const sectionWords = Math.max(WORDS_PER_SECTION / 2, Math.round((target - INTRODUCTION_WORDS) / planSections.length))
+  const sectionRequest = (section: { heading: string; points: string[] } | null, allHeadings: string[] = headings) =>
     section
       ? sectionPrompt({
           keyword: focus,
@@ -182,8 +221,10 @@ export async function generateArticle(job: GenerationContext) {
           title: outline.title,
           heading: section.heading,
           points: section.points,
-          otherHeadings: headings.filter((heading) => heading !== section.heading),
+          otherHeadings: allHeadings.filter((heading) => heading !== section.heading),
           sources: sourcesFor(section.heading),
+          articleType: articleType.type,
+          words: sectionWords,
         })
       : sectionPrompt({
           keyword: focus,
@@ -192,35 +233,96 @@ export async function generateArticle(job: GenerationContext) {
           heading: outline.title,
           // The introduction says what the article covers.
           points: planSections.slice(0, 3).map((section) => section.heading),
-          otherHeadings: headings,
+          otherHeadings: allHeadings,
           sources: sourcesFor(focus),
+          words: INTRODUCTION_WORDS,
         })
+  // A section holding a banned phrase is written again (BANNED_REWRITE_TRIES), then loses the sentences holding one.
+  const writeSection = async (section: { heading: string; points: string[] } | null, allHeadings?: string[]) => {
+    const { answer } = await askAvoidingBanned(
+      withInstruction(sectionRequest(section, allHeadings), instruction),
+      banned,
+      (request) => llm(ARTICLE_SCHEMAS.section, sectionSchema, request),
+      (written) => written.blocks.join('\n\n'),
+    )
+    return answer.blocks.map((block) => scrubBlock(block.trim(), banned)).filter(Boolean)
+  }
+  const bodyWords = (blocks: string[]) => countWords(htmlToText(markdownToSafeHtml(blocks.join('\n\n'), { siteUrl })))
+  // An article short of its target by more than SHORTFALL_SHARE gets sections on subjects the
+  // pages and "people also ask" raise that the outline left out: at most MAX_EXTRA_SECTIONS calls,
+  // as many at once as the shortfall needs, and none kept (nor any more asked for) once the writer
+  // has nothing new to say (docs/product/pipeline.md "Length").
+  const extendToTarget = async (parts: string[][]) => {
+    const extra: WrittenSection[] = []
+    const draft = () => ({
+      keyword: focus,
+      title: outline.title,
+      language: business.language,
+      siteUrl,
+      introduction: parts[0] ?? [],
+      sections: [
+        ...planSections.map((section, index) => ({
+          heading: section.heading.trim(),
+          level: section.level,
+          blocks: parts[index + 1] ?? [],
+        })),
+        ...extra,
+      ],
+    })
+    const usage = { calls: 0, rounds: 0 }
+    const known = sentenceKeys(parts.flat())
+    const subjects = extraSubjects(
+      { keyword: focus, headings: [outline.title, ...headings], questions: serp.questions, pages: serp.pages },
+      MAX_EXTRA_SECTIONS,
+    ).filter((subject) => findBanned(subject, banned).length === 0)
+    let exhausted = false
+    while (!exhausted && usage.calls < MAX_EXTRA_SECTIONS && subjects.length > 0) {
+      const words = bodyWords([...parts.flat(), ...extra.flatMap((section) => section.blocks)])
+      if (!isShortOfTarget(words, target)) break
+      const batch = subjects.splice(0, Math.min(MAX_EXTRA_SECTIONS - usage.calls, Math.ceil((target - words) / sectionWords)))
+      usage.calls += batch.length
+      usage.rounds++
+      const allHeadings = [...headings, ...extra.map((section) => section.heading), ...batch]
+      // An added section is optional: one whose call fails is left out like one with nothing new.
+      const answers = await Promise.all(
+        batch.map((heading) =>
+          writeSection({ heading, points: [] }, allHeadings).catch((error: unknown) => {
+            if (job.signal.aborted) throw error
+            return []
+          }),
+        ),
+      )
+      answers.forEach((blocks, index) => {
+        const section: WrittenSection = { heading: batch[index]!.trim(), level: 'h2', blocks }
+        // Nothing new, or a repetition the score would hold against the article: the writer has no more to say.
+        if (newMaterialWords(blocks, known) < MIN_NEW_WORDS || !keepsSubstance(draft(), section)) {
+          exhausted = true
+          return
+        }
+        for (const key of sentenceKeys(blocks)) known.add(key)
+        extra.push(section)
+      })
+    }
+    return { parts, extra, usage }
+  }
   // What needs only the outline runs beside the sections: the call to action (its LLM call shares
   // the limit with theirs), the video search and the two images.
   const inlineHeading = headings[Math.min(2, headings.length - 1)] ?? outline.title
-  const [writtenParts, ctaAnswer, video, [featured, inline]] = await Promise.all([
-    Promise.all(
-      [null, ...planSections].map(async (section) => {
-        // A section holding a banned phrase is written again (BANNED_REWRITE_TRIES), then loses the sentences holding one.
-        const { answer } = await askAvoidingBanned(
-          withInstruction(sectionRequest(section), instruction),
-          banned,
-          (request) => llm(ARTICLE_SCHEMAS.section, sectionSchema, request),
-          (written) => written.blocks.join('\n\n'),
-        )
-        return answer.blocks.map((block) => scrubBlock(block.trim(), banned)).filter(Boolean)
-      }),
-    ),
+  const [{ parts: writtenParts, extra, usage: extraUsage }, ctaAnswer, video, [featured, inline]] = await Promise.all([
+    Promise.all([null, ...planSections].map((section) => writeSection(section))).then(extendToTarget),
     business.addCta ? llm(ARTICLE_SCHEMAS.cta, ctaSchema, ctaPrompt({ keyword: focus, profile, title: outline.title })) : null,
     business.addYoutubeVideo ? findVideo(providers, focus, banned) : null,
     createImages(providers, { business, title: outline.title, keyword: focus, inlineHeading, businessName: profile.name }),
   ])
   const [introduction, ...written] = writtenParts
-  const sections: WrittenSection[] = planSections.map((section, index) => ({
+  const outlined: WrittenSection[] = planSections.map((section, index) => ({
     heading: section.heading.trim(),
     level: section.level,
     blocks: written[index] ?? [],
   }))
+  // Added sections go before a closing section, else last.
+  const closes = outlined.length > 0 && CLOSING_HEADING.test(outlined.at(-1)!.heading)
+  const sections: WrittenSection[] = closes ? [...outlined.slice(0, -1), ...extra, outlined.at(-1)!] : [...outlined, ...extra]
   const cta = ctaAnswer ? { ...scrubCta(ctaAnswer, banned), url: siteUrl } : null
 
   step('links')
@@ -309,7 +411,11 @@ export async function generateArticle(job: GenerationContext) {
   const paragraphs = [...checked.introduction, ...checked.sections.flatMap((section) => section.blocks)].map(withoutInternalLink)
   const articleText = htmlToText(markdownToSafeHtml(paragraphs.join('\n\n'), { siteUrl }))
   const [faqAnswer, meta] = await Promise.all([
-    llm(ARTICLE_SCHEMAS.faq, faqSchema, faqPrompt({ keyword: focus, profile, questions: serp.questions, article: articleText })),
+    llm(
+      ARTICLE_SCHEMAS.faq,
+      faqSchema,
+      faqPrompt({ keyword: focus, profile, questions: serp.questions, article: articleText, sources: sourcesFor(focus) }),
+    ),
     llm(
       ARTICLE_SCHEMAS.meta,
       metaSchema,
@@ -321,7 +427,7 @@ export async function generateArticle(job: GenerationContext) {
     scrubFaq(faqAnswer.questions, banned)
       .filter((item) => item.question.trim() && item.answer.trim())
       .slice(0, 8),
-    { sources: sourcesForCheck, language: business.language, record: draftCheck },
+    { sources: sourcesForCheck, trusted, language: business.language, record: draftCheck },
   )
   const assembled = assembleMarkdown({
     title: outline.title,
@@ -379,9 +485,15 @@ export async function generateArticle(job: GenerationContext) {
       language: business.language,
       siteUrl,
       serpMedianWordCount: serp.medianWords,
+      targetWordCount: target,
+      serp: {
+        results: serp.results.map((result) => ({ title: result.title, snippet: result.description ?? '' })),
+        questions: serp.questions,
+      },
       images: images.map((image) => ({ alt: image.alt })),
       faqCount: faq.length,
       structuredData: jsonLd,
+      articleType: articleType.type,
     },
     { internalLinkTarget: Math.max(1, business.internalLinks) },
   )
@@ -411,10 +523,15 @@ export async function generateArticle(job: GenerationContext) {
     userId: business.userId,
     keywordId: planned.id,
     keyword: focus,
+    articleType,
+    // A written article's type stands as it was chosen; otherwise the keyword records who chose.
+    articleTypeByUser: typed?.reason ? undefined : userChoice,
     content,
     seoScore: score.score,
     floor: business.seoScoreFloor,
     serpMedianWords: serp.medianWords,
+    targetWords: target,
+    serpPagesRead: serp.pages.length,
     cost: ledger.totalCost(),
     regenerated: Boolean(existing),
   })
@@ -426,6 +543,14 @@ export async function generateArticle(job: GenerationContext) {
     tokens,
     dropped: grounding.ungrounded.length,
     quotesRemoved: factCheck.quotes.removed.length,
+    length: {
+      target,
+      words: content.wordCount,
+      plannedSections: planSections.length,
+      extraCalls: extraUsage.calls,
+      extraRounds: extraUsage.rounds,
+      extraSections: extra.length,
+    },
   }
 }
 
@@ -446,10 +571,14 @@ async function saveGeneratedArticle(
     userId: string
     keywordId: string
     keyword: string
+    articleType: ArticleTypeChoice
+    articleTypeByUser: boolean | undefined
     content: ArticleContent
     seoScore: number
     floor: number
     serpMedianWords: number | null
+    targetWords: number
+    serpPagesRead: number
     cost: number
     regenerated: boolean
   },
@@ -471,6 +600,10 @@ async function saveGeneratedArticle(
       seoChecks,
       seoScore: saved.seoScore,
       serpMedianWords: saved.serpMedianWords,
+      type: saved.articleType.type,
+      typeReason: saved.articleType.reason,
+      targetWords: saved.targetWords,
+      serpPagesRead: saved.serpPagesRead,
       status,
       generationJobId: saved.jobId,
       approvedAt: settled ? current!.approvedAt : null,
@@ -511,6 +644,11 @@ async function saveGeneratedArticle(
       .update(keywordTable)
       .set({ status: 'draft', generatedAt: new Date(), updatedAt: new Date() })
       .where(and(eq(keywordTable.id, saved.keywordId), ne(keywordTable.status, 'published')))
+    // The keyword shows the type its article was written as, and why.
+    await tx
+      .update(keywordTable)
+      .set({ articleType: saved.articleType.type, articleTypeReason: saved.articleType.reason, articleTypeByUser: saved.articleTypeByUser })
+      .where(eq(keywordTable.id, saved.keywordId))
     await recordUsage(tx, {
       userId: saved.userId,
       businessId: saved.businessId,

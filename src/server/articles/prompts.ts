@@ -1,4 +1,11 @@
 import { z } from 'zod'
+import {
+  ARTICLE_TYPE_LABELS,
+  ARTICLE_TYPE_OUTLINE_RULES,
+  ARTICLE_TYPE_SECTION_RULES,
+  type ArticleType,
+} from '~/shared/articles/article-types'
+import { KEYWORD_RULE_FOR_WRITERS } from '~/shared/articles/keyword-rule'
 import { voiceBlock, voiceRule, type WriterVoice } from './voice'
 
 /**
@@ -42,6 +49,10 @@ export interface ArticleBrief {
   results: BriefPage[]
   /** "People also ask" questions of the keyword's results page. */
   questions: string[]
+  /** The article's type (article-types.ts); a guide when absent. */
+  articleType?: ArticleType
+  /** The article's target length and the sections planned for it (src/shared/articles/length-target.ts). */
+  length?: { words: number; sections: number }
 }
 
 export const ARTICLE_SCHEMAS = {
@@ -78,7 +89,7 @@ export const ctaSchema = z.object({ heading: z.string(), text: z.string(), butto
 export type CallToAction = z.infer<typeof ctaSchema>
 
 /** Longest text of one page a prompt carries. */
-export const PAGE_TEXT_LIMIT = 2_500
+export const PAGE_TEXT_LIMIT = 4_000
 const MAX_HEADINGS_PER_PAGE = 12
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim()
@@ -117,6 +128,12 @@ function pageBlock(page: BriefPage, role: string): string {
     .join('\n')
 }
 
+/**
+ * The article's type as a labelled line of the user message, `Article type: <id> (<label>)`: the
+ * system message states the type's rules, and the demo writer reads the id.
+ */
+const articleTypeField = (type: ArticleType | undefined) => (type ? `Article type: ${type} (${ARTICLE_TYPE_LABELS[type]})` : '')
+
 const languageRule = (profile: WriterProfile) =>
   [
     `Write in ${profile.language}, in a ${profile.tone.toLowerCase()} tone, for ${profile.audiences.join(', ') || 'the business’s customers'}.`,
@@ -125,16 +142,25 @@ const languageRule = (profile: WriterProfile) =>
     .filter(Boolean)
     .join(' ')
 
+const formatWords = (words: number) => words.toLocaleString('en-US')
+
 export function outlinePrompt(brief: ArticleBrief) {
+  const { length } = brief
   return {
     system: [
       'You plan SEO articles that answer a search better than the pages ranking for it today.',
-      'Plan a title that contains the keyword and 5 to 8 sections (h2, with h3 under them where a section needs parts).',
+      length
+        ? `Plan a title that contains the keyword and an article of about ${formatWords(length.words)} words in ${length.sections} sections (h2, with h3 under them where a section needs parts), each a subject the results or the questions give material for.`
+        : 'Plan a title that contains the keyword and 5 to 8 sections (h2, with h3 under them where a section needs parts).',
+      KEYWORD_RULE_FOR_WRITERS,
       'Cover what the top results cover, then what they miss; use the questions people ask. Never plan a section about the business itself.',
+      ARTICLE_TYPE_OUTLINE_RULES[brief.articleType ?? 'guide'],
       languageRule(brief.profile),
     ].join(' '),
     prompt: join(
       profileBlock(brief.keyword, brief.profile),
+      articleTypeField(brief.articleType),
+      length ? [field('Target length', `${formatWords(length.words)} words`), field('Sections', String(length.sections))].join('\n') : '',
       ...brief.results.map((page, index) => pageBlock(page, `result ${index + 1}`)),
       list('People also ask', brief.questions),
     ),
@@ -151,6 +177,10 @@ export interface SectionRequest {
   otherHeadings: string[]
   /** Pages fetched for this article, citable by their URL. */
   sources: BriefPage[]
+  /** The article's type (article-types.ts); a guide when absent. */
+  articleType?: ArticleType
+  /** The words the section is planned for (the article's target over its sections); absent: no length asked. */
+  words?: number
 }
 
 export function sectionPrompt(request: SectionRequest) {
@@ -159,11 +189,20 @@ export function sectionPrompt(request: SectionRequest) {
       'You write one section of an SEO article in Markdown: two to four short paragraphs or a list, no heading.',
       'Every sentence that states a number must end with a Markdown link to the source page it comes from, and the number must appear on that page.',
       'Use no number you cannot cite. Do not repeat what the other sections cover. No filler, no claims about the business beyond its profile.',
+      'Write at least 80 words of substance; never repeat a sentence or reuse one sentence frame. An introduction uses the keyword in its first sentence.',
+      request.words
+        ? `Aim for about ${formatWords(request.words)} words where the sources give that much to say; write less rather than pad.`
+        : '',
+      KEYWORD_RULE_FOR_WRITERS,
       'Put in quotation marks, or attribute to someone ("according to", "says"), only words copied exactly from a source page, in a sentence ending with a link to that page; otherwise say it in your own words and attribute it to no one.',
+      ARTICLE_TYPE_SECTION_RULES[request.articleType ?? 'guide'],
       languageRule(request.profile),
-    ].join(' '),
+    ]
+      .filter(Boolean)
+      .join(' '),
     prompt: join(
       profileBlock(request.keyword, request.profile),
+      articleTypeField(request.articleType),
       field('Article title', request.title),
       field('Section heading', request.heading),
       list('Section points', request.points),
@@ -173,18 +212,25 @@ export function sectionPrompt(request: SectionRequest) {
   }
 }
 
-export function faqPrompt(request: { keyword: string; profile: WriterProfile; questions: string[]; article: string }) {
+export function faqPrompt(request: {
+  keyword: string
+  profile: WriterProfile
+  questions: string[]
+  article: string
+  sources?: BriefPage[]
+}) {
   return {
     system: [
       'You write the FAQ of an SEO article: 3 to 6 questions people search for, each answered in two or three sentences.',
-      'Answer from the article; state no number the article does not state.',
+      'Answer from the article and the source pages without copying the article’s sentences; state no number the article does not state.',
       'Quote no one and attribute nothing to anyone.',
       languageRule(request.profile),
     ].join(' '),
     prompt: join(
       profileBlock(request.keyword, request.profile),
       list('People also ask', request.questions),
-      field('Article', request.article.slice(0, 6_000)),
+      field('Article', request.article.slice(0, 12_000)),
+      ...(request.sources ?? []).map((page, index) => pageBlock(page, `source ${index + 1}`)),
     ),
   }
 }
@@ -194,6 +240,7 @@ export function metaPrompt(request: { keyword: string; profile: WriterProfile; t
     system: [
       'You write the meta title (at most 60 characters, with the keyword near the start) and the meta description',
       '(120 to 160 characters, with the keyword, saying what the reader gets) of an SEO article.',
+      KEYWORD_RULE_FOR_WRITERS,
       languageRule(request.profile),
     ].join(' '),
     prompt: join(

@@ -52,4 +52,85 @@ describe('proofread', () => {
     ].join('\n')
     expect(fixed(markdown)).toBe(markdown)
   })
+
+  describe('spelling (English only)', () => {
+    it('corrects a misspelling with only one possible correction and records it', () => {
+      const result = proofread('Most roasters recieve green beans weekly, and the beans beleive in nothing.')
+      expect(result.markdown).toBe('Most roasters receive green beans weekly, and the beans believe in nothing.')
+      expect(result.fixes).toEqual([
+        { rule: 'spelling', before: 'recieve', after: 'receive' },
+        { rule: 'spelling', before: 'beleive', after: 'believe' },
+      ])
+      expect(result.unknownWords).toEqual([])
+      expect(fixed('“Grinders,” she wrote, “seperate the fines.”')).toBe('“Grinders,” she wrote, “separate the fines.”')
+      // Several suggestions, one of them the only swap of two vowels: "their" over "tier" or "thief".
+      expect(fixed('Roasters print thier dates.')).toBe('Roasters print their dates.')
+      expect(fixed('The grinder occured to us untill we found it.')).toBe('The grinder occurred to us until we found it.')
+    })
+
+    it('leaves names, capitalised words, brand and trade words of the article’s material alone', () => {
+      const text = 'Ask Jonh at Brewtopia. Recieve it fresh from nespresso pods or a portafilter.'
+      const withMaterial = proofread(text, 'English', { knownText: ['nespresso pods', 'Lock the Portafilter firmly.'] })
+      expect(withMaterial.markdown).toBe(text)
+      expect(withMaterial.fixes).toEqual([])
+      expect(withMaterial.unknownWords).toEqual([])
+      // Without the material the same words are unknown: left as written, and listed.
+      const without = proofread(text)
+      expect(without.markdown).toBe(text)
+      expect(without.unknownWords).toEqual(['nespresso', 'portafilter'])
+    })
+
+    it('never corrects code, links, link text, addresses, words with digits, hyphens or dots, or short words', () => {
+      const text = [
+        'Run `recieve --now` and read [recieve guide](https://a.example/recieve) or https://b.example/recieve today.',
+        '',
+        'See recieve.example.com, use recieve2 or the well-recieved blend, teh end.',
+        '',
+        '```',
+        'recieve',
+        '```',
+      ].join('\n')
+      const result = proofread(text)
+      expect(result.markdown).toBe(text)
+      expect(result.fixes).toEqual([])
+      expect(result.unknownWords).toEqual([])
+    })
+
+    it('leaves a word with several possible corrections, or one that changes its first letter, and lists it', () => {
+      const text = 'A fine grinde, a thick crema, realtime pricing and a coarse grinde.'
+      const result = proofread(text)
+      expect(result.markdown).toBe(text)
+      expect(result.fixes).toEqual([])
+      // "grinde": grind, grinds or grinder; "crema": cream or creme; "realtime": its one
+      // suggestion, "mealtime", is another word.
+      expect(result.unknownWords).toEqual(['grinde', 'crema', 'realtime'])
+      // Correct words the dictionary lacks, each one edit from a word it has: not "corrected".
+      const jargon = 'We upsert rows, store embeddings, keep debounced saves and lowercased slugs.'
+      expect(fixed(jargon)).toBe(jargon)
+      expect(proofread(jargon).unknownWords).toEqual(['upsert', 'embeddings', 'debounced', 'lowercased'])
+      // An o or u is not a blurred vowel: "retinol" is not "retinal".
+      expect(fixed('Apply retinol at night.')).toBe('Apply retinol at night.')
+      expect(proofread('abcde bcdef cdefg defgh efghi fghij').unknownWords).toHaveLength(5)
+    })
+
+    it('takes British spellings as spelled right', () => {
+      const text = 'The colour of a labelled bag, centred on the shelf, whilst travelling: our favourite organisation practise it.'
+      const result = proofread(text)
+      expect(result.markdown).toBe(text)
+      expect(result.unknownWords).toEqual([])
+    })
+
+    it('checks section headings but not the title', () => {
+      expect(fixed('# Why beans recieve care\n\n## How roasters recieve beans')).toBe(
+        '# Why beans recieve care\n\n## How roasters receive beans',
+      )
+    })
+
+    it('leaves an article in another language untouched', () => {
+      const result = proofread('Les torréfacteurs recieve les grains.', 'French')
+      expect(result.markdown).toBe('Les torréfacteurs recieve les grains.')
+      expect(result.fixes).toEqual([])
+      expect(result.unknownWords).toEqual([])
+    })
+  })
 })

@@ -11,10 +11,15 @@
  * - Emphasis left open: in a paragraph with an odd number of "**" (or "__"), or of "*"/"_" at word
  *   edges, those markers are removed (the words stay, unemphasised): which pair was meant cannot be told.
  * - Empty headings and empty list items: removed. A heading ending with a colon: the colon goes.
+ * - Spelling, in English articles only (spelling.ts): "recieve" → "receive" where only one
+ *   correction is possible; other unknown words are left as written and listed (`unknownWords`).
+ *   Link text is not checked (names in it are seldom dictionary words).
  *
  * Code (fenced, indented or inline), HTML lines, link targets, autolinks and bare addresses are never
- * touched. Spelling is not checked: no spelling dictionary ships with the app.
+ * touched.
  */
+
+import { checkSpelling, knownWords } from './spelling'
 
 export type ProofreadRule =
   | 'doubled-word'
@@ -25,6 +30,7 @@ export type ProofreadRule =
   | 'empty-heading'
   | 'empty-list-item'
   | 'heading-colon'
+  | 'spelling'
 
 export interface ProofreadFix {
   rule: ProofreadRule
@@ -36,30 +42,50 @@ export interface ProofreadFix {
 export interface ProofreadResult {
   markdown: string
   fixes: ProofreadFix[]
+  /** Words the spelling check did not know and left as written (distinct, a few at most). */
+  unknownWords: string[]
+}
+
+export interface ProofreadOptions {
+  /**
+   * The article's material (keyword, title, business profile, fetched pages): its words are never
+   * corrected or listed by the spelling check.
+   */
+  knownText?: string[]
+}
+
+/** The spelling check's state for one proofreading, or undefined when the language is not English. */
+interface SpellingState {
+  known: ReadonlySet<string>
+  unknown: string[]
 }
 
 /** Doubled on purpose in ordinary English. */
 const INTENDED_DOUBLES = new Set(['had', 'that', 'is', 'bye', 'no', 'very', 'so', 'really', 'knock', 'ha', 'tut'])
 /** Languages whose typography puts a space before ; : ! ? (and inside « »). */
 const SPACED_PUNCTUATION_LANGUAGES = /^(?:french|français|fr)\b/i
+/** The languages whose spelling is checked (the dictionary installed is English). */
+const SPELLING_LANGUAGES = /^(?:english|en)\b/i
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/
 const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$/
 const LIST_ITEM_EMPTY = /^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]*$/
 /** Spans no fix may touch: inline code, link targets, autolinks, bare addresses, HTML tags. */
 const PROTECTED = /\\[\\`*_{}[\]()#+\-.!]|`+[^`]*`+|\]\([^)]*\)|<[a-z][^>\n]*>|<\/[a-z][^>\n]*>|https?:\/\/[^\s)>\]]+|\]\[[^\]]*\]/giu
+/** For the spelling check, whole links and images too: their text is mostly names. */
+const PROTECTED_WITH_LINK_TEXT = new RegExp(`!?\\[[^\\]\\n]*\\](?:\\([^)\\n]*\\)|\\[[^\\]\\n]*\\])|${PROTECTED.source}`, 'giu')
 
 const clip = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : text)
 
 /** Runs `fix` on the text outside protected spans; the protected spans come back as they were. */
-function outsideProtected(text: string, fix: (prose: string) => string): string {
+function outsideProtected(text: string, fix: (prose: string) => string, protect = PROTECTED): string {
   const kept: string[] = []
-  const masked = text.replace(PROTECTED, (span) => `\uE000${kept.push(span) - 1}\uE001`)
+  const masked = text.replace(protect, (span) => `\uE000${kept.push(span) - 1}\uE001`)
   return fix(masked).replace(/\uE000(\d+)\uE001/g, (_, index: string) => kept[Number(index)] ?? '')
 }
 
-function inlineFixes(text: string, language: string, fixes: ProofreadFix[]): string {
-  return outsideProtected(text, (prose) => {
+function inlineFixes(text: string, language: string, fixes: ProofreadFix[], spelling: SpellingState | undefined): string {
+  const punctuated = outsideProtected(text, (prose) => {
     let out = prose.replace(/(?<![\p{L}\p{N}])(\p{L}+)(?:[ \t]+\1)+(?![\p{L}\p{N}])/giu, (whole, first: string) => {
       const second = whole.slice(first.length).trim()
       // A capital on the second word is most often a name ("Bora Bora", "Walla Walla").
@@ -91,6 +117,12 @@ function inlineFixes(text: string, language: string, fixes: ProofreadFix[]): str
     )
     return out
   })
+  if (!spelling) return punctuated
+  return outsideProtected(
+    punctuated,
+    (prose) => checkSpelling(prose, spelling.known, (fix) => fixes.push({ rule: 'spelling', ...fix }), spelling.unknown),
+    PROTECTED_WITH_LINK_TEXT,
+  )
 }
 
 /** Removes emphasis markers of a paragraph when they do not pair up. */
@@ -123,8 +155,11 @@ function balanceEmphasis(text: string, fixes: ProofreadFix[]): string {
 }
 
 /** Proofreads the article's Markdown; `language` is the article's (settings' name, e.g. "English"). */
-export function proofread(markdown: string, language = 'English'): ProofreadResult {
+export function proofread(markdown: string, language = 'English', options: ProofreadOptions = {}): ProofreadResult {
   const fixes: ProofreadFix[] = []
+  const spelling: SpellingState | undefined = SPELLING_LANGUAGES.test(language.trim())
+    ? { known: knownWords(options.knownText ?? []), unknown: [] }
+    : undefined
   const lines = markdown.replace(/\r\n?/g, '\n').split('\n')
   const out: string[] = []
   let fence: string | undefined
@@ -176,7 +211,7 @@ export function proofread(markdown: string, language = 'English'): ProofreadResu
         out.push(line)
         continue
       }
-      let fixed = inlineFixes(text, language, fixes)
+      let fixed = inlineFixes(text, language, fixes, spelling)
       if (/[ \t]*:$/.test(fixed)) {
         const trimmed = fixed.replace(/[ \t]*:$/, '')
         fixes.push({ rule: 'heading-colon', before: clip(fixed), after: clip(trimmed) })
@@ -191,9 +226,9 @@ export function proofread(markdown: string, language = 'English'): ProofreadResu
     }
     // Each list item is a paragraph of its own for emphasis.
     if (/^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]/.test(line)) flush()
-    paragraph.push(inlineFixes(line, language, fixes))
+    paragraph.push(inlineFixes(line, language, fixes, spelling))
   }
   flush()
   const text = out.join('\n')
-  return { markdown: markdown.includes('\r\n') ? text.replace(/\n/g, '\r\n') : text, fixes }
+  return { markdown: markdown.includes('\r\n') ? text.replace(/\n/g, '\r\n') : text, fixes, unknownWords: spelling?.unknown ?? [] }
 }

@@ -104,6 +104,7 @@ export async function rewriteSection(
     points: [],
     otherHeadings,
     sources: rankSources(serp.pages, `${heading} ${focus}`).slice(0, SOURCES_PER_SECTION),
+    articleType: current.type,
   })
   // Brand voice: a rewrite holding a banned phrase is written again, then loses the sentences holding one.
   const banned = profile.voice?.bannedPhrases ?? []

@@ -138,8 +138,9 @@ async function recordFailedRewrite(db: Database, businessId: string, draft: { ke
 }
 
 /**
- * The owner's edit before approving: a line from the business's own value proposition after the
- * introduction, saved by the editor's code path, so the article's versions show an edit to compare.
+ * The owner's edit before approving: a line on what sets the business apart (its competitive
+ * advantages, which the article's call to action does not already say) after the introduction,
+ * saved by the editor's code path, so the article's versions show an edit to compare.
  */
 async function addOwnersNote(db: Database, businessId: string, articleId: string, now: Date) {
   const [row] = await db
@@ -152,15 +153,16 @@ async function addOwnersNote(db: Database, businessId: string, articleId: string
     .from(article)
     .where(eq(article.id, articleId))
   const [owner] = await db
-    .select({ name: business.name, offer: business.valueProposition })
+    .select({ name: business.name, advantages: business.competitiveAdvantages })
     .from(business)
     .where(eq(business.id, businessId))
-  if (!row || !owner?.offer) return
+  if (!row || !owner || owner.advantages.length === 0) return
   const blocks = row.markdown.split('\n\n')
   // After the first paragraph of prose (the H1 and the featured image come before it).
   const at = blocks.findIndex((block) => !block.startsWith('#') && !block.startsWith('!['))
   if (at < 0) return
-  const note = `*A note from ${owner.name ?? 'us'}: ${owner.offer.replace(/\.?$/, '.')}*`
+  const [first, ...rest] = owner.advantages.map((advantage) => advantage.replace(/\.$/, ''))
+  const note = `*A note from ${owner.name ?? 'us'}: ${[first!, ...rest.map((advantage) => advantage.charAt(0).toLowerCase() + advantage.slice(1))].join('; ')}.*`
   blocks.splice(at + 1, 0, note)
   await saveArticleEdit(
     db,

@@ -4,6 +4,7 @@ import { keyword, keywordCluster, keywordClusterMembership, longTailKeyword, typ
 import { findUserPlan } from '~/server/billing/plan-limits'
 import type { Providers } from '~/server/providers'
 import { cosineSimilarity } from '~/server/providers/embeddings/vectors'
+import { plannedArticleType } from '~/shared/articles/article-types'
 import { SEARCH_INTENTS, type SearchIntent } from '~/shared/keywords'
 import {
   CANNIBALISATION_SIMILARITY,
@@ -245,6 +246,7 @@ export async function addManualKeywords(
           searchVolume: volume?.searchVolume ?? null,
           difficulty: difficulty === null ? null : Math.round(difficulty),
           searchIntent: intentValue,
+          ...plannedArticleType(item.text, intentValue),
           priority: Math.max(0, Math.min(100, Math.round(final))),
           metadata: { addedBy: 'user' },
         })

@@ -11,6 +11,7 @@ import {
   longTailKeyword,
 } from '~/server/db/schema'
 import { cosineSimilarity } from '~/server/providers/embeddings/vectors'
+import { plannedArticleType } from '~/shared/articles/article-types'
 import { SEARCH_INTENTS, type SearchIntent } from '~/shared/keywords'
 import { CANNIBALISATION_SIMILARITY, CLUSTER_DISTANCE_THRESHOLD, MIN_PLANNED_RELEVANCE, type ResearchStage } from '~/shared/research'
 import { clusterByCosine } from './clustering'
@@ -467,6 +468,7 @@ export async function planKeywords(context: RunContext, checkpoint: Checkpoint):
               searchVolume: metrics.searchVolume ?? null,
               difficulty: metrics.difficulty === null || metrics.difficulty === undefined ? null : Math.round(metrics.difficulty),
               searchIntent: intent,
+              ...plannedArticleType(item.row.keyword, intent),
               priority: Math.max(0, Math.min(100, Math.round(item.row.finalScore))),
               metadata: { runId, isPillar: item.isPillar },
             }

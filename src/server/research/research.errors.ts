@@ -11,5 +11,9 @@ export const RESEARCH_ERRORS = defineErrorCodes({
   DATE_INVALID: { code: 'BAD_REQUEST', message: 'Choose a date as YYYY-MM-DD.' },
   DATE_IN_PAST: { code: 'BAD_REQUEST', message: 'Choose a date from tomorrow on.' },
   KEYWORD_PUBLISHED: { code: 'CONFLICT', message: 'This keyword’s article is already published, so its date cannot change.' },
+  ARTICLE_TYPE_WRITTEN: {
+    code: 'CONFLICT',
+    message: 'This keyword’s article is already written, so its type stays. Regenerate it to write it again as the same type.',
+  },
   KEYWORD_NOT_IN_CLUSTER: { code: 'BAD_REQUEST', message: 'Only a keyword of this topic can be its pillar.' },
 })

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { ownedBusinessProcedure } from '~/server/rpc/procedures'
+import { ARTICLE_TYPES } from '~/shared/articles/article-types'
+import { setKeywordArticleType } from './article-type'
 import { businessIdInput, rowId } from '~/shared/setup-wizard'
 import {
   cancelResearch,
@@ -89,3 +91,8 @@ export const excludeKeywordsProcedure = ownedBusinessProcedure(
 export const rescheduleKeywordProcedure = ownedBusinessProcedure(
   businessIdInput.extend({ keywordId: rowId('Keyword id'), date: z.string().max(10) }),
 ).handler(({ context, input }) => rescheduleKeyword(context.db, context.businessId, input))
+
+/** The type the keyword's article is written as (before it is written); null lets the writer choose. */
+export const setKeywordArticleTypeProcedure = ownedBusinessProcedure(
+  businessIdInput.extend({ keywordId: rowId('Keyword id'), type: z.enum(ARTICLE_TYPES).nullable() }),
+).handler(({ context, input }) => setKeywordArticleType(context.db, context.businessId, input))

@@ -3,6 +3,7 @@ import { env } from '~/env'
 import { z } from 'zod'
 import type { Database } from '~/server/db'
 import {
+  article,
   business,
   contentSeries,
   jobRun,
@@ -23,6 +24,7 @@ import { enqueueJob } from '~/server/jobs'
 import { cancelJobRun } from '~/server/jobs/job-run.service'
 import { appError } from '~/server/rpc/errors'
 import { RESEARCH_STAGE_IDS, researchStageLabel, SCORE_FORMULA, SCORE_WEIGHTS } from '~/shared/research'
+import { keywordArticleType } from './article-type'
 import { RESEARCH_ERRORS } from './research.errors'
 import { runResearch } from './research.run'
 
@@ -292,8 +294,10 @@ export async function explainKeyword(db: Database, businessId: string, keywordId
     type?: string | null
   }
   const seedMeta = (seed?.metadata ?? {}) as { rank?: number; url?: string }
+  const [written] = await db.select({ id: article.id }).from(article).where(eq(article.keywordId, row.id))
   return {
     keyword: { id: row.id, keyword: row.keyword, status: row.status, scheduledAt: row.scheduledAt, source: row.source },
+    articleType: keywordArticleType(row, Boolean(written)),
     source: seed
       ? {
           kind: seed.source,

@@ -48,6 +48,8 @@ const validSettings = {
   internalLinks: 4,
   articleLeadDays: 5,
   seoScoreFloor: 80,
+  articleMinWords: 1500,
+  articleMaxWords: 4000,
   addYoutubeVideo: false,
   addCta: false,
   includeInfographics: false,
@@ -91,6 +93,8 @@ describe('settings.get', () => {
         internalLinks: 0,
         articleLeadDays: 3,
         seoScoreFloor: 70,
+        articleMinWords: 1200,
+        articleMaxWords: 3000,
         addYoutubeVideo: true,
         addCta: true,
         includeInfographics: true,
@@ -213,6 +217,14 @@ describe('settings.updateArticleSettings', () => {
     ['a lead time of 0 days', { articleLeadDays: 0 }, 'Write articles at least 1 day ahead.'],
     ['a lead time over two weeks', { articleLeadDays: 15 }, 'Write articles at most 14 days ahead.'],
     ['a score floor over 100', { seoScoreFloor: 101 }, 'The score floor is at most 100.'],
+    ['a minimum length under 300 words', { articleMinWords: 299 }, 'Articles must be at least 300 words long.'],
+    ['a maximum length over 10,000 words', { articleMaxWords: 10_001 }, 'Articles can be at most 10,000 words long.'],
+    ['a fractional minimum length', { articleMinWords: 1200.5 }, 'The minimum length must be a whole number of words.'],
+    [
+      'a maximum length under the minimum',
+      { articleMinWords: 2500, articleMaxWords: 2000 },
+      'The maximum length must be at least the minimum length.',
+    ],
   ])('refuses %s with the schema’s message and saves nothing (not even the valid fields)', async (_name, change, message) => {
     const { client, business: row } = await userWithBusiness()
     const before = await rowOf(row.id)
@@ -340,6 +352,17 @@ describe('ownership', () => {
       expect(error).toMatchObject({ code: 'FORBIDDEN', message: 'You do not have access to the selected business.' })
     }
     expect(await rowOf(victim.business.id)).toEqual(before)
+  })
+
+  it('the article length range of another user’s business cannot be changed through a forged selection', async () => {
+    const victim = await userWithBusiness({ articleMinWords: 1400, articleMaxWords: 2600 })
+    const attacker = await userWithBusiness()
+    await app.db.update(user).set({ selectedBusiness: victim.business.id }).where(eq(user.id, attacker.userId))
+    const client = rpcClient(app, withoutCookieCache(attacker.cookie))
+    const error = await rejectionOf(client.settings.updateArticleSettings({ ...validSettings, articleMinWords: 300, articleMaxWords: 300 }))
+    expect(error).toMatchObject({ code: 'FORBIDDEN', status: 403 })
+    expect(await rowOf(victim.business.id)).toMatchObject({ articleMinWords: 1400, articleMaxWords: 2600 })
+    expect(await rowOf(attacker.business.id)).toMatchObject({ articleMinWords: 1200, articleMaxWords: 3000 })
   })
 
   it('another user cannot select someone else’s business to edit it', async () => {

@@ -60,6 +60,8 @@ export function toSettings(row: Business): BusinessSettings {
       internalLinks: row.internalLinks,
       articleLeadDays: row.articleLeadDays,
       seoScoreFloor: row.seoScoreFloor,
+      articleMinWords: row.articleMinWords,
+      articleMaxWords: row.articleMaxWords,
       addYoutubeVideo: row.addYoutubeVideo,
       addCta: row.addCta,
       includeInfographics: row.includeInfographics,

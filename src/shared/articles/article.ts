@@ -69,8 +69,13 @@ export interface ArticleFactCheck {
     /** The quotations removed with their sentence, and why ("not found in Espresso Brewing Guide"). */
     removed: Array<{ quote: string; reason: string }>
   }
-  /** The proofreading fixes, each with the text before and after. */
+  /** The proofreading fixes, each with the text before and after (spelling corrections among them). */
   proofreading: Array<{ rule: string; before: string; after: string }>
+  /**
+   * Words the spelling check did not know and left as written, a few at most (possible
+   * misspellings). Absent in records made before spelling was checked.
+   */
+  unknownWords?: string[]
 }
 
 export interface ArticleContent {

@@ -1,5 +1,7 @@
 import { getDefaults, Lexer, type MarkedToken, type Token } from 'marked'
-import { fleschReadingEase, isEnglish, sentenceStats, wordsOf } from './readability'
+import { checkTypeStructure, type ArticleType } from './article-types'
+import { containsKeyword, countKeyword, normalisedWords } from './keyword-rule'
+import { fleschReadingEase, isEnglish, sentenceStats, splitSentences, wordsOf } from './readability'
 
 /**
  * The SEO score of an article: a fixed list of checks, each worth its weight in points. The
@@ -7,25 +9,41 @@ import { fleschReadingEase, isEnglish, sentenceStats, wordsOf } from './readabil
  * its weight where the rule is a quantity (length, links, FAQ questions, readability); points are
  * whole numbers, rounded down, so only a passing check earns its full weight.
  *
+ * Substance weighs most (docs/product/pipeline.md, "SEO score"): repetition, thin sections,
+ * keyword stuffing, topic coverage and length are 46 of the 100 points, and the placement, markup
+ * and article type checks together are 54, below the default floor of 70. Filler that gets every placement
+ * right still fails a substance check, and an article failing repetition, thin sections or
+ * keyword stuffing is capped at SUBSTANCE_CAP, below the default floor, whatever else it earns.
+ *
  * Meta title length and meta description length are two checks: they are two separate fixes with
  * separate limits, and one should not hide the other.
  */
 export const SEO_CHECKS = {
-  keywordInTitle: { label: 'Keyword in title', weight: 10 },
-  keywordInH1: { label: 'Keyword in H1', weight: 7 },
-  keywordInIntroduction: { label: 'Keyword in introduction', weight: 8 },
-  keywordInMeta: { label: 'Keyword in meta title and description', weight: 8 },
-  metaTitleLength: { label: 'Meta title length', weight: 5 },
-  metaDescriptionLength: { label: 'Meta description length', weight: 5 },
-  contentLength: { label: 'Content length', weight: 12 },
-  headingStructure: { label: 'Heading structure', weight: 9 },
-  internalLinks: { label: 'Internal links', weight: 8 },
-  externalLinks: { label: 'External links', weight: 5 },
-  imageAltText: { label: 'Image alt text', weight: 5 },
-  readability: { label: 'Readability', weight: 8 },
-  faq: { label: 'FAQ', weight: 5 },
-  structuredData: { label: 'Structured data', weight: 5 },
+  keywordInTitle: { label: 'Keyword in title', weight: 5 },
+  keywordInH1: { label: 'Keyword in H1', weight: 4 },
+  keywordInIntroduction: { label: 'Keyword in introduction', weight: 5 },
+  keywordInMeta: { label: 'Keyword in meta title and description', weight: 4 },
+  metaTitleLength: { label: 'Meta title length', weight: 3 },
+  metaDescriptionLength: { label: 'Meta description length', weight: 3 },
+  contentLength: { label: 'Content length', weight: 8 },
+  headingStructure: { label: 'Heading structure', weight: 5 },
+  internalLinks: { label: 'Internal links', weight: 4 },
+  externalLinks: { label: 'External links', weight: 4 },
+  imageAltText: { label: 'Image alt text', weight: 3 },
+  readability: { label: 'Readability', weight: 4 },
+  faq: { label: 'FAQ', weight: 3 },
+  structuredData: { label: 'Structured data', weight: 3 },
+  articleType: { label: 'Article type’s structure', weight: 4 },
+  repetition: { label: 'No repetition', weight: 14 },
+  thinSections: { label: 'Sections with substance', weight: 8 },
+  keywordStuffing: { label: 'No keyword stuffing', weight: 6 },
+  topicCoverage: { label: 'Topic coverage', weight: 10 },
 } as const satisfies Record<string, { label: string; weight: number }>
+
+/** The checks whose failure caps the score at SUBSTANCE_CAP: filler fails them. */
+export const SUBSTANCE_CHECKS = ['repetition', 'thinSections', 'keywordStuffing'] as const satisfies readonly SeoCheckId[]
+/** The highest score of an article failing a substance check: ten points under the default floor (70). */
+export const SUBSTANCE_CAP = 60
 
 export type SeoCheckId = keyof typeof SEO_CHECKS
 export const SEO_CHECK_IDS = Object.keys(SEO_CHECKS) as SeoCheckId[]
@@ -50,7 +68,34 @@ export const SEO_LIMITS = {
   sentenceWordsPass: 20,
   sentenceWordsCeiling: 30,
   minimumFaqQuestions: 3,
+  /** A run of this many words said twice is repetition. */
+  repeatedRunWords: 8,
+  /**
+   * Share of word trigram occurrences whose trigram occurs more than once, at most. Edited prose
+   * repeats few (this project's own docs measure 2–8%: set phrases, names, the subject's terms);
+   * templated filler repeats whole sentence frames and measures 30% and more.
+   */
+  repeatedTrigramShare: 0.1,
+  /** Words of its own text (before its first subsection) every H2 section needs. */
+  minimumSectionWords: 80,
+  /** Keyword occurrences per 100 words, at most: beyond it the text reads stuffed. */
+  keywordDensityCeiling: 3,
+  /** Share of the search results' important terms and questions the article must cover. */
+  coveragePass: 0.6,
+  /** Terms taken from the search results: those that occur in at least this many results. */
+  coverageTermMinResults: 2,
+  coverageMaxTerms: 20,
 } as const
+
+/**
+ * What the top search results talk about, for the coverage check: their titles and snippets and
+ * the "people also ask" questions. Kept with the coverage check (SeoCheck.serp), so a rescore in
+ * the editor measures against the same results.
+ */
+export interface SerpTopics {
+  results: Array<{ title: string; snippet: string }>
+  questions: string[]
+}
 
 export interface SeoScoreInput {
   /** The focus keyword. */
@@ -67,11 +112,17 @@ export interface SeoScoreInput {
   siteUrl: string
   /** Median word count of the top search results; null when unknown. */
   serpMedianWordCount: number | null
+  /** The article's target word count when it has one; it replaces the SERP median. */
+  targetWordCount?: number | null
+  /** The search results it was written from; null or absent when none are known. */
+  serp?: SerpTopics | null
   /** The featured and inline images. */
   images: { alt: string }[]
   faqCount: number
   /** Parsed JSON-LD objects attached to the article. */
   structuredData: unknown[]
+  /** The article's type (article-types.ts): its structure is checked; a guide when absent. */
+  articleType?: ArticleType
 }
 
 export interface SeoScoreOptions {
@@ -89,59 +140,33 @@ export interface SeoCheck {
   detail: string
   /** What to change to pass, with the numbers involved; null when the check passes. */
   hint: string | null
+  /** On the topic coverage check: the search results it measured against. */
+  serp?: SerpTopics
 }
 
 export interface SeoScore {
   /** 0–100, a whole number. */
   score: number
   checks: SeoCheck[]
+  /** True when a failing substance check held the score at SUBSTANCE_CAP. */
+  capped: boolean
 }
 
-// ---------------------------------------------------------------------------------------------
-// Keyword matching
-
-/** Lowercase words without accents; anything but letters and digits separates words. */
-function normalisedWords(text: string): string[] {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
+/** The search results a stored score measured coverage against (to rescore an edit the same way). */
+export function serpTopicsOf(checks: readonly SeoCheck[]): SerpTopics | null {
+  return checks.find((check) => check.id === 'topicCoverage')?.serp ?? null
 }
 
-function isPluralOf(plural: string, singular: string): boolean {
-  return (
-    plural === `${singular}s` || plural === `${singular}es` || (/[^aeiou]y$/.test(singular) && plural === `${singular.slice(0, -1)}ies`)
-  )
+/** The fixes of the failing checks, heaviest first: why an article is below its floor. */
+export function failingFixes(checks: readonly SeoCheck[]): string[] {
+  return checks
+    .filter((check) => !check.passed && check.hint)
+    .sort((a, b) => b.maxPoints - b.points - (a.maxPoints - a.points))
+    .map((check) => check.hint!)
 }
 
-/**
- * How often the keyword occurs in a text: its words in order, ignoring case, accents and
- * punctuation, with the last word in either singular or plural ("coffee bean" counts "coffee beans").
- */
-export function countKeyword(text: string, keyword: string): number {
-  const needle = normalisedWords(keyword)
-  if (needle.length === 0) return 0
-  const haystack = normalisedWords(text)
-  const last = needle.length - 1
-  let count = 0
-  for (let start = 0; start + needle.length <= haystack.length; start++) {
-    const matches = needle.every((word, index) => {
-      const found = haystack[start + index]
-      return found === word || (index === last && (isPluralOf(found, word) || isPluralOf(word, found)))
-    })
-    if (matches) {
-      count += 1
-      start += last
-    }
-  }
-  return count
-}
-
-export function containsKeyword(text: string, keyword: string): boolean {
-  return countKeyword(text, keyword) > 0
-}
+// Keyword matching: one rule, shared with the writer (keyword-rule.ts).
+export { containsKeyword, countKeyword } from './keyword-rule'
 
 // ---------------------------------------------------------------------------------------------
 // Reading the Markdown
@@ -358,6 +383,17 @@ function metaDescriptionLength({ input }: ArticleFacts): Outcome {
 }
 
 function contentLength({ input, words }: ArticleFacts): Outcome {
+  const target =
+    input.targetWordCount !== undefined && input.targetWordCount !== null && input.targetWordCount > 0 ? input.targetWordCount : null
+  if (target !== null) {
+    const detail = `${count(words, 'word')}; the target is ${formatNumber(target)}.`
+    if (words >= target) return pass(detail)
+    return fail(
+      detail,
+      `Add about ${count(target - words, 'word')} of substance to reach the target of ${formatNumber(target)}.`,
+      words / target,
+    )
+  }
   const median = input.serpMedianWordCount !== null && input.serpMedianWordCount > 0 ? input.serpMedianWordCount : null
   const has = `this article has ${formatNumber(words)}`
   if (median === null) {
@@ -477,6 +513,220 @@ function structuredData({ input }: ArticleFacts): Outcome {
   return fail(detail, hints.join(' '), (required - hints.length) / required)
 }
 
+function articleType({ input }: ArticleFacts): Outcome {
+  const { passed, detail, hint } = checkTypeStructure(input.articleType ?? 'guide', input.markdown)
+  return passed ? pass(detail) : fail(detail, hint ?? '')
+}
+
+// ---------------------------------------------------------------------------------------------
+// Substance: repetition, thin sections, keyword stuffing, topic coverage
+
+const STOP_WORDS = new Set(
+  `a an and are as at be been but by can do does for from has have how i if in into is it its may more most not of on or our
+  so than that the their them then there these they this those to up was we were what when where which while who why will with
+  you your about also any each every other only all both just very should would could some such own same out over can't don't`.split(/\s+/),
+)
+
+/**
+ * Words results use to sell the click rather than to name the topic ("The Complete Guide",
+ * "12 Tips That Actually Work", "Everything You Need to Know"): never a term to cover.
+ */
+const SERP_BOILERPLATE = new Set(
+  `guide guides complete ultimate definitive everything need know tips tip actually really work works best top options option
+  compared explained explain explains advice example examples practical simple easy easiest learn started start updated review
+  reviews beginner beginners things ways`.split(/\s+/),
+)
+
+/** A crude stem, so "roasters", "roaster" and "roasting" meet. */
+function stem(word: string): string {
+  if (word.length > 5 && word.endsWith('ing')) return word.slice(0, -3)
+  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`
+  if (word.length > 4 && word.endsWith('ed')) return word.slice(0, -2)
+  if (word.length > 3 && word.endsWith('es') && /(?:ch|sh|ss|x|z)es$/.test(word)) return word.slice(0, -2)
+  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1)
+  return word
+}
+
+const contentStems = (text: string) =>
+  new Set(
+    normalisedWords(text)
+      .filter((word) => word.length > 2 && !STOP_WORDS.has(word) && !/^\d+$/.test(word))
+      .map(stem),
+  )
+
+const quote = (text: string, words = 10) => {
+  const all = text.trim().split(/\s+/)
+  return `"${all.slice(0, words).join(' ')}${all.length > words ? ' …' : ''}"`
+}
+
+/** The word sequences of the prose blocks: a run never spans two blocks. */
+const proseBlocks = (blocks: OutlineBlock[]) => blocks.filter((block) => block.kind === 'prose').map((block) => block.text)
+
+function repetition({ blocks }: ArticleFacts): Outcome {
+  const { repeatedRunWords: run, repeatedTrigramShare: ceiling } = SEO_LIMITS
+  const prose = proseBlocks(blocks)
+  if (prose.length === 0) return fail('The article has no body text to measure.', 'Write the body text: it has no paragraphs.')
+  const sentenceCounts = new Map<string, { text: string; times: number }>()
+  for (const sentence of prose.flatMap((text) => splitSentences(text))) {
+    const key = normalisedWords(sentence).join(' ')
+    if (key.split(' ').length < 4) continue
+    const known = sentenceCounts.get(key)
+    if (known) known.times += 1
+    else sentenceCounts.set(key, { text: sentence, times: 1 })
+  }
+  const repeatedSentences = [...sentenceCounts.values()].filter((entry) => entry.times > 1)
+  const runs = new Map<string, number>()
+  const trigrams = new Map<string, number>()
+  for (const text of prose) {
+    const words = normalisedWords(text)
+    for (let at = 0; at + run <= words.length; at++) {
+      const key = words.slice(at, at + run).join(' ')
+      runs.set(key, (runs.get(key) ?? 0) + 1)
+    }
+    for (let at = 0; at + 3 <= words.length; at++) {
+      const key = words.slice(at, at + 3).join(' ')
+      trigrams.set(key, (trigrams.get(key) ?? 0) + 1)
+    }
+  }
+  const repeatedRuns = [...runs].filter(([, times]) => times > 1)
+  const totalTrigrams = [...trigrams.values()].reduce((sum, times) => sum + times, 0)
+  const repeatedTrigrams = [...trigrams.values()].filter((times) => times > 1).reduce((sum, times) => sum + times, 0)
+  const share = totalTrigrams === 0 ? 0 : repeatedTrigrams / totalTrigrams
+  const percent = (value: number) => `${Math.round(value * 1000) / 10}%`
+  const detail = `${count(repeatedSentences.length, 'sentence')} repeated, ${count(repeatedRuns.length, `${run}-word run`)} repeated, ${percent(share)} of word trigrams repeated.`
+  const hints: string[] = []
+  if (repeatedSentences.length > 0) {
+    const worst = [...repeatedSentences].sort((a, b) => b.times - a.times)[0]
+    hints.push(`Rewrite the ${count(repeatedSentences.length, 'repeated sentence')}: ${quote(worst.text)} appears ${worst.times} times.`)
+  } else if (repeatedRuns.length > 0) {
+    hints.push(`Reword ${count(repeatedRuns.length, 'passage')} said twice, such as ${quote(repeatedRuns[0][0])}.`)
+  }
+  if (share > ceiling)
+    hints.push(
+      `Vary the wording: ${percent(share)} of three-word phrases recur (at most ${percent(ceiling)} pass); say new things rather than reuse sentence frames.`,
+    )
+  if (hints.length === 0) return pass(detail)
+  return fail(detail, hints.join(' '))
+}
+
+function thinSections({ blocks }: ArticleFacts): Outcome {
+  const minimum = SEO_LIMITS.minimumSectionWords
+  const sections: Array<{ heading: string; words: number; wordsBeforeH3: number; questions: number; subheadings: number }> = []
+  for (const block of blocks) {
+    const current = sections.at(-1)
+    if (block.kind === 'heading' && block.depth <= 2) {
+      const heading = block.depth === 2 ? block.text.trim() : ''
+      sections.push({ heading, words: heading ? 0 : Number.POSITIVE_INFINITY, wordsBeforeH3: 0, questions: 0, subheadings: 0 })
+    } else if (block.kind === 'heading' && current) {
+      current.subheadings += 1
+      if (block.text.trim().endsWith('?')) current.questions += 1
+    } else if (current) {
+      const words = wordsOf(block.text).length
+      current.words += words
+      if (current.subheadings === 0) current.wordsBeforeH3 += words
+    }
+  }
+  // A FAQ (an H2 made only of question subheadings, e.g. "Frequently asked questions") is judged by
+  // the FAQ check: its answers are meant to be short.
+  const isFaq = (section: (typeof sections)[number]) =>
+    section.questions >= 1 && section.questions === section.subheadings && section.wordsBeforeH3 === 0
+  const h2 = sections.filter((section) => section.heading !== '' && !isFaq(section))
+  const thin = h2.filter((section) => section.words < minimum)
+  if (h2.length === 0) return fail('The article has no H2 section.', `Divide the body into H2 sections of ${minimum} words or more each.`)
+  const detail = `${formatNumber(h2.length - thin.length)} of ${count(h2.length, 'H2 section')} have ${minimum} words or more.`
+  if (thin.length === 0) return pass(detail)
+  const named = thin
+    .slice(0, 3)
+    .map((section) => `"${section.heading}" (${formatNumber(section.words)})`)
+    .join(', ')
+  return fail(
+    detail,
+    `Give every H2 section at least ${minimum} words of its own, or merge it into another: ${named}${thin.length > 3 ? ` and ${formatNumber(thin.length - 3)} more` : ''}.`,
+    (h2.length - thin.length) / h2.length,
+  )
+}
+
+function keywordStuffing({ input, quotedKeyword, blocks, words }: ArticleFacts): Outcome {
+  const ceiling = SEO_LIMITS.keywordDensityCeiling
+  const mentions = blocks.reduce((sum, block) => sum + countKeyword(block.text, input.keyword), 0)
+  const density = words === 0 ? 0 : (mentions / words) * 100
+  const rounded = Math.round(density * 10) / 10
+  const detail = `${quotedKeyword} appears ${count(mentions, 'time')} in ${count(words, 'word')} (${rounded} per 100 words).`
+  const allowed = Math.floor((words * ceiling) / 100)
+  if (words === 0) return fail(detail, 'Write the body text: it has no words.')
+  if (density <= ceiling || mentions <= 2) return pass(detail)
+  return fail(
+    detail,
+    `Use ${quotedKeyword} at most ${count(allowed, 'time')} here (${ceiling} per 100 words; it has ${mentions}): say "it", or name the thing another way.`,
+  )
+}
+
+/** The terms and questions of the search results an article should speak to. */
+function serpTargets(
+  serp: SerpTopics,
+  keyword: string,
+): { terms: Array<{ stem: string; word: string }>; questions: Array<{ text: string; stems: Set<string> }> } {
+  const keywordStems = contentStems(keyword)
+  const inResults = new Map<string, { times: number; word: string }>()
+  for (const result of serp.results) {
+    const seen = new Set<string>()
+    for (const word of normalisedWords(`${result.title} ${result.snippet}`)) {
+      if (word.length < 4 || STOP_WORDS.has(word) || SERP_BOILERPLATE.has(word) || /\d/.test(word)) continue
+      const key = stem(word)
+      if (keywordStems.has(key) || seen.has(key)) continue
+      seen.add(key)
+      const known = inResults.get(key)
+      inResults.set(key, { times: (known?.times ?? 0) + 1, word: known?.word ?? word })
+    }
+  }
+  const terms = [...inResults]
+    .filter(([, entry]) => entry.times >= SEO_LIMITS.coverageTermMinResults)
+    .sort((a, b) => b[1].times - a[1].times || a[0].localeCompare(b[0]))
+    .slice(0, SEO_LIMITS.coverageMaxTerms)
+    .map(([key, entry]) => ({ stem: key, word: entry.word }))
+  const questions = serp.questions
+    .map((text) => ({ text: text.trim(), stems: new Set([...contentStems(text)].filter((key) => !keywordStems.has(key))) }))
+    .filter((question) => question.stems.size > 0)
+  return { terms, questions }
+}
+
+function topicCoverage({ input, blocks }: ArticleFacts): Outcome {
+  const serp = input.serp
+  const targets = serp ? serpTargets(serp, input.keyword) : { terms: [], questions: [] }
+  if (targets.terms.length + targets.questions.length === 0)
+    return pass('Not measured: no search results are known for this article to compare with.')
+  const article = contentStems(blocks.map((block) => block.text).join('\n'))
+  const missingTerms = targets.terms.filter((term) => !article.has(term.stem))
+  // A question is covered when the article uses most of its words beyond the keyword.
+  const missingQuestions = targets.questions.filter(
+    (question) => [...question.stems].filter((key) => article.has(key)).length / question.stems.size < 0.6,
+  )
+  const total = targets.terms.length + targets.questions.length
+  const covered = total - missingTerms.length - missingQuestions.length
+  const share = covered / total
+  const detail = `Covers ${formatNumber(covered)} of the ${formatNumber(total)} terms and questions of the top results (${Math.round(share * 100)}%).`
+  if (share >= SEO_LIMITS.coveragePass) return pass(detail)
+  const parts = [
+    missingTerms.length > 0
+      ? `the terms ${missingTerms
+          .slice(0, 6)
+          .map((term) => term.word)
+          .join(', ')}`
+      : '',
+    missingQuestions.length > 0
+      ? `the questions ${missingQuestions
+          .slice(0, 2)
+          .map((question) => `"${question.text}"`)
+          .join(' and ')}`
+      : '',
+  ].filter(Boolean)
+  return fail(
+    detail,
+    `Cover what the top results cover (${Math.round(SEO_LIMITS.coveragePass * 100)}% or more passes): write about ${parts.join(' and ')}.`,
+    share / SEO_LIMITS.coveragePass,
+  )
+}
+
 /** Scores an article against SEO_CHECKS; pure, so the editor can rescore on every change. */
 export function scoreArticle(input: SeoScoreInput, options: SeoScoreOptions = {}): SeoScore {
   const internalLinkTarget = Math.max(1, options.internalLinkTarget ?? SEO_LIMITS.defaultInternalLinkTarget)
@@ -504,13 +754,21 @@ export function scoreArticle(input: SeoScoreInput, options: SeoScoreOptions = {}
     readability: readability(facts),
     faq: faq(facts),
     structuredData: structuredData(facts),
+    articleType: articleType(facts),
+    repetition: repetition(facts),
+    thinSections: thinSections(facts),
+    keywordStuffing: keywordStuffing(facts),
+    topicCoverage: topicCoverage(facts),
   }
   const checks = SEO_CHECK_IDS.map((id): SeoCheck => {
     const { label, weight } = SEO_CHECKS[id]
     const { passed, share, detail, hint } = outcomes[id]
     // The epsilon keeps 9 × 2/3 at 6 despite floating point; a failing check stays below its weight.
     const points = passed ? weight : Math.min(weight - 1, Math.floor(weight * Math.max(0, share) + 1e-9))
-    return { id, label, passed, points, maxPoints: weight, detail, hint }
+    const serp = id === 'topicCoverage' && input.serp ? { serp: input.serp } : {}
+    return { id, label, passed, points, maxPoints: weight, detail, hint, ...serp }
   })
-  return { score: checks.reduce((sum, check) => sum + check.points, 0), checks }
+  const sum = checks.reduce((total, check) => total + check.points, 0)
+  const capped = sum > SUBSTANCE_CAP && checks.some((check) => !check.passed && (SUBSTANCE_CHECKS as readonly string[]).includes(check.id))
+  return { score: capped ? SUBSTANCE_CAP : sum, checks, capped }
 }

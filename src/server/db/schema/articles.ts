@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, jsonb, pgSchema, real, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { ARTICLE_STATUSES, type ArticleContent, type ArticleFactCheck, type ArticleStatus } from '~/shared/articles/article'
+import { ARTICLE_TYPES, type ArticleType } from '~/shared/articles/article-types'
 import type { SeoCheck } from '~/shared/articles/seo-score'
 import { PUBLICATION_STATUSES, type PublicationStatus } from '~/shared/integrations'
 import type { LiveCheck } from '~/shared/live-check'
@@ -26,6 +27,10 @@ export const article = contentSchema.table(
     /** The focus keyword it was written for (kept when the keyword row is deleted). */
     keyword: text('keyword').notNull(),
     status: text('status').$type<ArticleStatus>().notNull().default('draft'),
+    /** Its article type (src/shared/articles/article-types.ts), as the generation wrote it. */
+    type: text('type').$type<ArticleType>().notNull().default('guide'),
+    /** Why that type: the keyword's wording, its intent or its search results (null: written before types). */
+    typeReason: text('type_reason'),
     title: text('title').notNull(),
     slug: text('slug').notNull(),
     metaTitle: text('meta_title').notNull(),
@@ -47,6 +52,10 @@ export const article = contentSchema.table(
     factCheck: jsonb('fact_check').$type<ArticleFactCheck>(),
     /** The SERP median word count the length check measured against (null: unknown). */
     serpMedianWords: integer('serp_median_words'),
+    /** The word count the article was written to: the SERP median clamped to the business's range (null: written before targets). */
+    targetWords: integer('target_words'),
+    /** How many top results' pages the median was taken from (null: unknown). */
+    serpPagesRead: integer('serp_pages_read'),
     /** The generation that wrote the current content. */
     generationJobId: uuid('generation_job_id'),
     /** Estimated provider cost of all its generations, in dollars. */
@@ -69,6 +78,7 @@ export const article = contentSchema.table(
     index('article_business_status_idx').on(table.businessId, table.status, table.updatedAt),
     check('article_status_check', sql.raw(`${table.status.name} in (${ARTICLE_STATUSES.map((s) => `'${s}'`).join(', ')})`)),
     check('article_seo_score_range_check', sql`${table.seoScore} between 0 and 100`),
+    check('article_type_check', sql.raw(`${table.type.name} in (${ARTICLE_TYPES.map((t) => `'${t}'`).join(', ')})`)),
   ],
 )
 

@@ -70,6 +70,9 @@ export const business = pgTable(
     articleLeadDays: integer('article_lead_days').notNull().default(3),
     /** Below this SEO score an article is held for review, in autopilot too. */
     seoScoreFloor: integer('seo_score_floor').notNull().default(70),
+    /** An article's target length is the SERP median clamped to these (docs/product/pipeline.md "Length"). */
+    articleMinWords: integer('article_min_words').notNull().default(1200),
+    articleMaxWords: integer('article_max_words').notNull().default(3000),
     /** Brand voice (docs/product/pipeline.md "Brand voice"): the sample posts the profile was derived from. */
     voiceSamples: jsonb('voice_samples').$type<VoiceSample[]>().notNull().default([]),
     /** Derived from the samples once, then edited by the user; null until derived. */

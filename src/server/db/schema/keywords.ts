@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, jsonb, pgSchema, real, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
 import { business } from './business'
 import { id, timestamps } from './columns'
+import { ARTICLE_TYPES, type ArticleType } from '~/shared/articles/article-types'
 import { KEYWORD_STATUSES, SEARCH_INTENTS, type KeywordStatus, type SearchIntent } from '~/shared/keywords'
 
 /** Keyword research lives in its own Postgres schema, apart from the app's tables. */
@@ -117,6 +118,14 @@ export const keyword = keywordsSchema.table(
      * `manual` when the user added it. Shown and filtered on the Keywords screen.
      */
     source: text('source'),
+    /**
+     * The article type its article gets (src/shared/articles/article-types.ts) and why: chosen from
+     * the keyword's wording and intent when it is planned, from its search results too when its
+     * article is written, unless the user chose it (articleTypeByUser), which generation keeps.
+     */
+    articleType: text('article_type').$type<ArticleType>(),
+    articleTypeReason: text('article_type_reason'),
+    articleTypeByUser: boolean('article_type_by_user').notNull().default(false),
     metadata: jsonb('metadata').$type<Record<string, unknown>>(),
     ...timestamps(),
   },
@@ -126,6 +135,7 @@ export const keyword = keywordsSchema.table(
     check('keyword_search_intent_check', sql.raw(`${table.searchIntent.name} in ('', ${SEARCH_INTENTS.map((s) => `'${s}'`).join(', ')})`)),
     check('keyword_difficulty_range_check', sql`${table.difficulty} between 0 and 100`),
     check('keyword_priority_range_check', sql`${table.priority} between 0 and 100`),
+    check('keyword_article_type_check', sql.raw(`${table.articleType.name} in (${ARTICLE_TYPES.map((t) => `'${t}'`).join(', ')})`)),
     // The Keywords screen filters and sorts within one business: every index leads with it.
     index('keyword_business_created_idx').on(table.businessId, table.createdAt.desc(), table.id),
     index('keyword_business_status_idx').on(table.businessId, table.status),

@@ -192,8 +192,17 @@ export function peopleAlsoAsk(keyword: string): string[] {
       `How long does it take to ${task}?`,
     ]
   }
-  // Any other question is asked as it is.
-  if (/^(what|why|when|where|which|who|is|are|can|should|does|do)\b/.test(keyword)) return [`${capitalise(keyword)}?`]
+  // Any other question is asked as it is, followed by what people ask about its subject
+  // ("how long does single origin coffee last" → "Is single origin coffee worth it?").
+  if (/^(what|why|when|where|which|who|how|is|are|can|should|does|do)\b/.test(keyword)) {
+    const subject = gen.subjectOf(keyword)
+    const about =
+      subject && subject !== keyword && !/^(what|why|when|where|which|who|how|is|are|can|should|does|do)\b/.test(subject)
+        ? peopleAlsoAsk(subject)
+        : []
+    const asked = `${capitalise(keyword)}?`
+    return [asked, ...about.filter((question) => question.toLowerCase() !== asked.toLowerCase())].slice(0, 4)
+  }
   return isPlural(keyword)
     ? [`What are ${keyword}?`, `How do ${keyword} work?`, `Are ${keyword} worth it?`, `How much do ${keyword} cost?`]
     : [`What is ${keyword}?`, `How does ${keyword} work?`, `Is ${keyword} worth it?`, `How much does ${keyword} cost?`]

@@ -87,6 +87,18 @@ const coffeeResults: BriefPage[] = [
       'Most home baristas should buy beans in small bags they can finish within 2 weeks. ' +
       'Keep the bag sealed and avoid the fridge, because moisture ruins the flavour of roasted coffee. Dialling in takes patience: change one variable at a time.',
   },
+  {
+    url: 'https://www.roastforum.example/dark-roast-espresso',
+    title: 'Dark Roast Espresso: Is It Better? | Roast Forum',
+    headings: ['Dark roast and body', 'Dark roast and bitterness'],
+    text:
+      'A dark roast hides the origin of a coffee behind the flavours of the roast itself. ' +
+      'Many Italian cafés pull their espresso from a dark roast for its heavy body. ' +
+      'A dark roast can taste bitter when the water is too hot or the shot runs too long. ' +
+      'Milk drinks often taste better with a dark roast, because its chocolate notes cut through the milk. ' +
+      'A dark roast loses its aroma sooner than a lighter one, so buy it in small bags. ' +
+      'Whether a dark roast is better comes down to taste: it trades brightness for body.',
+  },
 ]
 
 const coffeeSources: BriefPage[] = [
@@ -99,7 +111,9 @@ const coffeeSources: BriefPage[] = [
       'Brewing between 90 and 96 °C extracts the most flavour from a medium roast. ' +
       'A standard double shot uses 18 grams of coffee and yields about 36 grams of espresso in 25 to 30 seconds. ' +
       'Fresh beans release carbon dioxide for several days after roasting, which affects the crema. ' +
-      'Dark roasts extract more easily, so they suit a slightly coarser grind.',
+      'Dark roasts extract more easily, so they suit a slightly coarser grind. ' +
+      'A shot that runs too fast tastes sour, and one that runs too slow tastes bitter and harsh. ' +
+      'Arabica beans give espresso more sweetness and acidity, while robusta brings a heavier body and a thicker crema.',
   },
   {
     url: 'https://roastdata.example/freshness-study',
@@ -109,7 +123,24 @@ const coffeeSources: BriefPage[] = [
       'Whole beans keep their peak flavour for roughly 2 to 4 weeks after the roast date. ' +
       'Ground coffee loses 60% of its aroma within 15 minutes of grinding. ' +
       'Storing beans in an airtight, opaque container slows staling considerably. ' +
-      'Freezing beans in small portions can preserve their freshness for up to 3 months.',
+      'Freezing beans in small portions can preserve their freshness for up to 3 months. ' +
+      'A roast date printed on the bag says far more about freshness than any best-before date can.',
+  },
+]
+
+/** A page that answers what people ask in plain words (no figures), for the FAQ. */
+const faqSources: BriefPage[] = [
+  ...coffeeSources,
+  {
+    url: 'https://brewbasics.example/espresso-faq',
+    title: 'Espresso questions answered',
+    headings: [],
+    text:
+      'Any coffee bean can be brewed as espresso, though beans roasted for espresso are easier to dial in. ' +
+      'Regular supermarket beans often taste flat as espresso because they are rarely fresh. ' +
+      'Espresso beans stay fresh for a few weeks after roasting as long as the bag stays sealed. ' +
+      'An opened bag of espresso beans is best finished within a fortnight. ' +
+      'Choose espresso beans by their roast date first and by their tasting notes second.',
   },
 ]
 
@@ -211,8 +242,12 @@ describe('writeArticlePart: the outline', () => {
     expect(h3s.length).toBeLessThanOrEqual(3)
     expect(outline.sections[0].level).toBe('h2')
     for (const section of outline.sections) {
-      expect(section.points.length).toBeGreaterThanOrEqual(2)
       expect(section.points.length).toBeLessThanOrEqual(4)
+      // Points come from the results: never a generic one that would read the same in any article.
+      for (const point of section.points)
+        expect(point).not.toMatch(
+          /^(?:what it depends on|how to decide|what to look for first|common mistakes to avoid|the steps in order)/i,
+        )
     }
   })
 
@@ -260,12 +295,19 @@ describe('writeArticlePart: the outline', () => {
 describe('writeArticlePart: a section', () => {
   const sections = sectionsOf(coffeeBrief, coffeeSources)
 
-  it('writes two to four blocks of plain, grammatical prose about its heading', () => {
+  it('never tells the same sentence in two sections of one article', () => {
+    const told = sections.flatMap(({ blocks }) => blocks.filter((b) => !b.startsWith('- ')).flatMap(sentencesOf))
+    const repeated = told.filter((sentence, index) => told.indexOf(sentence) !== index)
+    expect(repeated).toEqual([])
+    expect(told.length).toBeGreaterThan(10)
+  })
+
+  it('writes one to four blocks of plain, grammatical prose about its heading', () => {
     for (const { blocks } of sections) {
-      expect(blocks.length).toBeGreaterThanOrEqual(2)
+      expect(blocks.length).toBeGreaterThanOrEqual(1)
       expect(blocks.length).toBeLessThanOrEqual(4)
       for (const block of blocks.filter((b) => !b.startsWith('- '))) {
-        expect(sentencesOf(block).length).toBeGreaterThanOrEqual(2)
+        expect(sentencesOf(block).length).toBeGreaterThanOrEqual(1)
         expect(sentencesOf(block).length).toBeLessThanOrEqual(4)
       }
       expect(blocks.join('\n')).not.toMatch(INSTRUCTION_WORDS)
@@ -285,7 +327,8 @@ describe('writeArticlePart: a section', () => {
         }
         cited++
         const source = coffeeSources.find((page) => page.url === link[2])
-        expect(source?.title).toBe(link[1])
+        // Named by its site, short, so citing one page twice repeats no passage.
+        expect(new URL(source!.url).hostname.replace(/^www\./, '')).toBe(link[1])
         for (const number of claim.match(/\d+(?:[.,:]\d+)*%?/g) ?? []) expect(source!.text).toContain(number)
       }
     expect(cited).toBeGreaterThan(0)
@@ -331,51 +374,79 @@ describe('writeArticlePart: FAQ, meta and call to action', () => {
     .join('\n\n')
 
   it('answers three to six questions people ask from the article, with no number the article lacks', () => {
-    const { prompt } = faqPrompt({ keyword: coffeeBrief.keyword, profile: roaster, questions: coffeeBrief.questions, article })
+    const { prompt } = faqPrompt({
+      keyword: coffeeBrief.keyword,
+      profile: roaster,
+      questions: coffeeBrief.questions,
+      article,
+      sources: faqSources,
+    })
     const { questions } = faqSchema.parse(write(ARTICLE_SCHEMAS.faq, prompt))
     expect(questions.length).toBeGreaterThanOrEqual(3)
     expect(questions.length).toBeLessThanOrEqual(6)
-    // The questions people ask, in their order; one the article says nothing about ("regular coffee beans") is left out.
-    expect(questions.map((entry) => entry.question)).toEqual(coffeeBrief.questions.slice(0, 3))
+    // The questions people ask, in their order, each answered from the article or a source page
+    // ("regular coffee beans" only by the FAQ page: without it, the question is left out).
+    expect(questions.map((entry) => entry.question)).toEqual(coffeeBrief.questions)
+    expect(questions[3]!.answer).toMatch(/Regular supermarket beans/)
+    const withoutFaqPage = faqPrompt({
+      keyword: coffeeBrief.keyword,
+      profile: roaster,
+      questions: coffeeBrief.questions,
+      article,
+      sources: coffeeSources,
+    })
+    expect(faqSchema.parse(write(ARTICLE_SCHEMAS.faq, withoutFaqPage.prompt)).questions.map((entry) => entry.question)).not.toContain(
+      coffeeBrief.questions[3],
+    )
     // No sentence answers two questions.
     const told = questions.flatMap((entry) => entry.answer.split(/(?<=[.!?])\s+(?=[A-Z])/))
     expect(new Set(told).size).toBe(told.length)
     for (const { question, answer } of questions) {
       expect(question).toMatch(/\?$/)
       const sentences = answer.split(/(?<=[.!?])\s+(?=[A-Z])/)
-      expect(sentences.length).toBeGreaterThanOrEqual(2)
+      expect(sentences.length).toBeGreaterThanOrEqual(1)
       expect(sentences.length).toBeLessThanOrEqual(3)
       for (const number of answer.match(/\d+/g) ?? []) expect(article).toContain(number)
       expect(answer).not.toMatch(/##|\]\(|^- /)
     }
     expect(new Set(questions.map((entry) => entry.answer)).size).toBe(questions.length)
-    // Answers come from the article: the dark-roast question is answered with the article's own sentence about dark roasts.
-    const darkRoast = questions.find((entry) => entry.question.startsWith('Is dark roast'))!.answer.split(/(?<=\.)\s+/)[0]
-    expect(darkRoast).toMatch(/dark roast/i)
-    expect(article).toContain(darkRoast)
+    // Answers come from the article and its sources without telling the article's sentences twice:
+    // the dark-roast question is answered about roasts.
+    const darkRoast = questions.find((entry) => entry.question.startsWith('Is dark roast'))!.answer
+    expect(darkRoast).toMatch(/roast/i)
+    for (const sentence of darkRoast.split(/(?<=\.)\s+/)) expect(article).not.toContain(sentence)
   })
 
-  it('asks questions about the keyword when too few are given', () => {
+  it('asks questions about the keyword when too few are given, each answered from the material, never with general advice', () => {
     const { prompt } = faqPrompt({
       keyword: coffeeBrief.keyword,
       profile: roaster,
       questions: ['Is dark roast better for espresso?'],
       article,
+      sources: faqSources,
     })
     const { questions } = faqSchema.parse(write(ARTICLE_SCHEMAS.faq, prompt))
-    expect(questions.length).toBe(3)
-    expect(questions.slice(1).every((entry) => entry.question.includes('coffee beans for espresso'))).toBe(true)
+    // "What should I look for in …?" is answered by nothing in the material, so it is not asked.
+    expect(questions.map((entry) => entry.question)).toEqual([
+      'Is dark roast better for espresso?',
+      'How do I choose coffee beans for espresso?',
+    ])
+    expect(questions[1]!.answer).toBe('Choose espresso beans by their roast date first and by their tasting notes second.')
   })
 
-  it('asks three different questions about a long keyword when people ask none', () => {
+  it('asks different questions about a long keyword when people ask none, leaving out those nothing answers', () => {
     const keyword = 'single-origin coffee beans for beginners'
-    const { prompt } = faqPrompt({ keyword, profile: roaster, questions: [], article })
-    const { questions } = faqSchema.parse(write(ARTICLE_SCHEMAS.faq, prompt))
+    const asked = (sources: BriefPage[]) =>
+      faqSchema.parse(write(ARTICLE_SCHEMAS.faq, faqPrompt({ keyword, profile: roaster, questions: [], article, sources }).prompt))
+        .questions
+    const questions = asked(faqSources)
     expect(questions.map((entry) => entry.question)).toEqual([
       'What are single-origin coffee beans for beginners?',
       'How do I choose the right single-origin coffee beans for beginners?',
-      'What mistakes should I avoid with single-origin coffee beans for beginners?',
     ])
+    for (const { answer } of questions) expect(answer.length).toBeGreaterThan(40)
+    // With nothing to answer from, no FAQ rather than one of general advice.
+    expect(asked([])).toEqual([])
   })
 
   it('title-cases each part of a hyphenated word', () => {
@@ -417,12 +488,14 @@ describe('writeArticlePart: FAQ, meta and call to action', () => {
     expect(meta.metaDescription.length).toBeLessThanOrEqual(160)
   })
 
-  it('ends with a call to action from the value proposition and services', () => {
+  it('ends with a call to action from the value proposition, the description and the services', () => {
     const cta = ctaSchema.parse(
       write(ARTICLE_SCHEMAS.cta, ctaPrompt({ keyword: coffeeBrief.keyword, profile: roaster, title: 'T' }).prompt),
     )
     expect(cta.heading).toMatch(/coffee beans for espresso\?$/)
-    expect(cta.text.split(/(?<=\.)\s+/)).toHaveLength(2)
+    // The offer, what the business does in its own description's words, the invitation.
+    expect(cta.text.split(/(?<=\.)\s+/)).toHaveLength(3)
+    expect(cta.text).toContain(roaster.description.split('. ')[0]!.replace(/\.$/, ''))
     expect(cta.text).toContain('Ember & Oak Roasters')
     expect(cta.text).toContain('roasted to order')
     expect(cta.text).toContain('coffee subscriptions')

@@ -1,5 +1,7 @@
-import { scrubArticlePart } from '~/server/articles/banned-phrases'
+import { DEMO_WEB_PATH } from '~/server/providers/web/demo-web'
+import { findBanned, scrubArticlePart } from '~/server/articles/banned-phrases'
 import { ARTICLE_SCHEMAS, type CallToAction, type Faq, type Outline } from '~/server/articles/prompts'
+import { isArticleType, type ArticleType } from '~/shared/articles/article-types'
 import { stableHash } from '~/server/providers/llm/prompt-material'
 import { sourceQuote } from './demo-quote'
 
@@ -380,6 +382,8 @@ function topicStems(results: MaterialPage[], keywordStems: Set<string>): Set<str
   return new Set([...keywordStems, ...shared])
 }
 
+const MIN_SECTION_STATEMENTS = 5
+
 function headingCandidates(results: MaterialPage[], context: WriterContext, keywordStems: Set<string>): HeadingCandidate[] {
   const topic = topicStems(results, keywordStems)
   const brands = brandNames(context.business, results)
@@ -403,11 +407,37 @@ function headingCandidates(results: MaterialPage[], context: WriterContext, keyw
       } else candidates.push({ text, stems, places: [place], position, score: 0 })
     })
   })
+  // A heading is a section only where the results say enough under it for 80 words of substance:
+  // five distinct plain statements (figures are cited once a section, so they do not count). A
+  // heading over one figure ("How popular is …?") or two lines is left to the sections around it.
+  const enough = (candidate: HeadingCandidate) => {
+    const said = new Set<string>()
+    let located = false
+    // Headings merged for sharing the keyword ("Types of X", "How popular is X?") lend no text:
+    // only those that ask the same beyond the keyword count.
+    const own = without(candidate.stems, keywordStems)
+    for (const { page, index } of candidate.places) {
+      const source = results[page]!
+      if (similarity(without(stemsOf(rephraseHeading(source.headings[index]!, context.casing)), keywordStems), own) < 0.5) continue
+      const start = source.text.indexOf(source.headings[index]!)
+      if (start < 0) continue
+      located = true
+      const from = start + source.headings[index]!.length
+      const next = source.headings
+        .slice(index + 1)
+        .map((heading) => source.text.indexOf(heading, from))
+        .filter((at) => at >= 0)
+      const under = source.text.slice(from, next.length > 0 ? Math.min(...next) : undefined)
+      for (const sentence of splitSentences(under)) if (isStatement(sentence) && !hasDigit(sentence)) said.add(normalizedLine(sentence))
+    }
+    // A page whose text does not carry its headings cannot tell what is under them: the heading stays.
+    return !located || said.size >= MIN_SECTION_STATEMENTS
+  }
   for (const candidate of candidates) {
     const pages = new Set(candidate.places.map((place) => place.page)).size
     candidate.score = pages * 3 + overlap(candidate.stems, keywordStems) + overlap(candidate.stems, topic) * 0.5 - candidate.position
   }
-  return candidates.sort((a, b) => b.score - a.score || a.position - b.position)
+  return candidates.filter(enough).sort((a, b) => b.score - a.score || a.position - b.position)
 }
 
 /** The h2 a remaining heading belongs under: the nearest chosen one before it on the same page. */
@@ -499,7 +529,7 @@ function phraseChunks(sentence: string, casing: Casing): string[] {
     withoutEndPunctuation(sentence)
       // Commas split only before a new clause: "conversation, deal and task" is one list.
       .split(
-        /\s*[;:()]\s*|,\s+(?=(?:and|but|so|because|while|which|although|whereas)\s)|\s+[–—]\s+|\s+(?:because|while|although|whereas|which|so that|but)\s+/i,
+        /\s*[;:()]\s*|,\s+(?=(?:and|but|so|because|while|which|although|whereas|since|if)\s)|\s+[–—]\s+|\s+(?:because|while|although|whereas|which|so that|but|since|if|as long as)\s+/i,
       )
       .map((chunk) => chunk.replace(/^(?:and|or|but|so|then|also|that|even|especially)\s+/i, '').trim())
       .filter(
@@ -526,20 +556,6 @@ interface PointPool {
   casing: Casing
 }
 
-/** Points for a heading the results say nothing particular about, shaped by the heading itself. */
-function fallbackPoints(heading: string, casing: Casing): string[] {
-  const core = withoutEndPunctuation(heading.split(/:\s/)[0]).replace(/\?$/, '')
-  const versus = /^(.+?)\s+(?:vs\.?|versus)\s+(.+?)(?:\s+for\s+.+)?$/i.exec(core)
-  if (versus) {
-    const [a, b] = [lowerFirst(versus[1], casing), lowerFirst(versus[2], casing)]
-    return [`how ${a} and ${b} differ`, `when to choose ${a}`, `when to choose ${b}`]
-  }
-  if (heading.endsWith('?') || /^(?:what|which|when|where|who)\s/i.test(core)) return ['what it depends on', 'how to decide for yourself']
-  if (/^how to\s/i.test(core)) return ['what you need first', 'the steps in order']
-  if (/^why\s/i.test(core) || isClause(core)) return ['what difference it makes', 'what happens without it']
-  return ['what to look for first', 'common mistakes to avoid']
-}
-
 /** How telling each stem is: one over the number of phrases that use it, so a word every phrase shares weighs little. */
 function rarity(phrases: Array<{ stems: Set<string> }>): Map<string, number> {
   const counts = new Map<string, number>()
@@ -563,7 +579,7 @@ function focusOf(text: string, keywordStems: Set<string>): Set<string> {
 /**
  * Two to four points per heading. Each phrase of the results — a heading not planned as a section,
  * a piece of a sentence — goes to the one heading it fits best, so no two sections cover the same
- * ground; a heading left short takes phrases about the keyword, then points of its own shape.
+ * ground; a heading left short takes phrases about the keyword:  only what the results say.
  */
 function assignPoints(headings: string[], pool: PointPool): string[][] {
   const phrases: Array<{ text: string; stems: Set<string>; bonus: number }> = []
@@ -595,11 +611,15 @@ function assignPoints(headings: string[], pool: PointPool): string[][] {
       .sort((a, b) => b.score - a.score)
       .slice(0, target)
       .map((point) => point.text)
+    // Points come from the results only: a heading they say little about gets fewer points, never
+    // a generic one ("what it depends on") that would read the same in every article.
     while (points.length < 2 && leftovers.length > 0) points.push(leftovers.shift()!)
-    for (const fallback of fallbackPoints(heading, pool.casing)) if (points.length < 2) points.push(fallback)
     return points
   })
 }
+
+/** Words of a question's frame ("how does … work", "the easiest way to …"): they name no subject a source could speak to. */
+const QUESTION_FRAME_STEMS = stemsOf('work works way ways easy easiest')
 
 function writeOutline(material: ArticleMaterial): Outline {
   const context = readContext(material)
@@ -608,15 +628,26 @@ function writeOutline(material: ArticleMaterial): Outline {
   const candidates = headingCandidates(results, context, keywordStems)
   const questions = (material.lists.get('people also ask') ?? []).filter((question) => question.endsWith('?'))
 
-  // Four or five h2s from the results, one or two from the questions people ask, then h3s and a closing h2: five to eight in all.
-  const main = candidates.slice(0, 4 + (context.seed % 2))
+  // Four or five h2s from the results, one or two from the questions people ask, then h3s and a closing h2: five to eight in all;
+  // when the prompt asks for more sections (its `Sections` line, for a longer target), as near that as the results allow.
+  // Fewer are never planned: this writer's sections run shorter than the prompt's words per section.
+  const wanted = Number.parseInt(material.fields.get('sections') ?? '', 10) || 0
+  const main = candidates.slice(0, Math.max(4 + (context.seed % 2), wanted - 2))
   const resultSentences = results.flatMap((page) => splitSentences(page.text)).filter((sentence) => !FIRST_PERSON.test(sentence))
   const resultStems = resultSentences.map(stemsOf)
-  // A question becomes a section only when the results say something about what it asks (beyond
-  // the keyword); one they are silent on is left to the FAQ rather than written as filler.
+  // A question becomes a section only when the results say enough about what it asks (beyond the
+  // keyword) for a section of its own, six distinct sentences or more (sites repeat each other word
+  // for word); a question they say little about is left to the FAQ rather than written as filler.
   const answerable = (question: string) => {
-    const focus = without(stemsOf(question), keywordStems)
-    return focus.size > 0 && resultStems.some((stems) => overlap(stems, focus) > 0)
+    const focus = without(without(stemsOf(question), keywordStems), QUESTION_FRAME_STEMS)
+    // A sentence another planned heading speaks to more (ownerOf) is told there, so it does not count.
+    const headings = [question, ...main.map((candidate) => candidate.text)]
+    const own = resultSentences.filter((_, index) => {
+      if (overlap(resultStems[index]!, focus) === 0) return false
+      const owner = ownerOf(resultStems[index]!, headings, keywordStems)
+      return owner === undefined || owner === question
+    })
+    return focus.size > 0 && new Set(own.map(normalizedLine)).size >= 6
   }
   const asked = questions
     .map((question) => sentenceCase(question, context.casing))
@@ -624,7 +655,7 @@ function writeOutline(material: ArticleMaterial): Outline {
     .slice(0, main.length < 4 ? 2 : 1)
   const { fillers, closing } = templateHeadings(context)
   const filled = fillers.slice(0, Math.max(0, 4 - main.length - asked.length))
-  const h3Room = Math.max(0, Math.min(3, 7 - main.length - asked.length - filled.length))
+  const h3Room = Math.max(0, Math.min(3, Math.max(wanted, 7) - main.length - asked.length - filled.length))
   const children = candidates
     .filter((candidate) => !main.includes(candidate))
     .flatMap((candidate) => {
@@ -658,15 +689,14 @@ function writeOutline(material: ArticleMaterial): Outline {
     pool,
   )
   const recap = planned.filter((entry) => entry.level === 'h2' && !entry.heading.endsWith('?')).slice(0, 2)
+  // A closing recap only where the results gave too few sections: it restates, it adds nothing.
   const sections: Outline['sections'] = [
     ...planned.map((entry, index) => ({ ...entry, points: points[index] })),
-    {
-      heading: closing,
-      level: 'h2',
-      points: [...recap.map((entry) => lowerFirst(entry.heading, context.casing)), 'how to decide what suits you'],
-    },
+    ...(planned.length < 5
+      ? [{ heading: closing, level: 'h2' as const, points: recap.map((entry) => lowerFirst(entry.heading, context.casing)) }]
+      : []),
   ]
-  return { title: outlineTitle(context), sections }
+  return typedOutline({ title: outlineTitle(context), sections }, articleTypeOf(material), context)
 }
 
 // ————— Section —————
@@ -698,7 +728,13 @@ const FOLLOW_UPS = [
   'It is a useful benchmark rather than a hard rule.',
   'Use it as a baseline, then fine-tune from there.',
 ]
-const LIST_LEAD_INS = ['A few points deserve a closer look:', 'Keep these points in mind:', 'Here is what to pay attention to:']
+const LIST_LEAD_INS = [
+  'A few points deserve a closer look:',
+  'Keep these points in mind:',
+  'Here is what to pay attention to:',
+  'The points that matter here:',
+  'In short:',
+]
 const CLOSERS = [
   'Get the basics right first, and the finer details become much easier to judge.',
   'Small, deliberate adjustments tend to pay off more than sweeping changes.',
@@ -713,36 +749,40 @@ const isClause = (phrase: string) =>
 const GERUND_START =
   /^(?:choosing|getting|making|finding|using|building|picking|buying|storing|brewing|setting|starting|keeping|learning|planning|comparing|measuring|tracking|managing)\s/i
 
-/** The section's first sentence, shaped by its heading: a question, an embedded question, a clause or a topic. */
-function openingSentence(heading: string, seed: number, casing: Casing): string {
+/**
+ * The section's first sentence, shaped by its heading: a question, an embedded question, a clause
+ * or a topic. `choice` picks the frame: a section passes its place among the headings, so no two
+ * sections of an article open with the same frame; past the frames there are, none (undefined).
+ */
+function openingSentence(heading: string, choice: number, casing: Casing): string | undefined {
+  const pick = <T>(options: readonly T[]): T | undefined => options[choice]
   const label = heading.split(/:\s/)[0].replace(/[.!]$/, '').trim()
   // A title-cased heading ("Coffee Roasters Near You") is written in sentence case inside a sentence.
   const core = isTitleCased(label) ? sentenceCase(label, casing) : label
   const lower = lowerFirst(core, casing)
   if (heading.endsWith('?') && !heading.includes(':'))
-    return `${heading} ${pick(['The answer is less complicated than it first seems.', 'It comes up often, and it has a practical answer.'], seed)}`
+    return [heading, pick(['The answer is less complicated than it first seems.', 'It comes up often, and it has a practical answer.'])]
+      .filter(Boolean)
+      .join(' ')
   const why = /^why\s+(.+)$/i.exec(core)
   if (why)
-    return `${capitalise(why[1])}, ${pick(['and the reasons are practical rather than theoretical.', 'and it is worth seeing why.'], seed)}`
+    return pick([
+      `${capitalise(why[1])}, and the reasons are practical rather than theoretical.`,
+      `${capitalise(why[1])}, and it is worth seeing why.`,
+    ])
   if (/^(?:how|what|which|when|where|who|whether)\s/i.test(core))
-    return pick([`It helps to understand ${lower} before anything else.`, `Knowing ${lower} saves a lot of trial and error.`], seed)
-  if (isClause(core)) return `${capitalise(core)}, and it is worth understanding why.`
+    return pick([`It helps to understand ${lower} before anything else.`, `Knowing ${lower} saves a lot of trial and error.`])
+  if (isClause(core)) return pick([`${capitalise(core)}, and it is worth understanding why.`])
   if (GERUND_START.test(core))
-    return pick(
-      [
-        `${capitalise(core)} is easier than it looks once the basics are clear.`,
-        `${capitalise(core)} comes down to a handful of decisions.`,
-      ],
-      seed,
-    )
-  return pick(
-    [
-      `${capitalise(core)} can make a bigger difference than most people expect.`,
-      `It pays to look closely at ${lower}.`,
-      `Few choices shape the outcome as much as ${lower}.`,
-    ],
-    seed,
-  )
+    return pick([
+      `${capitalise(core)} is easier than it looks once the basics are clear.`,
+      `${capitalise(core)} comes down to a handful of decisions.`,
+    ])
+  return pick([
+    `${capitalise(core)} can make a bigger difference than most people expect.`,
+    `It pays to look closely at ${lower}.`,
+    `Few choices shape the outcome as much as ${lower}.`,
+  ])
 }
 
 /**
@@ -752,20 +792,43 @@ function openingSentence(heading: string, seed: number, casing: Casing): string 
 function profileMention(context: WriterContext, focus: ReadonlySet<string>, seed: number): string | undefined {
   if (seed % 2 === 0) return undefined
   const { business, casing } = context
-  const offer = withoutEndPunctuation(splitSentences(context.valueProposition)[0] ?? '')
+  // The offer itself is told once, in the call to action; a section names the service its subject touches.
   const service = context.services.find((candidate) => overlap(stemsOf(candidate), focus) > 0)
-  const behind = pick([`It is also the thinking behind ${business}`, `That is why ${business} works the way it does`], seed, 1)
-  return [
-    offer && overlap(stemsOf(offer), focus) > 0 ? `${behind}: ${lowerFirst(offer, casing)}.` : '',
-    service ? `It is the same care that goes into ${possessive(business)} ${lowerFirst(service, casing)}.` : '',
-    context.audiences.length > 0 && seed % 4 === 1
-      ? `This matters most for ${joinList(context.audiences.map((audience) => lowerFirst(audience, casing)))}.`
-      : '',
-  ].find((option) => option && !hasDigit(option))
+  const mention = service ? `It is the same care that goes into ${possessive(business)} ${lowerFirst(service, casing)}.` : undefined
+  return mention && !hasDigit(mention) ? mention : undefined
 }
 
+/**
+ * The introduction's first sentence: the keyword as searched (or the variant the shared keyword
+ * rule accepts), in a frame for its kind of search, and no frame a section uses.
+ */
+function introductionOpening({ display, intent, casing }: WriterContext): string {
+  const plural = isPlural(intent.subject)
+  switch (intent.kind) {
+    case 'question':
+      return `${capitalise(display.replace(/\?$/, ''))}? The short answer depends on a few things, set out below.`
+    case 'how-to':
+      return `Learning ${lowerFirst(display, casing)} takes less time than most people think.`
+    case 'versus':
+      return `${capitalise(display)} is a common comparison, and the better choice depends on what you want from it.`
+    case 'best':
+      return `The ${lowerFirst(display, casing)} ${plural ? 'are' : 'is'} not the same for everyone, so it pays to know what sets them apart.`
+    case 'topic':
+      return `${capitalise(display)} ${plural ? 'are' : 'is'} easier to get right once you know what matters.`
+  }
+}
+
+const VERDICT_SECTION = /which should you choose\?$/i
+const DECIDES = /\b(?:choos\w*|choice|prefer\w*|suits?|ideal|better for|best for)\b/i
+
+/** The owner of the source sentences the introduction tells (no section heading is empty). */
+const INTRODUCTION_OWNER = ''
+
+/** A point long enough to be a source's sentence cut short (eight words or more), not a short topic. */
+const hasSentenceShape = (point: string) => wordCount(point) >= 8
+
 /** A point in a sentence: a clause as it stands ("Robusta adds body."), a topic or a question in a frame. */
-function pointSentence(point: string, index: number): string {
+function pointSentence(point: string, index: number, casing: Casing): string {
   if (isClause(point) || IMPERATIVE_START.test(point)) return `${capitalise(point)}.`
   // A question as asked ("How popular is cold brew?") stays a question; "how to …" reads as a topic.
   if (/\?$/.test(point) || /^(?:how|what|which|when|where|why)\s+(?:\S+\s+)?(?:is|are|do|does|did|can|should|will)\s/i.test(point)) {
@@ -776,9 +839,23 @@ function pointSentence(point: string, index: number): string {
     const topic = `${point.charAt(0).toLowerCase()}${point.slice(1)}`
     return index === 0 ? `It helps to know ${topic}.` : `It is also worth knowing ${topic}.`
   }
-  return index === 0 ? `A good place to start is ${point}.` : `It is also worth thinking about ${point}.`
+  const topic = lowerFirst(point, casing)
+  return index === 0 ? `A good place to start is ${topic}.` : `It is also worth thinking about ${topic}.`
 }
 
+/**
+ * A citation's link text: the site's name ("jamieoliver.com"), short, so citing one page in two
+ * sections repeats no passage. A demo web page is named by the site it simulates.
+ */
+function sourceLabel(page: MaterialPage): string {
+  try {
+    const url = new URL(page.url)
+    const simulated = url.pathname.startsWith(DEMO_WEB_PATH) ? url.pathname.slice(DEMO_WEB_PATH.length).split('/')[0] : undefined
+    return (simulated || url.hostname).replace(/^www\./, '')
+  } catch {
+    return page.title || page.url
+  }
+}
 const markdownLinkText = (text: string) => text.replace(/[[\]]/g, (bracket) => (bracket === '[' ? '(' : ')'))
 
 interface SourceSentence {
@@ -790,26 +867,94 @@ interface SourceSentence {
   order: number
 }
 
-function writeSection(material: ArticleMaterial): { blocks: string[] } {
+/**
+ * The one section a source sentence belongs to: the heading sharing most of its words (beyond the
+ * keyword), ties settled by a stable hash. Every section's call computes the same answer from the
+ * same headings, so no two sections of an article tell the same sentence.
+ */
+function ownerOf(stems: ReadonlySet<string>, headings: string[], keywordStems: Set<string>): string | undefined {
+  let owner: { heading: string; score: number; tie: number } | undefined
+  const key = [...stems].sort().join(' ')
+  for (const heading of headings) {
+    const score = overlap(stems, without(stemsOf(heading), keywordStems))
+    const tie = stableHash(`${normalizedLine(heading)}\n${key}`)
+    if (!owner || score > owner.score || (score === owner.score && tie < owner.tie)) owner = { heading, score, tie }
+  }
+  return owner?.heading
+}
+
+/** A section's blocks, and how many source sentences it owned (none: its prose only frames its points). */
+function writeSectionParts(material: ArticleMaterial): { blocks: string[]; owned: number } {
   const context = readContext(material)
   const heading = material.fields.get('section heading') ?? context.display
-  const points = (material.lists.get('section points') ?? []).map(withoutEndPunctuation).filter((point) => point && !hasDigit(point))
+  // A point cut from a source's sentence is told by whichever section owns that sentence: it is
+  // neither listed nor told again here.
+  const sourceText = normalizedLine(
+    material.pages
+      .filter((page) => page.role.startsWith('source'))
+      .map((page) => page.text)
+      .join(' '),
+  )
+  const points = (material.lists.get('section points') ?? [])
+    .map(withoutEndPunctuation)
+    .filter((point) => point && !hasDigit(point) && !(wordCount(point) >= 5 && sourceText.includes(normalizedLine(point))))
   const seed = stableHash(`${context.keyword}\n${heading}`)
   const keywordStems = stemsOf(context.keyword)
   const headingFocus = without(stemsOf(heading), keywordStems)
   const pointFocus = without(stemsOf(points.join(' ')), new Set([...keywordStems, ...headingFocus]))
   const focus = new Set([...headingFocus, ...pointFocus])
-  const others = (material.lists.get('other sections') ?? []).map((other) => without(stemsOf(other), keywordStems))
+  const otherHeadings = material.lists.get('other sections') ?? []
+  const others = otherHeadings.map((other) => without(stemsOf(other), keywordStems))
+  // The introduction (headed by the title) leaves every source sentence to the sections but the
+  // figures about the keyword as a whole (INTRODUCTION_OWNER), of which it cites one; a section tells only the sentences it owns (ownerOf), and its place among the headings picks
+  // the set phrases it may use, so no two sections use the same one.
+  const isIntroduction = heading === material.fields.get('article title')
+  const sectionHeadings = isIntroduction ? otherHeadings : [heading, ...otherHeadings]
+  const rank = isIntroduction
+    ? -1
+    : [...sectionHeadings].sort((a, b) => normalizedLine(a).localeCompare(normalizedLine(b))).indexOf(heading)
+  const phrase = (options: readonly string[]) => (rank >= 0 && rank < options.length ? options[rank] : undefined)
 
-  const statements = material.pages
+  // A comparison's verdict ("… which should you choose?") tells what the sources say about choosing.
+  const verdictHeading = sectionHeadings.find((candidate) => VERDICT_SECTION.test(candidate))
+  const allStatements = material.pages
     .filter((page) => page.role.startsWith('source'))
     .flatMap((page) => {
       // A page's headings are in its text as lines of their own: they name a subject, they say nothing about it.
       const headings = new Set(page.headings.map(normalizedLine))
+      // A sentence under a page heading that one of the article's sections carries belongs to that
+      // section, as a writer takes a subject's facts from the part of a page about it.
+      const underHeading = (text: string) => {
+        const at = page.text.indexOf(text)
+        const before = page.headings
+          .map((pageHeading) => ({ pageHeading, position: at < 0 ? -1 : page.text.lastIndexOf(pageHeading, at) }))
+          .filter(({ position }) => position >= 0)
+          .sort((a, b) => b.position - a.position)[0]?.pageHeading
+        if (!before) return undefined
+        return { section: sectionHeadings.find((candidate) => normalizedLine(candidate) === normalizedLine(before)) }
+      }
       return splitSentences(page.text)
         .filter((text) => isStatement(text) && !headings.has(normalizedLine(text)))
         .map((text) => ({ text, page, stems: stemsOf(text) }))
+        .map((statement) => {
+          const placed = underHeading(statement.text)
+          // A figure under a page heading no section carries ("How popular is …?") is about the
+          // keyword as a whole: the introduction cites it.
+          const owner =
+            placed?.section ??
+            (verdictHeading && DECIDES.test(statement.text) && !hasDigit(statement.text)
+              ? verdictHeading
+              : placed && hasDigit(statement.text)
+                ? INTRODUCTION_OWNER
+                : ownerOf(statement.stems, sectionHeadings, keywordStems))
+          return { ...statement, owner }
+        })
     })
+  // What another section tells is not listed here either, so no passage is said twice.
+  const mine = isIntroduction ? INTRODUCTION_OWNER : heading
+  const toldElsewhere = allStatements.filter(({ owner }) => owner !== mine).map(({ text }) => normalizedLine(text))
+  const statements = allStatements
+    .filter(({ owner }) => owner === mine)
     // Sites repeat each other word for word; a sentence is told once, from the first page that has it.
     .filter((statement, index, all) => all.findIndex((other) => normalizedLine(other.text) === normalizedLine(statement.text)) === index)
   const weights = rarity(statements)
@@ -827,44 +972,88 @@ function writeSection(material: ArticleMaterial): { blocks: string[] } {
   const cited = sentences.find(
     (sentence) =>
       hasDigit(sentence.text) &&
-      sentence.relevance > 0 &&
-      sentence.score > 0 &&
+      (isIntroduction || (sentence.relevance > 0 && sentence.score > 0)) &&
       wordCount(sentence.text) <= 35 &&
       !/[.!?…]["'”’)\]]*\s/.test(sentence.text),
   )
   // Now and then a source's own words, quoted and cited (demo-quote.ts), instead of told in ours.
-  const quoted = sourceQuote(sentences, seed)
+  const quoted = sourceQuote(sentences, rank, sourceLabel)
   const quote = quoted?.markdown
-  const plain = sentences
-    .filter((sentence) => sentence !== quoted?.from && !hasDigit(sentence.text) && sentence.relevance >= 0.75 && sentence.score > 0)
-    .slice(0, 3)
+  // What the section owns of the sources (ownerOf), those speaking to its subject first, up to
+  // eight sentences: a sentence no heading speaks to is still about the keyword, and no other
+  // section may tell it.
+  const owned = sentences.filter((sentence) => sentence !== quoted?.from && !hasDigit(sentence.text))
+  const plain = [...owned.filter((sentence) => sentence.relevance > 0), ...owned.filter((sentence) => sentence.relevance === 0)].slice(0, 8)
 
-  const mention = profileMention(context, focus, seed)
+  // The business is mentioned in one section only.
+  const mention = rank === 1 ? profileMention(context, focus, 1) : undefined
   const citation = cited
-    ? `${paraphrase(withoutEndPunctuation(cited.text), pick(CITED_CONNECTORS, seed), context.casing)} ([${markdownLinkText(cited.page.title || cited.page.url)}](${cited.page.url})).`
+    ? `${paraphrase(withoutEndPunctuation(cited.text), phrase(CITED_CONNECTORS) ?? '', context.casing)} ([${markdownLinkText(sourceLabel(cited.page))}](${cited.page.url})).`
     : undefined
-  const said = plain.map((sentence, index) => paraphrase(sentence.text, index === 0 ? '' : pick(CONNECTORS, seed, index), context.casing))
-  const told = points.map(pointSentence)
+  // A connector is a set phrase too: one per section, each section its own, so none recurs in the article.
+  const said = plain.map((sentence, index) => paraphrase(sentence.text, index === 1 ? (phrase(CONNECTORS) ?? '') : '', context.casing))
+  // A point the prose already tells is not listed again, so no passage is said twice.
+  const prose = normalizedLine([...said, citation ?? ''].join(' '))
+  // A section lists only what its own sources say (another section's sources may tell the rest).
+  const ownText = statements.map(({ text }) => normalizedLine(text))
+  const listed = points.filter(
+    (point) =>
+      !prose.includes(normalizedLine(point)) &&
+      !toldElsewhere.some((sentence) => sentence.includes(normalizedLine(point))) &&
+      (!hasSentenceShape(point) || ownText.some((sentence) => sentence.includes(normalizedLine(point)))),
+  )
+  // The introduction says in one sentence what the article covers; a section tells its points.
+  const covered = points.slice(0, 4).map((point) => lowerFirst(point.replace(/\?+$/, ''), context.casing))
+  const told = isIntroduction
+    ? covered.length > 0
+      ? [`This article covers ${joinList(covered)}.`]
+      : []
+    : points.map((point, index) => pointSentence(point, index, context.casing))
 
   // A list needs prose around it; without source sentences the points are told in the paragraphs instead.
-  const withList = said.length > 0 && (points.length >= 3 || (points.length === 2 && seed % 2 === 1))
+  const withList = said.length > 0 && (listed.length >= 3 || (listed.length === 2 && seed % 2 === 1))
   const firstBody = said.length > 0 ? said.slice(0, withList ? 1 : 2) : told.slice(0, 1)
-  const first = [openingSentence(heading, seed, context.casing), ...firstBody, ...(withList ? [pick(LIST_LEAD_INS, seed)] : [])]
+  const leadIn = withList ? phrase(LIST_LEAD_INS) : undefined
+  // The introduction opens on the keyword itself (its first 100 words must carry it); a section
+  // takes the frame its place gives it, so no frame is used twice.
+  const opening = isIntroduction ? introductionOpening(context) : openingSentence(heading, rank, context.casing)
+  const first = [
+    ...(opening ? [opening] : firstBody.length === 0 ? [openingSentence(heading, 0, context.casing)!] : []),
+    ...firstBody,
+    ...(leadIn ? [leadIn] : []),
+  ]
+  // The points are told in the prose only where they are not listed.
   const next =
     said.length > firstBody.length
-      ? said.slice(firstBody.length, firstBody.length + 1)
-      : told.slice(said.length > 0 ? 0 : 1, said.length > 0 ? 1 : 2)
-  const last = [...(citation ? [citation, pick(FOLLOW_UPS, seed)] : next), ...(quote ? [quote] : []), ...(mention ? [mention] : [])]
+      ? said.slice(firstBody.length, firstBody.length + 6)
+      : withList
+        ? []
+        : told.slice(said.length > 0 ? 0 : 1, said.length > 0 ? 1 : 2)
+  const more = withList ? [] : said.slice(firstBody.length + 6)
+  const followUp = phrase(FOLLOW_UPS)
+  const last = [
+    ...more,
+    ...(citation ? [citation, ...(followUp ? [followUp] : [])] : []),
+    ...(quote ? [quote] : []),
+    ...(mention ? [mention] : []),
+  ]
 
-  const paragraphs = [first, ...(last.length > 0 || !withList ? [last] : [])].map((paragraph) =>
-    paragraph.filter((sentence) => sentence === citation || sentence === quote || !hasDigit(sentence)),
+  // A number the keyword or the heading carries ("espresso question 2") is no claim (the grounding
+  // check lets it stand too); any other needs the citation.
+  const ownNumbers = new Set(`${context.keyword} ${heading}`.match(/\d+/g) ?? [])
+  const onlyOwnNumbers = (sentence: string) => (sentence.match(/\d+/g) ?? []).every((number) => ownNumbers.has(number))
+  const paragraphs = [first, ...(next.length > 0 ? [next] : []), ...(last.length > 0 ? [last] : [])].map((paragraph) =>
+    paragraph.filter((sentence) => sentence === citation || sentence === quote || onlyOwnNumbers(sentence)),
   )
-  // Every paragraph has at least two sentences; a closer fills in where the material ran short.
-  const spare = CLOSERS.filter((_, index) => index !== seed % CLOSERS.length).concat(pick(CLOSERS, seed))
-  for (const paragraph of [...paragraphs].reverse()) while (paragraph.length < 2) paragraph.push(spare.pop()!)
-  const [opening, closing] = paragraphs.map((paragraph) => paragraph.join(' '))
-  const list = points.map((point) => `- ${capitalise(point)}`).join('\n')
-  return { blocks: [opening, ...(withList ? [list] : []), ...(closing ? [closing] : [])] }
+  // A paragraph the material left at one sentence takes this section's closer, if it has one.
+  const closer = phrase(CLOSERS)
+  const short = paragraphs.findLast((paragraph) => paragraph.length < 2)
+  if (short && closer) short.push(closer)
+  const [lead, ...rest] = paragraphs.map((paragraph) => paragraph.join(' ')).filter(Boolean)
+  const list = listed.map((point) => `- ${capitalise(point)}`).join('\n')
+  // A section the material leaves nothing to say returns no block (never an empty one).
+  const blocks = [lead, ...(withList ? [list] : []), ...rest].filter((block): block is string => Boolean(block))
+  return { blocks, owned: statements.length }
 }
 
 // ————— FAQ —————
@@ -891,7 +1080,7 @@ function articleSentences(article: string): string[] {
 
 /** The writer's own framing sentences: true of any subject, so they answer no question and describe no article. */
 const FRAMING =
-  /^(?:it|this|that|these|those|they|knowing|few choices|a good place to start|the answer)\b|^\p{L}+\s+(?:it|this|that|these|those|they)\b|worth (?:seeing|understanding) why|bigger difference than most people expect|easier than it looks|comes down to a handful|the reasons are practical/iu
+  /^(?:it|this|that|these|those|they|knowing|few choices|a good place to start|the answer)\b|^\p{L}+\s+(?:it|this|that|these|those|they)\b|worth (?:seeing|understanding) why|the short answer depends|takes less time than most people think|is a common comparison|not the same for everyone|easier to get right once|bigger difference than most people expect|easier than it looks|comes down to a handful|the reasons are practical/iu
 
 /** A sentence that says something on its own: not a lead-in ("…: …"), not about the business, not leaning on the one before ("It…", "Treat that…"), not framing. */
 function isInformative(sentence: string, context: WriterContext): boolean {
@@ -945,14 +1134,6 @@ function fallbackQuestions({ intent, casing }: WriterContext): string[] {
   }
 }
 
-const ANSWER_FALLBACKS = [
-  'It depends on your situation, but the points above are the right place to start.',
-  'If you are unsure, start simple and adjust once you see what works for you.',
-  'There is no single right answer, but a little preparation makes the decision much easier.',
-  'Start with the basics covered in this guide, then refine your choice as you learn more.',
-  'Most people get good results by changing one thing at a time.',
-]
-
 function writeFaq(material: ArticleMaterial): { questions: Faq } {
   const context = readContext(material)
   const asked = (material.lists.get('people also ask') ?? []).map((question) => capitalise(question.trim())).filter((q) => q.endsWith('?'))
@@ -973,11 +1154,21 @@ function writeFaq(material: ArticleMaterial): { questions: Faq } {
   const sentences = articleSentences(material.fields.get('article') ?? '').filter((sentence) => isInformative(sentence, context))
   const stems = sentences.map(stemsOf)
   const weights = rarity(stems.map((sentenceStems) => ({ stems: sentenceStems })))
-  const ranked = questions.map((question) => {
+  const ownFocus = questions.map((question) => without(stemsOf(question), keywordStems))
+  const speaksToAsked = (sentenceStems: ReadonlySet<string>) =>
+    ownFocus.some((focus) => focus.size > 0 && overlap(sentenceStems, focus) > 0)
+  const ranked = questions.map((question, questionIndex) => {
     const focus = focusOf(question, keywordStems)
+    const general = ownFocus[questionIndex]!.size === 0
     return stems
       .map((sentenceStems, index) => {
-        const relevance = weighedOverlap(sentenceStems, focus, weights)
+        // A question that asks the keyword itself ("What are the best espresso beans?") is answered
+        // by what the article says about the keyword and no other question asks about.
+        const relevance = general
+          ? speaksToAsked(sentenceStems)
+            ? 0
+            : overlap(sentenceStems, keywordStems) / keywordStems.size
+          : weighedOverlap(sentenceStems, focus, weights)
         return { index, relevance, score: relevance + overlap(sentenceStems, keywordStems) * 0.1 }
       })
       .filter(({ relevance }) => relevance > 0)
@@ -1002,19 +1193,58 @@ function writeFaq(material: ArticleMaterial): { questions: Faq } {
       }
     }
   })
+  // What the source pages say that the article does not: plain statements without figures, each
+  // told in one answer only, those sharing most of the question's words first.
+  const articleText = normalizedLine(material.fields.get('article') ?? '')
+  const fromSources = material.pages
+    .filter((page) => page.role.startsWith('source'))
+    .flatMap((page) => {
+      const headings = new Set(page.headings.map(normalizedLine))
+      return splitSentences(page.text).filter((text) => isStatement(text) && !hasDigit(text) && !headings.has(normalizedLine(text)))
+    })
+    .map((text) => paraphrase(text, '', context.casing))
+    .filter(
+      (text, index, all) =>
+        !articleText.includes(normalizedLine(text)) && all.findIndex((other) => normalizedLine(other) === normalizedLine(text)) === index,
+    )
+  const sourceStems = fromSources.map(stemsOf)
+  // Each source statement answers the one question whose own words (beyond the keyword) it shares
+  // most, as a share of them, ties to the earlier question; a question that asks the keyword itself takes only what
+  // speaks to the keyword and to no other question.
+  const focuses = questions.map((question) => without(stemsOf(question), keywordStems))
+  const general = focuses.findIndex((focus) => focus.size === 0)
+  const claims = sourceStems.map((sentenceStems) => {
+    const shared = focuses.map((focus) => (focus.size === 0 ? 0 : overlap(sentenceStems, focus) / focus.size))
+    const most = Math.max(0, ...shared)
+    if (most > 0) return { question: shared.indexOf(most), score: most * 2 + overlap(sentenceStems, keywordStems) }
+    return { question: overlap(sentenceStems, keywordStems) > 0 ? general : -1, score: overlap(sentenceStems, keywordStems) }
+  })
+  const sourceAnswer = (questionIndex: number): string[] =>
+    claims
+      .map((claim, index) => ({ ...claim, index }))
+      .filter((claim) => claim.question === questionIndex)
+      .sort((a, b) => b.score - a.score || a.index - b.index)
+      .slice(0, 3)
+      .map(({ index }) => fromSources[index]!)
   const answered = questions.map((question, questionIndex) => {
     const own = chosen[questionIndex].map(({ index }) => sentences[index])
-    // Where the article says too little, general advice fills in, rotated so no two answers read the same.
-    const fallbacks = ANSWER_FALLBACKS.map((_, k) => ANSWER_FALLBACKS[(questionIndex * 2 + k) % ANSWER_FALLBACKS.length])
-    const answer = [...own, ...fallbacks].slice(0, Math.max(2, own.length))
-    return { question, answer: answer.join(' '), grounded: own.length > 0 }
+    // An answer gives the gist of the article's sentences in a few words each, so the body's
+    // sentences are not told twice, then what the sources add.
+    // One short chunk of each sentence (its main clause when short enough), never two of the same sentence.
+    const gist = own
+      .flatMap((sentence) =>
+        phraseChunks(sentence, context.casing)
+          .filter((chunk) => wordCount(chunk) <= 7)
+          .slice(0, 1),
+      )
+      .slice(0, 5)
+    const sourced = sourceAnswer(questionIndex)
+    const told = [...(gist.length > 0 ? [`In short, ${joinList(gist)}.`] : []), ...sourced]
+    return { question, answer: told.join(' ') }
   })
-  // A question the article says nothing about is dropped, unless the FAQ would fall under three.
-  const grounded = answered.filter((entry) => entry.grounded).length
-  let spare = Math.max(0, 3 - grounded)
-  return {
-    questions: answered.filter((entry) => entry.grounded || spare-- > 0).map(({ question, answer }) => ({ question, answer })),
-  }
+  // A question neither the article nor its sources answer is left out rather than answered with
+  // general advice: a FAQ of fewer than three is reported by the score's FAQ check.
+  return { questions: answered.filter((entry) => entry.answer !== '') }
 }
 
 // ————— Meta —————
@@ -1129,30 +1359,269 @@ function writeCta(material: ArticleMaterial): CallToAction {
           topic: pick([`Want help with ${display}?`, `Ready to make the most of ${display}?`], context.seed),
         }[intent.kind]
   const lead = {
-    best: `Now that you know what to look for, let ${business} take care of the rest`,
-    'how-to': `Now that you know how to ${subject}, ${business} can make it easier`,
-    versus: `Whichever you choose, ${business} can help`,
-    question: `If you want to go further with ${subject}, ${business} can help`,
-    topic: `If you want to go further with ${display}, ${business} can help`,
+    best: `Now that you know what to look for in ${subject}, you can let ${business} take care of the rest`,
+    'how-to': `Now that you know how to ${subject}, ${business} can make every step of it easier at home`,
+    versus:
+      intent.kind === 'versus'
+        ? `Whichever of ${cased(intent.a, casing)} and ${cased(intent.b, casing)} you choose, ${business} can help you get the most from it`
+        : '',
+    question: `If you want to go further with ${subject} than one article can take you, ${business} can help`,
+    topic: `If you would rather leave ${display} to people who work with it every day, ${business} can help`,
   }[intent.kind]
   const services = joinList(context.services.map((service) => lowerFirst(service, casing)))
   const audiences = joinList(context.audiences.map((audience) => lowerFirst(audience, casing)))
   const invitation = services
-    ? `Explore our ${services}${audiences ? `, designed for ${audiences}` : ''}.`
+    ? `Take a look at our ${services}${audiences ? `, designed with ${audiences} in mind` : ''}.`
     : 'Get in touch to see how we can help.'
   const offering = `${context.services.join(' ')} ${context.description}`
+  // What the business does, in its own words, when that says more than the offer.
+  // A description whose sentences all carry a figure gives its first sentence up to the clause
+  // with the figure (figures are told only where a source holds them).
+  const whole = splitSentences(context.description).find((sentence) => !hasDigit(sentence) && !sentence.includes(offer))
+  const first = splitSentences(context.description)[0] ?? ''
+  const figureAt = first.search(/\d/)
+  const beforeFigure = figureAt < 0 ? first : first.slice(0, figureAt)
+  const cut = Math.max(beforeFigure.lastIndexOf(', '), beforeFigure.lastIndexOf(' and '))
+  const clause = withoutEndPunctuation(figureAt < 0 ? first : cut > 0 ? first.slice(0, cut) : '')
+  const about = whole ?? (clause && wordCount(clause) >= 6 ? `About ${business}: ${lowerFirst(clause, casing)}.` : '')
   return {
     heading: capitalise(heading),
-    text: `${offer ? `${lead}: ${offer}.` : `${lead}.`} ${invitation}`,
+    text: [offer ? `${lead}: ${offer}.` : `${lead}.`, about, invitation].filter(Boolean).join(' '),
     buttonLabel: BUTTONS.find(([pattern]) => pattern.test(offering))?.[1] ?? 'Get started',
   }
+}
+
+// ————— Article types —————
+
+/** The prompt's `Article type: <id> (<label>)` line (src/server/articles/prompts.ts); a guide without one. */
+function articleTypeOf(material: ArticleMaterial): ArticleType {
+  const id = material.fields.get('article type')?.split(/\s+/)[0]?.toLowerCase()
+  return isArticleType(id) ? id : 'guide'
+}
+
+/** What a typed heading adds to the outline's own heading: "1. ", "Step 2: ", a question's frame. */
+const ITEM_PREFIX = /^(?:\d{1,2}\.|Step \d{1,2}:)\s+/
+const QUESTION_FRAME = /^What should you know about (.+)\?$/
+const HOW_DO_YOU = /^How do you (.+)\?$/
+const ASKED = /^(?:how|what|why|when|where|which|who)\s+(?:is|are|do|does|did|can|could|should|will|would|was|were|much|many|long|often)\b/i
+/** A closing recap restates the steps: it is no step of its own. */
+const RECAP = /\b(?:recap|summary)$/i
+
+/** The heading as the outline planned it, before its type shaped it: what the section writer writes to. */
+function plainHeading(heading: string, casing: Casing): string {
+  const unprefixed = heading.replace(ITEM_PREFIX, '')
+  const framed = QUESTION_FRAME.exec(unprefixed)
+  if (framed) return capitalise(cased(framed[1], casing))
+  const howTo = HOW_DO_YOU.exec(unprefixed)
+  return howTo ? `How to ${howTo[1]}` : unprefixed
+}
+
+/** An outline heading as a question, for a questions-and-answers article. */
+function asQuestion(heading: string, casing: Casing): string {
+  if (heading.endsWith('?')) return heading
+  if (ASKED.test(heading)) return `${heading}?`
+  const howTo = /^how to (.+)$/i.exec(heading)
+  if (howTo) return `How do you ${howTo[1]}?`
+  return `What should you know about ${lowerFirst(heading, casing)}?`
+}
+
+const comparisonHeadings = (intent: Intent, casing: Casing) => {
+  const [a, b] = intent.kind === 'versus' ? [cased(intent.a, casing), cased(intent.b, casing)] : ['the options', '']
+  return {
+    glance: b ? `${capitalise(a)} and ${b} at a glance` : 'The options at a glance',
+    verdict: b ? `Verdict: ${a} or ${b}?` : 'Verdict: which should you choose?',
+  }
+}
+
+/**
+ * The outline in its article type's shape (src/shared/articles/article-types.ts): a listicle's and
+ * a review's h2s numbered "1. …", a how-to's "Step 1: …" (a question stays the reader's question),
+ * a comparison's table section second and a "Verdict" last, a questions-and-answers article's h2s
+ * asked as questions. A guide keeps the outline as planned.
+ */
+function typedOutline(outline: Outline, type: ArticleType, context: WriterContext): Outline {
+  const { casing } = context
+  const h2s = outline.sections.filter((section) => section.level === 'h2')
+  const numbered = (label: (index: number) => string, keep: (heading: string) => boolean = () => false) => {
+    let index = 0
+    return outline.sections.map((section) =>
+      section.level === 'h2' && !keep(section.heading) ? { ...section, heading: `${label(++index)}${section.heading}` } : section,
+    )
+  }
+  switch (type) {
+    case 'guide':
+      return outline
+    case 'listicle':
+      return { ...outline, sections: numbered((index) => `${index}. `) }
+    case 'review': {
+      const { verdict } = comparisonHeadings(context.intent, casing)
+      const points = h2s.slice(0, 3).map((section) => lowerFirst(section.heading, casing))
+      return { ...outline, sections: [...numbered((index) => `${index}. `), { heading: verdict, level: 'h2', points }] }
+    }
+    case 'how-to': {
+      // The reader's questions stay questions, and a recap a recap, while at least three steps remain.
+      const aside = (heading: string) => heading.endsWith('?') || RECAP.test(heading)
+      const steps = h2s.filter((section) => !aside(section.heading)).length
+      return {
+        ...outline,
+        sections: numbered(
+          (index) => `Step ${index}: `,
+          (heading) => steps >= 3 && aside(heading),
+        ),
+      }
+    }
+    case 'question-answer':
+      return {
+        ...outline,
+        sections: outline.sections.map((section) =>
+          section.level === 'h2' ? { ...section, heading: asQuestion(section.heading, casing) } : section,
+        ),
+      }
+    case 'comparison': {
+      const { glance, verdict } = comparisonHeadings(context.intent, casing)
+      // The templated closing ("… or …: which should you choose?") is the verdict's question.
+      const sections = outline.sections.filter((section) => !/which should you choose\?$/i.test(section.heading))
+      const first = sections.findIndex((section, index) => index > 0 && section.level === 'h2')
+      const at = first > 0 ? first : sections.length
+      const subjects = sections.filter((section) => section.level === 'h2').map((section) => lowerFirst(section.heading, casing))
+      return {
+        ...outline,
+        sections: [
+          ...sections.slice(0, at),
+          { heading: glance, level: 'h2', points: subjects.slice(0, 3) },
+          ...sections.slice(at),
+          { heading: verdict, level: 'h2', points: subjects.slice(0, 2) },
+        ],
+      }
+    }
+  }
+}
+
+/** What options are usually compared on, each with the words a sentence about it uses. */
+const CRITERIA: Array<[string, string[]]> = [
+  ['Taste', ['taste', 'tastes', 'flavour', 'flavours', 'flavor', 'flavors', 'acidity', 'sweet', 'sweetness', 'bitter', 'notes']],
+  ['Body and texture', ['body', 'crema', 'sediment', 'oils', 'texture', 'mouthfeel']],
+  ['Ease of use', ['easy', 'easier', 'forgiving', 'simple', 'practice', 'skill', 'beginners', 'effort', 'steady']],
+  ['Cleaning and care', ['cleaning', 'maintenance', 'descale', 'descaling']],
+  ['Cost', ['cost', 'costs', 'price', 'prices', 'expensive', 'budget', 'afford']],
+  ['Time', ['time', 'quick', 'quickly', 'fast', 'faster', 'slow', 'slower', 'minutes', 'wait']],
+  ['Equipment', ['kettle', 'filter', 'filters', 'gear', 'equipment', 'tools', 'timer']],
+  ['Grind', ['grind', 'grinder', 'grinding', 'ground', 'grounds']],
+  ['Caffeine and strength', ['caffeine', 'strong', 'stronger', 'strength']],
+  ['Freshness', ['fresh', 'freshness', 'stale', 'staling']],
+  ['Durability', ['lasts', 'durable', 'sturdy', 'years']],
+  ['Size', ['size', 'capacity', 'large', 'compact']],
+  ['Health', ['health', 'healthy', 'healthier']],
+]
+
+/** A source sentence a table cell may tell. */
+interface CellSource {
+  text: string
+  page: MaterialPage
+}
+
+/**
+ * A table cell from a source sentence carrying one of the words, told whole. A sentence with a
+ * number cites its page, as every figure of the article does (the grounding check holds it to
+ * that page); one holding a banned phrase of the business's voice is never told.
+ */
+function cellFrom({ text, page }: CellSource, words: readonly string[], banned: readonly string[]): string | undefined {
+  const whole = withoutEndPunctuation(text)
+  const has = (whole.toLowerCase().match(WORD) ?? []).some((word) => words.includes(word))
+  if (!has || /["“”|[\]]/.test(whole) || wordCount(whole) < 5 || wordCount(whole) > 22 || findBanned(whole, banned).length > 0)
+    return undefined
+  return hasDigit(whole) ? `${capitalise(whole)} ([${markdownLinkText(sourceLabel(page))}](${page.url}))` : capitalise(whole)
+}
+
+/**
+ * A comparison's table (src/shared/articles/article-types.ts): one column per option of "A vs B",
+ * one row per criterion (CRITERIA) both options' source sentences speak to, each cell a source
+ * sentence about that option (rows only where both have one). Without two named options, or
+ * sources describing each apart, the rows are the criteria the sources speak to, with what they
+ * say. Undefined when the sources give no row.
+ */
+function comparisonTable(material: ArticleMaterial, context: WriterContext): string | undefined {
+  const sentences: CellSource[] = material.pages
+    .filter((page) => page.role.startsWith('source'))
+    .flatMap((page) => splitSentences(page.text).map((text) => ({ text, page })))
+    .filter(({ text }) => isStatement(text))
+    .filter((sentence, index, all) => all.findIndex((other) => other.text === sentence.text) === index)
+    // A cell without a figure first: it needs no citation.
+    .sort((a, b) => Number(hasDigit(a.text)) - Number(hasDigit(b.text)))
+  const banned = material.lists.get('banned phrases') ?? []
+  const row = (cells: string[]) => `| ${cells.join(' | ')} |`
+  const used = new Set<string>()
+  const cellOf = (pool: CellSource[], words: readonly string[]) => {
+    const cell = pool.map((sentence) => cellFrom(sentence, words, banned)).find((text) => text !== undefined && !used.has(text))
+    if (cell) used.add(cell)
+    return cell
+  }
+  if (context.intent.kind === 'versus') {
+    const options = [context.intent.a, context.intent.b]
+    const mentions = (sentence: CellSource, option: string) => {
+      const stems = stemsOf(option)
+      return overlap(stemsOf(sentence.text), stems) === stems.size
+    }
+    // A sentence about one option only describes it; one naming both is left to the prose.
+    const [a, b] = options.map((option, index) =>
+      sentences.filter((sentence) => mentions(sentence, option) && !mentions(sentence, options[1 - index])),
+    )
+    const rows = CRITERIA.flatMap(([label, words]) => {
+      const cellA = cellOf(a, words)
+      const cellB = cellA ? cellOf(b, words) : undefined
+      if (cellA && !cellB) used.delete(cellA)
+      return cellA && cellB ? [row([label, cellA, cellB])] : []
+    }).slice(0, 6)
+    const head = options.map((option) => capitalise(cased(option, context.casing)))
+    // Sources that describe neither option on its own still give the criteria table below.
+    if (rows.length > 0) return [row(['', ...head]), row(['---', '---', '---']), ...rows].join('\n')
+  }
+  const rows = CRITERIA.flatMap(([label, words]) => {
+    const cell = cellOf(sentences, words)
+    return cell ? [row([label, cell])] : []
+  }).slice(0, 6)
+  return rows.length > 0 ? [row(['Criterion', 'What the sources say']), row(['---', '---']), ...rows].join('\n') : undefined
+}
+
+/**
+ * A section of a typed article: written to the heading the outline planned (its type's numbering
+ * or question frame taken off, so it reads as any section), and a comparison's table section opens
+ * with the table.
+ */
+function writeTypedSection(material: ArticleMaterial): { blocks: string[] } {
+  const type = articleTypeOf(material)
+  if (type === 'guide') return { blocks: writeSectionParts(material).blocks }
+  const context = readContext(material)
+  const heading = material.fields.get('section heading') ?? ''
+  const fields = new Map(material.fields)
+  const lists = new Map(material.lists)
+  const { glance, verdict } = comparisonHeadings(context.intent, context.casing)
+  const plain = (text: string) =>
+    normalizedLine(text) === normalizedLine(verdict) && context.intent.kind === 'versus'
+      ? `${capitalise(cased(context.intent.a, context.casing))} or ${cased(context.intent.b, context.casing)}: which should you choose?`
+      : plainHeading(text, context.casing)
+  if (heading) fields.set('section heading', plain(heading))
+  lists.set('other sections', (material.lists.get('other sections') ?? []).map(plain))
+  const written = writeSectionParts({ ...material, fields, lists })
+  // Casing is learned from each prompt's pages, so headings are compared as normalised lines.
+  const isGlance = type === 'comparison' && normalizedLine(heading) === normalizedLine(glance)
+  const table = isGlance ? comparisonTable(material, context) : undefined
+  if (!table) return written
+  // The table is the section's substance: prose the section owns no source sentence for would only
+  // name the other sections again, so a short lead takes its place.
+  if (written.owned === 0) return { blocks: [table] }
+  // The table opens the section, so the opening frame naming the heading goes.
+  const [lead, ...rest] = written.blocks
+  const [opening, ...afterOpening] = splitSentences(lead ?? '')
+  const opens = opening !== undefined && normalizedLine(opening).includes(normalizedLine(plain(heading)))
+  return { blocks: [table, ...(opens ? [afterOpening.join(' ')].filter(Boolean) : lead ? [lead] : []), ...rest] }
 }
 
 // ————— Entry —————
 
 const WRITERS = new Map<string, (material: ArticleMaterial) => unknown>([
   [ARTICLE_SCHEMAS.outline, writeOutline],
-  [ARTICLE_SCHEMAS.section, writeSection],
+  [ARTICLE_SCHEMAS.section, writeTypedSection],
   [ARTICLE_SCHEMAS.faq, writeFaq],
   [ARTICLE_SCHEMAS.meta, writeMeta],
   [ARTICLE_SCHEMAS.cta, writeCta],

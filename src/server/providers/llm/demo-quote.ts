@@ -14,7 +14,7 @@ export interface QuotableSentence {
   score: number
 }
 
-/** Sections that quote: one in three, chosen by the section's stable hash. */
+/** Sections that quote: one in three, by the section's place among the article's headings (the second, fifth, …). */
 const QUOTE_EVERY = 3
 const MIN_WORDS = 8
 const MAX_WORDS = 30
@@ -22,11 +22,16 @@ const LEADS = ['One guide puts it plainly:', 'In the words of one source:', 'As 
 
 /**
  * The quotation sentence for a section and the source sentence it quotes (which the section then
- * does not paraphrase as well), or none: the most relevant sentence of the section's sources that has no digit (numbers are cited as paraphrases), no stop or quotation mark inside
+ * does not paraphrase as well), or none, its link text named by `label` (the page's title unless told
+ * otherwise): the most relevant sentence of the section's sources that has no digit (numbers are cited as paraphrases), no stop or quotation mark inside
  * (the checks read sentences whole) and 8–30 words, quoted with its source linked.
  */
-export function sourceQuote<T extends QuotableSentence>(candidates: readonly T[], seed: number): { from: T; markdown: string } | undefined {
-  if (seed % QUOTE_EVERY !== 0) return undefined
+export function sourceQuote<T extends QuotableSentence>(
+  candidates: readonly T[],
+  place: number,
+  label: (page: T['page']) => string = (page) => page.title || page.url,
+): { from: T; markdown: string } | undefined {
+  if (place < 0 || place % QUOTE_EVERY !== 1) return undefined
   const chosen = candidates.find((sentence) => {
     const body = sentence.text.trim().replace(/[.!]$/, '')
     const words = body.split(/\s+/).filter(Boolean).length
@@ -41,7 +46,7 @@ export function sourceQuote<T extends QuotableSentence>(candidates: readonly T[]
   })
   if (!chosen) return undefined
   const body = chosen.text.trim().replace(/[.!]$/, '')
-  const label = (chosen.page.title || chosen.page.url).replace(/[[\]]/g, (bracket) => (bracket === '[' ? '(' : ')'))
-  const lead = LEADS[Math.floor(seed / QUOTE_EVERY) % LEADS.length]
-  return { from: chosen, markdown: `${lead} “${body}” ([${label}](${chosen.page.url})).` }
+  const linkText = label(chosen.page).replace(/[[\]]/g, (bracket) => (bracket === '[' ? '(' : ')'))
+  const lead = LEADS[Math.floor(place / QUOTE_EVERY) % LEADS.length]
+  return { from: chosen, markdown: `${lead} “${body}” ([${linkText}](${chosen.page.url})).` }
 }

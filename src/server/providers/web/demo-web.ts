@@ -2,6 +2,7 @@ import { monthlySearches, profileOf, searchVolume, subjectOf, topicOf } from '~/
 import type { ByHead } from '~/server/providers/dataforseo/mock-lexicon'
 import { resultTitle } from '~/server/providers/dataforseo/mock-serp'
 import { SafeFetchError, type SafeFetcher } from '~/server/outbound/safe-fetch'
+import { COFFEE_KNOWLEDGE } from './demo-web-knowledge'
 
 /**
  * The demo web: in full demo mode the mock search results link here instead of to real sites,
@@ -51,6 +52,9 @@ export interface DemoWebPage {
   title: string
   sections: DemoWebSection[]
 }
+
+/** What a buyer reads on a bag: a page tells it where it says what to check before buying. */
+const BUYING_CHECKS = COFFEE_KNOWLEDGE.find((theme) => theme.heading === 'Reading the bag before you buy')
 
 const MONTHS = 'January February March April May June July August September October November December'.split(' ')
 
@@ -129,7 +133,8 @@ export function demoWebPage(host: string, path: string, now = new Date()): DemoW
     })
   }
   if (rivals.length > 0) {
-    const rival = rivals[hashOf(`${host}|${keyword}`) % rivals.length]!
+    // One rival per search, whichever site: results on one search compare the same pair.
+    const rival = rivals[hashOf(keyword) % rivals.length]!
     const ours = searchVolume(subject)
     const theirs = searchVolume(rival)
     const ratio = Math.max(ours, theirs) / Math.min(ours, theirs)
@@ -155,10 +160,21 @@ export function demoWebPage(host: string, path: string, now = new Date()): DemoW
       sentences: [
         `Before you buy ${subject}, check the ${joinList(checks)}.`,
         `Independent reviews that mention the ${checks[0]} tell you more than a product description does.`,
+        ...(BUYING_CHECKS?.sentences ?? []),
       ],
     })
   }
   // Sites differ: each keeps the season first and orders the rest its own way.
+  // General knowledge on the subjects the search touches: each site carries four of them, and all
+  // but one of each subject's statements, so the results differ as real sites do.
+  const words = new Set(keyword.split(/\s+/))
+  const themes = COFFEE_KNOWLEDGE.filter((theme) => theme !== BUYING_CHECKS && theme.about.some((word) => words.has(word)))
+    .sort((a, b) => hashOf(`${host}|${a.heading}`) - hashOf(`${host}|${b.heading}`))
+    .slice(0, 4)
+  for (const theme of themes) {
+    const skipped = hashOf(`${host}|${keyword}|${theme.heading}`) % theme.sentences.length
+    sections.push({ heading: theme.heading, sentences: theme.sentences.filter((_, index) => index !== skipped) })
+  }
   const [season, ...rest] = sections
   rest.sort((a, b) => hashOf(`${host}|${a.heading}`) - hashOf(`${host}|${b.heading}`))
   return { host, path, keyword, title: resultTitle(host, keyword), sections: [season!, ...rest] }
