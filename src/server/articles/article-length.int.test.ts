@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { http, HttpResponse } from 'msw'
+import { http } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { insertBusiness, insertKeyword, rpcClient } from '../../../tests/fixtures/rpc'
@@ -13,7 +13,7 @@ import { peopleAlsoAsk } from '~/server/providers/dataforseo/mock-serp'
 import { imagesHandlers } from '~/server/providers/images/mock'
 import { parseArticleMaterial } from '~/server/providers/llm/article-writer'
 import { DEFAULT_LLM_BASE_URL } from '~/server/providers/llm/client'
-import { llmHandlers } from '~/server/providers/llm/mock'
+import { chatCompletionResponse, llmHandlers } from '~/server/providers/llm/mock'
 import { youtubeHandlers } from '~/server/providers/youtube/mock'
 import { MAX_EXTRA_SECTIONS, plannedSections } from '~/shared/articles/length-target'
 import { generateArticle } from './generate'
@@ -70,17 +70,7 @@ const run = (businessId: string, keywordId: string) =>
     progress: () => {},
   })
 
-const completion = (object: unknown) =>
-  HttpResponse.json({
-    id: 'chatcmpl-length',
-    object: 'chat.completion',
-    created: 0,
-    model: 'mock',
-    choices: [
-      { index: 0, message: { role: 'assistant', content: JSON.stringify(object), refusal: null }, logprobs: null, finish_reason: 'stop' },
-    ],
-    usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
-  })
+const completion = (object: unknown) => chatCompletionResponse(JSON.stringify(object), { id: 'chatcmpl-length' })
 
 /**
  * Records the outline request and every section heading asked for; sections are answered by

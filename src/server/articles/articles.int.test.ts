@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { and, eq, sql } from 'drizzle-orm'
-import { http, HttpResponse } from 'msw'
+import { http } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertArticle, insertBusiness, insertKeyword, rejectionOf, rpcClient } from '../../../tests/fixtures/rpc'
@@ -18,7 +18,7 @@ import { dataforseoHandlers } from '~/server/providers/dataforseo/mock'
 import { imagesHandlers } from '~/server/providers/images/mock'
 import { DEFAULT_LLM_BASE_URL } from '~/server/providers/llm/client'
 import { parseArticleMaterial } from '~/server/providers/llm/article-writer'
-import { llmHandlers } from '~/server/providers/llm/mock'
+import { chatCompletionResponse, llmHandlers } from '~/server/providers/llm/mock'
 import { clearFaults, injectFault } from '~/server/providers/mock-faults'
 import { youtubeHandlers } from '~/server/providers/youtube/mock'
 import { publishableArticle } from '~/server/publishing/publish.service'
@@ -615,14 +615,7 @@ describe('article generation on the mocks', () => {
             'Taste as you go and adjust one thing at a time.',
           ],
         })
-        return HttpResponse.json({
-          id: 'chatcmpl-invented',
-          object: 'chat.completion',
-          created: 0,
-          model: 'mock',
-          choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, logprobs: null, finish_reason: 'stop' }],
-          usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
-        })
+        return chatCompletionResponse(content, { id: 'chatcmpl-invented' })
       }),
     )
     try {
@@ -659,14 +652,7 @@ describe('article generation on the mocks', () => {
             `The guide is blunt: “${real}” ([Guide](${source.url})).`,
           ],
         })
-        return HttpResponse.json({
-          id: 'chatcmpl-quote',
-          object: 'chat.completion',
-          created: 0,
-          model: 'mock',
-          choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, logprobs: null, finish_reason: 'stop' }],
-          usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
-        })
+        return chatCompletionResponse(content, { id: 'chatcmpl-quote' })
       }),
     )
     try {
@@ -704,14 +690,7 @@ describe('article generation on the mocks', () => {
             'Watch the grinde settle in the basket.',
           ],
         })
-        return HttpResponse.json({
-          id: 'chatcmpl-spelling',
-          object: 'chat.completion',
-          created: 0,
-          model: 'mock',
-          choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, logprobs: null, finish_reason: 'stop' }],
-          usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
-        })
+        return chatCompletionResponse(content, { id: 'chatcmpl-spelling' })
       }),
     )
     try {

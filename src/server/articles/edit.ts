@@ -25,7 +25,7 @@ type ArticleRow = typeof article.$inferSelect
 
 interface EditContext {
   current: ArticleRow
-  business: { name: string; url: string; blogUrl: string | null; language: string; internalLinks: number }
+  business: { name: string; url: string; blogUrl: string | null; language: string; internalLinks: number; audiences: string[] }
   scheduledAt: Date | null
   now: Date
   /** The app's public URL: where /media/ images are served (JSON-LD). */
@@ -132,6 +132,7 @@ export function contentFromEdit(edit: ArticleEdit, context: EditContext): { cont
       metaDescription: edit.metaDescription,
       markdown: edit.markdown,
       language: context.business.language,
+      audiences: context.business.audiences,
       siteUrl,
       serpMedianWordCount: current.serpMedianWords,
       // The length the article was written to (null before targets: the SERP median's rule).
@@ -177,6 +178,7 @@ async function editContext(db: Database, businessId: string, articleId: string, 
         blogUrl: business.blogUrl,
         language: business.language,
         internalLinks: business.internalLinks,
+        audiences: business.targetAudiences,
         floor: business.seoScoreFloor,
       },
       scheduledAt: keyword.scheduledAt,

@@ -483,6 +483,7 @@ export async function generateArticle(job: GenerationContext) {
       metaDescription,
       markdown,
       language: business.language,
+      audiences: business.targetAudiences,
       siteUrl,
       serpMedianWordCount: serp.medianWords,
       targetWordCount: target,

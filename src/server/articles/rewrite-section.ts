@@ -159,6 +159,7 @@ export async function rewriteSection(
         blogUrl: business.blogUrl,
         language: business.language,
         internalLinks: business.internalLinks,
+        audiences: business.targetAudiences,
       },
       scheduledAt: planned.scheduledAt,
       now,

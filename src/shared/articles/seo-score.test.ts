@@ -109,7 +109,9 @@ describe('a good article', () => {
     expect(checkOf(input, 'internalLinks').detail).toBe('3 internal links to distinct pages.')
     expect(checkOf(input, 'externalLinks').detail).toBe('1 external link to distinct pages.')
     expect(checkOf(input, 'structuredData').detail).toBe('JSON-LD types: BlogPosting, FAQPage, BreadcrumbList.')
-    expect(checkOf(input, 'readability').detail).toMatch(/^Flesch reading ease \d+; sentences average \d+ words\.$/)
+    expect(checkOf(input, 'readability').detail).toMatch(
+      /^Flesch reading ease \d+, for general readers 50 or more; sentences average \d+ words\.$/,
+    )
   })
 })
 
@@ -251,8 +253,26 @@ describe('each check fails on its own input with a concrete hint', () => {
     const check = checkOf({ ...goodInput(), markdown }, 'readability')
     expect(check.passed).toBe(false)
     expect(check.hint).toMatch(
-      /^Raise the Flesch reading ease to 50 or more \(it is -?\d+\): shorten sentences \(they average \d+ words\) and prefer shorter words\.$/,
+      /^Raise the Flesch reading ease to 50 or more for general readers \(it is -?\d+\): shorten sentences \(they average \d+ words\) and prefer shorter words\.$/,
     )
+  })
+
+  it('reading level follows the audience: plain English for beginners, denser text for professionals', () => {
+    // About Flesch 45: too dense for beginners and for general readers, fine for professionals.
+    const medium =
+      'Consistent extraction depends on grind uniformity, water temperature and contact time. Baristas calibrate these variables daily, adjusting the dose whenever the espresso tastes sour or bitter.'
+    const markdown = article()
+      .replace(/Start with fresh beans\.[^\n]*/, `${medium} ${medium}`)
+      .replace(/Put the grounds in the jar\.[^\n]*/, `${medium} ${medium}`)
+      .replace(/Keep it in a closed bottle[^\n]*/, `${medium} ${medium}`)
+    const ease = (audiences: string[]) => checkOf({ ...goodInput(), markdown, audiences }, 'readability')
+    expect(ease(['Coffee-curious beginners']).passed).toBe(false)
+    expect(ease(['Coffee-curious beginners']).hint).toMatch(/^Raise the Flesch reading ease to 60 or more for plain English/)
+    expect(ease(['Café owners']).passed).toBe(false)
+    expect(ease(['Procurement managers', 'IT teams']).passed).toBe(true)
+    expect(ease(['Procurement managers', 'IT teams']).detail).toMatch(/, for professional readers 40 or more;/)
+    // A plain article passes for beginners too.
+    expect(checkOf({ ...goodInput(), audiences: ['Coffee-curious beginners'] }, 'readability').passed).toBe(true)
   })
 
   it('explains a missing keyword in the introduction with the mentions in the body', () => {

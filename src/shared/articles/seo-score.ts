@@ -2,6 +2,7 @@ import { getDefaults, Lexer, type MarkedToken, type Token } from 'marked'
 import { checkTypeStructure, type ArticleType } from './article-types'
 import { containsKeyword, countKeyword, normalisedWords } from './keyword-rule'
 import { fleschReadingEase, isEnglish, sentenceStats, splitSentences, wordsOf } from './readability'
+import { readingLevelFor } from './reading-level'
 
 /**
  * The SEO score of an article: a fixed list of checks, each worth its weight in points. The
@@ -61,9 +62,6 @@ export const SEO_LIMITS = {
   minimumH2: 3,
   defaultInternalLinkTarget: 3,
   minimumExternalLinks: 1,
-  /** Flesch reading ease (English): full points from the first, none below the second. */
-  fleschPass: 50,
-  fleschFloor: 30,
   /** Average words per sentence (other languages): full points up to the first, none from the second. */
   sentenceWordsPass: 20,
   sentenceWordsCeiling: 30,
@@ -108,6 +106,8 @@ export interface SeoScoreInput {
   markdown: string
   /** The business's language, by name ("English") or code ("en-US"). */
   language: string
+  /** Whom the business writes for (its target audiences): sets the reading level (reading-level.ts). */
+  audiences?: readonly string[] | null
   /** The business's site: links to its host (with or without "www.") and relative links are internal. */
   siteUrl: string
   /** Median word count of the top search results; null when unknown. */
@@ -471,13 +471,15 @@ function readability({ input, blocks }: ArticleFacts): Outcome {
   if (stats.words === 0) return fail('The article has no body text to measure.', 'Write the body text: it has no paragraphs.')
   const average = Math.round(stats.averageWordsPerSentence)
   if (isEnglish(input.language)) {
-    const { fleschPass, fleschFloor } = SEO_LIMITS
+    // The level the business's readers need (reading-level.ts): plain English for beginners.
+    const level = readingLevelFor(input.audiences)
+    const { fleschPass, fleschFloor } = level
     const ease = Math.round(fleschReadingEase(prose))
-    const detail = `Flesch reading ease ${ease}; sentences average ${count(average, 'word')}.`
+    const detail = `Flesch reading ease ${ease}, for ${level.label} ${fleschPass} or more; sentences average ${count(average, 'word')}.`
     if (ease >= fleschPass) return pass(detail)
     return fail(
       detail,
-      `Raise the Flesch reading ease to ${fleschPass} or more (it is ${ease}): shorten sentences (they average ${count(average, 'word')}) and prefer shorter words.`,
+      `Raise the Flesch reading ease to ${fleschPass} or more for ${level.label} (it is ${ease}): shorten sentences (they average ${count(average, 'word')}) and prefer shorter words.`,
       (ease - fleschFloor) / (fleschPass - fleschFloor),
     )
   }

@@ -123,16 +123,35 @@ export function llmHandlers(options: { baseUrl?: string } = {}): RequestHandler[
         const content = schema ? JSON.stringify(article ?? voice ?? fillSchema(schema, material)) : proseAnswer(material)
         const promptTokens = Math.ceil(texts.join('\n').length / 4)
         const completionTokens = Math.ceil(content.length / 4)
-        return HttpResponse.json({
+        return chatCompletionResponse(content, {
           id: `chatcmpl-${stableHash(`${body.model}\n${texts.join('\n')}`).toString(36)}`,
-          object: 'chat.completion',
           created: Math.floor(Date.now() / 1000),
           model: body.model,
-          choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, logprobs: null, finish_reason: 'stop' }],
-          usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
-          system_fingerprint: null,
+          promptTokens,
+          completionTokens,
         })
       }),
     ),
   ]
+}
+
+/**
+ * A chat completion as the OpenAI API answers it (one choice that stopped), for the mock and for
+ * tests that answer one request themselves.
+ */
+export function chatCompletionResponse(
+  content: string,
+  options: { id?: string; created?: number; model?: string; promptTokens?: number; completionTokens?: number } = {},
+) {
+  const promptTokens = options.promptTokens ?? 10
+  const completionTokens = options.completionTokens ?? 10
+  return HttpResponse.json({
+    id: options.id ?? 'chatcmpl-test',
+    object: 'chat.completion',
+    created: options.created ?? 0,
+    model: options.model ?? 'mock',
+    choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, logprobs: null, finish_reason: 'stop' }],
+    usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
+    system_fingerprint: null,
+  })
 }
