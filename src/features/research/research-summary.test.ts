@@ -20,6 +20,7 @@ const run: NonNullable<ResearchStatus> = {
   message: null,
   error: null,
   counts: { expand: 299, score: 299, merged: 47, cluster: 20, plan: 29, capacity: 30 },
+  calls: {},
   cost: 0.36,
   paidCalls: 49,
   cacheHits: 480,
