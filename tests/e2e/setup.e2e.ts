@@ -163,7 +163,7 @@ describe.skipIf(!server.available)('setup wizard', () => {
     // the mocks the month is planned, in topics.
     const research = page.locator('[aria-label="Keyword research"]').first()
     await research.waitFor()
-    await expect.poll(() => research.textContent(), { timeout: 60_000 }).toMatch(/keywords? planned for/)
+    await expect.poll(() => research.textContent(), { timeout: 60_000 }).toMatch(/keywords? in \d+ topics? for /)
     await expect.poll(() => page.locator('tbody tr').count(), { timeout: 10_000 }).toBeGreaterThan(0)
     expect(await page.getByText('Scheduled').first().isVisible()).toBe(true)
 

@@ -7,10 +7,11 @@ import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select'
 import { Skeleton } from '~/components/ui/skeleton'
-import { formatCount } from '~/features/format'
+import { formatCount, pluralize } from '~/features/format'
 import { orpc } from '~/lib/orpc'
 import type { KeywordCluster } from '~/lib/rpc-outputs'
 import { toast } from '~/lib/toast'
+import { seriesDateRange, topicDescription } from './cluster-display'
 import { isResearchRunning, ResearchPanel, useCurrentBusinessId, useResearchStatus } from './research-panel'
 
 const shortDate = (value: Date | string | null) =>
@@ -18,8 +19,8 @@ const shortDate = (value: Date | string | null) =>
 
 /**
  * The Keywords screen's Clusters tab: each topic with its pillar, supporting keywords, total
- * volume, average difficulty and its series' dates. A keyword can move to another topic, and any
- * keyword of a topic can become its pillar.
+ * volume, average difficulty and its series' dates (first to last scheduled day). A keyword can
+ * move to another topic, and any keyword of a topic can become its pillar.
  */
 export function ClustersScreen() {
   const businessId = useCurrentBusinessId()
@@ -79,31 +80,32 @@ function ClusterCard({ businessId, cluster, clusters }: { businessId: string; cl
     }),
   )
   const others = clusters.filter((item) => item.id !== cluster.id)
+  const series = seriesDateRange(cluster.keywords.map((item) => item.scheduledAt))
   return (
     <Card aria-label={`Topic ${cluster.label}`}>
       <CardHeader className="gap-1">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <CardTitle>{cluster.label}</CardTitle>
           <div className="flex flex-wrap gap-2 text-xs text-muted-foreground">
-            <Badge variant="secondary">{formatCount(cluster.keywordIds.length)} articles</Badge>
-            <Badge variant="secondary">{formatCount(cluster.totalVolume)} searches / month</Badge>
+            <Badge variant="secondary">{pluralize(cluster.keywordIds.length, 'article')}</Badge>
+            <Badge variant="secondary">{pluralize(cluster.totalVolume, 'search', 'searches')} a month</Badge>
             <Badge variant="secondary">difficulty {cluster.avgDifficulty === null ? '—' : `${Math.round(cluster.avgDifficulty)}%`}</Badge>
           </div>
         </div>
-        {cluster.description && <p className="text-sm text-muted-foreground">{cluster.description}</p>}
-        {cluster.series && (
-          <p className="text-xs text-muted-foreground">
-            Series {shortDate(cluster.series.startDate)} – {shortDate(cluster.series.targetDate)} · about{' '}
-            {cluster.series.estimatedCompletionWeeks} {cluster.series.estimatedCompletionWeeks === 1 ? 'week' : 'weeks'}
-          </p>
-        )}
+        <p className="text-sm text-muted-foreground">{topicDescription(cluster)}</p>
+        {series && <p className="text-xs text-muted-foreground">Series {series}</p>}
       </CardHeader>
       <CardContent>
         <ul className="divide-y divide-border rounded-md border border-border">
           {cluster.keywords.map((item) => (
             <li key={item.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2 text-sm">
               <span className="flex min-w-0 flex-1 basis-full items-center gap-2 sm:basis-0">
-                {item.isPillar && <Crown className="size-4 shrink-0 text-primary" aria-label="Pillar" />}
+                {/* Every row keeps the crown's room, so the pillar's name lines up with the others. */}
+                {item.isPillar ? (
+                  <Crown className="size-4 shrink-0 text-primary" aria-label="Pillar" />
+                ) : (
+                  <span className="size-4 shrink-0" aria-hidden />
+                )}
                 <span className="truncate font-medium" title={item.keyword}>
                   {item.keyword}
                 </span>
@@ -113,7 +115,8 @@ function ClusterCard({ businessId, cluster, clusters }: { businessId: string; cl
               </span>
               <span className="w-16 text-muted-foreground tabular-nums">{item.difficulty === null ? '—' : `${item.difficulty}%`}</span>
               <span className="w-16 text-muted-foreground">{shortDate(item.scheduledAt)}</span>
-              <span className="flex items-center gap-2">
+              {/* A fixed width: the pillar's row, without "Make pillar", keeps its columns under the others'. */}
+              <span className="flex items-center justify-end gap-2 sm:w-60">
                 {!item.isPillar && (
                   <Button
                     variant="ghost"

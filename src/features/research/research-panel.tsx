@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { CircleAlert, Play, Sparkles } from 'lucide-react'
+import { CircleAlert, Play } from 'lucide-react'
 import { useEffect } from 'react'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
@@ -9,17 +9,9 @@ import { jobWatchQueryOptions } from '~/features/jobs/job-queries'
 import { orpc } from '~/lib/orpc'
 import { toast } from '~/lib/toast'
 import type { ResearchStatus } from '~/lib/rpc-outputs'
-import { formatCount, pluralize } from '~/features/format'
-import { outcome } from './research-outcome'
+import { ResearchSummary } from './research-summary'
 
 const RUNNING_STATES = ['queued', 'running', 'retrying']
-
-const formatCost = (dollars: number) => (dollars < 0.01 ? '< $0.01' : `$${dollars.toFixed(2)}`)
-
-function spend(run: NonNullable<ResearchStatus>): string {
-  if (run.paidCalls === 0) return `no paid calls, ${formatCount(run.cacheHits)} answers from cache`
-  return `${pluralize(run.paidCalls, 'provider call')}, ${formatCount(run.cacheHits)} answered from cache · estimated cost ${formatCost(run.cost)}`
-}
 
 /** The id of the business the app is working on (the switcher's current one). */
 export function useCurrentBusinessId(): string | undefined {
@@ -39,8 +31,8 @@ export const isResearchRunning = (status: ResearchStatus | null | undefined) => 
 
 /**
  * Keyword research on the Keywords screen: live progress while a run goes (stage, percentage,
- * time left, Cancel), a failed run's reason with Retry, and after a run what it planned and what
- * it cost, with "Run research".
+ * time left, Cancel), a failed run's reason with Retry, and after a run what it found for the
+ * business (the pipeline's figures behind Details), with "Run research".
  */
 export function ResearchPanel({ businessId }: { businessId: string }) {
   const queryClient = useQueryClient()
@@ -122,19 +114,8 @@ export function ResearchPanel({ businessId }: { businessId: string }) {
             </div>
           </div>
         ) : (
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <div className="grid gap-1">
-              <p className="flex items-start gap-2 font-medium">
-                {/* Beside a summary that wraps, the icon keeps its size and sits by the first line. */}
-                <Sparkles className="mt-1 size-4 shrink-0 text-primary" aria-hidden />
-                {run.state === 'cancelled' ? 'Keyword research was cancelled' : outcome(run)}
-              </p>
-              <p className="text-sm text-muted-foreground">
-                {run.state === 'cancelled'
-                  ? 'What it found so far is kept. Run it again to plan your month.'
-                  : `${formatCount(run.counts.expand ?? 0)} keywords considered, ${formatCount(run.counts.score ?? 0)} scored, ${formatCount(run.counts.merged ?? 0)} merged as duplicates · ${spend(run)}`}
-              </p>
-            </div>
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <ResearchSummary run={run} />
             <div className="flex flex-wrap gap-2">
               <AddKeywordsDialog businessId={businessId} />
               {runButton('Run research')}
