@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { LANGUAGES } from './business-profile'
-import { articleLanguageOf, countryOfLocationCode, MARKET_COUNTRIES, MARKET_LANGUAGES, marketCountry } from './markets'
+import { articleLanguageOf, countryOfLocationCode, defaultMarket, MARKET_COUNTRIES, MARKET_LANGUAGES, marketCountry } from './markets'
 
 describe('keyword markets', () => {
   it('holds the location codes DataForSEO documents, each 2000 + the ISO 3166-1 numeric code', () => {
@@ -63,5 +63,48 @@ describe('keyword markets', () => {
     expect(articleLanguageOf('TW')).toBe('Chinese (Traditional)')
     expect(articleLanguageOf('US')).toBe('English')
     expect(articleLanguageOf('XX')).toBe('English')
+  })
+})
+
+describe('defaultMarket', () => {
+  it('takes the country of a country-code domain and writes in its main language', () => {
+    expect(defaultMarket({ siteUrl: 'https://fornorossi.it/' })).toEqual({ region: 'IT', language: 'Italian' })
+    expect(defaultMarket({ siteUrl: 'https://www.leeds-bakery.co.uk' })).toEqual({ region: 'GB', language: 'English' })
+    expect(defaultMarket({ siteUrl: 'https://shop.uk' })).toEqual({ region: 'GB', language: 'English' })
+    expect(defaultMarket({ siteUrl: 'https://sakura.jp' })).toEqual({ region: 'JP', language: 'Japanese' })
+    expect(defaultMarket({ siteUrl: 'https://baeckerei.de' })).toEqual({ region: 'DE', language: 'German' })
+  })
+
+  it('keeps the site’s language where the country has keyword data in it', () => {
+    expect(defaultMarket({ siteUrl: 'https://boulangerie.ca', siteLanguage: 'fr-CA' })).toEqual({ region: 'CA', language: 'French' })
+    expect(defaultMarket({ siteUrl: 'https://www.example.ch', siteLanguage: 'it' })).toEqual({ region: 'CH', language: 'Italian' })
+    expect(defaultMarket({ siteUrl: 'https://bakery.jp', siteLanguage: 'en' })).toEqual({ region: 'JP', language: 'Japanese' })
+  })
+
+  it('reads a generic domain from the site’s language tag, then the address, then the language alone', () => {
+    expect(defaultMarket({ siteUrl: 'https://bakery.com', siteLanguage: 'en-GB' })).toEqual({ region: 'GB', language: 'English' })
+    expect(
+      defaultMarket({ siteUrl: 'https://bakery.com', siteLanguage: 'en', address: '12 Briggate, Leeds LS1 6HD, United Kingdom' }),
+    ).toEqual({
+      region: 'GB',
+      language: 'English',
+    })
+    expect(defaultMarket({ siteUrl: 'https://bakery.com', address: 'Via Indipendenza 3, 40121 Bologna, Italy' })).toEqual({
+      region: 'IT',
+      language: 'Italian',
+    })
+    expect(defaultMarket({ siteUrl: 'https://forno.com', siteLanguage: 'it' })).toEqual({ region: 'IT', language: 'Italian' })
+    expect(defaultMarket({ siteUrl: 'https://pan.io', siteLanguage: 'ja-JP' })).toEqual({ region: 'JP', language: 'Japanese' })
+    expect(defaultMarket({ siteUrl: 'https://shop.com', siteLanguage: 'zh-Hant' })).toEqual({
+      region: 'TW',
+      language: 'Chinese (Traditional)',
+    })
+    expect(defaultMarket({ siteUrl: 'https://shop.com', siteLanguage: 'nb-NO' })).toEqual({ region: 'NO', language: 'Norwegian' })
+  })
+
+  it('falls back to the United States in English', () => {
+    expect(defaultMarket({ siteUrl: 'https://bakery.com' })).toEqual({ region: 'US', language: 'English' })
+    expect(defaultMarket({ siteUrl: 'https://bakery.ai', siteLanguage: 'xx' })).toEqual({ region: 'US', language: 'English' })
+    expect(defaultMarket({ siteUrl: 'not a url' })).toEqual({ region: 'US', language: 'English' })
   })
 })

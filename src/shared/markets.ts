@@ -354,3 +354,116 @@ export function articleLanguageOf(region: string): string {
   const main = marketCountry(region)?.languages[0] ?? 'en'
   return marketLanguage(main)?.name ?? 'English'
 }
+
+/** Country-code domains used as generic ones (a .io or .ai site says nothing about where its customers are). */
+const GENERIC_COUNTRY_DOMAINS = new Set([
+  'io',
+  'co',
+  'ai',
+  'me',
+  'tv',
+  'fm',
+  'ly',
+  'to',
+  'cc',
+  'ws',
+  'gg',
+  'sh',
+  'ac',
+  'so',
+  'vc',
+  'la',
+  'am',
+  'xyz',
+])
+
+/** The country a language alone points to, where its main country is not the first in the table by name. */
+const LANGUAGE_HOME: Record<string, string> = {
+  en: 'US',
+  es: 'ES',
+  pt: 'BR',
+  fr: 'FR',
+  de: 'DE',
+  ar: 'SA',
+  'zh-CN': 'CN',
+  'zh-TW': 'TW',
+  nl: 'NL',
+  sv: 'SE',
+  it: 'IT',
+  ru: 'KZ',
+  ms: 'MY',
+  ta: 'IN',
+  sr: 'RS',
+  hr: 'HR',
+  el: 'GR',
+  tr: 'TR',
+  ca: 'ES',
+  cy: 'GB',
+  eu: 'ES',
+  gl: 'ES',
+  he: 'IL',
+  fa: 'AF',
+  ur: 'PK',
+  bn: 'BD',
+  tl: 'PH',
+}
+
+/** A page's `lang` ("it-IT", "zh-Hant", "en") as a DataForSEO language code and, when it names one, a country. */
+function readSiteLanguage(tag: string | undefined): { language?: MarketLanguageCode; country?: MarketCountry } {
+  const parts = (tag ?? '').trim().replace(/_/g, '-').split('-').filter(Boolean)
+  const base = parts[0]?.toLowerCase()
+  if (!base) return {}
+  const rest = parts.slice(1).map((part) => part.toLowerCase())
+  const region = parts.slice(1).find((part) => /^[a-z]{2}$/i.test(part))
+  const country = region ? marketCountry(region) : undefined
+  let code: string = base === 'nb' || base === 'nn' ? 'no' : base === 'iw' ? 'he' : base
+  if (base === 'zh') {
+    const traditional = rest.includes('hant') || ['tw', 'hk', 'mo'].some((place) => rest.includes(place))
+    code = traditional ? 'zh-TW' : 'zh-CN'
+  }
+  return { language: marketLanguage(code)?.code, country }
+}
+
+/** The country named at the end of a postal address ("…, 40121 Bologna, Italy"), if any. */
+function addressCountry(address: string | undefined): MarketCountry | undefined {
+  const text = (address ?? '').toLowerCase()
+  if (!text.trim()) return undefined
+  let found: { country: MarketCountry; at: number } | undefined
+  for (const country of MARKET_COUNTRIES) {
+    const names = [
+      country.name.toLowerCase(),
+      ...(country.code === 'GB' ? ['uk', 'england', 'scotland', 'wales'] : []),
+      ...(country.code === 'US' ? ['usa'] : []),
+    ]
+    for (const name of names) {
+      const at = text.search(new RegExp(`(?:^|[^\\p{L}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:$|[^\\p{L}])`, 'u'))
+      if (at >= 0 && (!found || at > found.at)) found = { country, at }
+    }
+  }
+  return found?.country
+}
+
+/**
+ * The market a new business starts in (docs/product/research.md "Markets"): the country of the
+ * site's country-code domain (.it → IT, .co.uk → GB); for a generic domain the country of the
+ * site's language tag (en-GB), else the address's country, else the main country of the site's
+ * language, else the United States. The language is the site's when the country's keyword data
+ * has it, else the country's main language.
+ */
+export function defaultMarket(input: { siteUrl: string; address?: string; siteLanguage?: string }): { region: string; language: string } {
+  let host = ''
+  try {
+    host = new URL(input.siteUrl).hostname.toLowerCase()
+  } catch {
+    host = ''
+  }
+  const tld = host.split('.').at(-1) ?? ''
+  const site = readSiteLanguage(input.siteLanguage)
+  const fromDomain = tld.length === 2 && !GENERIC_COUNTRY_DOMAINS.has(tld) ? marketCountry(tld) : undefined
+  const fromLanguage = site.language
+    ? (marketCountry(LANGUAGE_HOME[site.language] ?? '') ?? MARKET_COUNTRIES.find((country) => country.languages[0] === site.language))
+    : undefined
+  const country = fromDomain ?? site.country ?? addressCountry(input.address) ?? fromLanguage ?? marketCountry('US')!
+  const language = site.language && country.languages.includes(site.language) ? site.language : country.languages[0]!
+  return { region: country.code, language: marketLanguage(language)?.name ?? 'English' }
+}
