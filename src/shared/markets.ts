@@ -1,6 +1,6 @@
 /**
  * Every keyword market: the countries DataForSEO serves Google keyword data and SERPs for, and the
- * languages it serves them in (docs/product/research.md "Markets").
+ * languages it serves them in (docs/product/pipeline.md "Markets").
  *
  * A country's DataForSEO location_code is its Google Ads geo target id, which for a country is
  * 2000 + its ISO 3166-1 numeric code (United States 840 → 2840, Italy 380 → 2380, Japan 392 → 2392).
@@ -444,7 +444,7 @@ function addressCountry(address: string | undefined): MarketCountry | undefined 
 }
 
 /**
- * The market a new business starts in (docs/product/research.md "Markets"): the country of the
+ * The market a new business starts in (docs/product/pipeline.md "Markets"): the country of the
  * site's country-code domain (.it → IT, .co.uk → GB); for a generic domain the country of the
  * site's language tag (en-GB), else the address's country, else the main country of the site's
  * language, else the United States. The language is the site's when the country's keyword data

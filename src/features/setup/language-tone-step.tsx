@@ -11,7 +11,7 @@ import { LANGUAGE_TONE_DEFAULTS, languageToneSchema } from '~/shared/setup-wizar
 
 const REGION_OPTIONS = KEYWORD_REGIONS.map((region) => ({ value: region.code, label: region.name }))
 
-/** Step 4: the language articles are written in, their tone, and the keyword market (defaults from the site's market, docs/product/research.md "Markets"; Informative). */
+/** Step 4: the language articles are written in, their tone, and the keyword market (defaults from the site's market, docs/product/pipeline.md "Markets"; Informative). */
 export function LanguageToneStep({ business, onBack, onSaved }: { business: Business; onBack: () => void; onSaved: () => void }) {
   const [values, setValues] = useState({
     language: business.language || LANGUAGE_TONE_DEFAULTS.language,

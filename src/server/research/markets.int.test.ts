@@ -17,7 +17,7 @@ import { llmHandlers } from '~/server/providers/llm/mock'
 import { youtubeHandlers } from '~/server/providers/youtube/mock'
 import { researchRunJob } from './research.service'
 
-// Every market DataForSEO serves (docs/product/research.md "Markets"): an Italian and a Japanese
+// Every market DataForSEO serves (docs/product/pipeline.md "Markets"): an Italian and a Japanese
 // business research and write in their own country and language. Research, the SERP read for an
 // article and the article's prompts all use the business's pair.
 const network = setupServer(...llmHandlers(), ...dataforseoHandlers(), ...embeddingsHandlers(), ...imagesHandlers(), ...youtubeHandlers())

@@ -96,7 +96,7 @@ export async function saveBusinessProfile(
     siteLanguage = result.siteLanguage
   }
   if (input.businessId) return updateBusinessProfile(db, userId, input.businessId, input.profile, analysis)
-  // A new business starts in the market of its site (docs/product/research.md "Markets"); step 4 shows it to change.
+  // A new business starts in the market of its site (docs/product/pipeline.md "Markets"); step 4 shows it to change.
   const market = defaultMarket({ siteUrl: input.profile.url, siteLanguage })
   return createBusiness(db, userId, input.profile, analysis, { keywordRegion: market.region, language: market.language })
 }
