@@ -202,7 +202,7 @@ export const articleSettingsFields = z.object({
     .string()
     .trim()
     .transform((code) => marketCountry(code)?.code ?? code)
-    .refine((code) => marketCountry(code) !== undefined, 'Choose a country from the list.'),
+    .refine((code) => marketCountry(code) !== undefined, 'Choose a region from the list.'),
   autoPublish: z.boolean(),
   internalLinks: z
     .number()
