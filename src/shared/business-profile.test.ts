@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { businessProfileSchema, httpUrl, normalizeSiteAddress, siteStructureSchema, webAddressProblem } from './business-profile'
+import {
+  articleSettingsFields,
+  businessProfileSchema,
+  httpUrl,
+  normalizeSiteAddress,
+  siteStructureSchema,
+  webAddressProblem,
+} from './business-profile'
 import { addCompetitorInput } from './setup-wizard'
 
 /** Addresses that must never be accepted, with the problem each one is reported as. */
@@ -122,5 +129,20 @@ describe('httpUrl and the schemas built on it', () => {
       sitemapUrl: null,
       blogUrl: 'https://example.com/blog',
     })
+  })
+})
+
+describe('keywordRegion', () => {
+  const region = articleSettingsFields.shape.keywordRegion
+  it('accepts every country of the markets table, in any case, and UK as GB', () => {
+    expect(region.parse('IT')).toBe('IT')
+    expect(region.parse(' jp ')).toBe('JP')
+    expect(region.parse('uk')).toBe('GB')
+    expect(region.parse('BR')).toBe('BR')
+  })
+
+  it('refuses a code outside the table with the form’s message', () => {
+    for (const code of ['ZZ', 'RU', '', 'Italy'])
+      expect(region.safeParse(code).error?.issues[0]?.message, code).toBe('Choose a region from the list.')
   })
 })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ARTICLE_LENGTH } from './articles/length-target'
+import { MARKET_COUNTRIES, marketCountry } from './markets'
 
 /**
  * The business's editable fields (docs/product/entities.md), shared by onboarding, settings and the
@@ -68,17 +69,8 @@ export const IMAGE_STYLES = [
   'Hand-drawn Sketch',
 ] as const
 
-/** The keyword-data markets we support (DataForSEO location codes in providers/dataforseo/locations.ts). */
-export const KEYWORD_REGIONS = [
-  { code: 'US', name: 'United States' },
-  { code: 'GB', name: 'United Kingdom' },
-  { code: 'CA', name: 'Canada' },
-  { code: 'AU', name: 'Australia' },
-  { code: 'DE', name: 'Germany' },
-  { code: 'FR', name: 'France' },
-  { code: 'ES', name: 'Spain' },
-  { code: 'IN', name: 'India' },
-] as const
+/** The keyword-data markets: every country DataForSEO serves (src/shared/markets.ts), by ISO 3166-1 code and name. */
+export const KEYWORD_REGIONS: readonly { code: string; name: string }[] = MARKET_COUNTRIES.map(({ code, name }) => ({ code, name }))
 
 /** Languages articles can be written in: the 50-odd most common. */
 export const LANGUAGES = [
@@ -206,7 +198,11 @@ const formatWords = (words: number) => words.toLocaleString('en-US')
 export const articleSettingsFields = z.object({
   language: z.enum(LANGUAGES, { error: 'Choose a language from the list.' }),
   tone: z.enum(TONES, { error: 'Choose a tone from the list.' }),
-  keywordRegion: z.enum(KEYWORD_REGIONS.map((region) => region.code) as [string, ...string[]], { error: 'Choose a region from the list.' }),
+  keywordRegion: z
+    .string()
+    .trim()
+    .transform((code) => marketCountry(code)?.code ?? code)
+    .refine((code) => marketCountry(code) !== undefined, 'Choose a region from the list.'),
   autoPublish: z.boolean(),
   internalLinks: z
     .number()

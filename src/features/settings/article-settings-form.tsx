@@ -5,7 +5,7 @@ import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { articleSettingsSchema, IMAGE_STYLES, KEYWORD_REGIONS, LANGUAGES, TONES, type ArticleSettings } from '~/shared/business-profile'
 import type { BusinessSettings } from '~/shared/settings'
-import { CheckboxField, optionsOf, SaveFooter, SelectField } from './fields'
+import { CheckboxField, ComboboxField, optionsOf, SaveFooter, SelectField } from './fields'
 import { isHexColor } from './form-errors'
 import { useUpdateArticleSettings } from './use-save-settings'
 import { useSettingsDraft } from './use-settings-draft'
@@ -106,7 +106,7 @@ export function ArticleSettingsForm({ settings }: { settings: BusinessSettings }
         </CardHeader>
         <CardContent className="grid gap-6">
           <div className="grid gap-4 md:grid-cols-2">
-            <SelectField
+            <ComboboxField
               id={fieldId('language')}
               label="Language"
               value={draft.language}
@@ -122,10 +122,10 @@ export function ArticleSettingsForm({ settings }: { settings: BusinessSettings }
               error={errors.tone}
               onChange={(value) => change('tone', value as Draft['tone'])}
             />
-            <SelectField
+            <ComboboxField
               id={fieldId('keywordRegion')}
               label="Keyword region"
-              hint="The market search volumes and difficulty come from."
+              hint="The country search volumes, difficulty and search results come from."
               value={draft.keywordRegion}
               options={KEYWORD_REGIONS.map((region) => ({ value: region.code, label: region.name }))}
               error={errors.keywordRegion}

@@ -1,8 +1,11 @@
-import { type ComponentProps, type ReactNode } from 'react'
+import { CheckIcon, ChevronsUpDownIcon } from 'lucide-react'
+import { useState, type ComponentProps, type ReactNode } from 'react'
 import { Button } from '~/components/ui/button'
 import { CardFooter } from '~/components/ui/card'
 import { Checkbox } from '~/components/ui/checkbox'
+import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList } from '~/components/ui/command'
 import { Label } from '~/components/ui/label'
+import { Popover, PopoverContent, PopoverTrigger } from '~/components/ui/popover'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select'
 import { SubmitButton } from '~/components/ui/submit-button'
 import { cn } from '~/lib/utils'
@@ -81,6 +84,59 @@ export function SelectField({ id, label, value, options, onChange, hint, error, 
           ))}
         </SelectContent>
       </Select>
+      <FieldNotes id={id} hint={hint} error={error} />
+    </div>
+  )
+}
+
+/** A labelled searchable list (Popover + Command) for long lists such as the 243 keyword markets; typing filters by label. */
+export function ComboboxField({ id, label, value, options, onChange, hint, error, disabled }: SelectFieldProps) {
+  const [open, setOpen] = useState(false)
+  const current = options.find((option) => option.value === value)
+  return (
+    <div className="grid content-start gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Popover open={open} onOpenChange={setOpen}>
+        <PopoverTrigger asChild>
+          <Button
+            id={id}
+            type="button"
+            variant="outline"
+            role="combobox"
+            aria-expanded={open}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy(id, hint, error)}
+            disabled={disabled}
+            className="w-full justify-between font-normal"
+          >
+            <span className="truncate">{current?.label ?? value}</span>
+            <ChevronsUpDownIcon aria-hidden="true" className="size-4 opacity-50" />
+          </Button>
+        </PopoverTrigger>
+        <PopoverContent align="start" className="w-(--radix-popover-trigger-width) p-0">
+          <Command>
+            <CommandInput placeholder={`Search ${label.toLowerCase()}…`} aria-label={`Search ${label}`} />
+            <CommandList className="max-h-72">
+              <CommandEmpty>Nothing matches.</CommandEmpty>
+              <CommandGroup>
+                {options.map((option) => (
+                  <CommandItem
+                    key={option.value}
+                    value={`${option.label} ${option.value}`}
+                    onSelect={() => {
+                      onChange(option.value)
+                      setOpen(false)
+                    }}
+                  >
+                    <CheckIcon aria-hidden="true" className={cn('size-4', option.value === value ? 'opacity-100' : 'opacity-0')} />
+                    <span className="truncate">{option.label}</span>
+                  </CommandItem>
+                ))}
+              </CommandGroup>
+            </CommandList>
+          </Command>
+        </PopoverContent>
+      </Popover>
       <FieldNotes id={id} hint={hint} error={error} />
     </div>
   )

@@ -170,6 +170,7 @@ export async function createBusiness(
   userId: string,
   values: BusinessProfileValues,
   analysis?: AnalysisLink,
+  market?: { keywordRegion: string; language: string },
 ): Promise<Business> {
   try {
     return await db.transaction(async (tx) => {
@@ -177,7 +178,7 @@ export async function createBusiness(
       await assertUrlFree(tx, userId, values.url)
       const [row] = await tx
         .insert(business)
-        .values({ userId, ...profileColumns(values, analysis) })
+        .values({ userId, ...profileColumns(values, analysis), ...market })
         .returning()
       return row
     })

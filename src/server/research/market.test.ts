@@ -4,7 +4,7 @@ import { LANGUAGE_CODES, keywordMarket } from './market'
 
 describe('keywordMarket', () => {
   it('every article language has a language code', () => {
-    for (const language of LANGUAGES) expect(LANGUAGE_CODES[language], language).toMatch(/^[a-z]{2}$/)
+    for (const language of LANGUAGES) expect(LANGUAGE_CODES[language], language).toMatch(/^[a-z]{2}(?:-[A-Z]{2})?$/)
   })
 
   it('uses the article language where the region has keyword data in it, else the region’s main language', () => {
@@ -16,5 +16,10 @@ describe('keywordMarket', () => {
     expect(keywordMarket({ keywordRegion: 'US', language: 'Icelandic' })).toEqual({ country: 'us', language: 'en' })
     expect(keywordMarket({ keywordRegion: 'uk', language: 'Welsh' })).toEqual({ country: 'gb', language: 'cy' })
     expect(keywordMarket({ keywordRegion: 'IN', language: 'Hindi' })).toEqual({ country: 'in', language: 'hi' })
+    expect(keywordMarket({ keywordRegion: 'IT', language: 'Italian' })).toEqual({ country: 'it', language: 'it' })
+    expect(keywordMarket({ keywordRegion: 'JP', language: 'Japanese' })).toEqual({ country: 'jp', language: 'ja' })
+    expect(keywordMarket({ keywordRegion: 'JP', language: 'English' })).toEqual({ country: 'jp', language: 'ja' })
+    expect(keywordMarket({ keywordRegion: 'CH', language: 'Italian' })).toEqual({ country: 'ch', language: 'it' })
+    expect(keywordMarket({ keywordRegion: 'TW', language: 'Chinese (Traditional)' })).toEqual({ country: 'tw', language: 'zh-TW' })
   })
 })

@@ -1,4 +1,5 @@
 import type { Market } from '~/server/providers/dataforseo/types'
+import { marketCountry } from '~/shared/markets'
 
 /**
  * The keyword-data market of a business: its keyword region picks the country; its article
@@ -6,7 +7,7 @@ import type { Market } from '~/server/providers/dataforseo/types'
  * main language (keyword volumes in Icelandic for the United States do not exist).
  */
 
-/** ISO 639-1 codes of the article languages (src/shared/business-profile.ts LANGUAGES). */
+/** ISO 639-1 codes of the article languages (src/shared/business-profile.ts LANGUAGES); Chinese as DataForSEO writes it. */
 export const LANGUAGE_CODES: Record<string, string> = {
   English: 'en',
   Spanish: 'es',
@@ -54,8 +55,8 @@ export const LANGUAGE_CODES: Record<string, string> = {
   Indonesian: 'id',
   Malay: 'ms',
   Filipino: 'tl',
-  'Chinese (Simplified)': 'zh',
-  'Chinese (Traditional)': 'zh',
+  'Chinese (Simplified)': 'zh-CN',
+  'Chinese (Traditional)': 'zh-TW',
   Japanese: 'ja',
   Korean: 'ko',
   Swahili: 'sw',
@@ -67,21 +68,10 @@ export const LANGUAGE_CODES: Record<string, string> = {
   Welsh: 'cy',
 }
 
-/** Languages the keyword data covers per country; the first is the country's main language. */
-export const MARKET_LANGUAGES: Record<string, readonly string[]> = {
-  us: ['en', 'es'],
-  gb: ['en', 'cy'],
-  ca: ['en', 'fr'],
-  au: ['en'],
-  de: ['de'],
-  fr: ['fr'],
-  es: ['es', 'ca', 'eu', 'gl'],
-  in: ['en', 'hi'],
-}
-
+/** Country code and language code sent to DataForSEO for a business's research, SERP reading and writing. */
 export function keywordMarket(business: { keywordRegion: string; language: string }): Market {
-  const country = business.keywordRegion.trim().toLowerCase() === 'uk' ? 'gb' : business.keywordRegion.trim().toLowerCase()
-  const available = MARKET_LANGUAGES[country] ?? ['en']
+  const country = marketCountry(business.keywordRegion)
+  if (!country) return { country: business.keywordRegion.trim().toLowerCase(), language: LANGUAGE_CODES[business.language] ?? 'en' }
   const wanted = LANGUAGE_CODES[business.language] ?? 'en'
-  return { country, language: available.includes(wanted) ? wanted : available[0]! }
+  return { country: country.code.toLowerCase(), language: country.languages.find((code) => code === wanted) ?? country.languages[0]! }
 }

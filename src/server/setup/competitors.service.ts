@@ -1,4 +1,5 @@
 import { and, count, eq } from 'drizzle-orm'
+import { keywordMarket } from '~/server/research/market'
 import { z } from 'zod'
 import type { Database } from '~/server/db'
 import { competitor } from '~/server/db/schema'
@@ -179,7 +180,7 @@ function businessKeywords(owner: Business) {
 /** The sites in the organic results for the business's keywords, the ones ranking for more of them (and higher) first. */
 async function rankingSites(owner: Business, deps: SuggestionDeps): Promise<RankingSite[]> {
   const sites = new Map<string, RankingSite>()
-  const market = { country: owner.keywordRegion.toLowerCase(), depth: 10 }
+  const market = { ...keywordMarket(owner), depth: 10 }
   const results = await Promise.all(
     businessKeywords(owner).map(async (keyword) => {
       try {

@@ -71,6 +71,16 @@ describe('setup.state and setup.saveBusiness', () => {
     expect(state.detected).toMatchObject({ sitemapUrl: `${site.origin}/sitemap.xml`, blogUrl: `${site.origin}/blog` })
   }, 30_000)
 
+  it('starts a new business in the market of its site: the domain’s country and its language, else the site’s language', async () => {
+    const italian = await app.signUp()
+    await app.setPlan(italian.userId, 'Growth')
+    const saved = await rpcClient(app, italian.cookie).setup.saveBusiness({ profile: profile('https://forno-rossi.it', 'Forno Rossi') })
+    expect(saved).toMatchObject({ keywordRegion: 'IT', language: 'Italian' })
+    // The analysed loopback site has no country domain; its home page says lang="en".
+    const [analysed] = await app.db.select().from(business).where(eq(business.id, businessId))
+    expect(analysed).toMatchObject({ keywordRegion: 'US', language: 'English' })
+  })
+
   it('updates the same business when saved again, without creating another', async () => {
     const saved = await rpcClient(app, owner.cookie).setup.saveBusiness({
       businessId,

@@ -1,4 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm'
+import { defaultMarket } from '~/shared/markets'
 import type { Database } from '~/server/db'
 import { business, competitor, crawl, jobRun, user } from '~/server/db/schema'
 import {
@@ -88,13 +89,16 @@ export async function saveBusinessProfile(
   input: { businessId?: string; analysisJobId?: string; profile: SetupProfile },
 ): Promise<Business> {
   let analysis: AnalysisLink | undefined
+  let siteLanguage: string | undefined
   if (input.analysisJobId) {
     const result = await getAnalysisResult(db, userId, input.analysisJobId)
     analysis = { crawlId: result.crawlId, analyzedAt: new Date() }
+    siteLanguage = result.siteLanguage
   }
-  return input.businessId
-    ? updateBusinessProfile(db, userId, input.businessId, input.profile, analysis)
-    : createBusiness(db, userId, input.profile, analysis)
+  if (input.businessId) return updateBusinessProfile(db, userId, input.businessId, input.profile, analysis)
+  // A new business starts in the market of its site (docs/product/pipeline.md "Markets"); step 4 shows it to change.
+  const market = defaultMarket({ siteUrl: input.profile.url, siteLanguage })
+  return createBusiness(db, userId, input.profile, analysis, { keywordRegion: market.region, language: market.language })
 }
 
 /**

@@ -158,6 +158,8 @@ export interface SiteAnalysisResult {
   profile: BusinessAnalysis
   structure: DetectedSiteStructure
   warnings: string[]
+  /** The home page's `lang` attribute, for the business's default market (defaultMarket in src/shared/markets.ts). */
+  siteLanguage?: string
 }
 
 /** Onboarding step 1's analysis: crawl (home + up to 20 pages), keep it, let the LLM fill the profile. */
@@ -185,7 +187,14 @@ export async function analyzeBusinessSite(
   })
   await saveCrawl(db, input.crawlId, input.url, 'analyzed', { data: crawlData(result, structure), analysis: object })
   input.progress('Done', pages, pages, 'Your business profile is ready to review')
-  return { crawlId: input.crawlId, url: result.url, profile: object, structure, warnings: result.warnings }
+  return {
+    crawlId: input.crawlId,
+    url: result.url,
+    profile: object,
+    structure,
+    warnings: result.warnings,
+    siteLanguage: result.pages[0]?.lang,
+  }
 }
 
 export interface CompetitorContext {

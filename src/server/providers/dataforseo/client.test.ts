@@ -5,6 +5,7 @@ import { parseEnv } from '~/env'
 import { createDataForSeoClient, dataForSeoClientFromEnv } from './client'
 import { dataforseoHandlers } from './mock'
 import { useMockServer } from '../../../../tests/fixtures/mock-server'
+import { MARKET_COUNTRIES } from '~/shared/markets'
 
 useMockServer(...dataforseoHandlers())
 
@@ -90,7 +91,9 @@ describe('DataForSEO client against its mock', () => {
 
   it('refuses an unknown country before calling', async () => {
     const error = await failure(client().dataforseo.searchVolume(['seo'], { country: 'xx' }))
-    expect(error.message).toBe('Keyword data is not available for the country "xx". Choose one of: US, GB, CA, AU, DE, FR, ES, IN.')
+    expect(error.message).toBe(
+      `Keyword data is not available for the country "xx". Choose one of the ${MARKET_COUNTRIES.length} countries in Settings.`,
+    )
     expect(mockRequestCount('dataforseo')).toBe(0)
   })
 

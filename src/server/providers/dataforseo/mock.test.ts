@@ -63,6 +63,18 @@ describe('DataForSEO mock wire shapes', () => {
     })
   })
 
+  it('serves every market of the table and refuses a location or language the real API does not serve', async () => {
+    const status = async (task: Record<string, unknown>) => {
+      const body = await (await post('serp/google/organic/live/advanced', [{ keyword: 'pizza', depth: 10, ...task }])).json()
+      return [body.tasks[0].status_code, body.tasks[0].status_message]
+    }
+    expect(await status({ location_code: 2380, language_code: 'it' })).toEqual([20000, 'Ok.'])
+    expect(await status({ location_code: 2392, language_code: 'ja' })).toEqual([20000, 'Ok.'])
+    expect(await status({ location_code: 2158, language_code: 'zh-TW' })).toEqual([20000, 'Ok.'])
+    expect(await status({ location_code: 2643, language_code: 'ru' })).toEqual([40501, "Invalid Field: 'location_code'."])
+    expect(await status({ location_code: 2380, language_code: 'xx' })).toEqual([40501, "Invalid Field: 'language_code'."])
+  })
+
   it('answers 401 without Basic auth', async () => {
     const response = await post('serp/google/organic/live/advanced', [{ keyword: 'seo' }], {})
     expect(response.status).toBe(401)

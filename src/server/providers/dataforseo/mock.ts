@@ -1,6 +1,7 @@
 import { http, HttpResponse, type RequestHandler } from 'msw'
 import { withFaults } from '../mock-faults'
 import { DATAFORSEO_DEFAULT_URL } from './client'
+import { marketLanguage } from '~/shared/markets'
 import { countryOfLocation } from './locations'
 import { checkKeywords, ENDPOINTS, invalidField, type MockOptions, type Task } from './mock-endpoints'
 import * as gen from './mock-data'
@@ -74,7 +75,9 @@ export function dataforseoHandlers(options: { baseUrl?: string } & MockOptions =
           const location = task.location_code
           const market = { location_code: Number(location ?? 2840), language_code: String(task.language_code ?? 'en') }
           let outcome = checkKeywords(task)
+          // Like the real API: a location or language it does not serve is an invalid field (src/shared/markets.ts).
           if (!outcome && location !== undefined && !countryOfLocation(market.location_code)) outcome = invalidField('location_code')
+          if (!outcome && task.language_code !== undefined && !marketLanguage(market.language_code)) outcome = invalidField('language_code')
           outcome ??= endpoint(task, market, options)
           if ('error' in outcome) return fail(...outcome.error)
           return {
