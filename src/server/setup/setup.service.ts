@@ -111,7 +111,13 @@ export async function saveSiteStructure(
   if (values.sitemapUrl && values.sitemapUrl !== owned.sitemapUrl) await assertSitemap(values.sitemapUrl, fetcher)
   const [row] = await db
     .update(business)
-    .set({ sitemapUrl: values.sitemapUrl, blogUrl: values.blogUrl, bestArticles: values.bestArticles, updatedAt: new Date() })
+    .set({
+      sitemapUrl: values.sitemapUrl,
+      blogUrl: values.blogUrl,
+      bestArticles: values.bestArticles,
+      siteStructureSavedAt: new Date(),
+      updatedAt: new Date(),
+    })
     .where(and(eq(business.id, owned.id), eq(business.userId, owned.userId)))
     .returning()
   return row
@@ -135,7 +141,7 @@ function incompleteReason(step: SetupStepNumber): string {
     case 2:
       return `Add at least ${MIN_COMPETITORS} competitors first (step 2).`
     case 3:
-      return 'Confirm your sitemap and blog addresses first (step 3).'
+      return 'Confirm your sitemap and blog addresses first, or leave them empty (step 3).'
     default:
       return `Choose a language and tone first (step 4, ${SETUP_STEPS[3]}).`
   }
