@@ -20,39 +20,43 @@ beforeAll(async () => {
 })
 
 describe('setup when the site cannot be read', () => {
-  it('says why, keeps saying it after a reload, and "Fill in the profile yourself" leads to a saved profile', async () => {
-    const http = createHttpClient(server.baseUrl)
-    await http.signUp()
-    const { page } = await browser.visit(server.baseUrl, http)
-    await gotoHydrated(page, '/keywords')
-    expect(pathOf(page)).toBe('/paywall')
-    const growth = page.getByRole('listitem').filter({ has: page.getByText('Growth', { exact: true }) })
-    await growth.getByRole('button', { name: 'Choose Growth' }).click()
-    await page.waitForURL((url) => url.pathname.startsWith('/demo/polar/checkout/'))
-    await page.getByRole('button', { name: 'Pay $99' }).click()
-    await page.waitForURL((url) => url.pathname === '/setup')
-    await page.waitForSelector('html[data-hydrated]', { state: 'attached' })
-    await page.getByLabel('Website address').fill(closedOrigin)
-    await page.getByRole('button', { name: 'Analyse' }).click()
-    const failure = page.getByRole('alert', { name: 'Site analysis failed' })
-    const reason = `We could not reach ${new URL(closedOrigin).host} (connection refused).`
-    await failure.getByText(reason).waitFor({ timeout: 30_000 })
+  it(
+    'says why, keeps saying it after a reload, and "Fill in the profile yourself" leads to a saved profile',
+    { timeout: 150_000 },
+    async () => {
+      const http = createHttpClient(server.baseUrl)
+      await http.signUp()
+      const { page } = await browser.visit(server.baseUrl, http)
+      await gotoHydrated(page, '/keywords')
+      expect(pathOf(page)).toBe('/paywall')
+      const growth = page.getByRole('listitem').filter({ has: page.getByText('Growth', { exact: true }) })
+      await growth.getByRole('button', { name: 'Choose Growth' }).click()
+      await page.waitForURL((url) => url.pathname.startsWith('/demo/polar/checkout/'), { timeout: 15_000 })
+      await page.getByRole('button', { name: 'Pay $99' }).click()
+      await page.waitForURL((url) => url.pathname === '/setup', { timeout: 15_000 })
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached' })
+      await page.getByLabel('Website address').fill(closedOrigin)
+      await page.getByRole('button', { name: 'Analyse' }).click()
+      const failure = page.getByRole('alert', { name: 'Site analysis failed' })
+      const reason = `We could not reach ${new URL(closedOrigin).host} (connection refused).`
+      await failure.getByText(reason).waitFor({ timeout: 30_000 })
 
-    await gotoHydrated(page, '/setup')
-    await failure.getByText(reason).waitFor({ timeout: 10_000 })
-    expect(await page.getByLabel('Website address').inputValue()).toBe(closedOrigin)
+      await gotoHydrated(page, '/setup')
+      await failure.getByText(reason).waitFor({ timeout: 10_000 })
+      expect(await page.getByLabel('Website address').inputValue()).toBe(closedOrigin)
 
-    await failure.getByRole('button', { name: 'Fill in the profile yourself' }).click()
-    expect(await page.getByLabel('Business name').evaluate((element) => element === document.activeElement)).toBe(true)
-    expect(await failure.count()).toBe(0)
-    await page.getByLabel('Business name').fill('Leeds Sourdough')
-    await page.getByLabel('Description', { exact: true }).fill('Sourdough and rye, baked in Leeds every morning.')
-    await page.getByRole('button', { name: 'Save and continue' }).click()
-    await page.getByText('Step 2 of 5').waitFor()
+      await failure.getByRole('button', { name: 'Fill in the profile yourself' }).click()
+      expect(await page.getByLabel('Business name').evaluate((element) => element === document.activeElement)).toBe(true)
+      expect(await failure.count()).toBe(0)
+      await page.getByLabel('Business name').fill('Leeds Sourdough')
+      await page.getByLabel('Description', { exact: true }).fill('Sourdough and rye, baked in Leeds every morning.')
+      await page.getByRole('button', { name: 'Save and continue' }).click()
+      await page.getByText('Step 2 of 5').waitFor({ timeout: 15_000 })
 
-    // Saved by hand: the failure is resolved and does not come back.
-    await gotoHydrated(page, '/setup')
-    await page.getByText('Step 2 of 5').waitFor()
-    expect(await page.getByRole('alert', { name: 'Site analysis failed' }).count()).toBe(0)
-  })
+      // Saved by hand: the failure is resolved and does not come back.
+      await gotoHydrated(page, '/setup')
+      await page.getByText('Step 2 of 5').waitFor({ timeout: 15_000 })
+      expect(await page.getByRole('alert', { name: 'Site analysis failed' }).count()).toBe(0)
+    },
+  )
 })
