@@ -23,6 +23,7 @@ const cases: Array<[string, SetupBusinessFields | null | undefined, number, numb
   ['one competitor', complete, 1, 2],
   ['two competitors, blog missing', { ...complete, blogUrl: null }, 2, 3],
   ['blog blank', { ...complete, blogUrl: ' ' }, 4, 3],
+  ['no blog, step 3 saved empty', { ...complete, blogUrl: null, siteStructureSavedAt: new Date('2026-01-01') }, 2, 5],
   ['no sitemap: a site without one leaves it empty', { ...complete, sitemapUrl: null }, 2, 5],
   ['language missing', { ...complete, language: null }, 2, 4],
   ['tone missing', { ...complete, tone: '' }, 2, 4],

@@ -12,6 +12,8 @@ export interface SetupBusinessFields {
   description?: string | null
   sitemapUrl?: string | null
   blogUrl?: string | null
+  /** Set once step 3 is saved: a business without a blog leaves blogUrl empty. */
+  siteStructureSavedAt?: Date | string | null
   language?: string | null
   tone?: string | null
 }
@@ -23,8 +25,9 @@ const missing = (value: string | null | undefined) => !value || value.trim() ===
 export function initialSetupStep(business: SetupBusinessFields | null | undefined, competitorCount: number): SetupStepNumber {
   if (!business || missing(business.name) || missing(business.url) || missing(business.description)) return 1
   if (competitorCount < MIN_COMPETITORS) return 2
-  // The sitemap is optional: a site without one is crawled through its links.
-  if (missing(business.blogUrl)) return 3
+  // Sitemap and blog are both optional (a site without a sitemap is crawled through its links; a
+  // business without a blog has no posts to match): the step is done once it was saved.
+  if (missing(business.blogUrl) && !business.siteStructureSavedAt) return 3
   if (missing(business.language) || missing(business.tone)) return 4
   return 5
 }

@@ -1,20 +1,28 @@
 import { describe, expect, it } from 'vitest'
-import { BLOG_URL_REQUIRED, seedsInput, siteStructureInput } from './setup-wizard'
+import { seedsInput, siteStructureInput } from './setup-wizard'
 
 const messagesOf = (result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
   result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]) ?? []
 
 // Setup step 3 and settings share these rules (docs/product/pipeline.md).
 describe('siteStructureInput', () => {
-  it('lets a site without a sitemap leave it empty, and requires the blog', () => {
+  it('lets a site without a sitemap or a blog leave them empty, saved as null', () => {
     expect(siteStructureInput.parse({ sitemapUrl: '', blogUrl: 'https://acme.example/blog', bestArticles: [] })).toEqual({
       sitemapUrl: null,
       blogUrl: 'https://acme.example/blog',
       bestArticles: [],
     })
-    expect(
-      messagesOf(siteStructureInput.safeParse({ sitemapUrl: 'https://acme.example/sitemap.xml', blogUrl: '', bestArticles: [] })),
-    ).toEqual([['blogUrl', BLOG_URL_REQUIRED]])
+    expect(siteStructureInput.parse({ sitemapUrl: 'https://acme.example/sitemap.xml', blogUrl: '', bestArticles: [] })).toEqual({
+      sitemapUrl: 'https://acme.example/sitemap.xml',
+      blogUrl: null,
+      bestArticles: [],
+    })
+  })
+
+  it('still refuses a malformed blog address', () => {
+    expect(messagesOf(siteStructureInput.safeParse({ sitemapUrl: '', blogUrl: 'our blog', bestArticles: [] }))).toEqual([
+      ['blogUrl', 'Blog URL must be a web address such as https://example.com.'],
+    ])
   })
 
   it('names the field of a bad address, best articles included', () => {

@@ -43,16 +43,13 @@ export const addCompetitorInput = z.object({ businessId: rowId('Business id'), u
 
 export const competitorIdInput = z.object({ businessId: rowId('Business id'), competitorId: rowId('Competitor id') })
 
-export const BLOG_URL_REQUIRED = 'Blog URL is required: new articles are matched to your posts.'
-
 /**
- * Step 3 and settings' "Sitemap and blog": the blog is required; the sitemap may stay empty for a
- * site without one (the crawl follows its links instead). A sitemap that is given is also read
- * by the server before it is saved (src/server/setup/sitemap-check.ts).
+ * Step 3 and settings' "Sitemap and blog": both may stay empty (saved as null): a site without a
+ * sitemap is crawled through its links, and a business without a blog has no posts for new
+ * articles to match. A malformed address is refused under its field. A sitemap that is given is
+ * also read by the server before it is saved (src/server/setup/sitemap-check.ts).
  */
-export const siteStructureInput = siteStructureSchema.superRefine((value, context) => {
-  if (!value.blogUrl) context.addIssue({ code: 'custom', path: ['blogUrl'], message: BLOG_URL_REQUIRED })
-})
+export const siteStructureInput = siteStructureSchema
 
 /** Settings' seed keywords: the same rule as step 1's. */
 export const seedsInput = z.object({ seeds: seedsSchema })

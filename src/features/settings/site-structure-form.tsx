@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { FormField } from '~/components/ui/form-field'
-import { SITEMAP_HINT } from '~/features/setup/site-structure-step'
+import { BLOG_HINT, SITEMAP_HINT } from '~/features/setup/site-structure-step'
 import type { BusinessSettings, SiteStructure } from '~/shared/settings'
 import { siteStructureInput } from '~/shared/setup-wizard'
 import { SaveFooter, TextareaField } from './fields'
@@ -64,7 +64,7 @@ export function SiteStructureForm({ settings }: { settings: BusinessSettings }) 
             name="blogUrl"
             label="Blog URL"
             placeholder="https://example.com/blog"
-            hint="Where your posts are listed."
+            hint={`Where your posts are listed. ${BLOG_HINT}`}
             value={draft.blogUrl}
             error={errors.blogUrl}
             onChange={(event) => change('blogUrl', event.target.value)}

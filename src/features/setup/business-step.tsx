@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { SearchIcon } from 'lucide-react'
+import { CircleAlertIcon, PencilLineIcon, RotateCcwIcon, SearchIcon } from 'lucide-react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { StepActions } from './step-actions'
 import { FormField } from '~/components/ui/form-field'
@@ -39,9 +40,40 @@ function checkedAddress(value: string): string | undefined {
   return undefined
 }
 
+/** The button that takes a user whose site could not be read to the profile form. */
+export const FILL_IN_YOURSELF = 'Fill in the profile yourself'
+
+/**
+ * A site analysis that failed, with its reason (src/server/setup/reach-failure.ts), and the two ways
+ * on: analyse again, or fill in the profile by hand.
+ */
+function AnalysisFailed({ message, onRetry, onFillIn }: { message: string; onRetry?: () => void; onFillIn: () => void }) {
+  return (
+    <Alert variant="destructive" role="alert" icon={<CircleAlertIcon aria-hidden />} aria-label="Site analysis failed">
+      <AlertTitle>We could not read your site</AlertTitle>
+      <AlertDescription>{message}</AlertDescription>
+      <AlertDescription>You can fix the address and analyse again, or type the profile in yourself.</AlertDescription>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <Button type="button" size="sm" onClick={onFillIn}>
+          <PencilLineIcon aria-hidden />
+          {FILL_IN_YOURSELF}
+        </Button>
+        {onRetry && (
+          <Button type="button" size="sm" variant="outline" onClick={onRetry}>
+            <RotateCcwIcon aria-hidden />
+            Analyse again
+          </Button>
+        )}
+      </div>
+    </Alert>
+  )
+}
+
 /**
  * Step 1 (docs/product/pipeline.md): the site address, "Analyse" (crawl + LLM as a background job with its
- * progress), then every profile field for the user to check; they may also fill it by hand.
+ * progress), then every profile field for the user to check; they may also fill it by hand. A failed
+ * analysis is kept by the server (setup.analysisFailure) and shown again after a reload, with
+ * "Fill in the profile yourself", until an analysis succeeds or the profile is saved.
  */
 export function BusinessStep({ business, onSaved }: { business: Business | null; onSaved: (saved: Business) => void }) {
   const [address, setAddress] = useState(business?.url ?? '')
@@ -50,6 +82,8 @@ export function BusinessStep({ business, onSaved }: { business: Business | null;
   const [jobId, setJobId] = useState<string>()
   const [analysisJobId, setAnalysisJobId] = useState<string>()
   const applied = useRef<string | undefined>(undefined)
+  const [fillingIn, setFillingIn] = useState(false)
+  const storedFailure = useQuery(orpc.setup.analysisFailure.queryOptions())
 
   const analyze = useMutation(
     orpc.setup.analyze.mutationOptions({
@@ -117,6 +151,27 @@ export function BusinessStep({ business, onSaved }: { business: Business | null;
     save.mutate({ businessId: business?.id, analysisJobId, profile: parsed.data })
   }
 
+  const fillIn = () => {
+    setFillingIn(true)
+    const first = document.getElementById(fieldId('name'))
+    first?.scrollIntoView({ block: 'center' })
+    first?.focus()
+  }
+  // This visit's failed analysis, else the one the server kept from an earlier visit.
+  const failure = jobId
+    ? job.data?.state === 'failed'
+      ? (job.data.error ?? undefined)
+      : undefined
+    : (storedFailure.data?.message ?? undefined)
+  // A kept failure names the address that failed, for a page opened afresh.
+  const failedUrl = storedFailure.data?.url
+  // Adjusted while rendering, once per kept failure: an empty address field takes its address.
+  const [prefilledFrom, setPrefilledFrom] = useState<string>()
+  if (failedUrl && !jobId && prefilledFrom !== failedUrl) {
+    setPrefilledFrom(failedUrl)
+    if (!address) setAddress(failedUrl)
+  }
+
   const running = Boolean(jobId) && job.data?.state !== 'completed' && job.data?.state !== 'failed' && job.data?.state !== 'cancelled'
   const set = (name: keyof ProfileDraft) => (value: string) => setDraft((current) => ({ ...current, [name]: value }))
 
@@ -146,6 +201,12 @@ export function BusinessStep({ business, onSaved }: { business: Business | null;
 
       {jobId && (
         <JobProgress jobId={jobId} label="Site analysis" onRetry={startAnalysis} onCancel={() => client.job.cancel({ id: jobId })} />
+      )}
+      {failure && !fillingIn && <AnalysisFailed message={failure} onRetry={jobId ? undefined : startAnalysis} onFillIn={fillIn} />}
+      {fillingIn && (
+        <p role="status" className="text-sm text-muted-foreground">
+          Type your business’s profile below and choose Save and continue: the analysis is optional.
+        </p>
       )}
 
       <fieldset className="grid gap-4 sm:grid-cols-2" aria-label="Business profile">

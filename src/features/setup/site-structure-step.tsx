@@ -15,6 +15,9 @@ const formatDate = (iso: string) =>
 /** Under the sitemap field: what happens without one, the same words in setup and settings. */
 export const SITEMAP_HINT = 'No sitemap? Leave it empty: we follow the links on your pages instead.'
 
+/** Under the blog field, in setup and settings. */
+export const BLOG_HINT = 'No blog? Leave it empty.'
+
 /** The fields in form order with their input ids: the first refused one gets the focus. */
 const FIELD_IDS = [
   ['sitemapUrl', 'setup-sitemap'],
@@ -23,7 +26,7 @@ const FIELD_IDS = [
 
 /**
  * Step 3 (docs/product/pipeline.md): the sitemap and blog the crawl detected (or the saved ones), editable,
- * and the blog posts it proposes as best articles, as checkboxes. The sitemap may stay empty; one
+ * and the blog posts it proposes as best articles, as checkboxes. Sitemap and blog may stay empty; a sitemap
  * that is given is read by the server on save and refused, under its field, unless it is a sitemap.
  */
 export function SiteStructureStep({
@@ -96,7 +99,7 @@ export function SiteStructureStep({
           onChange={(event) => setBlogUrl(event.target.value)}
           placeholder="https://example.com/blog"
           error={errors.blogUrl}
-          hint={detected.blogUrl ? 'Found on your site.' : undefined}
+          hint={detected.blogUrl ? `Found on your site. ${BLOG_HINT}` : BLOG_HINT}
         />
       </div>
 

@@ -107,6 +107,7 @@ async function firstSetUpBusiness(tx: Transaction, userId: string): Promise<stri
       description: business.description,
       sitemapUrl: business.sitemapUrl,
       blogUrl: business.blogUrl,
+      siteStructureSavedAt: business.siteStructureSavedAt,
       language: business.language,
       tone: business.tone,
       competitors: count(competitor.id),

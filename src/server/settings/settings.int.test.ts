@@ -312,7 +312,7 @@ describe('settings.updateSiteStructure', () => {
 
   it.each([
     ['a bad sitemap address', { sitemapUrl: 'my sitemap' }, 'Sitemap URL must be a web address such as https://example.com.'],
-    ['no blog', { blogUrl: '' }, 'Blog URL is required: new articles are matched to your posts.'],
+    ['a malformed blog address', { blogUrl: 'our blog' }, 'Blog URL must be a web address such as https://example.com.'],
     [
       'a best article that is not a web address',
       { bestArticles: ['javascript:alert(1)'] },

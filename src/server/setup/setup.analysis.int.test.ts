@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rejectionOf, rpcClient } from '../../../tests/fixtures/rpc'
 import type { TestApp } from '../../../tests/fixtures/test-app'
 import { crawlSite } from '~/server/crawl/crawler'
-import { safeFetcher } from '~/server/outbound/safe-fetch'
+import { safeFetcher, SafeFetchError } from '~/server/outbound/safe-fetch'
 import type { TestSite } from '../../../tests/fixtures/test-site'
 import { crawl } from '~/server/db/schema'
 import { GENERIC_JOB_ERROR } from '~/server/jobs/errors'
 import { SITE_DESCRIPTION, SITE_NAME, startBusinessSite } from '../../../tests/fixtures/setup-test-site'
 import { startSetupTestEnv, waitForJob } from '../../../tests/fixtures/setup-test-env'
+import { classifyReachFailure } from './reach-failure'
 import type { SiteAnalysisResult } from './site-analysis'
 
 // Step 1's analysis end to end: setup.analyze queues business.analyze, a worker crawls the site
@@ -100,14 +101,17 @@ describe('setup.analyze → business.analyze job', () => {
 })
 
 describe('a site that cannot be analysed', () => {
-  it('fails the job with the crawler’s own sentence, and keeps the failed crawl', async () => {
+  it('fails the job with the classified sentence (reach-failure.ts), and keeps the failed crawl', async () => {
     const closed = await startBusinessSite()
     const address = closed.origin
     await closed.close()
-    const expected = await crawlSite(address, { fetcher: safeFetcher(), delayMs: 0 }).then(
-      () => 'unexpectedly reachable',
-      (error: Error) => error.message,
+    const crawlError = await crawlSite(address, { fetcher: safeFetcher(), delayMs: 0 }).then(
+      () => undefined,
+      (error: unknown) => error,
     )
+    expect(crawlError).toBeInstanceOf(SafeFetchError)
+    const expected = `We could not reach ${new URL(address).host} (connection refused).`
+    expect(classifyReachFailure(crawlError as SafeFetchError).message).toBe(expected)
     expect(expected).not.toBe(GENERIC_JOB_ERROR)
 
     const { jobId } = await rpcClient(app, owner.cookie).setup.analyze({ url: address })

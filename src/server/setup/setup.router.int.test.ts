@@ -229,7 +229,7 @@ describe('steps 3 to 5', () => {
     const client = rpcClient(app, owner.cookie)
     expect(await rejectionOf(client.setup.finish({ businessId }))).toMatchObject({
       code: 'PRECONDITION_FAILED',
-      message: 'Confirm your sitemap and blog addresses first (step 3).',
+      message: 'Confirm your sitemap and blog addresses first, or leave them empty (step 3).',
     })
     await client.setup.saveSiteStructure({
       businessId,

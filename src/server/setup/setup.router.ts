@@ -14,6 +14,7 @@ import {
 import { addCompetitor, reanalyzeCompetitor, removeCompetitor, suggestCompetitors } from './competitors.service'
 import {
   finishSetup,
+  getAnalysisFailure,
   getAnalysisResult,
   getSetupState,
   listCompetitors,
@@ -41,6 +42,9 @@ export const setupRouter = {
   analyze: paidProcedure
     .input(z.object({ url: httpUrl('Website') }))
     .handler(({ context, input }) => startBusinessAnalysis(context.db, context.user.id, input.url)),
+
+  /** Step 1's last analysis if it failed and nothing resolved it since: shown again after a reload. */
+  analysisFailure: paidProcedure.route({ method: 'GET' }).handler(({ context }) => getAnalysisFailure(context.db, context.user.id)),
 
   analysisResult: paidProcedure
     .input(z.object({ jobId: jobIdSchema }))

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq, gt } from 'drizzle-orm'
 import { defaultMarket } from '~/shared/markets'
 import type { Database } from '~/server/db'
 import { business, competitor, crawl, jobRun, user } from '~/server/db/schema'
@@ -71,6 +71,52 @@ export async function startBusinessAnalysis(db: Database, userId: string, url: s
   return { jobId: run.id }
 }
 
+export interface AnalysisFailure {
+  jobId: string
+  /** The address that was analysed. */
+  url: string
+  /** The job's sentence (src/server/setup/reach-failure.ts). */
+  message: string
+  failedAt: Date
+}
+
+/**
+ * Step 1's last analysis, when it failed and nothing has resolved it since: it stays on screen
+ * after a reload until a later analysis is started (and then succeeds or fails on its own terms)
+ * or the user saves a business profile after it (filled in by hand). The job's run row is the
+ * analysis state: a business that is being set up may not exist yet.
+ */
+export async function getAnalysisFailure(db: Database, userId: string): Promise<AnalysisFailure | null> {
+  const [run] = await db
+    .select({
+      id: jobRun.id,
+      state: jobRun.state,
+      error: jobRun.error,
+      input: jobRun.input,
+      finishedAt: jobRun.finishedAt,
+      updatedAt: jobRun.updatedAt,
+    })
+    .from(jobRun)
+    .where(and(eq(jobRun.userId, userId), eq(jobRun.kind, businessAnalyzeJob.name)))
+    .orderBy(desc(jobRun.createdAt), desc(jobRun.id))
+    .limit(1)
+  if (!run || run.state !== 'failed') return null
+  const failedAt = run.finishedAt ?? run.updatedAt
+  const [savedSince] = await db
+    .select({ id: business.id })
+    .from(business)
+    .where(and(eq(business.userId, userId), gt(business.updatedAt, failedAt)))
+    .limit(1)
+  if (savedSince) return null
+  const url = (run.input as { url?: unknown } | null)?.url
+  return {
+    jobId: run.id,
+    url: typeof url === 'string' ? url : '',
+    message: run.error ?? 'We could not read your site.',
+    failedAt,
+  }
+}
+
 /** The finished analysis of one of the user's own jobs: the profile to fill the form with. */
 export async function getAnalysisResult(db: Database, userId: string, jobId: string): Promise<SiteAnalysisResult> {
   const [run] = await db
@@ -115,7 +161,13 @@ export async function saveSiteStructure(
   if (values.sitemapUrl && values.sitemapUrl !== owned.sitemapUrl) await assertSitemap(values.sitemapUrl, fetcher)
   const [row] = await db
     .update(business)
-    .set({ sitemapUrl: values.sitemapUrl, blogUrl: values.blogUrl, bestArticles: values.bestArticles, updatedAt: new Date() })
+    .set({
+      sitemapUrl: values.sitemapUrl,
+      blogUrl: values.blogUrl,
+      bestArticles: values.bestArticles,
+      siteStructureSavedAt: new Date(),
+      updatedAt: new Date(),
+    })
     .where(and(eq(business.id, owned.id), eq(business.userId, owned.userId)))
     .returning()
   return row
@@ -139,7 +191,7 @@ function incompleteReason(step: SetupStepNumber): string {
     case 2:
       return `Add at least ${MIN_COMPETITORS} competitors first (step 2).`
     case 3:
-      return 'Confirm your sitemap and blog addresses first (step 3).'
+      return 'Confirm your sitemap and blog addresses first, or leave them empty (step 3).'
     default:
       return `Choose a language and tone first (step 4, ${SETUP_STEPS[3]}).`
   }

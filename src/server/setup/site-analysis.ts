@@ -6,6 +6,7 @@ import type { Database } from '~/server/db'
 import { crawl } from '~/server/db/schema'
 import { JobError } from '~/server/jobs/errors'
 import type { LlmClient } from '~/server/providers/llm/client'
+import { classifyReachFailure } from './reach-failure'
 import { detectSiteStructure, type DetectedSiteStructure } from './site-structure'
 
 /**
@@ -146,9 +147,10 @@ async function crawlInto(
     })
   } catch (error) {
     if (!(error instanceof SafeFetchError)) throw error
-    await saveCrawl(db, crawlId, url, 'failed', { data: { error: error.message } })
-    // The sentence is written for the user ("… could not be reached"): it is the job's error.
-    throw new JobError(error.message)
+    // The sentence is written for the user (reach-failure.ts): it is the job's error.
+    const failure = classifyReachFailure(error)
+    await saveCrawl(db, crawlId, url, 'failed', { data: { error: failure.message, failureKind: failure.kind } })
+    throw new JobError(failure.message)
   }
 }
 

@@ -53,6 +53,8 @@ export const business = pgTable(
     keywordRegion: text('keyword_region').notNull().default('US'),
     sitemapUrl: text('sitemap_url'),
     blogUrl: text('blog_url'),
+    /** When setup step 3 (or settings) last saved the sitemap and blog: a business without a blog has answered it too. */
+    siteStructureSavedAt: timestamp('site_structure_saved_at', { withTimezone: true }),
     bestArticles: textArray('best_articles'),
     /** Words keyword research never plans a keyword with (whole words, singular or plural). */
     negativeKeywords: textArray('negative_keywords'),

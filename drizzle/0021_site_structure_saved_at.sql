@@ -1,0 +1,1 @@
+ALTER TABLE "business" ADD COLUMN "site_structure_saved_at" timestamp with time zone;
