@@ -94,7 +94,8 @@ describe('demo mode', () => {
     expect(graphs.map((graph) => graph['@type'])).toEqual(expect.arrayContaining(['Article', 'FAQPage', 'BreadcrumbList']))
 
     // Links: sources open (the demo web, on this server); links into the business's own site go
-    // to pages it has: its home, its best articles, or an article already published there.
+    // to pages it has: its home, its best articles, or an article already published there (at its
+    // live address on the demo CMS when it has one).
     const ownPages = new Set([
       DEMO_BUSINESS.url,
       ...DEMO_BUSINESS.bestArticles,
@@ -109,6 +110,9 @@ describe('demo mode', () => {
         expect(response.status, link).toBe(200)
         expect(await response.text(), link).toContain('Simulated page (demo mode).')
         opened++
+      } else if (link.startsWith(`${server.baseUrl}/demo/cms/`)) {
+        // An article already published links at its live address, on the demo's stand-in WordPress.
+        expect((await fetch(link)).status, link).toBe(200)
       } else {
         expect(ownPages, link).toContain(link.replace(/\/$/, ''))
       }
