@@ -116,6 +116,8 @@ const PROCEDURES: Record<string, { access: AccessClass; attack: ((victim: Victim
   'setup.businessState': { access: 'business', attack: (v) => ({ businessId: v.businessId }) },
   'setup.analyze': { access: 'paid', attack: null },
   'setup.analysisResult': { access: 'paid', attack: (v) => ({ jobId: v.jobId }) },
+  // The caller's own last analysis failure: no input names anyone else's.
+  'setup.analysisFailure': { access: 'paid', attack: null },
   'setup.saveBusiness': {
     access: 'paid',
     attack: (v) => ({ businessId: v.businessId, profile: { name: 'Taken over', url: 'https://taken.example', description: 'Mine now' } }),
