@@ -40,6 +40,9 @@ describe('setup when the site cannot be read', () => {
       const failure = page.getByRole('alert', { name: 'Site analysis failed' })
       const reason = `We could not reach ${new URL(closedOrigin).host} (connection refused).`
       await failure.getByText(reason).waitFor({ timeout: 30_000 })
+      // Said once: the failed job's progress card gives way to the alert.
+      expect(await page.getByText(reason).count()).toBe(1)
+      await failure.getByRole('button', { name: 'Analyse again' }).waitFor()
 
       await gotoHydrated(page, '/setup')
       await failure.getByText(reason).waitFor({ timeout: 10_000 })

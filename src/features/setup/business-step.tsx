@@ -47,7 +47,7 @@ export const FILL_IN_YOURSELF = 'Fill in the profile yourself'
  * A site analysis that failed, with its reason (src/server/setup/reach-failure.ts), and the two ways
  * on: analyse again, or fill in the profile by hand.
  */
-function AnalysisFailed({ message, onRetry, onFillIn }: { message: string; onRetry?: () => void; onFillIn: () => void }) {
+function AnalysisFailed({ message, onRetry, onFillIn }: { message: string; onRetry: () => void; onFillIn: () => void }) {
   return (
     <Alert variant="destructive" role="alert" icon={<CircleAlertIcon aria-hidden />} aria-label="Site analysis failed">
       <AlertTitle>We could not read your site</AlertTitle>
@@ -58,12 +58,10 @@ function AnalysisFailed({ message, onRetry, onFillIn }: { message: string; onRet
           <PencilLineIcon aria-hidden />
           {FILL_IN_YOURSELF}
         </Button>
-        {onRetry && (
-          <Button type="button" size="sm" variant="outline" onClick={onRetry}>
-            <RotateCcwIcon aria-hidden />
-            Analyse again
-          </Button>
-        )}
+        <Button type="button" size="sm" variant="outline" onClick={onRetry}>
+          <RotateCcwIcon aria-hidden />
+          Analyse again
+        </Button>
       </div>
     </Alert>
   )
@@ -199,10 +197,11 @@ export function BusinessStep({ business, onSaved }: { business: Business | null;
         </p>
       </div>
 
-      {jobId && (
+      {/* Once the analysis has failed, the alert below says why once and offers both ways on. */}
+      {jobId && !failure && (
         <JobProgress jobId={jobId} label="Site analysis" onRetry={startAnalysis} onCancel={() => client.job.cancel({ id: jobId })} />
       )}
-      {failure && !fillingIn && <AnalysisFailed message={failure} onRetry={jobId ? undefined : startAnalysis} onFillIn={fillIn} />}
+      {failure && !fillingIn && <AnalysisFailed message={failure} onRetry={startAnalysis} onFillIn={fillIn} />}
       {fillingIn && (
         <p role="status" className="text-sm text-muted-foreground">
           Type your business’s profile below and choose Save and continue: the analysis is optional.
