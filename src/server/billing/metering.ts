@@ -1,4 +1,5 @@
 import type { Polar } from '@polar-sh/sdk'
+import { PolarError } from '@polar-sh/sdk/models/errors/polarerror.js'
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { env } from '~/env'
@@ -135,10 +136,18 @@ export function meterEventPayload(row: MeterEventRow) {
   }
 }
 
-/** A short reason for the row, never a stack. */
-function errorText(error: unknown): string {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
-  return text.replace(/\s+/g, ' ').slice(0, 500)
+/**
+ * A short reason for the row, never a stack: Polar's HTTP status when it answered (PolarError and
+ * its subclasses carry it), else what the client said (no connection, timeout).
+ */
+export function meterErrorText(error: unknown): string {
+  const text =
+    error instanceof PolarError
+      ? `Polar answered HTTP ${error.statusCode}: ${error.body || error.message}`
+      : error instanceof Error
+        ? `Polar could not be reached (${error.name}: ${error.message})`
+        : String(error)
+  return text.replace(/\s+/g, ' ').slice(0, 300)
 }
 
 export interface DeliveryReport {
@@ -186,7 +195,7 @@ export async function deliverMeterEvents(
         .set({ state: 'sent', sentAt: now, lastError: null, attempts: sql`${meterEvent.attempts} + 1` })
         .where(and(inArray(meterEvent.id, ids), eq(meterEvent.state, 'pending')))
     } catch (error) {
-      const message = errorText(error)
+      const message = meterErrorText(error)
       report.failed += batch.length
       report.error = message
       logger.error(`metering: Polar did not take ${batch.length} meter event(s)`, message)
@@ -221,7 +230,7 @@ export const meterDeliverJob = defineJob({
     const polar = configuredPolar()
     if (!polar) return { inserted: 0, duplicates: 0, failed: 0 }
     const report = await deliverMeterEvents(db, polar, { ids: [input.meterEventId] })
-    if (report.failed > 0) throw new JobError(`Billing could not record an extra article with Polar (${report.error}).`)
+    if (report.failed > 0) throw new JobError(`Billing could not record an extra article with Polar: ${report.error}`)
     return report
   },
 })
