@@ -17,9 +17,9 @@ import { llmHandlers } from '~/server/providers/llm/mock'
 import { clearFaults, injectFault } from '~/server/providers/mock-faults'
 import { polarHandlers, polarIngestedEvents, resetPolarMock } from '~/server/providers/polar/mock'
 import { youtubeHandlers } from '~/server/providers/youtube/mock'
-import { deliverMeterEvents, meterDeliverJob, meterEventPayload, POLAR_METER_EVENT } from './metering'
+import { deliverMeterEvents, meterDeliverJob, meterEventPayload, POLAR_METER_EVENT, recordOverage } from './metering'
 import { createPolarClient } from './polar'
-import { billingPeriodOf } from './usage'
+import { billingPeriodOf, recordUsage } from './usage'
 
 /**
  * Overage is really billed (docs/product/billing.md): every article a metered plan writes past its
@@ -179,6 +179,33 @@ describe('without a job worker: the process stopped right after saving the artic
       ['sent', null, 3],
     ])
   }, 180_000)
+
+  it('an event Polar refuses does not hold up the others sent with it', async () => {
+    const { userId } = await app.signUp({ plan: 'Growth' })
+    for (const key of ['refused', 'fine-1', 'fine-2']) {
+      const recorded = await recordUsage(app.db, { userId, source: 'article.generate', unit: 'article', idempotencyKey: key })
+      await recordOverage(app.db, {
+        userId,
+        usageId: recorded.id,
+        idempotencyKey: key,
+        billingPeriod: recorded.billingPeriod,
+        quantity: 1,
+        unitPrice: 3,
+        occurredAt: recorded.timestamp,
+      })
+    }
+    // Polar refuses the batch (422), then the first event again when it is sent on its own.
+    injectFault('polar', { kind: 'status', status: 422, body: { detail: [{ msg: 'refused' }] }, times: 2 })
+    expect(await deliverMeterEvents(app.db, polar())).toMatchObject({ inserted: 2, failed: 1 })
+    const rows = await meterRows(userId)
+    expect(rows.map((row) => [row.externalId.split(':')[1], row.state])).toEqual([
+      ['refused', 'pending'],
+      ['fine-1', 'sent'],
+      ['fine-2', 'sent'],
+    ])
+    expect(rows[0]!.lastError).toMatch(/^Polar answered HTTP 422: .*refused/)
+    expect(eventsOf(userId)).toHaveLength(2)
+  })
 
   it('a plan without overage stops at the allowance with today’s message, and nothing is metered', async () => {
     const starter = await owner('Starter', 15, 1)

@@ -150,6 +150,10 @@ export function meterErrorText(error: unknown): string {
   return text.replace(/\s+/g, ' ').slice(0, 300)
 }
 
+/** Polar answered that the request itself is wrong: asking again the same way gets the same answer. */
+const isRefusal = (error: unknown) =>
+  error instanceof PolarError && error.statusCode >= 400 && error.statusCode < 500 && error.statusCode !== 429
+
 export interface DeliveryReport {
   /** Rows Polar accepted as new events. */
   inserted: number
@@ -183,9 +187,7 @@ export async function deliverMeterEvents(
     .where(due)
     .orderBy(asc(meterEvent.createdAt), asc(meterEvent.id))
     .limit(options.limit ?? 1000)
-  for (let start = 0; start < rows.length; start += BATCH) {
-    const batch = rows.slice(start, start + BATCH)
-    const ids = batch.map((row) => row.id)
+  const send = async (batch: MeterEventRow[]): Promise<void> => {
     try {
       const answer = await polar.events.ingest({ events: batch.map(meterEventPayload) }, { timeoutMs: INGEST_TIMEOUT_MS })
       report.inserted += answer.inserted
@@ -193,8 +195,22 @@ export async function deliverMeterEvents(
       await db
         .update(meterEvent)
         .set({ state: 'sent', sentAt: now, lastError: null, attempts: sql`${meterEvent.attempts} + 1` })
-        .where(and(inArray(meterEvent.id, ids), eq(meterEvent.state, 'pending')))
+        .where(
+          and(
+            inArray(
+              meterEvent.id,
+              batch.map((row) => row.id),
+            ),
+            eq(meterEvent.state, 'pending'),
+          ),
+        )
     } catch (error) {
+      // Polar refused the batch itself (4xx other than 429): one bad event must not hold up the
+      // others, so each is sent on its own and only the refused ones wait.
+      if (batch.length > 1 && isRefusal(error)) {
+        for (const row of batch) await send([row])
+        return
+      }
       const message = meterErrorText(error)
       report.failed += batch.length
       report.error = message
@@ -211,6 +227,7 @@ export async function deliverMeterEvents(
       }
     }
   }
+  for (let start = 0; start < rows.length; start += BATCH) await send(rows.slice(start, start + BATCH))
   return report
 }
 
