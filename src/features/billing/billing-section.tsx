@@ -9,6 +9,8 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Skeleton } from '~/components/ui/skeleton'
 import { Spinner } from '~/components/ui/spinner'
 import { formatCount, formatDollars, pluralize } from '~/features/format'
+import { allowanceNotice } from '~/features/content/allowance'
+import { overageLine } from './overage'
 import { orpc } from '~/lib/orpc'
 import type { BillingOverview } from '~/lib/rpc-outputs'
 import { toast } from '~/lib/toast'
@@ -71,6 +73,20 @@ export function BillingSection() {
   )
 }
 
+const NO_OVERAGE = 'No extra articles on this plan: when the allowance is used up, upgrade to write more this month.'
+
+function MeteredSummary({ overview }: { overview: BillingOverview }) {
+  const line = overageLine(overview)
+  if (!line) return null
+  return line.amount ? (
+    <p className="text-sm">
+      <span className="font-medium">{line.amount}</span> <span className="text-muted-foreground">{line.text}</span>
+    </p>
+  ) : (
+    <p className="text-sm text-muted-foreground">{line.text}</p>
+  )
+}
+
 function UsageSummary({ overview }: { overview: BillingOverview }) {
   const plan = overview.plan!
   const used = overview.articlesUsed
@@ -78,6 +94,8 @@ function UsageSummary({ overview }: { overview: BillingOverview }) {
   const percent = included > 0 ? Math.min(100, Math.round((used / included) * 100)) : 100
   const metered = plan.hasMeteredPricing && plan.meteredUnitPrice !== null
   const selfHosted = overview.billing === 'off'
+  // At the allowance of a plan without overage: the sentence the content screen shows.
+  const stopped = allowanceNotice(overview)
   return (
     <div className="grid gap-4">
       {selfHosted ? (
@@ -115,15 +133,9 @@ function UsageSummary({ overview }: { overview: BillingOverview }) {
         <p className="text-sm text-muted-foreground">Your allowance renews on {overview.renewsOn}.</p>
       </div>
       {selfHosted ? null : metered ? (
-        <p className="text-sm text-muted-foreground">
-          {overview.overArticles > 0
-            ? `${pluralize(overview.overArticles, 'extra article')} so far this month: ${formatDollars(overview.overageCost)}, billed at the end of the period.`
-            : `Past the allowance, extra articles cost ${formatDollars(plan.meteredUnitPrice!)} each, billed at the end of the period.`}
-        </p>
+        <MeteredSummary overview={overview} />
       ) : (
-        <p className="text-sm text-muted-foreground">
-          No extra articles on this plan: when the allowance is used up, upgrade to write more this month.
-        </p>
+        <p className="text-sm text-muted-foreground">{stopped?.description ?? NO_OVERAGE}</p>
       )}
     </div>
   )

@@ -1,4 +1,5 @@
 import { ARTICLE_SCHEDULE_CRON, articleGenerateJob, articleScheduleJob } from '~/server/articles/articles.service'
+import { METER_SWEEP_CRON, meterDeliverJob, meterSweepJob } from '~/server/billing/metering'
 import { GSC_SYNC_DUE_CRON, gscSyncDueJob, gscSyncJob } from '~/server/gsc/sync.service'
 import type { CronSchedule } from '~/server/jobs'
 import { demoCountJob } from '~/server/jobs/kinds/demo-count'
@@ -31,6 +32,8 @@ export const JOB_KINDS = [
   webhookDeliverJob,
   gscSyncJob,
   gscSyncDueJob,
+  meterDeliverJob,
+  meterSweepJob,
 ]
 
 export const JOB_SCHEDULES: CronSchedule[] = [
@@ -40,4 +43,5 @@ export const JOB_SCHEDULES: CronSchedule[] = [
   { kind: articleScheduleJob, cron: ARTICLE_SCHEDULE_CRON },
   { kind: publishDueJob, cron: PUBLISH_DUE_CRON },
   { kind: gscSyncDueJob, cron: GSC_SYNC_DUE_CRON },
+  { kind: meterSweepJob, cron: METER_SWEEP_CRON },
 ]

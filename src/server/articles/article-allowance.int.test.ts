@@ -5,14 +5,16 @@ import { articleProviders } from '../../../tests/fixtures/article-providers'
 import { fetchResultPage } from '../../../tests/fixtures/result-pages'
 import { insertBusiness, insertKeyword, rpcClient } from '../../../tests/fixtures/rpc'
 import { waitForJob } from '../../../tests/fixtures/setup-test-env'
-import { createTestApp, type PlanName, type TestApp } from '../../../tests/fixtures/test-app'
+import { createTestApp, TEST_APP_URL, type PlanName, type TestApp } from '../../../tests/fixtures/test-app'
 import { jobKindsWith, startTestWorker, withRetries, type TestWorker } from '../../../tests/fixtures/test-worker'
+import { POLAR_METER_EVENT } from '~/server/billing/metering'
 import { billingPeriodOf } from '~/server/billing/usage'
 import { article, jobRun, usage } from '~/server/db/schema'
 import type { Providers } from '~/server/providers'
 import { dataforseoHandlers } from '~/server/providers/dataforseo/mock'
 import { imagesHandlers } from '~/server/providers/images/mock'
 import { llmHandlers } from '~/server/providers/llm/mock'
+import { polarHandlers, polarIngestedEvents } from '~/server/providers/polar/mock'
 import { youtubeHandlers } from '~/server/providers/youtube/mock'
 import { articleGenerateJob, generateDueArticles } from './articles.service'
 import { generateArticle } from './generate'
@@ -23,7 +25,14 @@ import { generateArticle } from './generate'
  * articles than the plan includes, and a metered plan's extra articles are each counted once.
  * The calls really run at once: on PostgreSQL each takes its own pooled connection.
  */
-const network = setupServer(...llmHandlers(), ...dataforseoHandlers(), ...imagesHandlers(), ...youtubeHandlers())
+// Polar's mock too: a metered plan's extra articles are sent to its meter by their delivery jobs.
+const network = setupServer(
+  ...llmHandlers(),
+  ...dataforseoHandlers(),
+  ...imagesHandlers(),
+  ...youtubeHandlers(),
+  ...polarHandlers({ appUrl: TEST_APP_URL }),
+)
 let app: TestApp
 let providers: Providers
 let cleanup: () => Promise<void>
@@ -136,6 +145,10 @@ describe('the article allowance is an atomic reservation', () => {
     expect(await articlesOf(growth.business.id)).toBe(5)
     expect(await usageOf(growth.userId)).toEqual({ rows: 28 + 5, total: 33 })
     expect(await growth.client.billing.overview()).toMatchObject({ articlesUsed: 33, overArticles: 3, overageCost: 9 })
+    // Each of the three reaches Polar's meter once (docs/product/billing.md).
+    await expect
+      .poll(() => polarIngestedEvents({ name: POLAR_METER_EVENT, externalCustomerId: growth.userId }).length, { timeout: 30_000 })
+      .toBe(3)
   }, 120_000)
 
   it('generations already queued past the allowance (autopilot, retries, jobs from before the check) save at most what is left', async () => {

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, ne } from 'drizzle-orm'
 import { env } from '~/env'
 import { lockPlanLimits } from '~/server/billing/plan-limits'
+import { queueMeterDelivery, recordOverage } from '~/server/billing/metering'
 import { ARTICLE_UNIT, checkAllowance, recordUsage } from '~/server/billing/usage'
 import type { Database } from '~/server/db'
 import { article, articleVersion, business as businessTable, keyword as keywordTable, publication } from '~/server/db/schema'
@@ -586,7 +587,7 @@ async function saveGeneratedArticle(
 ): Promise<string> {
   return db.transaction(async (tx) => {
     await lockPlanLimits(tx, saved.userId)
-    await checkAllowance(tx, saved.userId, 1).catch((error: unknown) => {
+    const allowance = await checkAllowance(tx, saved.userId, 1).catch((error: unknown) => {
       throw asJobError(error)
     })
     const [current] = await tx.select().from(article).where(eq(article.keywordId, saved.keywordId)).for('update')
@@ -650,15 +651,31 @@ async function saveGeneratedArticle(
       .update(keywordTable)
       .set({ articleType: saved.articleType.type, articleTypeReason: saved.articleType.reason, articleTypeByUser: saved.articleTypeByUser })
       .where(eq(keywordTable.id, saved.keywordId))
-    await recordUsage(tx, {
+    const usageKey = `${ARTICLE_USAGE_KEY_PREFIX}${saved.jobId}`
+    const recorded = await recordUsage(tx, {
       userId: saved.userId,
       businessId: saved.businessId,
       source: 'article.generate',
       sourceDetails: saved.keyword,
       unit: ARTICLE_UNIT,
-      idempotencyKey: `${ARTICLE_USAGE_KEY_PREFIX}${saved.jobId}`,
+      idempotencyKey: usageKey,
       metadata: { articleId, version },
     })
+    // Past a metered plan's allowance the article is billed: its meter event is written with its
+    // usage, and sent to Polar once this commits (docs/product/billing.md).
+    if (recorded.created && allowance.extra > 0 && allowance.plan.meteredUnitPrice !== null) {
+      const meterEventId = await recordOverage(tx, {
+        userId: saved.userId,
+        usageId: recorded.id,
+        idempotencyKey: usageKey,
+        articleId,
+        billingPeriod: recorded.billingPeriod,
+        quantity: allowance.extra,
+        unitPrice: allowance.plan.meteredUnitPrice,
+        occurredAt: recorded.timestamp,
+      })
+      await queueMeterDelivery(tx, saved.userId, meterEventId)
+    }
     await emitWebhookEvent(tx, {
       type: 'article.generated',
       businessId: saved.businessId,

@@ -15,7 +15,8 @@ export const checkoutSuccessPath = '/setup?checkout=true'
  *
  * The plugin's usage() is left out on purpose: its /usage/ingest lets any signed-in browser send
  * meter events with metadata of its choosing (e.g. `articles: -100` to lower its own bill). Usage
- * is reported by the server only, from the `usage` table (usage.ts, reportUsageToPolar).
+ * is reported by the server only: the extra articles of metered plans, from the `meter_event`
+ * outbox (metering.ts, docs/product/billing.md).
  *
  * createCustomerOnSignUp is off on purpose: it would make every sign-up fail whenever Polar is
  * unreachable. Polar creates the customer at checkout from `external_customer_id` (our user id),

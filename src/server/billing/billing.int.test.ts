@@ -9,6 +9,7 @@ import { polarHandlers, polarStore, resetPolarMock } from '~/server/providers/po
 import { DEMO_CHECKOUT_LABEL, handleDemoCheckout } from './demo-checkout'
 import { DEMO_PORTAL_LABEL, handleDemoPortal } from './demo-portal'
 import { planProductIds, seedPlans } from '~/server/db/seed'
+import { recordOverage } from './metering'
 import { recordUsage } from './usage'
 
 const server = setupServer(...polarHandlers({ appUrl: TEST_APP_URL }))
@@ -145,7 +146,20 @@ describe('billing.overview and billing.portal', () => {
       data: { reason: 'PLAN_REQUIRED' },
     })
     await checkoutPage(checkoutId, submit('pay'))
-    await recordUsage(app.db, { userId, source: 'article.generate', unit: 'article', quantity: 32, idempotencyKey: 'bulk' })
+    await recordUsage(app.db, { userId, source: 'article.generate', unit: 'article', quantity: 30, idempotencyKey: 'bulk' })
+    // Two more past the allowance, each billed as its save records it.
+    for (const key of ['extra-1', 'extra-2']) {
+      const recorded = await recordUsage(app.db, { userId, source: 'article.generate', unit: 'article', idempotencyKey: key })
+      await recordOverage(app.db, {
+        userId,
+        usageId: recorded.id,
+        idempotencyKey: key,
+        billingPeriod: recorded.billingPeriod,
+        quantity: 1,
+        unitPrice: 3,
+        occurredAt: recorded.timestamp,
+      })
+    }
     const other = await app.signUp({ plan: 'Growth' })
     await recordUsage(app.db, { userId: other.userId, source: 'article.generate', unit: 'article', quantity: 5, idempotencyKey: 'bulk' })
     const overview = await rpcClient(app, cookie).billing.overview()

@@ -5,6 +5,7 @@ import { plan } from '~/server/db/schema'
 import { billingMode, type BillingMode } from '~/server/providers/modes'
 import { listPlans, type PlanSummary } from '~/server/plans/plans.service'
 import { appError, defineErrorCodes } from '~/server/rpc/errors'
+import { meterSummary } from './metering'
 import { findUserPlan } from './plan-limits'
 import { allowanceRenewsOn, articlesUsed, billingPeriodOf } from './usage'
 
@@ -34,7 +35,10 @@ export interface BillingOverview {
   renewsOn: string
   articlesUsed: number
   articlesIncluded: number
-  /** Articles past the allowance this period, and what they will cost (metered plans). */
+  /**
+   * Extra articles this period on a metered plan, and what they will cost: the meter events
+   * recorded for Polar (docs/product/billing.md), at the price each was written at.
+   */
   overArticles: number
   overageCost: number
 }
@@ -42,13 +46,17 @@ export interface BillingOverview {
 /** The caller's plan and this period's article usage against its allowance. */
 export async function billingOverview(db: Database, userId: string, now = new Date()): Promise<BillingOverview> {
   const period = billingPeriodOf(now)
-  const [current, used, plans] = await Promise.all([findUserPlan(db, userId), articlesUsed(db, userId, period), listPlans(db)])
+  const [current, used, plans, metered] = await Promise.all([
+    findUserPlan(db, userId),
+    articlesUsed(db, userId, period),
+    listPlans(db),
+    meterSummary(db, userId, period),
+  ])
   const listed = current ? plans.find((p) => p.id === current.id) : undefined
   // Metering as findUserPlan decided it: a self-hosted server bills no extra articles.
   const summary =
     listed && current ? { ...listed, hasMeteredPricing: current.hasMeteredPricing, meteredUnitPrice: current.meteredUnitPrice } : null
   const included = summary?.articlesPerMonth ?? 0
-  const over = summary ? Math.max(0, used - included) : 0
   return {
     billing: billingMode(env()),
     plan: summary,
@@ -56,8 +64,8 @@ export async function billingOverview(db: Database, userId: string, now = new Da
     renewsOn: allowanceRenewsOn(period),
     articlesUsed: used,
     articlesIncluded: included,
-    overArticles: over,
-    overageCost: summary?.hasMeteredPricing ? over * (summary.meteredUnitPrice ?? 0) : 0,
+    overArticles: metered.extra,
+    overageCost: metered.cost,
   }
 }
 

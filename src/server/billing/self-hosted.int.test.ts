@@ -1,15 +1,16 @@
+import { eq } from 'drizzle-orm'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { insertBusiness, rejectionOf, rpcClient } from '../../../tests/fixtures/rpc'
 import { createTestApp, TEST_APP_URL, type TestApp } from '../../../tests/fixtures/test-app'
 import { env, parseEnv, resetEnvCache, type Env } from '~/env'
+import { meterEvent } from '~/server/db/schema'
 import { PLAN_SEEDS } from '~/server/db/seed'
 import { polarHandlers, resetPolarMock } from '~/server/providers/polar/mock'
 import { billingAuthPlugins } from './auth-plugins'
 import { handleDemoCheckout } from './demo-checkout'
 import { forgetAllPlanAccess } from './plan-access'
 import { assertCanCreateBusiness, businessAllowance, findUserPlan } from './plan-limits'
-import { createPolarClient } from './polar'
 import { billingPeriodOf, checkAllowance, recordUsage, withBillableAction } from './usage'
 
 // A self-hosted server with a live LLM: BILLING=off and a real (unreachable, never called) AI base
@@ -101,11 +102,12 @@ describe('the limits follow the top plan', () => {
     const { userId } = await app.signUp()
     const almostAll = TOP.articlesPerMonth - 1
     await recordUsage(app.db, { userId, source: 'article.generate', unit: 'article', quantity: almostAll, idempotencyKey: 'bulk' })
-    const deps = { db: app.db, polar: createPolarClient(app.env) }
+    const deps = { db: app.db }
     const input = { userId, source: 'article.generate', unit: 'article', idempotencyKey: 'last' }
     const last = await withBillableAction(deps, input, async () => 'written')
     expect(last).toMatchObject({ result: 'written', charged: true, overageNotice: undefined })
     expect(polarRequests).toBe(0)
+    expect(await app.db.select().from(meterEvent).where(eq(meterEvent.userId, userId))).toEqual([])
 
     const refused = await rejectionOf(checkAllowance(app.db, userId, 1))
     expect(refused?.data?.reason).toBe('ALLOWANCE_REACHED')

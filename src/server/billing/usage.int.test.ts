@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm'
 import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { insertBusiness, rejectionOf } from '../../../tests/fixtures/rpc'
 import { createTestApp, TEST_APP_URL, type TestApp } from '../../../tests/fixtures/test-app'
-import { plan, usage, user } from '~/server/db/schema'
-import { clearFaults, injectFault } from '~/server/providers/mock-faults'
-import { polarHandlers, polarStore, resetPolarMock } from '~/server/providers/polar/mock'
+import { meterEvent, plan, usage, user } from '~/server/db/schema'
+import { clearFaults } from '~/server/providers/mock-faults'
+import { polarHandlers, polarIngestedEvents, resetPolarMock } from '~/server/providers/polar/mock'
 import { assertCanCreateBusiness } from './plan-limits'
+import { deliverMeterEvents, POLAR_METER_EVENT } from './metering'
 import { createPolarClient } from './polar'
 import { billingPeriodOf, recordUsage, withBillableAction, type UsageInput } from './usage'
 
@@ -31,7 +32,7 @@ afterAll(async () => {
   await app?.close()
 })
 
-const deps = () => ({ db: app.db, polar: createPolarClient(app.env) })
+const deps = () => ({ db: app.db })
 
 async function userOnPlan(name: string) {
   const { userId } = await app.signUp()
@@ -167,40 +168,65 @@ describe('withBillableAction', () => {
   })
 })
 
-describe('Polar usage ingestion (metered plans)', () => {
-  it('sends each usage once, with its key as external_id, even when the action is retried', async () => {
+describe('Polar meter events of withBillableAction (metered plans)', () => {
+  const meterRows = (userId: string) => app.db.select().from(meterEvent).where(eq(meterEvent.userId, userId))
+  const sweep = () => deliverMeterEvents(app.db, createPolarClient(app.env))
+  // The sweep sends every user's pending events: earlier tests' are sent first, so each test sees its own.
+  beforeEach(async () => {
+    await sweep()
+    resetPolarMock()
+    ingestRequests = 0
+  })
+
+  it('only the part past the allowance is metered, once, with its key as external_id, even when the action is retried', async () => {
     const userId = await userOnPlan('Growth')
+    await useUp(userId, 29)
+    await withBillableAction(deps(), article(userId, 'job-8:article'), async () => 'ok')
     await withBillableAction(deps(), article(userId, 'job-9:article'), async () => 'ok')
     await withBillableAction(deps(), article(userId, 'job-9:article'), async () => 'ok')
-    expect(ingestRequests).toBe(1)
-    expect(polarStore().events).toEqual([
+    expect(await meterRows(userId)).toEqual([
+      expect.objectContaining({ externalId: `${userId}:job-9:article`, quantity: 1, unitPrice: 3, state: 'pending' }),
+    ])
+    expect(await sweep()).toEqual({ inserted: 1, duplicates: 0, failed: 0 })
+    expect(polarIngestedEvents({ externalCustomerId: userId })).toEqual([
       expect.objectContaining({
-        name: 'rankpilot_usage',
-        externalCustomerId: userId,
+        name: POLAR_METER_EVENT,
         externalId: `${userId}:job-9:article`,
-        metadata: expect.objectContaining({ articles: 1, quantity: 1, unit: 'article', source: 'article.generate' }),
+        metadata: expect.objectContaining({ articles: 1 }),
       }),
     ])
-    const [row] = await usageRows(userId)
-    expect(row.reportedAt).toBeInstanceOf(Date)
+    expect((await meterRows(userId))[0]).toMatchObject({ state: 'sent', lastError: null, attempts: 1 })
   })
 
-  it('is not called for a plan without metered pricing', async () => {
+  it('an action that fails is never metered; one still running is held, not sent', async () => {
+    const userId = await userOnPlan('Agency')
+    await useUp(userId, 90)
+    await expect(
+      withBillableAction(deps(), article(userId, 'fails'), async () => {
+        throw new Error('the model timed out')
+      }),
+    ).rejects.toThrow('the model timed out')
+    expect(await meterRows(userId)).toEqual([])
+    let finish: () => void = () => {}
+    const running = withBillableAction(
+      deps(),
+      article(userId, 'slow'),
+      () => new Promise<string>((resolve) => (finish = () => resolve('ok'))),
+    )
+    await expect.poll(async () => (await meterRows(userId)).map((row) => row.state)).toEqual(['held'])
+    expect(await sweep()).toEqual({ inserted: 0, duplicates: 0, failed: 0 })
+    finish()
+    await running
+    expect(await sweep()).toMatchObject({ inserted: 1 })
+    expect(ingestRequests).toBe(1)
+  })
+
+  it('is not used by a plan without metered pricing', async () => {
     const userId = await userOnPlan('Starter')
     await withBillableAction(deps(), article(userId, 'starter-1'), async () => 'ok')
+    expect(await meterRows(userId)).toEqual([])
+    await sweep()
     expect(ingestRequests).toBe(0)
-    expect(await usageRows(userId)).toHaveLength(1)
-  })
-
-  it('when Polar is down the usage is kept and reported by the retry', async () => {
-    const userId = await userOnPlan('Agency')
-    injectFault('polar', { kind: 'status', status: 503, times: 1 })
-    await withBillableAction(deps(), article(userId, 'job-10:article'), async () => 'ok')
-    expect((await usageRows(userId))[0].reportedAt).toBeNull()
-    await withBillableAction(deps(), article(userId, 'job-10:article'), async () => 'ok')
-    expect(await usageRows(userId)).toHaveLength(1)
-    expect((await usageRows(userId))[0].reportedAt).toBeInstanceOf(Date)
-    expect(polarStore().events.map((event) => event.externalId)).toEqual([`${userId}:job-10:article`])
   })
 })
 

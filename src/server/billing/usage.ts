@@ -1,16 +1,15 @@
-import type { Polar } from '@polar-sh/sdk'
-import { and, eq, sql, sum } from 'drizzle-orm'
+import { and, eq, sum } from 'drizzle-orm'
 import type { Database } from '~/server/db'
 import { usage } from '~/server/db/schema'
-import { logger } from '~/server/logger'
 import { appError, defineErrorCodes } from '~/server/rpc/errors'
+import { queueMeterDelivery, recordOverage, releaseMeterEvent } from './metering'
 import { findUserPlan, lockPlanLimits, PLAN_ERRORS, UPGRADE_ACTION, type UserPlan } from './plan-limits'
 import { allowanceRenewsOn, billingPeriodOf } from '~/shared/billing-period'
 
 /**
  * Usage (docs/product/entities.md, docs/product/limits.md): every billable action writes one `usage` row, once — the
- * action's idempotency key is unique per user — and, on a metered plan, the same row is sent to
- * Polar's event ingestion with that key as `external_id`, so Polar never counts it twice either.
+ * action's idempotency key is unique per user. On a metered plan, the part of it past the
+ * allowance is also one meter event for Polar (metering.ts, docs/product/billing.md).
  */
 
 export const USAGE_ERRORS = defineErrorCodes({
@@ -19,8 +18,6 @@ export const USAGE_ERRORS = defineErrorCodes({
 
 /** The allowance (plan.articlesPerMonth) counts this unit; other units are recorded, not limited. */
 export const ARTICLE_UNIT = 'article'
-/** Polar event name; a Polar meter sums `metadata.articles` (or `metadata.quantity`) of these. */
-export const POLAR_USAGE_EVENT = 'rankpilot_usage'
 
 export { allowanceRenewsOn, billingPeriodOf }
 
@@ -41,6 +38,8 @@ export interface RecordedUsage {
   id: string
   /** false when the key was recorded before (a retry). */
   created: boolean
+  billingPeriod: string
+  timestamp: Date
 }
 
 /** Inserts the usage row unless this key was recorded already. */
@@ -62,13 +61,13 @@ export async function recordUsage(db: Pick<Database, 'insert' | 'select'>, input
       idempotencyKey: input.idempotencyKey,
     })
     .onConflictDoNothing({ target: [usage.userId, usage.idempotencyKey] })
-    .returning({ id: usage.id })
-  if (inserted) return { id: inserted.id, created: true }
+    .returning({ id: usage.id, billingPeriod: usage.billingPeriod, timestamp: usage.timestamp })
+  if (inserted) return { ...inserted, created: true }
   const [existing] = await db
-    .select({ id: usage.id })
+    .select({ id: usage.id, billingPeriod: usage.billingPeriod, timestamp: usage.timestamp })
     .from(usage)
     .where(and(eq(usage.userId, input.userId), eq(usage.idempotencyKey, input.idempotencyKey)))
-  return { id: existing.id, created: false }
+  return { ...existing, created: false }
 }
 
 /** Articles used by the user in a billing period. */
@@ -86,6 +85,8 @@ export interface AllowanceCheck {
   used: number
   /** Articles promised to actions still in flight (checkAllowance's `reserved`). */
   reserved: number
+  /** Units of this action past the allowance on a metered plan: each one is billed (0 within it). */
+  extra: number
   /** Set on a metered plan once this action goes past the allowance: what it will cost. */
   overageNotice?: string
 }
@@ -125,7 +126,7 @@ export async function checkAllowance(
   const period = billingPeriodOf(now)
   const used = await articlesUsed(db, userId, period)
   const over = used + reserved + quantity - current.articlesPerMonth
-  if (over <= 0) return { plan: current, used, reserved }
+  if (over <= 0) return { plan: current, used, reserved, extra: 0 }
   if (!current.hasMeteredPricing || current.meteredUnitPrice === null) {
     // Articles still being written count as used: say so, or the count on the billing card
     // (recorded articles only) would seem to contradict the refusal.
@@ -143,46 +144,9 @@ export async function checkAllowance(
     plan: current,
     used,
     reserved,
+    extra,
     overageNotice: `This goes past the ${current.articlesPerMonth} articles your ${current.name} plan includes this month: ${extra} extra article${extra === 1 ? '' : 's'} at ${dollars(current.meteredUnitPrice)} each (${dollars(extra * current.meteredUnitPrice)}) will be billed at the end of the period.`,
   }
-}
-
-/**
- * Sends one usage row to Polar's event ingestion (metered plans). Idempotent twice over: Polar
- * skips a known `external_id`, and a row already reported is not sent again. A failure is logged
- * and leaves `reportedAt` empty, so the next retry of the action reports it.
- */
-export async function reportUsageToPolar(db: Pick<Database, 'select' | 'update'>, polar: Polar, usageId: string): Promise<boolean> {
-  const [row] = await db.select().from(usage).where(eq(usage.id, usageId))
-  if (!row || row.reportedAt) return false
-  try {
-    await polar.events.ingest({
-      events: [
-        {
-          name: POLAR_USAGE_EVENT,
-          externalCustomerId: row.userId,
-          externalId: `${row.userId}:${row.idempotencyKey}`,
-          timestamp: row.timestamp,
-          metadata: {
-            source: row.source,
-            unit: row.unit,
-            quantity: row.quantity,
-            [`${row.unit}s`]: row.quantity,
-            billingPeriod: row.billingPeriod,
-            ...(row.businessId ? { businessId: row.businessId } : {}),
-          },
-        },
-      ],
-    })
-  } catch (error) {
-    logger.error(`polar usage ingestion failed for usage ${row.id}`, error)
-    return false
-  }
-  await db
-    .update(usage)
-    .set({ reportedAt: sql`now()` })
-    .where(eq(usage.id, row.id))
-  return true
 }
 
 export interface BillableResult<T> {
@@ -198,26 +162,48 @@ export interface BillableResult<T> {
  * Runs a billable action with its usage reserved atomically: the allowance check and the usage
  * row are written in one transaction under the user's lock (lockPlanLimits), so two actions
  * started at the same moment cannot both take the last article. A failed action (it throws) is
- * not charged: its reserved row is deleted. A metered plan's usage is reported to Polar only after
- * the action succeeded. A retry of a key already charged runs again without checking or counting
- * twice. If the process dies during the action, the reserved row stays: the action's retry (same
- * key) completes it without counting again.
+ * not charged: its reserved row is deleted, and its meter event with it. On a metered plan, the
+ * part past the allowance is a meter event written with the reservation, held until the action
+ * succeeded, then sent to Polar (metering.ts). A retry of a key already charged runs again without
+ * checking or counting twice. If the process dies during the action, the reserved row stays: the
+ * action's retry (same key) completes it, and releases its meter event, without counting again.
  */
 export async function withBillableAction<T>(
-  deps: { db: Database; polar: Polar },
+  deps: { db: Database },
   input: UsageInput,
   action: () => Promise<T>,
 ): Promise<BillableResult<T>> {
-  const { db, polar } = deps
+  const { db } = deps
   const byKey = and(eq(usage.userId, input.userId), eq(usage.idempotencyKey, input.idempotencyKey))
   const limited = input.unit === ARTICLE_UNIT
+  /** Checks and records in `tx` (under the lock); a metered plan's extra units become a meter event. */
+  const reserve = async (tx: Database, check: (tx: Database) => Promise<AllowanceCheck | undefined>, state: 'held' | 'pending') => {
+    const checked = await check(tx)
+    const recorded = await recordUsage(tx, input)
+    if (recorded.created && checked && checked.extra > 0 && checked.plan.meteredUnitPrice !== null) {
+      await recordOverage(tx, {
+        userId: input.userId,
+        usageId: recorded.id,
+        idempotencyKey: input.idempotencyKey,
+        billingPeriod: recorded.billingPeriod,
+        quantity: checked.extra,
+        unitPrice: checked.plan.meteredUnitPrice,
+        occurredAt: recorded.timestamp,
+        state,
+      })
+    }
+    return { ...recorded, check: checked }
+  }
   const reservation = await db.transaction(async (tx) => {
     if (limited) await lockPlanLimits(tx, input.userId)
     const [previous] = await tx.select({ id: usage.id }).from(usage).where(byKey)
     // A retry of an action already charged: it runs again without being counted again.
     if (previous) return { id: previous.id, created: false, check: undefined }
-    const check = limited ? await checkAllowance(tx, input.userId, input.quantity ?? 1) : undefined
-    return { check, ...(await recordUsage(tx, input)) }
+    return reserve(
+      tx,
+      (locked) => (limited ? checkAllowance(locked, input.userId, input.quantity ?? 1) : Promise.resolve(undefined)),
+      'held',
+    )
   })
   let result: T
   try {
@@ -226,10 +212,21 @@ export async function withBillableAction<T>(
     if (reservation.created) await db.delete(usage).where(and(byKey, eq(usage.id, reservation.id)))
     throw error
   }
-  // Recorded again only when a first attempt running beside this retry failed and released the row.
-  const recorded = reservation.created ? reservation : await recordUsage(db, input)
-  const plan = reservation.check?.plan ?? (await findUserPlan(db, input.userId))
-  if (plan?.hasMeteredPricing) await reportUsageToPolar(db, polar, recorded.id)
+  // Recorded again only when a first attempt running beside this retry failed and released the
+  // row; the action has run, so it is recorded whatever the allowance says, and its extra billed.
+  const recorded = reservation.created
+    ? reservation
+    : await db.transaction(async (tx) => {
+        if (limited) await lockPlanLimits(tx, input.userId)
+        return reserve(
+          tx,
+          (locked) =>
+            limited ? checkAllowance(locked, input.userId, input.quantity ?? 1).catch(() => undefined) : Promise.resolve(undefined),
+          'pending',
+        )
+      })
+  const meterEventId = await releaseMeterEvent(db, recorded.id)
+  if (meterEventId) await queueMeterDelivery(db, input.userId, meterEventId)
   return {
     result,
     usageId: recorded.id,

@@ -2,6 +2,8 @@ import { asc, eq } from 'drizzle-orm'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { article, articleVersion, business, jobRun, keyword, publication, publishing } from '~/server/db/schema'
+import { billingOverview } from '~/server/billing/billing.service'
+import { billingPeriodOf } from '~/server/billing/usage'
 import { listHistory } from '~/server/history/history.service'
 import { WORDPRESS_NAMESPACES, wordpressHandlers, wordpressMock } from '~/server/providers/wordpress/mock'
 import { appConnectorFetch } from '~/server/publishing/connector-fetch'
@@ -119,6 +121,14 @@ describe('the demo account’s articles', () => {
     const first = articles.find((item) => item.keyword === DEMO_FIRST_KEYWORD)!
     expect(first).toMatchObject({ status: 'published', version: 1 })
     expect(NOW.getTime() - first.publishedAt!.getTime()).toBeGreaterThan(160 * 24 * 3600 * 1000)
+    // The billing card counts the articles written this month, each once: not the first, written
+    // months ago, nor those written last month ahead of this month's first days.
+    const thisMonth = articles.filter((item) => billingPeriodOf(item.createdAt) === billingPeriodOf(NOW)).length
+    expect(thisMonth).toBeLessThan(articles.length)
+    expect(thisMonth).toBeGreaterThan(0)
+    const card = await billingOverview(app.db, demo.userId, NOW)
+    expect(card).toMatchObject({ plan: { name: 'Growth' }, articlesIncluded: 30, articlesUsed: thisMonth })
+    expect(card.overArticles).toBe(Math.max(0, thisMonth - 30))
     // Articles of the length competitors sell: the median demo article has 1,200 words or more.
     const lengths = articles.map((item) => item.markdown.split(/\s+/).filter((word) => /\p{L}/u.test(word)).length).sort((a, b) => a - b)
     expect(lengths[Math.floor(lengths.length / 2)]).toBeGreaterThanOrEqual(1200)

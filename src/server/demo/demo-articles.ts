@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { articleGenerateJob, singletonKeyOf } from '~/server/articles/articles.service'
-import { generateArticle } from '~/server/articles/generate'
+import { ARTICLE_USAGE_KEY_PREFIX, generateArticle } from '~/server/articles/generate'
+import { billingPeriodOf } from '~/server/billing/usage'
 import type { Database } from '~/server/db'
 import { saveArticleEdit } from '~/server/articles/edit'
-import { article, articleVersion, business, jobRun, keyword } from '~/server/db/schema'
+import { article, articleVersion, business, jobRun, keyword, usage } from '~/server/db/schema'
 import { userFacingJobError } from '~/server/jobs/errors'
 import type { Providers } from '~/server/providers'
 import { failureFromResponse } from '~/server/providers/http'
@@ -71,6 +72,13 @@ export async function writeDemoArticles(
         .set({ ...aged, createdAt: writtenAt })
         .where(eq(article.id, articleId))
       await tx.update(articleVersion).set({ createdAt: writtenAt }).where(eq(articleVersion.articleId, articleId))
+      // Its usage counts in the month it was written, so the billing card shows this month's
+      // articles only. Oldest first: an article of an earlier month is written before this
+      // month's, while nothing counts yet, so it never went past the allowance (no meter event).
+      await tx
+        .update(usage)
+        .set({ timestamp: writtenAt, billingPeriod: billingPeriodOf(writtenAt) })
+        .where(eq(usage.idempotencyKey, `${ARTICLE_USAGE_KEY_PREFIX}${jobId}`))
       // Generation marks its keyword a draft now; the plan's own status and day stay.
       await tx
         .update(keyword)

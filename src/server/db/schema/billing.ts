@@ -43,12 +43,57 @@ export const usage = pgTable(
     billingPeriod: text('billing_period').notNull(),
     /** Chosen by the billable action; a retry with the same key never counts twice. */
     idempotencyKey: text('idempotency_key').notNull(),
-    /** When Polar's event ingestion accepted it (metered plans); null: not (yet) reported. */
-    reportedAt: timestamp('reported_at', { withTimezone: true }),
   },
   (table) => [
     index('usage_user_period_idx').on(table.userId, table.billingPeriod),
     uniqueIndex('usage_user_idempotency_key_idx').on(table.userId, table.idempotencyKey),
+  ],
+)
+
+export const METER_EVENT_STATES = ['held', 'pending', 'sent'] as const
+export type MeterEventState = (typeof METER_EVENT_STATES)[number]
+
+/**
+ * The outbox of Polar meter events (docs/product/billing.md): one row per usage row that went past
+ * a metered plan's allowance, written in the transaction that records the usage, then sent to
+ * Polar's event ingestion until Polar accepts it. `held` waits for its action to succeed (a failed
+ * action deletes its usage row, and this row with it); `pending` is due at `nextAttemptAt`;
+ * `sent` was accepted (or already known) by Polar.
+ */
+export const meterEvent = pgTable(
+  'meter_event',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    // One event per usage row: a retried save or action never bills twice.
+    usageId: text('usage_id')
+      .notNull()
+      .unique()
+      .references(() => usage.id, { onDelete: 'cascade' }),
+    /** Polar's `external_id`: the same on every attempt, so Polar skips one it already has. */
+    externalId: text('external_id').notNull().unique(),
+    /** The article the extra usage wrote, when it is one. */
+    articleId: text('article_id'),
+    billingPeriod: text('billing_period').notNull(),
+    /** Extra units billed (articles past the allowance). */
+    quantity: integer('quantity').notNull(),
+    /** Dollars per extra unit when it was used: what the billing card projects. */
+    unitPrice: numeric('unit_price', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    /** When the usage happened: the event's timestamp at Polar. */
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    state: text('state').$type<MeterEventState>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Why the last attempt failed; null once sent. */
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('meter_event_due_idx').on(table.state, table.nextAttemptAt),
+    index('meter_event_user_period_idx').on(table.userId, table.billingPeriod),
   ],
 )
 

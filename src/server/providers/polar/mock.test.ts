@@ -2,7 +2,7 @@ import { Polar } from '@polar-sh/sdk'
 import { validateEvent } from '@polar-sh/sdk/webhooks'
 import { afterEach, describe, expect, it } from 'vitest'
 import { injectFault } from '../mock-faults'
-import { completeDemoCheckout, polarHandlers, polarStore, resetPolarMock } from './mock'
+import { completeDemoCheckout, polarHandlers, polarIngestedEvents, polarStore, resetPolarMock } from './mock'
 import { signPolarWebhook } from './webhook-signing'
 import { useMockServer } from '../../../../tests/fixtures/mock-server'
 
@@ -113,6 +113,22 @@ describe('Polar mock through the real @polar-sh/sdk', () => {
     expect(await polar.events.ingest({ events: [event('a1'), event('a2')] })).toEqual({ inserted: 2, duplicates: 0 })
     expect(await polar.events.ingest({ events: [event('a2'), event('a3')] })).toEqual({ inserted: 1, duplicates: 1 })
     expect(polarStore().events.map((stored) => stored.externalId)).toEqual(['a1', 'a2', 'a3'])
+    expect(polarIngestedEvents({ externalCustomerId: 'user_4' }).map((stored) => [stored.name, stored.metadata])).toEqual([
+      ['article.generated', { articles: 1 }],
+      ['article.generated', { articles: 1 }],
+      ['article.generated', { articles: 1 }],
+    ])
+    expect(polarIngestedEvents({ externalCustomerId: 'someone else' })).toEqual([])
+  })
+
+  it('refuses a batch with an event without a customer, storing none of it', async () => {
+    const response = await fetch(`${serverURL}/v1/events/ingest`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer polar_oat_demo', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ events: [{ name: 'extra_article', external_customer_id: 'user_5' }, { name: 'extra_article' }] }),
+    })
+    expect(response.status).toBe(422)
+    expect(polarIngestedEvents()).toEqual([])
   })
 
   it('answers a wrong token with 401 in Polar error shape', async () => {

@@ -12,7 +12,7 @@ import {
   type IngestedEvent,
 } from './store'
 
-export { completeDemoCheckout, resetPolarMock, polarStore } from './store'
+export { completeDemoCheckout, polarIngestedEvents, resetPolarMock, polarStore, type IngestedEvent } from './store'
 
 /**
  * Polar's API as `@polar-sh/sdk` 0.47 and `@polar-sh/better-auth` 1.8 call it: customers on
@@ -226,17 +226,22 @@ export function polarHandlers(options: { baseUrl?: string; appUrl: string }): Re
       authed(async ({ request }) => {
         const input = await body(request)
         const events = Array.isArray(input.events) ? (input.events as Json[]) : []
-        let inserted = 0
-        let duplicates = 0
+        // The whole batch is validated before any of it is stored, as Polar does.
         for (const [index, event] of events.entries()) {
           if (typeof event.name !== 'string') return validationError(['body', 'events', index, 'name'], 'Field required')
+          if (typeof event.external_customer_id !== 'string' && typeof event.customer_id !== 'string')
+            return validationError(['body', 'events', index, 'external_customer_id'], 'Field required')
+        }
+        let inserted = 0
+        let duplicates = 0
+        for (const event of events) {
           const externalId = typeof event.external_id === 'string' ? event.external_id : null
           if (externalId && store().events.some((seen) => seen.externalId === externalId)) {
             duplicates += 1
             continue
           }
           const stored: IngestedEvent = {
-            name: event.name,
+            name: event.name as string,
             externalCustomerId: (event.external_customer_id as string | undefined) ?? null,
             customerId: (event.customer_id as string | undefined) ?? null,
             externalId,

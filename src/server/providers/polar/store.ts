@@ -42,6 +42,21 @@ function emptyStore(): PolarStore {
 const globalForPolar = globalThis as typeof globalThis & { __rankpilotPolarMock?: PolarStore }
 export const polarStore = (): PolarStore => (globalForPolar.__rankpilotPolarMock ??= emptyStore())
 
+/**
+ * The usage events the mock has ingested, oldest first, as Polar would bill them: each
+ * `external_id` once (a repeat was answered as a duplicate and not stored). Copies: reading them
+ * changes nothing.
+ */
+export function polarIngestedEvents(filter: { name?: string; externalCustomerId?: string } = {}): IngestedEvent[] {
+  return polarStore()
+    .events.filter(
+      (event) =>
+        (filter.name === undefined || event.name === filter.name) &&
+        (filter.externalCustomerId === undefined || event.externalCustomerId === filter.externalCustomerId),
+    )
+    .map((event) => ({ ...event, metadata: { ...event.metadata } }))
+}
+
 export function resetPolarMock() {
   globalForPolar.__rankpilotPolarMock = emptyStore()
 }
