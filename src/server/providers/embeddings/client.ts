@@ -17,6 +17,11 @@ export const EMBEDDINGS_BATCH_SIZE = 96
 export interface EmbeddingsClient {
   readonly model: string
   readonly dimensions: number
+  /**
+   * The cosine distance below which this model's keywords share a topic cluster, when it differs from
+   * the research default (CLUSTER_DISTANCE_THRESHOLD, calibrated for neural models such as nomic).
+   */
+  readonly clusterDistanceThreshold?: number
   /** The exact text the model sees: nomic models need their task prefix on every input. */
   inputFor(text: string, task: EmbeddingTask): string
   /** One vector per text, in order. */
