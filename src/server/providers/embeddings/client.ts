@@ -22,6 +22,11 @@ export interface EmbeddingsClient {
    * the research default (CLUSTER_DISTANCE_THRESHOLD, calibrated for neural models such as nomic).
    */
   readonly clusterDistanceThreshold?: number
+  /**
+   * Settles which model answers, for a client that finds out by asking (select.ts, withLocalFallback):
+   * whoever keys anything by model or dimensions awaits it first.
+   */
+  ready?(): Promise<void>
   /** The exact text the model sees: nomic models need their task prefix on every input. */
   inputFor(text: string, task: EmbeddingTask): string
   /** One vector per text, in order. */
