@@ -33,7 +33,11 @@ export function createProviders(deps: { db: Database; auth: Auth }) {
     /** Demo mode draws SVG illustrations in the brand colour instead (images/demo-illustrator.ts). */
     images: providerModes(config).images === 'demo' ? demoImagesClient(config.IMAGES_MODEL) : createImagesClientFromEnv(config),
     /** DataForSEO behind keyword_cache (30-day freshness), each call's cost recorded. */
-    keywordData: createKeywordDataService({ db: deps.db, client: dataForSeoClientFromEnv(config) }),
+    keywordData: createKeywordDataService({
+      db: deps.db,
+      client: dataForSeoClientFromEnv(config),
+      live: providerModes(config).dataforseo === 'live',
+    }),
     youtube: youTubeClientFromEnv(config),
     /**
      * Public web pages (search results, sources) through the SSRF-safe fetcher. While search

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { cosineSimilarity, hashedEmbedding } from '~/server/providers/embeddings/vectors'
+import { LOCAL_CLUSTER_DISTANCE_THRESHOLD, localEmbedding } from '~/server/providers/embeddings/local'
+import { cosineSimilarity } from '~/server/providers/embeddings/vectors'
 import { adjustedRandIndex, clusterByCosine, mergeMustLinks, serpOverlapMustLinks, type CosineClusteringOptions } from './clustering'
 
 const labelsOf = (vectors: number[][] | Float32Array[], options: CosineClusteringOptions) => [...clusterByCosine(vectors, options).labels]
@@ -120,7 +121,7 @@ describe('clusterByCosine', () => {
     expect(labelsOf(vectors, { distanceThreshold: 1.01 })).toEqual([0, 0, 0, 0])
   })
 
-  it('groups the mock embedder’s vectors by topic', () => {
+  it('groups the local embedder’s vectors by topic at its threshold', () => {
     const texts = [
       'best seo tools',
       'banana bread recipe',
@@ -131,8 +132,11 @@ describe('clusterByCosine', () => {
       'free seo tools for small business',
       'moist banana bread recipe',
     ]
-    const vectors = texts.map((text) => hashedEmbedding(text, 768))
-    expect(clusterByCosine(vectors, { distanceThreshold: 0.6 })).toEqual({ labels: Int32Array.of(0, 1, 2, 0, 1, 2, 0, 1), clusterCount: 3 })
+    const vectors = texts.map((text) => localEmbedding(text))
+    expect(clusterByCosine(vectors, { distanceThreshold: LOCAL_CLUSTER_DISTANCE_THRESHOLD })).toEqual({
+      labels: Int32Array.of(0, 1, 2, 0, 1, 2, 0, 1),
+      clusterCount: 3,
+    })
   })
 
   it('is deterministic and does not depend on the order of the input', () => {
