@@ -12,6 +12,7 @@ import { embeddingsClientFromEnv } from '~/server/providers/embeddings/select'
 import { embeddingsSource } from '~/server/providers/modes'
 import {
   adjustedRandIndex,
+  centerVectors,
   clusterByCosine,
   DEFAULT_CLUSTER_DISTANCE_THRESHOLD,
   PARALLEL_MIN_VECTORS,
@@ -334,11 +335,13 @@ async function inputRun(file: string, options: ClusteringBenchOptions): Promise<
 
   const local = createLocalEmbeddingsClient()
   let start = performance.now()
-  const localVectors = await local.embed(texts, 'clustering')
+  const embedded = await local.embed(texts, 'clustering')
+  // As research clusters them (plan-stages.ts, clusterSelected).
+  const localVectors = local.centerBeforeClustering ? centerVectors(embedded) : embedded
   const localEmbedMs = performance.now() - start
   const threshold = options.thresholdGiven ? options.threshold : LOCAL_CLUSTER_DISTANCE_THRESHOLD
   const ours = scoreAgainstLabels(localVectors, truth, threshold, options.threads)
-  console.log(`  local embedder ${local.model} (${local.dimensions} dimensions, the default without an embeddings API):`)
+  console.log(`  local embedder ${local.model} (${local.dimensions} dimensions, the default without an embeddings API; centred):`)
   console.log(`    embedded in ${seconds(localEmbedMs)}, clustered in ${seconds(ours.clusterMs)}`)
   console.log(`    ${scoreLine(ours)}`)
 
@@ -366,7 +369,8 @@ async function inputRun(file: string, options: ClusteringBenchOptions): Promise<
       await client.ready?.()
       const configuredThreshold = client.clusterDistanceThreshold ?? DEFAULT_CLUSTER_DISTANCE_THRESHOLD
       start = performance.now()
-      const vectors = await client.embed(texts, 'clustering')
+      const embeddedByClient = await client.embed(texts, 'clustering')
+      const vectors = client.centerBeforeClustering ? centerVectors(embeddedByClient) : embeddedByClient
       const embedMs = performance.now() - start
       const score = scoreAgainstLabels(vectors, truth, configuredThreshold, options.threads)
       console.log(`  configured embedder ${client.model} (${client.dimensions} dimensions, ${source}): embedded in ${seconds(embedMs)}`)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { LOCAL_CLUSTER_DISTANCE_THRESHOLD, localEmbedding } from '~/server/providers/embeddings/local'
 import { cosineSimilarity } from '~/server/providers/embeddings/vectors'
-import { adjustedRandIndex, clusterByCosine, mergeMustLinks, serpOverlapMustLinks, type CosineClusteringOptions } from './clustering'
+import { adjustedRandIndex, centerVectors, clusterByCosine, mergeMustLinks, serpOverlapMustLinks, type CosineClusteringOptions } from './clustering'
 
 const labelsOf = (vectors: number[][] | Float32Array[], options: CosineClusteringOptions) => [...clusterByCosine(vectors, options).labels]
 
@@ -132,7 +132,7 @@ describe('clusterByCosine', () => {
       'free seo tools for small business',
       'moist banana bread recipe',
     ]
-    const vectors = texts.map((text) => localEmbedding(text))
+    const vectors = centerVectors(texts.map((text) => localEmbedding(text)))
     expect(clusterByCosine(vectors, { distanceThreshold: LOCAL_CLUSTER_DISTANCE_THRESHOLD })).toEqual({
       labels: Int32Array.of(0, 1, 2, 0, 1, 2, 0, 1),
       clusterCount: 3,
@@ -282,5 +282,19 @@ describe('adjustedRandIndex', () => {
     expect(adjustedRandIndex([0, 0, 0, 0], [0, 1, 2, 3])).toBe(0)
     expect(adjustedRandIndex([0, 1, 2], [5, 6, 7])).toBe(1)
     expect(() => adjustedRandIndex([0], [0, 1])).toThrow(RangeError)
+  })
+})
+
+describe('centerVectors', () => {
+  it('removes what every vector shares, so a shared word no longer makes unrelated keywords alike', () => {
+    const texts = ['coffee subscription', 'coffee grinder', 'coffee subscription box', 'coffee grinder burr']
+    const raw = texts.map((text) => localEmbedding(text))
+    const centred = centerVectors(raw)
+    expect(centred.reduce((sum, vector) => sum + vector[7]!, 0)).toBeCloseTo(0, 5)
+    // "coffee subscription" and "coffee grinder" share "coffee": alike raw, apart once centred.
+    expect(cosineSimilarity(raw[0]!, raw[1]!)).toBeGreaterThan(0.3)
+    expect(cosineSimilarity([...centred[0]!], [...centred[1]!])).toBeLessThan(0)
+    expect(cosineSimilarity([...centred[0]!], [...centred[2]!])).toBeGreaterThan(0.4)
+    expect(centerVectors([])).toEqual([])
   })
 })

@@ -17,7 +17,7 @@ import { ProviderError } from '~/server/providers/http'
 import { plannedArticleType } from '~/shared/articles/article-types'
 import { SEARCH_INTENTS, type SearchIntent } from '~/shared/keywords'
 import { CANNIBALISATION_SIMILARITY, CLUSTER_DISTANCE_THRESHOLD, MIN_PLANNED_RELEVANCE, type ResearchStage } from '~/shared/research'
-import { clusterByCosine, serpOverlapMustLinks } from './clustering'
+import { centerVectors, clusterByCosine, serpOverlapMustLinks } from './clustering'
 import { cachedLlmObject, embedTexts, exclusionsOf, mapLimit, fromInserted, type RunContext } from './context'
 import { hasNegativeTerm, titleCase, variantKey } from './normalize'
 
@@ -296,7 +296,10 @@ export async function clusterSelected(context: RunContext, checkpoint: Checkpoin
         selected.map((row) => row.keyword),
       )
     : []
-  const { labels } = clusterByCosine(vectors, { distanceThreshold: threshold, mustLink })
+  const { labels } = clusterByCosine(context.providers.embeddings.centerBeforeClustering ? centerVectors(vectors) : vectors, {
+    distanceThreshold: threshold,
+    mustLink,
+  })
   const groups = new Map<number, number[]>()
   labels.forEach((label, index) => groups.set(label, [...(groups.get(label) ?? []), index]))
   context.report('cluster', 0.3, `${groups.size} topics among ${selected.length} keywords`)

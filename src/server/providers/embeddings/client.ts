@@ -23,6 +23,12 @@ export interface EmbeddingsClient {
    */
   readonly clusterDistanceThreshold?: number
   /**
+   * Cluster this model's vectors after subtracting their mean (centerVectors in research/clustering.ts):
+   * for vectors that share a large common part across one business's keywords, as the local
+   * embedder's do (every keyword of a coffee roaster says "coffee").
+   */
+  readonly centerBeforeClustering?: boolean
+  /**
    * Settles which model answers, for a client that finds out by asking (select.ts, withLocalFallback):
    * whoever keys anything by model or dimensions awaits it first.
    */

@@ -31,6 +31,9 @@ export function withEmbeddingCache(db: Database, client: EmbeddingsClient): Embe
     get clusterDistanceThreshold() {
       return client.clusterDistanceThreshold
     },
+    get centerBeforeClustering() {
+      return client.centerBeforeClustering
+    },
     ready: () => client.ready?.() ?? Promise.resolve(),
     inputFor: (text, task) => client.inputFor(text, task),
     async embedInputs(inputs) {

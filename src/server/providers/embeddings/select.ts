@@ -71,6 +71,9 @@ export function withLocalFallback(
     get clusterDistanceThreshold() {
       return current().clusterDistanceThreshold
     },
+    get centerBeforeClustering() {
+      return current().centerBeforeClustering
+    },
     get fellBack() {
       return chosen === local
     },
