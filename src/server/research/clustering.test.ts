@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { LOCAL_CLUSTER_DISTANCE_THRESHOLD, localEmbedding } from '~/server/providers/embeddings/local'
 import { cosineSimilarity } from '~/server/providers/embeddings/vectors'
-import { adjustedRandIndex, centerVectors, clusterByCosine, mergeMustLinks, serpOverlapMustLinks, type CosineClusteringOptions } from './clustering'
+import {
+  adjustedRandIndex,
+  centerVectors,
+  clusterByCosine,
+  mergeMustLinks,
+  serpOverlapMustLinks,
+  type CosineClusteringOptions,
+} from './clustering'
 
 const labelsOf = (vectors: number[][] | Float32Array[], options: CosineClusteringOptions) => [...clusterByCosine(vectors, options).labels]
 
