@@ -14,10 +14,23 @@
 // DEFAULT_CLUSTER_DISTANCE_THRESHOLD, whose comment says why), --seed S, --threads N (our distance
 // matrix; default: the module's), --baseline (also time the plain single-threaded TypeScript kernel),
 // --no-sklearn, --strict (exit 1 when a target is missed or not measured),
-// --input FILE.csv (columns text,label with a header row: embeds the texts with the configured
-// embedder — .env is read as `npm run dev` does; without credentials that is the demo mock — and
-// prints the ARI of our clusters against the labels, at the threshold and over a sweep;
-// bench/lib/clustering-sample.csv is a small hand-labelled example).
+// --input FILE.csv (columns text,label with a header row): embeds the texts with the default local
+// embedder (src/server/providers/embeddings/local.ts) and builds TF-IDF vectors (word unigrams,
+// smoothed idf, L2: bench/lib/tfidf.ts), clusters both with average linkage at the local embedder's
+// threshold (or --threshold) and over a sweep, and prints each one's adjusted Rand index (ARI)
+// against the labels, the best threshold and the cluster counts; with an embeddings API or LLM
+// endpoint configured (.env is read as `npm run dev` does), that embedder too. --strict exits 1
+// when the local embedder scores below TF-IDF.
+//
+// Measured on bench/fixtures/banking77-intents.csv (BANKING77 test split: 3,080 queries, 77 intents),
+// on the 2-core development machine (the local embedder's vectors centred, as research clusters them):
+//   local embedder  ARI 0.3447 at its threshold 0.75 (280 clusters), also the best of the sweep;
+//                   3,080 texts embedded in 0.26 s, clustered in 0.32 s
+//   TF-IDF          ARI 0.2252 at 0.75 (548 clusters); best 0.2698 at 0.85 (252 clusters)
+//   (before: the demo embedder, hashedEmbedding, 0.03 at the research threshold 0.3, 0.20 at best)
+// Each half of the fixture (odd, even rows): local 0.3772 and 0.3735, TF-IDF best 0.2701 and 0.3133.
+// On the hand-labelled keyword sample (bench/lib/clustering-sample.csv): local 0.7435 at 0.75, best
+// 0.7894 at 0.85; TF-IDF 0.2683 at 0.75, best 0.4208 at 0.85.
 import { existsSync } from 'node:fs'
 import { withTypeScriptModule } from './lib/typescript-module.mjs'
 
@@ -39,8 +52,10 @@ function parseArgs(args) {
       options.sizes = value()
         .split(',')
         .map((size) => Math.max(1, Math.floor(Number(size)) || 1))
-    else if (arg === '--threshold') options.threshold = number()
-    else if (arg === '--seed') options.seed = Math.floor(number())
+    else if (arg === '--threshold') {
+      options.threshold = number()
+      options.thresholdGiven = true
+    } else if (arg === '--seed') options.seed = Math.floor(number())
     else if (arg === '--threads') options.threads = Math.max(1, Math.floor(number()))
     else if (arg === '--baseline') options.baseline = true
     else if (arg === '--no-sklearn') options.sklearn = false

@@ -6,16 +6,19 @@ import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { env } from '~/env'
-import { createEmbeddingsClientFromEnv } from '~/server/providers/embeddings/client'
 import { startDemoNetwork, stopDemoNetwork } from '~/server/providers/demo-network'
-import { providerModes } from '~/server/providers/modes'
+import { createLocalEmbeddingsClient, LOCAL_CLUSTER_DISTANCE_THRESHOLD } from '~/server/providers/embeddings/local'
+import { embeddingsClientFromEnv } from '~/server/providers/embeddings/select'
+import { embeddingsSource } from '~/server/providers/modes'
 import {
   adjustedRandIndex,
+  centerVectors,
   clusterByCosine,
   DEFAULT_CLUSTER_DISTANCE_THRESHOLD,
   PARALLEL_MIN_VECTORS,
   type CosineClusteringOptions,
 } from '~/server/research/clustering'
+import { tfidfVectors } from './tfidf'
 
 export const TARGET_SECONDS = 5
 export const TARGET_ARI = 0.9
@@ -32,8 +35,10 @@ export interface ClusteringBenchOptions {
   /** Threads for our distance matrix; undefined: the module's default. */
   threads?: number
   sklearn: boolean
-  /** A CSV of `text,label` rows to embed with the configured embedder and score against its labels. */
+  /** A CSV of `text,label` rows to embed (local embedder, TF-IDF, the configured one) and score against its labels. */
   input?: string
+  /** --threshold was given: the labelled run uses it instead of the local embedder's threshold. */
+  thresholdGiven?: boolean
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -288,45 +293,97 @@ export function parseLabelledCsv(source: string): { texts: string[]; labels: str
   return { texts: data.map((cells) => cells[textColumn] ?? ''), labels: data.map((cells) => cells[labelColumn] ?? '') }
 }
 
-async function inputRun(file: string, options: ClusteringBenchOptions) {
-  const { texts, labels } = parseLabelledCsv(await readFile(file, 'utf8'))
-  const config = env()
-  const mode = providerModes(config).embeddings
-  startDemoNetwork(config)
-  try {
-    const client = createEmbeddingsClientFromEnv(config)
-    console.log(`\n${file}: ${texts.length} keywords, ${new Set(labels).size} labels`)
-    console.log(
-      `  embedder: ${client.model} (${client.dimensions} dimensions, ${config.EMBEDDINGS_API} API, ${mode === 'demo' ? 'demo mode: the in-process mock' : 'live'})`,
-    )
-    const start = performance.now()
-    const vectors = await client.embed(texts, 'clustering')
-    console.log(`  embedded in ${seconds(performance.now() - start)}`)
-    const ids = new Map<string, number>()
-    for (const label of labels) if (!ids.has(label)) ids.set(label, ids.size)
-    const truth = Int32Array.from(labels, (label) => ids.get(label)!)
-    const ours = timed(
-      vectors.map((vector) => Float32Array.from(vector)),
-      { distanceThreshold: options.threshold, threads: options.threads },
-    )
-    console.log(
-      `  threshold ${options.threshold}: ${ours.result.clusterCount} clusters in ${seconds(ours.ms)}, ARI against the labels ${adjustedRandIndex(ours.result.labels, truth).toFixed(4)}`,
-    )
-    const sweep = [0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5, 0.6, 0.7, 0.8].map((threshold) => {
-      const { labels: found, clusterCount } = clusterByCosine(vectors, { distanceThreshold: threshold })
-      return `${threshold}: ${adjustedRandIndex(found, truth).toFixed(3)} (${clusterCount})`
-    })
-    console.log(`  ARI (clusters) by threshold: ${sweep.join(', ')}`)
-  } finally {
-    stopDemoNetwork()
+const SWEEP = [0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95]
+
+interface LabelledScore {
+  threshold: number
+  ari: number
+  clusters: number
+  best: { threshold: number; ari: number; clusters: number }
+  clusterMs: number
+}
+
+/** ARI against the labels at `threshold` and at each threshold of the sweep (the best one kept). */
+function scoreAgainstLabels(vectors: ArrayLike<number>[], truth: Int32Array, threshold: number, threads?: number): LabelledScore {
+  const start = performance.now()
+  const { labels, clusterCount } = clusterByCosine(vectors, { distanceThreshold: threshold, threads })
+  const clusterMs = performance.now() - start
+  let best = { threshold, ari: adjustedRandIndex(labels, truth), clusters: clusterCount }
+  const at = best
+  for (const candidate of SWEEP) {
+    const found = clusterByCosine(vectors, { distanceThreshold: candidate, threads })
+    const ari = adjustedRandIndex(found.labels, truth)
+    if (ari > best.ari) best = { threshold: candidate, ari, clusters: found.clusterCount }
   }
+  return { ...at, best, clusterMs }
+}
+
+const scoreLine = (score: LabelledScore) =>
+  `ARI ${score.ari.toFixed(4)} at threshold ${score.threshold} (${score.clusters} clusters); best ${score.best.ari.toFixed(4)} at ${score.best.threshold} (${score.best.clusters} clusters)`
+
+/**
+ * Scores embedders against a labelled CSV: the default local embedder, TF-IDF (the baseline, at the
+ * local embedder's threshold and over the sweep) and, when one is configured, the embeddings API or
+ * LLM endpoint that .env selects. Returns the number of comparisons the local embedder lost.
+ */
+async function inputRun(file: string, options: ClusteringBenchOptions): Promise<number> {
+  const { texts, labels } = parseLabelledCsv(await readFile(file, 'utf8'))
+  const ids = new Map<string, number>()
+  for (const label of labels) if (!ids.has(label)) ids.set(label, ids.size)
+  const truth = Int32Array.from(labels, (label) => ids.get(label)!)
+  console.log(`\n${file}: ${texts.length} texts, ${ids.size} labels (adjusted Rand index against the labels; 1 = the labels' partition)`)
+
+  const local = createLocalEmbeddingsClient()
+  let start = performance.now()
+  const embedded = await local.embed(texts, 'clustering')
+  // As research clusters them (plan-stages.ts, clusterSelected).
+  const localVectors = local.centerBeforeClustering ? centerVectors(embedded) : embedded
+  const localEmbedMs = performance.now() - start
+  const threshold = options.thresholdGiven ? options.threshold : LOCAL_CLUSTER_DISTANCE_THRESHOLD
+  const ours = scoreAgainstLabels(localVectors, truth, threshold, options.threads)
+  console.log(`  local embedder ${local.model} (${local.dimensions} dimensions, the default without an embeddings API; centred):`)
+  console.log(`    embedded in ${seconds(localEmbedMs)}, clustered in ${seconds(ours.clusterMs)}`)
+  console.log(`    ${scoreLine(ours)}`)
+
+  start = performance.now()
+  const tfidf = tfidfVectors(texts)
+  const tfidfMs = performance.now() - start
+  const baseline = scoreAgainstLabels(tfidf, truth, threshold, options.threads)
+  console.log(`  TF-IDF baseline (word unigrams, smoothed idf, L2; ${tfidf[0]?.length ?? 0} dimensions) + average linkage:`)
+  console.log(`    vectorised in ${seconds(tfidfMs)}, clustered in ${seconds(baseline.clusterMs)}`)
+  console.log(`    ${scoreLine(baseline)}`)
+
+  const comparisons = [
+    [`at threshold ${threshold}`, ours.ari >= baseline.ari],
+    ['best over the sweep', ours.best.ari >= baseline.best.ari],
+  ] as const
+  console.log('  Local embedder not below TF-IDF:')
+  for (const [name, met] of comparisons) console.log(`    ${name}: ${verdict(met)}`)
+
+  const config = env()
+  const source = embeddingsSource(config)
+  if (source !== 'local') {
+    startDemoNetwork(config)
+    try {
+      const client = embeddingsClientFromEnv(config)
+      await client.ready?.()
+      const configuredThreshold = client.clusterDistanceThreshold ?? DEFAULT_CLUSTER_DISTANCE_THRESHOLD
+      start = performance.now()
+      const embeddedByClient = await client.embed(texts, 'clustering')
+      const vectors = client.centerBeforeClustering ? centerVectors(embeddedByClient) : embeddedByClient
+      const embedMs = performance.now() - start
+      const score = scoreAgainstLabels(vectors, truth, configuredThreshold, options.threads)
+      console.log(`  configured embedder ${client.model} (${client.dimensions} dimensions, ${source}): embedded in ${seconds(embedMs)}`)
+      console.log(`    ${scoreLine(score)}`)
+    } finally {
+      stopDemoNetwork()
+    }
+  }
+  return comparisons.filter(([, met]) => !met).length
 }
 
 export async function runClusteringBench(options: ClusteringBenchOptions): Promise<number> {
-  if (options.input) {
-    await inputRun(options.input, options)
-    return 0
-  }
+  if (options.input) return inputRun(options.input, options)
   console.log(`Clustering benchmark: agglomerative, average linkage, cosine distance, threshold ${options.threshold}`)
   const python = options.sklearn ? findSklearnPython() : undefined
   let failures = 0

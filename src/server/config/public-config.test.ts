@@ -23,7 +23,7 @@ describe('readPublicConfig', () => {
   it('self-hosted: billing is off, and the banner does not name it', () => {
     const config = withEnv({ BILLING: 'off', LLM_BASE_URL: 'http://127.0.0.1:9/v1' })
     expect(config.billing).toBe('off')
-    expect(config.demo).toEqual({ simulated: ['Embeddings', 'Images', 'Keyword data', 'YouTube'], account: false, googleStandIn: false })
+    expect(config.demo).toEqual({ simulated: ['Images', 'Keyword data', 'YouTube'], account: false, googleStandIn: false })
   })
 
   it('live Polar: billing is live and not in the banner', () => {

@@ -74,11 +74,13 @@ describe('demo mode end to end: the app’s own clients, configured from an env 
   it('every provider is simulated, and each client gets a real-shaped answer without the network', async () => {
     const { z } = await import('zod')
     const { createLlmClientFromEnv } = await import('./llm/client')
-    const { createEmbeddingsClientFromEnv } = await import('./embeddings/client')
+    const { embeddingsClientFromEnv } = await import('./embeddings/select')
+    const { LOCAL_EMBEDDINGS_DIMENSIONS } = await import('./embeddings/local')
     const { createImagesClientFromEnv } = await import('./images/client')
     const { dataForSeoClientFromEnv } = await import('./dataforseo/client')
     const { youTubeClientFromEnv } = await import('./youtube/client')
-    expect(startDemoNetwork(noCredentials).sort()).toEqual(['dataforseo', 'embeddings', 'google', 'images', 'llm', 'polar', 'youtube'])
+    // Embeddings are not simulated: the local embedder computes them (embeddings/select.ts).
+    expect(startDemoNetwork(noCredentials).sort()).toEqual(['dataforseo', 'google', 'images', 'llm', 'polar', 'youtube'])
 
     const profile = await createLlmClientFromEnv(noCredentials).generateObject({
       schema: z.object({ name: z.string(), services: z.array(z.string()).min(1) }),
@@ -86,8 +88,8 @@ describe('demo mode end to end: the app’s own clients, configured from an env 
       prompt: 'Site title: Acme Roasters. Services: coffee subscriptions, wholesale coffee.',
     })
     expect(profile.object.name.length).toBeGreaterThan(0)
-    const [vector] = await createEmbeddingsClientFromEnv(noCredentials).embed(['coffee beans'], 'clustering')
-    expect(vector).toHaveLength(noCredentials.EMBEDDINGS_DIMENSIONS)
+    const [vector] = await embeddingsClientFromEnv(noCredentials).embed(['coffee beans'], 'clustering')
+    expect(vector).toHaveLength(LOCAL_EMBEDDINGS_DIMENSIONS)
     const image = await createImagesClientFromEnv(noCredentials).generate({ prompt: 'a coffee cup', size: '1024x1024' })
     expect(image.mimeType).toBe('image/png')
     const volumes = await dataForSeoClientFromEnv(noCredentials).searchVolume(['coffee beans'], {
@@ -97,7 +99,8 @@ describe('demo mode end to end: the app’s own clients, configured from an env 
     expect(volumes.data[0].keyword).toBe('coffee beans')
     const videos = await youTubeClientFromEnv(noCredentials).searchVideos('pour over coffee')
     expect(videos.length).toBeGreaterThan(0)
-    for (const vendor of ['llm', 'embeddings', 'images', 'dataforseo', 'youtube'] as const) expect(mockRequestCount(vendor), vendor).toBe(1)
+    for (const vendor of ['llm', 'images', 'dataforseo', 'youtube'] as const) expect(mockRequestCount(vendor), vendor).toBe(1)
+    expect(mockRequestCount('embeddings')).toBe(0)
   })
 
   it('a configured provider is left to its real service', () => {

@@ -5,8 +5,8 @@ import type { Auth } from '~/server/auth'
 import type { Database } from '~/server/db'
 import { dataForSeoClientFromEnv } from './dataforseo/client'
 import { createKeywordDataService } from './dataforseo/keyword-data.service'
-import { createEmbeddingsClientFromEnv } from './embeddings/client'
 import { withEmbeddingCache } from './embeddings/embedding-cache'
+import { embeddingsClientFromEnv } from './embeddings/select'
 import { searchConsoleClientForUser } from './gsc/client'
 import { createImagesClientFromEnv } from './images/client'
 import { demoImagesClient } from './images/demo-illustrator'
@@ -25,12 +25,19 @@ export function createProviders(deps: { db: Database; auth: Auth }) {
   const config = env()
   return {
     llm: createLlmClientFromEnv(config),
-    /** Cached in embedding_cache by model, dimensions and prefixed text. */
-    embeddings: withEmbeddingCache(deps.db, createEmbeddingsClientFromEnv(config)),
+    /**
+     * The embeddings API, else the LLM endpoint's embeddings, else the local embedder
+     * (embeddings/select.ts); cached in embedding_cache by model, dimensions and prefixed text.
+     */
+    embeddings: withEmbeddingCache(deps.db, embeddingsClientFromEnv(config)),
     /** Demo mode draws SVG illustrations in the brand colour instead (images/demo-illustrator.ts). */
     images: providerModes(config).images === 'demo' ? demoImagesClient(config.IMAGES_MODEL) : createImagesClientFromEnv(config),
     /** DataForSEO behind keyword_cache (30-day freshness), each call's cost recorded. */
-    keywordData: createKeywordDataService({ db: deps.db, client: dataForSeoClientFromEnv(config) }),
+    keywordData: createKeywordDataService({
+      db: deps.db,
+      client: dataForSeoClientFromEnv(config),
+      live: providerModes(config).dataforseo === 'live',
+    }),
     youtube: youTubeClientFromEnv(config),
     /**
      * Public web pages (search results, sources) through the SSRF-safe fetcher. While search

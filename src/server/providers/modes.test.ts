@@ -42,17 +42,20 @@ describe('full demo mode and the simulated services (the demo banner)', () => {
   it('lists Billing as simulated in full demo mode only', () => {
     const demo = parse()
     expect(isFullDemo(demo)).toBe(true)
-    expect(simulatedProviders(demo)).toEqual(['llm', 'embeddings', 'images', 'dataforseo', 'youtube', 'google', 'polar'])
+    // Embeddings are computed locally, for real: never in the banner.
+    expect(simulatedProviders(demo)).toEqual(['llm', 'images', 'dataforseo', 'youtube', 'google', 'polar'])
+    expect(providerModes(demo).embeddings).toBe('local')
   })
 
   it('self-hosted (BILLING=off): billing is off, not simulated, and the demo-only stand-ins are gone', () => {
     const selfHosted = parse({ BILLING: 'off' })
     expect(isFullDemo(selfHosted)).toBe(false)
     expect(providerModes(selfHosted)).toMatchObject({ polar: 'off', google: 'off', llm: 'demo' })
-    expect(simulatedProviders(selfHosted)).toEqual(['llm', 'embeddings', 'images', 'dataforseo', 'youtube'])
+    expect(simulatedProviders(selfHosted)).toEqual(['llm', 'images', 'dataforseo', 'youtube'])
 
     const withLlm = parse({ LLM_API_KEY: 'sk-real', BILLING: 'off' })
-    expect(simulatedProviders(withLlm)).toEqual(['embeddings', 'images', 'dataforseo', 'youtube'])
+    // The LLM endpoint provides embeddings too (or the local embedder does): not simulated.
+    expect(simulatedProviders(withLlm)).toEqual(['images', 'dataforseo', 'youtube'])
   })
 
   it('with live Polar, billing is real and not in the banner', () => {

@@ -22,8 +22,11 @@ export type ProviderId = keyof typeof PROVIDERS
 /**
  * 'off': not offered at all — Google sign-in, whose stand-in is kept to full demo mode, and
  * billing on a self-hosted server (BILLING=off).
+ * 'local': real, computed in this process with no outside service — embeddings when neither an
+ * embeddings API nor the LLM endpoint provides them (embeddings/select.ts): not simulated, so not
+ * in the demo banner.
  */
-export type ProviderMode = 'live' | 'demo' | 'off'
+export type ProviderMode = 'live' | 'demo' | 'off' | 'local'
 
 export type ProviderEnv = Pick<
   Env,
@@ -73,6 +76,23 @@ export function billingMode(env: ProviderEnv): BillingMode {
   return livePaidEngines(env).length === 0 ? 'demo' : 'live'
 }
 
+/**
+ * Which embedder the app uses (docs/decisions/0018-local-embeddings.md; embeddings/select.ts builds it):
+ * - 'embeddings-api': EMBEDDINGS_API_KEY or EMBEDDINGS_BASE_URL is set — that API, as configured;
+ * - 'llm-endpoint': else, when the LLM is configured (LLM_API_KEY or LLM_BASE_URL), its
+ *   OpenAI-compatible `/embeddings`, falling back to the local embedder when it serves none;
+ * - 'local': else (demo mode included) — the local embedder, no network.
+ */
+export type EmbeddingsSource = 'embeddings-api' | 'llm-endpoint' | 'local'
+
+export function embeddingsSource(
+  env: Pick<ProviderEnv, 'EMBEDDINGS_BASE_URL' | 'EMBEDDINGS_API_KEY' | 'LLM_BASE_URL' | 'LLM_API_KEY'>,
+): EmbeddingsSource {
+  if (env.EMBEDDINGS_API_KEY || env.EMBEDDINGS_BASE_URL) return 'embeddings-api'
+  if (env.LLM_API_KEY || env.LLM_BASE_URL) return 'llm-endpoint'
+  return 'local'
+}
+
 export function providerModes(env: ProviderEnv): Record<ProviderId, ProviderMode> {
   const mode = (configured: boolean): ProviderMode => (configured ? 'live' : 'demo')
   const engines = paidEnginesConfigured(env)
@@ -85,7 +105,9 @@ export function providerModes(env: ProviderEnv): Record<ProviderId, ProviderMode
   const fullDemo = Object.values(paid).every((value) => value === 'demo')
   return {
     ...paid,
-    embeddings: mode(Boolean(env.EMBEDDINGS_API_KEY || env.EMBEDDINGS_BASE_URL)),
+    // The embeddings API, else the LLM endpoint's embeddings (live; should it serve none, the local
+    // embedder answers and the log says so), else the local embedder.
+    embeddings: embeddingsSource(env) === 'local' ? 'local' : 'live',
     youtube: mode(Boolean(env.YOUTUBE_API_KEY)),
     // The stand-in consent page signs in whoever types an address: fine for a demo, never for a
     // deployment with real users, which a real AI, keyword or billing key (or BILLING=off) says this is.

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { cosineSimilarity, hashedEmbedding } from '~/server/providers/embeddings/vectors'
-import { adjustedRandIndex, clusterByCosine, mergeMustLinks, serpOverlapMustLinks, type CosineClusteringOptions } from './clustering'
+import { LOCAL_CLUSTER_DISTANCE_THRESHOLD, localEmbedding } from '~/server/providers/embeddings/local'
+import { cosineSimilarity } from '~/server/providers/embeddings/vectors'
+import {
+  adjustedRandIndex,
+  centerVectors,
+  clusterByCosine,
+  mergeMustLinks,
+  serpOverlapMustLinks,
+  type CosineClusteringOptions,
+} from './clustering'
 
 const labelsOf = (vectors: number[][] | Float32Array[], options: CosineClusteringOptions) => [...clusterByCosine(vectors, options).labels]
 
@@ -120,7 +128,7 @@ describe('clusterByCosine', () => {
     expect(labelsOf(vectors, { distanceThreshold: 1.01 })).toEqual([0, 0, 0, 0])
   })
 
-  it('groups the mock embedder’s vectors by topic', () => {
+  it('groups the local embedder’s vectors by topic at its threshold', () => {
     const texts = [
       'best seo tools',
       'banana bread recipe',
@@ -131,8 +139,11 @@ describe('clusterByCosine', () => {
       'free seo tools for small business',
       'moist banana bread recipe',
     ]
-    const vectors = texts.map((text) => hashedEmbedding(text, 768))
-    expect(clusterByCosine(vectors, { distanceThreshold: 0.6 })).toEqual({ labels: Int32Array.of(0, 1, 2, 0, 1, 2, 0, 1), clusterCount: 3 })
+    const vectors = centerVectors(texts.map((text) => localEmbedding(text)))
+    expect(clusterByCosine(vectors, { distanceThreshold: LOCAL_CLUSTER_DISTANCE_THRESHOLD })).toEqual({
+      labels: Int32Array.of(0, 1, 2, 0, 1, 2, 0, 1),
+      clusterCount: 3,
+    })
   })
 
   it('is deterministic and does not depend on the order of the input', () => {
@@ -278,5 +289,19 @@ describe('adjustedRandIndex', () => {
     expect(adjustedRandIndex([0, 0, 0, 0], [0, 1, 2, 3])).toBe(0)
     expect(adjustedRandIndex([0, 1, 2], [5, 6, 7])).toBe(1)
     expect(() => adjustedRandIndex([0], [0, 1])).toThrow(RangeError)
+  })
+})
+
+describe('centerVectors', () => {
+  it('removes what every vector shares, so a shared word no longer makes unrelated keywords alike', () => {
+    const texts = ['coffee subscription', 'coffee grinder', 'coffee subscription box', 'coffee grinder burr']
+    const raw = texts.map((text) => localEmbedding(text))
+    const centred = centerVectors(raw)
+    expect(centred.reduce((sum, vector) => sum + vector[7]!, 0)).toBeCloseTo(0, 5)
+    // "coffee subscription" and "coffee grinder" share "coffee": alike raw, apart once centred.
+    expect(cosineSimilarity(raw[0]!, raw[1]!)).toBeGreaterThan(0.3)
+    expect(cosineSimilarity([...centred[0]!], [...centred[1]!])).toBeLessThan(0)
+    expect(cosineSimilarity([...centred[0]!], [...centred[2]!])).toBeGreaterThan(0.4)
+    expect(centerVectors([])).toEqual([])
   })
 })

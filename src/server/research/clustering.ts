@@ -82,6 +82,19 @@ export function clusterByCosine(vectors: readonly VectorLike[], options: CosineC
 }
 
 /**
+ * The vectors minus their mean: what they share (for the local embedder, the words every keyword of
+ * one business has) no longer counts as likeness. Cosine clustering of the result is what the
+ * local embedder's threshold was measured on.
+ */
+export function centerVectors(vectors: readonly VectorLike[]): Float32Array[] {
+  if (vectors.length === 0) return []
+  const dimensions = vectors[0]!.length
+  const mean = new Float64Array(dimensions)
+  for (const vector of vectors) for (let k = 0; k < dimensions; k++) mean[k]! += vector[k]! / vectors.length
+  return vectors.map((vector) => Float32Array.from({ length: dimensions }, (_, k) => vector[k]! - mean[k]!))
+}
+
+/**
  * Joins the clusters of every must-linked pair (union–find) and renumbers the result by first
  * appearance. Must-links are a post-step: they do not change the distances the clustering saw.
  */

@@ -8,6 +8,7 @@ import { KEYWORD_CACHE_MAX_AGE_MS } from '~/server/providers/dataforseo/keyword-
 import type { Providers } from '~/server/providers'
 import type { Market } from '~/server/providers/dataforseo/types'
 import { embeddingTextHash } from '~/server/providers/embeddings/embedding-cache'
+import { LOCAL_EMBEDDINGS_MODEL } from '~/server/providers/embeddings/local'
 import type { ResearchStage } from '~/shared/research'
 import type { Ledger } from './ledger'
 
@@ -61,6 +62,8 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, task: (
 export async function embedTexts(context: Pick<RunContext, 'db' | 'providers' | 'ledger'>, texts: string[]): Promise<number[][]> {
   if (texts.length === 0) return []
   const { embeddings } = context.providers
+  // The model (and so the cache key) of a probing client is known once it is ready.
+  await embeddings.ready?.()
   const inputs = texts.map((text) => embeddings.inputFor(text, 'clustering'))
   const hashes = [...new Set(inputs.map((input) => embeddingTextHash(embeddings.model, embeddings.dimensions, input)))]
   let cached = 0
@@ -73,7 +76,8 @@ export async function embedTexts(context: Pick<RunContext, 'db' | 'providers' | 
   }
   const vectors = await embeddings.embedInputs(inputs)
   context.ledger.cached('embeddings', cached)
-  context.ledger.embeddings(texts, hashes.length - cached)
+  // The local embedder costs nothing and calls nothing: only a provider's vectors are paid calls.
+  if (embeddings.model !== LOCAL_EMBEDDINGS_MODEL) context.ledger.embeddings(texts, hashes.length - cached)
   return vectors
 }
 

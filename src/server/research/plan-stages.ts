@@ -10,11 +10,14 @@ import {
   keywordMerge,
   longTailKeyword,
 } from '~/server/db/schema'
+import { SERP_DEPTH } from '~/server/articles/sources'
+import { logger } from '~/server/logger'
 import { cosineSimilarity } from '~/server/providers/embeddings/vectors'
+import { ProviderError } from '~/server/providers/http'
 import { plannedArticleType } from '~/shared/articles/article-types'
 import { SEARCH_INTENTS, type SearchIntent } from '~/shared/keywords'
 import { CANNIBALISATION_SIMILARITY, CLUSTER_DISTANCE_THRESHOLD, MIN_PLANNED_RELEVANCE, type ResearchStage } from '~/shared/research'
-import { clusterByCosine } from './clustering'
+import { centerVectors, clusterByCosine, serpOverlapMustLinks } from './clustering'
 import { cachedLlmObject, embedTexts, exclusionsOf, mapLimit, fromInserted, type RunContext } from './context'
 import { hasNegativeTerm, titleCase, variantKey } from './normalize'
 
@@ -220,9 +223,55 @@ const labelSchema = z.object({
   description: z.string().describe('One sentence: what a reader of this topic wants to know.'),
 })
 
+/** Results pages read at once for the SERP overlap. */
+const SERP_CONCURRENCY = 4
+/** Keywords sharing at least this many of their top-10 result URLs answer one search need. */
+export const SERP_OVERLAP_MIN_SHARED = 3
+
+/** A result URL as the overlap compares it: no scheme, no "www.", no fragment, no trailing slash. */
+export function serpUrlKey(url: string): string {
+  try {
+    const parsed = new URL(url)
+    const path = `${parsed.pathname.replace(/\/+$/, '')}${parsed.search}`
+    return `${parsed.hostname.toLowerCase().replace(/^www\./, '')}${path}`
+  } catch {
+    return url.trim().toLowerCase()
+  }
+}
+
+/**
+ * Must-link pairs from SERP overlap (docs/product/pipeline.md, step f): each keyword's top-10 organic
+ * URLs, read through the keyword cache at the depth article writing reads (SERP_DEPTH), so an
+ * article written later pays for no page this read; each read's cost or cache hit goes to the
+ * run's ledger. A keyword whose results cannot be read joins no pair (logged), rather than failing
+ * the clustering.
+ */
+export async function serpOverlapLinks(
+  context: Pick<RunContext, 'providers' | 'market' | 'ledger' | 'signal'>,
+  keywords: readonly string[],
+): Promise<Array<[number, number]>> {
+  const { keywordData } = context.providers
+  const urls = await mapLimit(keywords, SERP_CONCURRENCY, async (keyword) => {
+    context.signal.throwIfAborted()
+    try {
+      const serp = await keywordData.organicSerp(keyword, { ...context.market, depth: SERP_DEPTH })
+      if (serp.fromCache) context.ledger.cached('dataforseo', 1)
+      else context.ledger.paid('dataforseo', 1, serp.cost)
+      return serp.data.organic.slice(0, 10).map((result) => serpUrlKey(result.url))
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error
+      logger.warn(`research: no results page for "${keyword}" (${error.message}); it is clustered by meaning only`)
+      return null
+    }
+  })
+  return serpOverlapMustLinks(urls, { minShared: SERP_OVERLAP_MIN_SHARED, top: 10 })
+}
+
 /**
  * f. Clusters: the selected keywords grouped by meaning (agglomerative, average linkage, cosine
- * distance below CLUSTER_DISTANCE_THRESHOLD). The pillar is the most searched; the LLM names
+ * distance below the embedder's threshold: CLUSTER_DISTANCE_THRESHOLD for neural models, the local
+ * embedder's own otherwise). With live keyword data, keywords sharing ≥ 3 of their top-10 result
+ * URLs then join one cluster (serpOverlapLinks). The pillar is the most searched; the LLM names
  * the topic. A topic a previous run already has (same label) grows instead of repeating.
  */
 export async function clusterSelected(context: RunContext, checkpoint: Checkpoint): Promise<number> {
@@ -240,7 +289,17 @@ export async function clusterSelected(context: RunContext, checkpoint: Checkpoin
     context,
     selected.map((row) => row.keyword),
   )
-  const { labels } = clusterByCosine(vectors, { distanceThreshold: CLUSTER_DISTANCE_THRESHOLD })
+  const threshold = context.providers.embeddings.clusterDistanceThreshold ?? CLUSTER_DISTANCE_THRESHOLD
+  const mustLink = context.providers.keywordData.live
+    ? await serpOverlapLinks(
+        context,
+        selected.map((row) => row.keyword),
+      )
+    : []
+  const { labels } = clusterByCosine(context.providers.embeddings.centerBeforeClustering ? centerVectors(vectors) : vectors, {
+    distanceThreshold: threshold,
+    mustLink,
+  })
   const groups = new Map<number, number[]>()
   labels.forEach((label, index) => groups.set(label, [...(groups.get(label) ?? []), index]))
   context.report('cluster', 0.3, `${groups.size} topics among ${selected.length} keywords`)
@@ -326,7 +385,7 @@ export async function clusterSelected(context: RunContext, checkpoint: Checkpoin
             clusterId: saved!.id,
             longTailKeywordId: selected[index]!.id,
             similarityScore: round3(cosineSimilarity(vectors[index]!, cluster.centroid)),
-            isCore: cosineSimilarity(vectors[index]!, cluster.centroid) >= 1 - CLUSTER_DISTANCE_THRESHOLD / 2,
+            isCore: cosineSimilarity(vectors[index]!, cluster.centroid) >= 1 - threshold / 2,
             isPillar: index === cluster.pillar,
             contentType: index === cluster.pillar ? 'pillar' : 'supporting',
           })),

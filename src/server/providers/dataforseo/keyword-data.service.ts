@@ -68,6 +68,11 @@ type Columns = Pick<Row, 'searchVolume' | 'difficulty' | 'competition' | 'cpc' |
 export interface KeywordDataServiceOptions {
   db: Database
   client: DataForSeoClient
+  /**
+   * DataForSEO credentials are configured (modes.ts): answers are real search data. Features that
+   * only make sense on real results (clustering's SERP overlap) check it. [false]
+   */
+  live?: boolean
   now?: () => Date
   maxAgeMs?: number
 }
@@ -193,6 +198,7 @@ export function createKeywordDataService(options: KeywordDataServiceOptions) {
   }
 
   return {
+    live: options.live ?? false,
     searchVolume: (keywords: string[], market: Market) =>
       batch<SearchVolume>(
         'search_volume',

@@ -17,6 +17,22 @@ export const EMBEDDINGS_BATCH_SIZE = 96
 export interface EmbeddingsClient {
   readonly model: string
   readonly dimensions: number
+  /**
+   * The cosine distance below which this model's keywords share a topic cluster, when it differs from
+   * the research default (CLUSTER_DISTANCE_THRESHOLD, calibrated for neural models such as nomic).
+   */
+  readonly clusterDistanceThreshold?: number
+  /**
+   * Cluster this model's vectors after subtracting their mean (centerVectors in research/clustering.ts):
+   * for vectors that share a large common part across one business's keywords, as the local
+   * embedder's do (every keyword of a coffee roaster says "coffee").
+   */
+  readonly centerBeforeClustering?: boolean
+  /**
+   * Settles which model answers, for a client that finds out by asking (select.ts, withLocalFallback):
+   * whoever keys anything by model or dimensions awaits it first.
+   */
+  ready?(): Promise<void>
   /** The exact text the model sees: nomic models need their task prefix on every input. */
   inputFor(text: string, task: EmbeddingTask): string
   /** One vector per text, in order. */

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createTestDatabase } from '../../../../tests/fixtures/test-app'
@@ -7,7 +8,9 @@ import { embeddingCache } from '~/server/db/schema'
 import { clearFaults, injectFault, mockRequestCount, resetMockRequestCounts } from '../mock-faults'
 import { createEmbeddingsClient } from './client'
 import { embeddingTextHash, withEmbeddingCache } from './embedding-cache'
+import { createLocalEmbeddingsClient, LOCAL_EMBEDDINGS_MODEL, localEmbedding } from './local'
 import { embeddingsHandlers } from './mock'
+import { withLocalFallback } from './select'
 
 const server = setupServer(...embeddingsHandlers())
 let handle: DatabaseHandle
@@ -101,5 +104,33 @@ describe('embedding cache', () => {
       'Embeddings sent an answer we could not read (the body is not JSON). Try again; if it keeps happening, its API may have changed.',
     )
     expect(await handle.db.$count(embeddingCache)).toBe(0)
+  })
+})
+
+describe('embedding cache in front of an endpoint that serves no embeddings', () => {
+  it('keys the local embedder’s vectors by its own model, never under the endpoint’s', async () => {
+    // An LLM endpoint without an /embeddings route.
+    server.use(http.post('http://llm.test/v1/embeddings', () => HttpResponse.json({ error: { message: 'Not Found' } }, { status: 404 })))
+    const endpoint = createEmbeddingsClient({
+      api: 'openai',
+      baseUrl: 'http://llm.test/v1',
+      model: 'nomic-embed-text',
+      dimensions: 768,
+      retries: 0,
+    })
+    const client = withEmbeddingCache(
+      handle.db,
+      withLocalFallback(endpoint, createLocalEmbeddingsClient(), { describe: 'test', warn: () => {} }),
+    )
+    const [vector] = await client.embed(['seo tools'], 'clustering')
+    expect(vector).toEqual(localEmbedding('seo tools'))
+    expect(client.model).toBe(LOCAL_EMBEDDINGS_MODEL)
+    const rows = await handle.db.select().from(embeddingCache)
+    expect(rows.map((row) => [row.model, row.textHash])).toEqual([
+      [LOCAL_EMBEDDINGS_MODEL, embeddingTextHash(LOCAL_EMBEDDINGS_MODEL, 768, 'seo tools')],
+    ])
+    // Asked again, the cache answers: the endpoint is not probed a second time, nothing is re-embedded.
+    expect(await client.embed(['seo tools'], 'search_query')).toEqual([vector])
+    expect(sentInputs).toHaveLength(1)
   })
 })

@@ -21,10 +21,23 @@ const CHUNK = 500
  */
 export function withEmbeddingCache(db: Database, client: EmbeddingsClient): EmbeddingsClient {
   const cached: EmbeddingsClient = {
-    model: client.model,
-    dimensions: client.dimensions,
-    inputFor: client.inputFor,
+    // Getters: a probing client (select.ts) settles its model on first use.
+    get model() {
+      return client.model
+    },
+    get dimensions() {
+      return client.dimensions
+    },
+    get clusterDistanceThreshold() {
+      return client.clusterDistanceThreshold
+    },
+    get centerBeforeClustering() {
+      return client.centerBeforeClustering
+    },
+    ready: () => client.ready?.() ?? Promise.resolve(),
+    inputFor: (text, task) => client.inputFor(text, task),
     async embedInputs(inputs) {
+      await client.ready?.()
       const hashes = inputs.map((input) => embeddingTextHash(client.model, client.dimensions, input))
       const found = new Map<string, number[]>()
       const unique = [...new Set(hashes)]
@@ -62,7 +75,10 @@ export function withEmbeddingCache(db: Database, client: EmbeddingsClient): Embe
       }
       return hashes.map((hash) => found.get(hash)!)
     },
-    embed: (texts, task) => cached.embedInputs(texts.map((text) => client.inputFor(text, task))),
+    async embed(texts, task) {
+      await client.ready?.()
+      return cached.embedInputs(texts.map((text) => client.inputFor(text, task)))
+    },
   }
   return cached
 }

@@ -1,11 +1,12 @@
 import { http, HttpResponse, type RequestHandler } from 'msw'
 import { withFaults } from '../mock-faults'
 import { DEFAULT_EMBEDDINGS_BASE_URL } from './client'
-import { hashedEmbedding } from './vectors'
+import { LOCAL_EMBEDDING_OPTIONS, localEmbedding } from './local'
 
 /**
  * Embeddings in both wire shapes: OpenAI-compatible `{base}/embeddings` and Ollama's
- * `{ollamaBase}/api/embed`. Vectors come from hashedEmbedding, so similar texts are close.
+ * `{ollamaBase}/api/embed`. Vectors are the local embedder's (./local.ts) at the asked dimensions, so
+ * similar texts are close.
  * The API key "wrong" gets OpenAI's 401; any other key, or none (demo mode), is accepted.
  */
 
@@ -15,6 +16,7 @@ interface EmbeddingsRequest {
   dimensions?: number
 }
 
+const mockVector = (text: string, dimensions: number) => localEmbedding(text, { ...LOCAL_EMBEDDING_OPTIONS, dimensions })
 const defaultDimensions = (model: string) => (/nomic-embed/i.test(model) ? 768 : 1536)
 const tokens = (inputs: string[]) => inputs.reduce((sum, text) => sum + Math.ceil(text.length / 4), 0)
 
@@ -57,7 +59,7 @@ export function embeddingsHandlers(options: { baseUrl?: string; ollamaBaseUrl?: 
         const dimensions = body.dimensions ?? defaultDimensions(body.model)
         return HttpResponse.json({
           object: 'list',
-          data: inputs.map((text, index) => ({ object: 'embedding', index, embedding: hashedEmbedding(text, dimensions) })),
+          data: inputs.map((text, index) => ({ object: 'embedding', index, embedding: mockVector(text, dimensions) })),
           model: body.model,
           usage: { prompt_tokens: tokens(inputs), total_tokens: tokens(inputs) },
         })
@@ -73,7 +75,7 @@ export function embeddingsHandlers(options: { baseUrl?: string; ollamaBaseUrl?: 
         const dimensions = body.dimensions ?? defaultDimensions(body.model)
         return HttpResponse.json({
           model: body.model,
-          embeddings: inputs.map((text) => hashedEmbedding(text, dimensions)),
+          embeddings: inputs.map((text) => mockVector(text, dimensions)),
           total_duration: 14_143_917 + inputs.length * 1_000_000,
           load_duration: 1_019_500,
           prompt_eval_count: tokens(inputs),
