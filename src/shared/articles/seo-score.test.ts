@@ -516,6 +516,19 @@ describe('the substance checks', () => {
     expect(check.hint).toMatch(/^Reword \d+ passages said twice, such as "/)
   })
 
+  it('repetition: a keyword of eight words or more said in several places is not a repeated passage', () => {
+    const keyword = 'how to brew single origin coffee for beginners'
+    const markdown = article()
+      .replace('Start with fresh beans.', `Learning how to brew single origin coffee for beginners starts with fresh beans.`)
+      .replace(
+        'Keep it in a closed bottle',
+        `Anyone who asks how to brew single origin coffee for beginners can keep it in a closed bottle`,
+      )
+    const check = checkOf({ ...goodInput(), keyword, markdown }, 'repetition')
+    expect(check.detail).toMatch(/, 0 8-word runs repeated,/)
+    expect(check.passed).toBe(true)
+  })
+
   it('repetition: fails when too many three-word phrases recur, even without a whole sentence repeated', () => {
     const frames = [
       'milk',

@@ -564,8 +564,17 @@ const quote = (text: string, words = 10) => {
 /** The word sequences of the prose blocks: a run never spans two blocks. */
 const proseBlocks = (blocks: OutlineBlock[]) => blocks.filter((block) => block.kind === 'prose').map((block) => block.text)
 
-function repetition({ blocks }: ArticleFacts): Outcome {
+/** Every run of `length` words inside the keyword: a long keyword must be said more than once, which is not repetition. */
+function keywordRuns(keyword: string, length: number): Set<string> {
+  const words = normalisedWords(keyword)
+  const runs = new Set<string>()
+  for (let at = 0; at + length <= words.length; at++) runs.add(words.slice(at, at + length).join(' '))
+  return runs
+}
+
+function repetition({ blocks, input }: ArticleFacts): Outcome {
   const { repeatedRunWords: run, repeatedTrigramShare: ceiling } = SEO_LIMITS
+  const ofKeyword = keywordRuns(input.keyword, run)
   const prose = proseBlocks(blocks)
   if (prose.length === 0) return fail('The article has no body text to measure.', 'Write the body text: it has no paragraphs.')
   const sentenceCounts = new Map<string, { text: string; times: number }>()
@@ -590,7 +599,7 @@ function repetition({ blocks }: ArticleFacts): Outcome {
       trigrams.set(key, (trigrams.get(key) ?? 0) + 1)
     }
   }
-  const repeatedRuns = [...runs].filter(([, times]) => times > 1)
+  const repeatedRuns = [...runs].filter(([key, times]) => times > 1 && !ofKeyword.has(key))
   const totalTrigrams = [...trigrams.values()].reduce((sum, times) => sum + times, 0)
   const repeatedTrigrams = [...trigrams.values()].filter((times) => times > 1).reduce((sum, times) => sum + times, 0)
   const share = totalTrigrams === 0 ? 0 : repeatedTrigrams / totalTrigrams
