@@ -1,0 +1,77 @@
+import { CANNIBALISATION_SIMILARITY } from '~/shared/research'
+import { normalizeKeyword, singularWord } from './normalize'
+
+/**
+ * When two keywords are one search (docs/product/pipeline.md §3 e): the cannibalisation guard
+ * merges only true duplicates, worded differently for the same intent, never keywords that are
+ * merely related ("sourdough starter" and "sourdough bread" are two articles). The decision is
+ * lexical first, so it holds whatever embedding model measures the similarity:
+ * - `same_words`: the same content words once word order, singular/plural, little words (for, of,
+ *   the …), "near me" and a word split in two ("sour dough") are set aside;
+ * - `close_wording`: embeddings at least CANNIBALISATION_SIMILARITY close AND the same content words
+ *   but for words that do not change what is searched for ("easy sourdough bread recipe"). A
+ *   word such as "best", "how" or "what" changes the search, so it keeps two keywords apart.
+ */
+export type DuplicateRule = 'same_words' | 'close_wording'
+
+/** Words that add nothing to what is searched for: with or without them, one article answers. */
+const FILLER_WORDS = new Set(['easy', 'simple', 'quick', 'basic', 'good', 'great', 'perfect', 'ultimate', 'complete', 'really'])
+
+/** Words that carry no intent of their own: articles, prepositions, conjunctions, possessives. */
+const LITTLE_WORDS = new Set([
+  'a',
+  'an',
+  'the',
+  'for',
+  'of',
+  'to',
+  'in',
+  'on',
+  'at',
+  'by',
+  'with',
+  'from',
+  'and',
+  'or',
+  'my',
+  'your',
+  'our',
+  "'s",
+])
+
+/** Phrases that only say "here": a local search means the same with or without them. */
+const HERE_PHRASES = [/\bnear me\b/g, /\bnearby\b/g, /\bin my area\b/g, /\bclose to me\b/g]
+
+/** A keyword's content words: normalised, "near me" and little words removed, each word singular. */
+export function contentWords(keyword: string): string[] {
+  let text = normalizeKeyword(keyword).replace(/-/g, ' ')
+  for (const phrase of HERE_PHRASES) text = text.replace(phrase, ' ')
+  return text
+    .split(/\s+/)
+    .map((word) => word.replace(/'s$/, ''))
+    .filter((word) => word !== '' && !LITTLE_WORDS.has(word))
+    .map(singularWord)
+}
+
+/** A keyword, or its content words already worked out (the guard compares each keyword with many). */
+type Words = string | readonly string[]
+const wordsOf = (value: Words) => (typeof value === 'string' ? contentWords(value) : value)
+
+/** True when the two keywords say the same thing in other words (the `same_words` rule). */
+export function sameWords(a: Words, b: Words): boolean {
+  const left = wordsOf(a)
+  const right = wordsOf(b)
+  if (left.length === 0 || right.length === 0) return false
+  const bag = (words: readonly string[]) => [...new Set(words)].sort().join(' ')
+  return bag(left) === bag(right) || left.join('') === right.join('')
+}
+
+/** The content words without filler words (the `close_wording` rule compares these). */
+const withoutFillers = (words: readonly string[]) => words.filter((word) => !FILLER_WORDS.has(word))
+
+/** Which rule makes `a` a duplicate of `b`, given their embeddings' cosine similarity; undefined when they are two searches. */
+export function duplicateRule(a: Words, b: Words, similarity: number): DuplicateRule | undefined {
+  if (sameWords(a, b)) return 'same_words'
+  if (similarity >= CANNIBALISATION_SIMILARITY && sameWords(withoutFillers(wordsOf(a)), withoutFillers(wordsOf(b)))) return 'close_wording'
+  return undefined
+}
