@@ -98,7 +98,7 @@ export async function keywordGap(
 ) {
   const filters = filtersToSql(search.filters, search.joinOperator, GAP_COLUMNS, now)
   const planned = await db.select({ keyword: keyword.keyword }).from(keyword).where(eq(keyword.businessId, owner.id))
-  const sorted = sortGap(await gapKeywords(db, owner, filters), search.sort)
+  const sorted = sortGap(await gapKeywords(db, owner, { filters }), search.sort)
   const total = sorted.length
   const start = (search.page - 1) * search.perPage
   const page = sorted.slice(start, start + search.perPage)

@@ -17,9 +17,14 @@ export const displayName = (row: { name: string | null; url: string }) =>
  * one of its negative terms, the same rules adding a keyword to the plan applies
  * (manual-keywords.ts); and a search for a competitor by name. One row per keyword, with every
  * competitor ranking for it, in no particular order. /competitors shows it as a table; research
- * reads it as seeds.
+ * reads it as seeds with `keepPlanned` (its guard sets planned ones aside, and a second run the
+ * same month reads the same seeds, from the caches).
  */
-export async function gapKeywords(db: Database, owner: typeof business.$inferSelect, filters?: SQL): Promise<GapKeyword[]> {
+export async function gapKeywords(
+  db: Database,
+  owner: typeof business.$inferSelect,
+  options: { filters?: SQL; keepPlanned?: boolean } = {},
+): Promise<GapKeyword[]> {
   const rows = await db
     .select({
       keyword: competitorKeyword.keyword,
@@ -35,11 +40,11 @@ export async function gapKeywords(db: Database, owner: typeof business.$inferSel
     })
     .from(competitorKeyword)
     .innerJoin(competitor, and(eq(competitor.id, competitorKeyword.competitorId), eq(competitor.businessId, owner.id)))
-    .where(and(eq(competitorKeyword.businessId, owner.id), filters))
+    .where(and(eq(competitorKeyword.businessId, owner.id), options.filters))
     .orderBy(asc(competitorKeyword.rank), asc(competitor.createdAt))
 
   const planned = await db.select({ keyword: keyword.keyword }).from(keyword).where(eq(keyword.businessId, owner.id))
-  const inPlan = new Set(planned.map((row) => variantKey(row.keyword)))
+  const inPlan = new Set(options.keepPlanned ? [] : planned.map((row) => variantKey(row.keyword)))
   const { negativeTerms, excluded } = await exclusionsOf(db, owner)
   const sites = await db.select({ url: competitor.url }).from(competitor).where(eq(competitor.businessId, owner.id))
   const brandSearch = (text: string) => sites.some((site) => namesSite(text, site.url))

@@ -15,6 +15,8 @@ describe('the true-duplicate rule of the cannibalisation guard', () => {
       ['sourdough bread vs artisan bread', 'artisan bread vs sourdough bread'],
       ['sour dough bread', 'sourdough bread'],
       ['the best bakery in my area', 'best bakeries'],
+      ['how to shape sourdough reddit', 'how to shape sourdough'],
+      ['how to shape sourdough step by step', 'how to shape sourdough properly'],
     ] as const) {
       expect(duplicateRule(a, b, LOW), `${a} / ${b}`).toBe('same_words')
       expect(duplicateRule(b, a, HIGH), `${b} / ${a}`).toBe('same_words')
@@ -32,6 +34,7 @@ describe('the true-duplicate rule of the cannibalisation guard', () => {
       ['best custom birthday cakes', 'custom birthday cakes'],
       ['what is the best sourdough bread', 'what is sourdough bread'],
       ['bakery near me', 'best bakery near me'],
+      ['video editing software', 'editing software'],
     ] as const) {
       expect(sameWords(a, b), `${a} / ${b}`).toBe(false)
       expect(duplicateRule(a, b, HIGH), `${a} / ${b}`).toBeUndefined()

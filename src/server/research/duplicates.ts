@@ -7,7 +7,8 @@ import { normalizeKeyword, singularWord } from './normalize'
  * merely related ("sourdough starter" and "sourdough bread" are two articles). The decision is
  * lexical first, so it holds whatever embedding model measures the similarity:
  * - `same_words`: the same content words once word order, singular/plural, little words (for, of,
- *   the …), "near me" and a word split in two ("sour dough") are set aside;
+ *   the …), "near me", a format ending ("… reddit", "… video") and a word split in two ("sour
+ *   dough") are set aside;
  * - `close_wording`: embeddings at least CANNIBALISATION_SIMILARITY close AND the same content words
  *   but for words that do not change what is searched for ("easy sourdough bread recipe"). A
  *   word such as "best", "how" or "what" changes the search, so it keeps two keywords apart.
@@ -42,10 +43,17 @@ const LITTLE_WORDS = new Set([
 /** Phrases that only say "here": a local search means the same with or without them. */
 const HERE_PHRASES = [/\bnear me\b/g, /\bnearby\b/g, /\bin my area\b/g, /\bclose to me\b/g]
 
-/** A keyword's content words: normalised, "near me" and little words removed, each word singular. */
+/**
+ * Endings that only say where or how the answer should come (a forum, a video, done properly):
+ * the same article answers. Only at the end: "video editing software" is about video.
+ */
+const FORMAT_ENDING = / (reddit|properly|correctly|video|videos|youtube|step by step)$/
+
+/** A keyword's content words: normalised, "near me", format endings and little words removed, each word singular. */
 export function contentWords(keyword: string): string[] {
   let text = normalizeKeyword(keyword).replace(/-/g, ' ')
   for (const phrase of HERE_PHRASES) text = text.replace(phrase, ' ')
+  text = text.trim().replace(FORMAT_ENDING, '')
   return text
     .split(/\s+/)
     .map((word) => word.replace(/'s$/, ''))

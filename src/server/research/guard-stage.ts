@@ -249,10 +249,10 @@ export function limitOf(figures: { capacity: number; candidates: number; offTopi
 /**
  * Each of the user's own seeds, in the order they typed them, gets an article: the seed itself
  * when it is a long-tail search, else its best-scored long-tail variant (a candidate with all the
- * seed's words). Not when they excluded it or it has a negative term, when a keyword they have
- * is the same search or this month already plans a variant of it, or when the month is full; a
- * variant that duplicates another keyword gives way to the next one, so month after month each
- * seed gets a new article. Answers what became of each seed.
+ * seed's words). Not when they excluded it or it has a negative term, when this month already
+ * plans it or a variant of it, or when the month is full. A variant that duplicates another
+ * keyword (planned or written in an earlier month too) gives way to the next one, so month after
+ * month each seed gets a new article. Answers what became of each seed.
  */
 function selectOwnSeeds(input: {
   owner: BusinessRow
@@ -275,7 +275,7 @@ function selectOwnSeeds(input: {
     const covering = existing.find((row) => {
       const other = contentWords(row.keyword)
       const thisMonth = row.assignedMonth === input.month && row.status !== 'archived'
-      return duplicateRule(words, other, 0) || (thisMonth && words.every((word) => other.includes(word)))
+      return thisMonth && words.every((word) => other.includes(word))
     })
     if (covering) return { seed, fate: covering.status === 'published' ? 'written' : 'already_planned', keyword: covering.keyword }
     const variants = candidates

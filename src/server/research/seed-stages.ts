@@ -173,7 +173,7 @@ async function competitorGapSeeds(context: RunContext): Promise<SeedCandidate[]>
       else ledger.paid('dataforseo', 1, answer.cost)
     },
   )
-  const gap = sortGap(await gapKeywords(db, business), [{ id: 'searchVolume', desc: true }])
+  const gap = sortGap(await gapKeywords(db, business, { keepPlanned: true }), [{ id: 'searchVolume', desc: true }])
   return gap.slice(0, COMPETITOR_KEYWORDS * context.competitors.length).map((entry) => {
     const best = entry.competitors.reduce((top, item) => (item.rank < top.rank ? item : top))
     return {
