@@ -180,20 +180,7 @@ export async function guardAndSelect(context: RunContext, checkpoint: Checkpoint
   const words = businessWords(business)
   const onTopic = (index: number) =>
     (rows[index]!.relevanceScore ?? 0) >= MIN_PLANNED_RELEVANCE || candidates[index]!.words.some((word) => words.has(word))
-  // A month covers several topics: the first pass takes at most `perSeed` keywords grown from one
-  // seed; a second pass fills what is left with the best of the rest.
-  const perSeed = Math.max(3, Math.ceil(capacity / 5))
-  const fromSeed = new Map<string, number>()
-  for (const index of accepted) fromSeed.set(rows[index]!.refinedSeedId ?? '', (fromSeed.get(rows[index]!.refinedSeedId ?? '') ?? 0) + 1)
-  for (const pass of ['spread', 'fill'] as const) {
-    for (const [index, row] of rows.entries()) {
-      if (accepted.length >= capacity) break
-      if (decided.has(index) || !onTopic(index)) continue
-      const seed = row.refinedSeedId ?? row.keyword
-      if (pass === 'spread' && (fromSeed.get(seed) ?? 0) >= perSeed) continue
-      if (!decide(index)) fromSeed.set(seed, (fromSeed.get(seed) ?? 0) + 1)
-    }
-  }
+  fillMonth({ rows, capacity, accepted, decided, decide, onTopic })
   const offTopic = rows.filter((_, index) => !onTopic(index)).length
   const outcome: ResearchOutcome = {
     limitedBy: accepted.length >= capacity ? null : limitOf({ capacity, candidates: rows.length, offTopic, merged: merges.length }),
@@ -235,6 +222,35 @@ export async function guardAndSelect(context: RunContext, checkpoint: Checkpoint
     await checkpoint(tx, 'guard', accepted.length, { capacity, merged: merges.length, offTopic })
   })
   return accepted.length
+}
+
+/**
+ * Fills what the month has left with on-topic candidates, best first. A month covers several
+ * topics: a first pass takes at most `perSeed` keywords grown from one seed (the user's seeds'
+ * own articles count); a second pass fills what is left with the best of the rest.
+ */
+function fillMonth(input: {
+  rows: LongTailRow[]
+  capacity: number
+  accepted: readonly number[]
+  decided: ReadonlySet<number>
+  decide: (index: number) => Merge | undefined
+  onTopic: (index: number) => boolean
+}) {
+  const { rows, capacity, accepted, decided, decide, onTopic } = input
+  const perSeed = Math.max(3, Math.ceil(capacity / 5))
+  const seedOf = (row: LongTailRow) => row.refinedSeedId ?? row.keyword
+  const fromSeed = new Map<string, number>()
+  const count = (row: LongTailRow) => fromSeed.set(seedOf(row), (fromSeed.get(seedOf(row)) ?? 0) + 1)
+  for (const index of accepted) count(rows[index]!)
+  for (const pass of ['spread', 'fill'] as const) {
+    for (const [index, row] of rows.entries()) {
+      if (accepted.length >= capacity) return
+      if (decided.has(index) || !onTopic(index)) continue
+      if (pass === 'spread' && (fromSeed.get(seedOf(row)) ?? 0) >= perSeed) continue
+      if (!decide(index)) count(row)
+    }
+  }
 }
 
 /**
