@@ -5,13 +5,12 @@ import { filtersToSql, type ColumnMap } from '~/server/data-table/filter-to-sql'
 import { displayName, gapKeywords } from './keyword-gap'
 import { logger } from '~/server/logger'
 import type { Providers } from '~/server/providers'
-import { cosineSimilarity } from '~/server/providers/embeddings/vectors'
 import { ProviderError } from '~/server/providers/http'
 import { embedTexts } from '~/server/research/context'
+import { compared, findDuplicate } from '~/server/research/duplicates'
 import { createLedger } from '~/server/research/ledger'
 import { competitorAnalyzeJob } from '~/server/setup/setup.jobs'
 import { sortGap, type GapFilterField } from '~/shared/competitors'
-import { CANNIBALISATION_SIMILARITY } from '~/shared/research'
 import type { TableSearch } from '~/shared/data-table/table-schema'
 
 /** The /competitors screen (docs/product/competitors.md): each competitor's analysis, and the keyword gap. */
@@ -118,8 +117,8 @@ export async function keywordGap(
 }
 
 /**
- * For each keyword, the planned keyword it is too close to in meaning (the similarity at which
- * keyword.add refuses it: two articles would compete for one search), else null. Read from the
+ * For each keyword, the planned keyword it is the same search as (the rule by which keyword.add
+ * refuses it and research merges it: two articles would compete for one search), else null. Read from the
  * cached embeddings; without the embeddings provider nothing is flagged (keyword.add still checks).
  */
 async function nearestPlanned(
@@ -133,14 +132,10 @@ async function nearestPlanned(
     const context = { db, providers, ledger: createLedger() }
     const vectors = await embedTexts(context, [...keywords, ...planned])
     const plannedVectors = vectors.slice(keywords.length)
-    return keywords.map((_, index) => {
-      let best: { keyword: string; similarity: number } | null = null
-      for (const [i, text] of planned.entries()) {
-        const similarity = cosineSimilarity(vectors[index]!, plannedVectors[i]!)
-        if (similarity >= CANNIBALISATION_SIMILARITY && (!best || similarity > best.similarity))
-          best = { keyword: text, similarity: Math.round(similarity * 100) / 100 }
-      }
-      return best
+    const pool = planned.map((text, i) => compared(text, plannedVectors[i]!))
+    return keywords.map((text, index) => {
+      const found = findDuplicate(compared(text, vectors[index]!), pool)
+      return found ? { keyword: planned[found.index]!, similarity: Math.round(found.similarity * 100) / 100 } : null
     })
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error

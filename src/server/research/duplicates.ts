@@ -1,3 +1,4 @@
+import { cosineSimilarity } from '~/server/providers/embeddings/vectors'
 import { CANNIBALISATION_SIMILARITY } from '~/shared/research'
 import { normalizeKeyword, singularWord } from './normalize'
 
@@ -82,4 +83,31 @@ export function duplicateRule(a: Words, b: Words, similarity: number): Duplicate
   if (sameWords(a, b)) return 'same_words'
   if (similarity >= CANNIBALISATION_SIMILARITY && sameWords(withoutFillers(wordsOf(a)), withoutFillers(wordsOf(b)))) return 'close_wording'
   return undefined
+}
+
+/** A keyword compared with many: its content words worked out once, and its embedding. */
+export interface Compared {
+  keyword: string
+  words: readonly string[]
+  vector: number[]
+}
+
+export const compared = (keyword: string, vector: number[]): Compared => ({ keyword, words: contentWords(keyword), vector })
+
+/**
+ * The keyword in `pool` that `candidate` is the same search as, by `duplicateRule`: a `same_words`
+ * match before a `close_wording` one, then the closest in meaning. Used by the research guard,
+ * keyword.add and the keyword gap, so all three call the same keywords duplicates.
+ */
+export function findDuplicate(candidate: Compared, pool: readonly Compared[]) {
+  let found: { index: number; rule: DuplicateRule; similarity: number } | undefined
+  pool.forEach((other, index) => {
+    const similarity = cosineSimilarity(candidate.vector, other.vector)
+    const rule = duplicateRule(candidate.words, other.words, similarity)
+    if (!rule) return
+    const better =
+      !found || (rule === 'same_words' && found.rule !== 'same_words') || (rule === found.rule && similarity > found.similarity)
+    if (better) found = { index, rule, similarity }
+  })
+  return found
 }

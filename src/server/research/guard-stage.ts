@@ -1,10 +1,9 @@
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm'
 import type { Database } from '~/server/db'
 import { gscSearchAnalytics, keyword, keywordMerge, longTailKeyword, researchRun } from '~/server/db/schema'
-import { cosineSimilarity } from '~/server/providers/embeddings/vectors'
 import { MIN_PLANNED_RELEVANCE, type ResearchLimit, type ResearchOutcome, type SeedFate, type SeedOutcome } from '~/shared/research'
 import { embedTexts, exclusionsOf, fromInserted, textsOf, type BusinessRow, type Checkpoint, type RunContext } from './context'
-import { contentWords, duplicateRule, type DuplicateRule } from './duplicates'
+import { contentWords, findDuplicate, type Compared, type DuplicateRule } from './duplicates'
 import { hasNegativeTerm, normalizeKeyword, variantKey } from './normalize'
 
 /** Candidates the guard compares, best first: bounds the embeddings a run pays for. */
@@ -63,27 +62,6 @@ export function businessWords(owner: BusinessRow): Set<string> {
     owner.industry ?? '',
   ]
   return new Set(texts.flatMap(contentWords).filter((word) => word.length > 2 && !GENERIC_WORDS.has(word)))
-}
-
-/** A keyword something of ours is compared with: its words worked out once, its embedding. */
-interface Compared {
-  keyword: string
-  words: string[]
-  vector: number[]
-}
-
-/** The keyword in `pool` that `candidate` is the same search as: lexical matches first, then the closest in meaning. */
-function duplicateIn(candidate: Compared, pool: readonly Compared[]) {
-  let found: { index: number; rule: DuplicateRule; similarity: number } | undefined
-  pool.forEach((other, index) => {
-    const similarity = cosineSimilarity(candidate.vector, other.vector)
-    const rule = duplicateRule(candidate.words, other.words, similarity)
-    if (!rule) return
-    const better =
-      !found || (rule === 'same_words' && found.rule !== 'same_words') || (rule === found.rule && similarity > found.similarity)
-    if (better) found = { index, rule, similarity }
-  })
-  return found
 }
 
 const round3 = (value: number) => Math.round(value * 1000) / 1000
@@ -161,15 +139,15 @@ export async function guardAndSelect(context: RunContext, checkpoint: Checkpoint
   const decide = (index: number): Merge | undefined => {
     decided.add(index)
     const candidate = candidates[index]!
-    const sameAsExisting = duplicateIn(candidate, existingCompared)
+    const sameAsExisting = findDuplicate(candidate, existingCompared)
     if (sameAsExisting) {
       const target = existing[sameAsExisting.index]!
       return merge(index, target, target.status === 'published' ? 'written' : 'planned', sameAsExisting)
     }
-    const sameAsRanking = duplicateIn(candidate, rankingCompared)
+    const sameAsRanking = findDuplicate(candidate, rankingCompared)
     if (sameAsRanking) return merge(index, { keyword: ranking[sameAsRanking.index]!.query }, 'search_console', sameAsRanking)
     const pool = accepted.map((taken) => candidates[taken]!)
-    const sameAsTaken = duplicateIn(candidate, pool)
+    const sameAsTaken = findDuplicate(candidate, pool)
     if (sameAsTaken) return merge(index, { keyword: pool[sameAsTaken.index]!.keyword }, 'this_run', sameAsTaken)
     accepted.push(index)
     return undefined
