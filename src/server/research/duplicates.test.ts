@@ -16,6 +16,7 @@ describe('the true-duplicate rule of the cannibalisation guard', () => {
       ['sour dough bread', 'sourdough bread'],
       ['the best bakery in my area', 'best bakeries'],
       ['how to shape sourdough reddit', 'how to shape sourdough'],
+      ['top sourdough bakeries', 'best sourdough bakery'],
       ['how to shape sourdough step by step', 'how to shape sourdough properly'],
     ] as const) {
       expect(duplicateRule(a, b, LOW), `${a} / ${b}`).toBe('same_words')

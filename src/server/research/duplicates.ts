@@ -8,8 +8,8 @@ import { normalizeKeyword, singularWord } from './normalize'
  * merely related ("sourdough starter" and "sourdough bread" are two articles). The decision is
  * lexical first, so it holds whatever embedding model measures the similarity:
  * - `same_words`: the same content words once word order, singular/plural, little words (for, of,
- *   the …), "near me", a format ending ("… reddit", "… video") and a word split in two ("sour
- *   dough") are set aside;
+ *   the …), "near me", a format ending ("… reddit", "… video"), "top" for "best" at the start and a
+ *   word split in two ("sour dough") are set aside;
  * - `close_wording`: embeddings at least CANNIBALISATION_SIMILARITY close AND the same content words
  *   but for words that do not change what is searched for ("easy sourdough bread recipe"). A
  *   word such as "best", "how" or "what" changes the search, so it keeps two keywords apart.
@@ -54,7 +54,8 @@ const FORMAT_ENDING = / (reddit|properly|correctly|video|videos|youtube|step by 
 export function contentWords(keyword: string): string[] {
   let text = normalizeKeyword(keyword).replace(/-/g, ' ')
   for (const phrase of HERE_PHRASES) text = text.replace(phrase, ' ')
-  text = text.trim().replace(FORMAT_ENDING, '')
+  // "top …" at the start asks what "best …" asks.
+  text = text.trim().replace(FORMAT_ENDING, '').replace(/^top /, 'best ')
   return text
     .split(/\s+/)
     .map((word) => word.replace(/'s$/, ''))
