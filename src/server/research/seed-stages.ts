@@ -65,9 +65,9 @@ export async function searchConsoleSeeds(db: RunContext['db'], businessId: strin
 }
 
 /**
- * a. Seeds: the profile's seed keywords; the searches Search Console already shows the site for;
- * search phrases for its services and products (the LLM); the keywords the competitors rank for
- * (keyword data). Each is stored with its source.
+ * a. Seeds, in order of trust: the user's own seed keywords; the searches Search Console already
+ * shows the site for; the services and products as typed, then search phrases the LLM writes for
+ * them; the competitors' keyword gap. Each is stored with its source.
  */
 export async function collectSeeds(context: RunContext): Promise<number> {
   const { business, db } = context
