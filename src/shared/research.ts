@@ -49,7 +49,11 @@ export const SCORE_FORMULA = {
   final: `Final = ${SCORE_WEIGHTS.relevance} × relevance + ${SCORE_WEIGHTS.opportunity} × opportunity + ${SCORE_WEIGHTS.trend} × trend.`,
 } as const
 
-/** A candidate this close in meaning to a planned, written or ranking keyword is merged into it. */
+/**
+ * The embeddings' half of the cannibalisation guard: a candidate this close in meaning to a
+ * planned, written or ranking keyword is merged into it only when their words agree too
+ * (src/server/research/duplicates.ts).
+ */
 export const CANNIBALISATION_SIMILARITY = 0.9
 
 /**
@@ -100,4 +104,45 @@ export function finalScore(scores: { relevance: number; opportunity: number; tre
   return round1(
     SCORE_WEIGHTS.relevance * scores.relevance + SCORE_WEIGHTS.opportunity * scores.opportunity + SCORE_WEIGHTS.trend * scores.trend,
   )
+}
+
+/**
+ * Why a run planned fewer keywords than the month has room for: the market has too few searches
+ * for its seeds, too few of those found are about the business, or the rest were duplicates of
+ * keywords it has. Each names its own next step (src/features/research/research-outcome.ts).
+ */
+export const RESEARCH_LIMITS = ['market', 'relevance', 'duplicates'] as const
+export type ResearchLimit = (typeof RESEARCH_LIMITS)[number]
+
+/**
+ * What became of one of the user's own seeds: planned as it is or as its best long-tail variant,
+ * or why not (excluded or negative by the user, planned or written already, a search the site
+ * already ranks in the top 3 for, no searches of two words or more, or the month was already full).
+ */
+export const SEED_FATES = [
+  'planned',
+  'variant',
+  'excluded',
+  'negative',
+  'already_planned',
+  'written',
+  'ranking',
+  'no_searches',
+  'month_full',
+] as const
+export type SeedFate = (typeof SEED_FATES)[number]
+
+export interface SeedOutcome {
+  seed: string
+  fate: SeedFate
+  /** The keyword planned for it, or the one that already covers it. */
+  keyword: string | null
+}
+
+/** Stored on the run (research_run.outcome) by the guard. */
+export interface ResearchOutcome {
+  /** null when the month was filled. */
+  limitedBy: ResearchLimit | null
+  seeds: SeedOutcome[]
+  competitors: number
 }

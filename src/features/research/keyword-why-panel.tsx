@@ -13,10 +13,16 @@ import { ARTICLE_TYPE_LABELS, ARTICLE_TYPES, type ArticleType } from '~/shared/a
 import { KEYWORD_SOURCE_LABELS, researchStageLabel, type KeywordSource } from '~/shared/research'
 
 const MERGE_REASONS: Record<string, string> = {
-  this_run: 'same topic, found in this run',
+  this_run: 'found in this run',
   planned: 'already planned',
   written: 'already written',
   search_console: 'already ranking in Search Console',
+}
+
+/** Why the merged keyword is the same search (src/server/research/duplicates.ts). */
+const MERGE_RULES: Record<string, string> = {
+  same_words: 'the same words in another order or form',
+  close_wording: 'the same words but for one like “easy”, and close in meaning',
 }
 
 const sourceLabel = (kind: string) => KEYWORD_SOURCE_LABELS[kind as KeywordSource] ?? kind
@@ -241,6 +247,17 @@ function Explanation({ data }: { data: KeywordExplanation }) {
         ) : (
           <p className="text-muted-foreground">Added before keyword research recorded sources.</p>
         )}
+        {data.forSeed ? (
+          <p>
+            {data.forSeed === data.keyword.keyword ? (
+              <>Planned because it is one of your own seeds.</>
+            ) : (
+              <>
+                Planned for your own seed <strong>“{data.forSeed}”</strong>, as its best-scored long-tail variant.
+              </>
+            )}
+          </p>
+        ) : null}
       </Section>
 
       {data.path.length > 0 && (
@@ -306,13 +323,16 @@ function Explanation({ data }: { data: KeywordExplanation }) {
 
       <Section title="Merged into it">
         {data.merged.length === 0 ? (
-          <p className="text-muted-foreground">No near-duplicates: no other keyword was close enough to compete with it.</p>
+          <p className="text-muted-foreground">No duplicates: no other keyword found was the same search.</p>
         ) : (
           <ul className="grid gap-1">
             {data.merged.map((item) => (
               <li key={item.keyword} className="flex justify-between gap-3">
                 <span>
-                  “{item.keyword}” <span className="text-muted-foreground">({MERGE_REASONS[item.reason] ?? item.reason})</span>
+                  “{item.keyword}”{' '}
+                  <span className="text-muted-foreground">
+                    ({[item.rule ? MERGE_RULES[item.rule] : null, MERGE_REASONS[item.reason] ?? item.reason].filter(Boolean).join('; ')})
+                  </span>
                 </span>
                 <span className="text-muted-foreground tabular-nums">{Math.round(item.similarity * 100)}% similar</span>
               </li>

@@ -20,6 +20,7 @@ const run: NonNullable<ResearchStatus> = {
   message: null,
   error: null,
   counts: { expand: 299, score: 299, merged: 47, cluster: 20, plan: 29, capacity: 30 },
+  outcome: { limitedBy: 'duplicates', seeds: [], competitors: 2 },
   calls: {},
   cost: 0.36,
   paidCalls: 49,
@@ -47,7 +48,9 @@ describe('ResearchSummary', () => {
     const { container } = await mount(run)
     const paragraphs = [...container.querySelectorAll('p')].map((p) => p.textContent)
     expect(paragraphs[0]).toBe('29 keywords in 20 topics for December 2026')
-    expect(paragraphs[1]).toMatch(/^1 article of December 2026 is still open: .* Next step: add seeds or competitors in Settings/)
+    expect(paragraphs[1]).toMatch(
+      /^1 article of December 2026 is still open: .* Next step: add seeds on subjects .* or add another competitor/,
+    )
   })
 
   it('keeps the pipeline figures hidden until Details is pressed, and hides them again on a second press', async () => {

@@ -2,27 +2,21 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import type { Database } from '~/server/db'
 import { competitor, competitorKeyword, jobRun, keyword, type business } from '~/server/db/schema'
 import { filtersToSql, type ColumnMap } from '~/server/data-table/filter-to-sql'
-import { namesSite } from './competitor-rankings'
+import { displayName, gapKeywords } from './keyword-gap'
 import { logger } from '~/server/logger'
 import type { Providers } from '~/server/providers'
-import { cosineSimilarity } from '~/server/providers/embeddings/vectors'
 import { ProviderError } from '~/server/providers/http'
-import { embedTexts, exclusionsOf } from '~/server/research/context'
+import { embedTexts } from '~/server/research/context'
+import { compared, findDuplicate } from '~/server/research/duplicates'
 import { createLedger } from '~/server/research/ledger'
-import { hasNegativeTerm, variantKey } from '~/server/research/normalize'
 import { competitorAnalyzeJob } from '~/server/setup/setup.jobs'
-import { siteHost } from '~/server/setup/competitors.service'
-import { sortGap, type GapFilterField, type GapKeyword } from '~/shared/competitors'
-import { CANNIBALISATION_SIMILARITY } from '~/shared/research'
+import { sortGap, type GapFilterField } from '~/shared/competitors'
 import type { TableSearch } from '~/shared/data-table/table-schema'
 
 /** The /competitors screen (docs/product/competitors.md): each competitor's analysis, and the keyword gap. */
 
 /** Keywords shown per competitor on its card: the ones bringing it the most visits. */
 const TOP_KEYWORDS = 5
-
-/** A competitor's name as the analysis found it, else its host. */
-const displayName = (row: { name: string | null; url: string }) => row.name?.trim() || siteHost(row.url)
 
 /**
  * The business's competitors, oldest first, each with its analysis: the keywords it ranks for
@@ -93,13 +87,7 @@ const GAP_COLUMNS = {
   rank: { column: competitorKeyword.rank, type: 'integer', nullable: false },
 } satisfies Record<GapFilterField, ColumnMap[string]>
 
-/**
- * The keyword gap: the searches the competitors rank for that are missing from the plan. A
- * keyword is left out when the business already has it as a keyword (any status, singular or
- * plural alike), excluded it, or it contains one of its negative terms, the same rules adding a
- * keyword to the plan applies (manual-keywords.ts); and a search for a competitor by name. One row per keyword, with every competitor
- * ranking for it; filtered, sorted and paged like any data table.
- */
+/** The keyword gap (keyword-gap.ts), filtered, sorted and paged like any data table, each row with the planned keyword it is too close to. */
 export async function keywordGap(
   db: Database,
   providers: Providers,
@@ -108,56 +96,8 @@ export async function keywordGap(
   now = new Date(),
 ) {
   const filters = filtersToSql(search.filters, search.joinOperator, GAP_COLUMNS, now)
-  const rows = await db
-    .select({
-      keyword: competitorKeyword.keyword,
-      rank: competitorKeyword.rank,
-      url: competitorKeyword.url,
-      searchVolume: competitorKeyword.searchVolume,
-      difficulty: competitorKeyword.difficulty,
-      searchIntent: competitorKeyword.searchIntent,
-      traffic: competitorKeyword.traffic,
-      competitorId: competitor.id,
-      competitorName: competitor.name,
-      competitorUrl: competitor.url,
-    })
-    .from(competitorKeyword)
-    .innerJoin(competitor, and(eq(competitor.id, competitorKeyword.competitorId), eq(competitor.businessId, owner.id)))
-    .where(and(eq(competitorKeyword.businessId, owner.id), filters))
-    .orderBy(asc(competitorKeyword.rank), asc(competitor.createdAt))
-
   const planned = await db.select({ keyword: keyword.keyword }).from(keyword).where(eq(keyword.businessId, owner.id))
-  const inPlan = new Set(planned.map((row) => variantKey(row.keyword)))
-  const { negativeTerms, excluded } = await exclusionsOf(db, owner)
-
-  const sites = await db.select({ url: competitor.url }).from(competitor).where(eq(competitor.businessId, owner.id))
-  const brandSearch = (text: string) => sites.some((site) => namesSite(text, site.url))
-
-  const gap = new Map<string, GapKeyword>()
-  for (const row of rows) {
-    const key = variantKey(row.keyword)
-    if (inPlan.has(key) || excluded.has(key) || hasNegativeTerm(row.keyword, negativeTerms) || brandSearch(row.keyword)) continue
-    const entry = gap.get(row.keyword) ?? {
-      keyword: row.keyword,
-      searchVolume: row.searchVolume,
-      difficulty: row.difficulty,
-      searchIntent: row.searchIntent,
-      rank: row.rank,
-      traffic: 0,
-      competitors: [],
-    }
-    entry.rank = Math.min(entry.rank, row.rank)
-    entry.traffic += row.traffic
-    entry.competitors.push({
-      id: row.competitorId,
-      name: displayName({ name: row.competitorName, url: row.competitorUrl }),
-      rank: row.rank,
-      url: row.url,
-    })
-    gap.set(row.keyword, entry)
-  }
-
-  const sorted = sortGap([...gap.values()], search.sort)
+  const sorted = sortGap(await gapKeywords(db, owner, { filters }), search.sort)
   const total = sorted.length
   const start = (search.page - 1) * search.perPage
   const page = sorted.slice(start, start + search.perPage)
@@ -177,8 +117,8 @@ export async function keywordGap(
 }
 
 /**
- * For each keyword, the planned keyword it is too close to in meaning (the similarity at which
- * keyword.add refuses it: two articles would compete for one search), else null. Read from the
+ * For each keyword, the planned keyword it is the same search as (the rule by which keyword.add
+ * refuses it and research merges it: two articles would compete for one search), else null. Read from the
  * cached embeddings; without the embeddings provider nothing is flagged (keyword.add still checks).
  */
 async function nearestPlanned(
@@ -192,14 +132,10 @@ async function nearestPlanned(
     const context = { db, providers, ledger: createLedger() }
     const vectors = await embedTexts(context, [...keywords, ...planned])
     const plannedVectors = vectors.slice(keywords.length)
-    return keywords.map((_, index) => {
-      let best: { keyword: string; similarity: number } | null = null
-      for (const [i, text] of planned.entries()) {
-        const similarity = cosineSimilarity(vectors[index]!, plannedVectors[i]!)
-        if (similarity >= CANNIBALISATION_SIMILARITY && (!best || similarity > best.similarity))
-          best = { keyword: text, similarity: Math.round(similarity * 100) / 100 }
-      }
-      return best
+    const pool = planned.map((text, i) => compared(text, plannedVectors[i]!))
+    return keywords.map((text, index) => {
+      const found = findDuplicate(compared(text, vectors[index]!), pool)
+      return found ? { keyword: planned[found.index]!, similarity: Math.round(found.similarity * 100) / 100 } : null
     })
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error

@@ -112,6 +112,8 @@ export const DEMO_BUSINESS = {
     'cold brew coffee',
     'how to dial in espresso',
   ],
+  // The roaster's brand voice never says "cheap" (demo-voice.ts), so research plans no keyword with it.
+  negativeKeywords: ['cheap'],
   keywordRegion: 'US',
   sitemapUrl: 'https://acmeroasters.example/sitemap.xml',
   blogUrl: 'https://acmeroasters.example/journal',

@@ -36,6 +36,19 @@ export interface RunContext {
   report(stage: ResearchStage, fraction: number, message?: string): void
 }
 
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
+
+/** A stage's writes and its checkpoint commit together, so a rerun finds all of it or none. */
+export type Checkpoint = (tx: Transaction, stage: ResearchStage, count: number, extra?: Record<string, number>) => Promise<void>
+
+/** Every text of a profile field that may be a list, an object of lists or one text (the seeds). */
+export const textsOf = (value: unknown): string[] => {
+  if (typeof value === 'string') return [value]
+  if (Array.isArray(value)) return value.flatMap(textsOf)
+  if (value && typeof value === 'object') return Object.values(value).flatMap(textsOf)
+  return []
+}
+
 /** Rows a stage wrote in this run carry `metadata.runId`: the next stage reads exactly those. */
 export function ofRun(metadata: PgColumn, runId: string): SQL {
   return sql`${metadata}->>'runId' = ${runId}`

@@ -5,7 +5,7 @@ import { cosineSimilarity } from '~/server/providers/embeddings/vectors'
 import { finalScore, opportunityScore, relevanceScore, trendScore } from '~/shared/research'
 import { embedTexts, exclusionsOf, mapLimit, ofRun, profileText, fromInserted, type RunContext } from './context'
 import { hasNegativeTerm, isUsableKeyword, normalizeKeyword, variantKey } from './normalize'
-import { plannedInMonth } from './plan-stages'
+import { plannedInMonth } from './guard-stage'
 import { MAX_REFINED_SEEDS } from './seed-stages'
 
 const SUGGESTIONS_PER_SEED = 20
@@ -44,14 +44,16 @@ const series = (monthly: MonthlySearches[]) =>
  * CPC, competition, intent, SERP features and the monthly series. The seeds themselves are
  * measured too, so a good seed can be planned as it is.
  *
- * Which seeds: by priority × relevance, each divided by one plus the articles earlier months'
+ * Which seeds: the user's own seeds first, then the services and products they typed, then the
+ * rest by priority × relevance, each divided by one plus the articles earlier months'
  * plans already took from it. So month after month research turns to the seeds the plan has used
  * least instead of re-reading the same ones (whose keywords are planned or merged by now), while a
  * second run for the same month reads the same seeds again (from the caches: it pays for nothing).
  *
  * How many: `MAX_REFINED_SEEDS` at a time, until the keywords found that the business does not
  * have yet number `CANDIDATES_PER_ARTICLE` for each article the month still needs (most fall to
- * the relevance floor or the cannibalisation guard), or `MAX_EXPANDED_SEEDS` were read.
+ * the relevance floor or the cannibalisation guard), or `MAX_EXPANDED_SEEDS` were read. Every
+ * keyword of the competitor gap is a candidate too, with the numbers its ranking came with.
  */
 export async function expandKeywords(context: RunContext): Promise<number> {
   const { db, business, runId, providers, ledger, market } = context
@@ -60,12 +62,16 @@ export async function expandKeywords(context: RunContext): Promise<number> {
     select count(*) from ${keyword} k join ${longTailKeyword} lt on lt.id = k.long_tail_keyword_id
     where k.business_id = ${business.id} and lt.refined_seed_id = ${refinedSeed.id}
       and k.status <> 'archived' and k.assigned_month < ${context.month})`
-  const ranked = await db
+  const all = await db
     .select()
     .from(refinedSeed)
     .where(and(eq(refinedSeed.businessId, business.id), ofRun(refinedSeed.metadata, runId)))
-    .orderBy(desc(sql`${refinedSeed.priority} * ${refinedSeed.relevance} / (1 + ${plannedBefore})`), refinedSeed.keyword)
-    .limit(MAX_EXPANDED_SEEDS)
+    .orderBy(
+      sql`case when ${refinedSeed.source} = 'profile' then 0 when ${refinedSeed.metadata}->>'typed' = 'true' then 1 else 2 end`,
+      desc(sql`${refinedSeed.priority} * ${refinedSeed.relevance} / (1 + ${plannedBefore})`),
+      refinedSeed.keyword,
+    )
+  const ranked = all.slice(0, MAX_EXPANDED_SEEDS)
   if (ranked.length === 0) return 0
   const owned = new Set(
     (await db.select({ keyword: keyword.keyword }).from(keyword).where(eq(keyword.businessId, business.id))).map((row) =>
@@ -118,6 +124,7 @@ export async function expandKeywords(context: RunContext): Promise<number> {
   )
   tally(ideas)
   for (const metrics of ideas.data) add(seeds[0]!, 'idea', metrics)
+  for (const seed of all) if (seed.source === 'competitor') add(seed, 'seed', rankedMetrics(seed))
   context.report('expand', 0.9, `${found.size} keywords found`)
 
   const rows = [...found.values()].map((item) => ({
@@ -160,6 +167,24 @@ export async function expandKeywords(context: RunContext): Promise<number> {
       })
   }
   return rows.length
+}
+
+/**
+ * A competitor's keyword as the keyword gap measured it (its stored ranking: volume and
+ * difficulty), so every keyword of the gap is a candidate without being asked about again.
+ */
+function rankedMetrics(seed: typeof refinedSeed.$inferSelect): KeywordMetrics {
+  return {
+    keyword: seed.keyword,
+    searchVolume: seed.searchVolume,
+    cpc: null,
+    competition: null,
+    competitionLevel: null,
+    difficulty: seed.keywordDifficulty,
+    intent: null,
+    monthlySearches: [],
+    serpFeatures: [],
+  }
 }
 
 /** The seeds' own numbers (volume and series, then difficulty), so a good seed can be planned as it is. */

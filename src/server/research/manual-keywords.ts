@@ -4,16 +4,10 @@ import { keyword, keywordCluster, keywordClusterMembership, longTailKeyword, typ
 import { findUserPlan } from '~/server/billing/plan-limits'
 import type { Providers } from '~/server/providers'
 import { cosineSimilarity } from '~/server/providers/embeddings/vectors'
+import { compared, findDuplicate } from './duplicates'
 import { plannedArticleType } from '~/shared/articles/article-types'
 import { SEARCH_INTENTS, type SearchIntent } from '~/shared/keywords'
-import {
-  CANNIBALISATION_SIMILARITY,
-  CLUSTER_DISTANCE_THRESHOLD,
-  finalScore,
-  opportunityScore,
-  relevanceScore,
-  trendScore,
-} from '~/shared/research'
+import { CLUSTER_DISTANCE_THRESHOLD, finalScore, opportunityScore, relevanceScore, trendScore } from '~/shared/research'
 import { embedTexts, exclusionsOf, profileText } from './context'
 import { createLedger } from './ledger'
 import { keywordMarket } from './market'
@@ -102,23 +96,21 @@ export async function addManualKeywords(
   )
   const clusters = await db.select().from(keywordCluster).where(eq(keywordCluster.businessId, owner.id))
 
+  // The same search as a keyword the business has, or one added just before (duplicates.ts).
+  const taken = existing.map((row, i) => compared(row.keyword, existingVectors[i]!))
   const accepted: Array<{ text: string; vector: number[] }> = []
   for (const [index, text] of candidates.entries()) {
     const vector = vectors[index]!
-    const clash = [
-      ...existing.map((row, i) => ({ keyword: row.keyword, vector: existingVectors[i]! })),
-      ...accepted.map((item) => ({ keyword: item.text, vector: item.vector })),
-    ]
-      .map((other) => ({ keyword: other.keyword, similarity: cosineSimilarity(vector, other.vector) }))
-      .sort((a, b) => b.similarity - a.similarity)[0]
-    if (clash && clash.similarity >= CANNIBALISATION_SIMILARITY) {
+    const clash = findDuplicate(compared(text, vector), taken)
+    if (clash) {
       skipped.push({
         keyword: text,
-        reason: `too close to “${clash.keyword}” (${Math.round(clash.similarity * 100)}% similar): two articles would compete for the same search`,
+        reason: `too close to “${taken[clash.index]!.keyword}” (${Math.round(clash.similarity * 100)}% similar): two articles would compete for the same search`,
       })
       continue
     }
     accepted.push({ text, vector })
+    taken.push(compared(text, vector))
   }
   if (accepted.length === 0) return { added: [], skipped }
 

@@ -1,220 +1,26 @@
-import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import type { Database } from '~/server/db'
-import {
-  contentSeries,
-  gscSearchAnalytics,
-  keyword,
-  keywordCluster,
-  keywordClusterMembership,
-  keywordMerge,
-  longTailKeyword,
-} from '~/server/db/schema'
+import { contentSeries, keyword, keywordCluster, keywordClusterMembership, keywordMerge, longTailKeyword } from '~/server/db/schema'
 import { SERP_DEPTH } from '~/server/articles/sources'
 import { logger } from '~/server/logger'
 import { cosineSimilarity } from '~/server/providers/embeddings/vectors'
 import { ProviderError } from '~/server/providers/http'
 import { plannedArticleType } from '~/shared/articles/article-types'
 import { SEARCH_INTENTS, type SearchIntent } from '~/shared/keywords'
-import { CANNIBALISATION_SIMILARITY, CLUSTER_DISTANCE_THRESHOLD, MIN_PLANNED_RELEVANCE, type ResearchStage } from '~/shared/research'
+import { CLUSTER_DISTANCE_THRESHOLD } from '~/shared/research'
 import { centerVectors, clusterByCosine, serpOverlapMustLinks } from './clustering'
-import { cachedLlmObject, embedTexts, exclusionsOf, mapLimit, fromInserted, type RunContext } from './context'
-import { hasNegativeTerm, titleCase, variantKey } from './normalize'
+import { cachedLlmObject, embedTexts, mapLimit, type Checkpoint, type RunContext } from './context'
+import { titleCase } from './normalize'
 
 /** Topic names asked of the LLM at once. */
 export const LABEL_CONCURRENCY = 4
-/** Candidates the guard compares, best first: bounds the embeddings a run pays for. */
-const MAX_GUARD_CANDIDATES = 600
 /** Articles are scheduled at this hour (UTC) of their day. */
 const PUBLISH_HOUR_UTC = 9
 
 type LongTailRow = typeof longTailKeyword.$inferSelect
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
-
-/** A stage's writes and its checkpoint commit together, so a rerun finds all of it or none. */
-export type Checkpoint = (tx: Transaction, stage: ResearchStage, count: number, extra?: Record<string, number>) => Promise<void>
 
 const volumeOf = (row: LongTailRow) => Number((row.metrics as { searchVolume?: number | null } | null)?.searchVolume ?? 0)
 const difficultyOf = (row: LongTailRow) => (row.metrics as { difficulty?: number | null } | null)?.difficulty ?? null
-
-/** Articles already planned for `month` (every status but archived): the plan fills what is left. */
-export async function plannedInMonth(db: Database, businessId: string, month: string): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(keyword)
-    .where(and(eq(keyword.businessId, businessId), eq(keyword.assignedMonth, month), sql`${keyword.status} <> 'archived'`))
-  return row?.count ?? 0
-}
-
-/** A Search Console query the site already ranks for: in the top 3 on average over 90 days, seen often enough to trust. */
-const RANKING_POSITION = 3
-const RANKING_MIN_IMPRESSIONS = 20
-const RANKING_QUERIES = 200
-
-/** Queries one of the business's pages already answers well (Search Console rows; none when not connected). */
-export async function rankingQueries(db: RunContext['db'], businessId: string, now = new Date()) {
-  const since = new Date(now.getTime() - 90 * 86_400_000).toISOString().slice(0, 10)
-  const impressions = sql`sum(${gscSearchAnalytics.impressions})`
-  return db
-    .select({ query: gscSearchAnalytics.query })
-    .from(gscSearchAnalytics)
-    .where(and(eq(gscSearchAnalytics.businessId, businessId), gte(gscSearchAnalytics.date, since)))
-    .groupBy(gscSearchAnalytics.query)
-    .having(
-      sql`${impressions} >= ${RANKING_MIN_IMPRESSIONS} and sum(${gscSearchAnalytics.position} * ${gscSearchAnalytics.impressions}) / ${impressions} <= ${RANKING_POSITION}`,
-    )
-    .orderBy(desc(impressions), gscSearchAnalytics.query)
-    .limit(RANKING_QUERIES)
-}
-
-/**
- * e. The cannibalisation guard. Candidates, best final score first, are compared with every
- * keyword the business already plans or has written, with the searches one of its pages already
- * ranks in the top 3 for (Search Console), and with the ones this run already took: at cosine ≥ 0.9
- * the candidate is merged into that keyword or query (recorded in keyword_merge) instead of
- * getting an article. The rest are selected until the month's capacity is full.
- */
-export async function guardAndSelect(context: RunContext, checkpoint: Checkpoint): Promise<number> {
-  const { db, business, runId, month } = context
-  const capacity = Math.max(0, context.monthlyArticles - (await plannedInMonth(db, business.id, month)))
-  const candidates = await db
-    .select()
-    .from(longTailKeyword)
-    .where(
-      and(
-        eq(longTailKeyword.businessId, business.id),
-        eq(longTailKeyword.researchRunId, runId),
-        gte(longTailKeyword.relevanceScore, MIN_PLANNED_RELEVANCE),
-      ),
-    )
-    .orderBy(desc(longTailKeyword.finalScore), longTailKeyword.keyword)
-    .limit(MAX_GUARD_CANDIDATES)
-  const existing = await db
-    .select({ id: keyword.id, keyword: keyword.keyword, status: keyword.status })
-    .from(keyword)
-    .where(eq(keyword.businessId, business.id))
-  // Excluded or negative since the candidates were scored (the settings may change mid-run).
-  const { negativeTerms, excluded } = await exclusionsOf(db, business)
-  const allowed = candidates.filter((row) => !excluded.has(variantKey(row.keyword)) && !hasNegativeTerm(row.keyword, negativeTerms))
-  candidates.splice(0, candidates.length, ...allowed)
-  context.report('guard', 0.2, `Comparing ${candidates.length} keywords with ${existing.length} you already have`)
-
-  const ranking = candidates.length > 0 ? await rankingQueries(db, business.id) : []
-  const vectors = await embedTexts(context, [
-    ...existing.map((row) => row.keyword),
-    ...ranking.map((row) => row.query),
-    ...candidates.map((row) => row.keyword),
-  ])
-  const existingVectors = vectors.slice(0, existing.length)
-  const rankingVectors = vectors.slice(existing.length, existing.length + ranking.length)
-  const candidateVectors = vectors.slice(existing.length + ranking.length)
-  const accepted: Array<{ row: LongTailRow; vector: number[] }> = []
-  const merges: Array<typeof keywordMerge.$inferInsert> = []
-  const decided = new Set<number>()
-  // A month covers several topics: the first pass takes at most `perSeed` keywords grown from one
-  // seed; a second pass fills what is left with the best of the rest.
-  const perSeed = Math.max(3, Math.ceil(capacity / 5))
-  const fromSeed = new Map<string, number>()
-
-  for (const pass of ['spread', 'fill'] as const) {
-    for (const [index, row] of candidates.entries()) {
-      if (accepted.length >= capacity) break
-      if (decided.has(index)) continue
-      const seed = row.refinedSeedId ?? row.keyword
-      if (pass === 'spread' && (fromSeed.get(seed) ?? 0) >= perSeed) continue
-      decided.add(index)
-      const vector = candidateVectors[index]!
-      const closestExisting = closest(vector, existingVectors)
-      if (closestExisting && closestExisting.similarity >= CANNIBALISATION_SIMILARITY) {
-        const target = existing[closestExisting.index]!
-        merges.push({
-          businessId: business.id,
-          researchRunId: runId,
-          keyword: row.keyword,
-          longTailKeywordId: row.id,
-          mergedIntoKeywordId: target.id,
-          mergedInto: target.keyword,
-          reason: target.status === 'published' ? 'written' : 'planned',
-          similarity: round3(closestExisting.similarity),
-        })
-        continue
-      }
-      const closestRanking = closest(vector, rankingVectors)
-      if (closestRanking && closestRanking.similarity >= CANNIBALISATION_SIMILARITY) {
-        merges.push({
-          businessId: business.id,
-          researchRunId: runId,
-          keyword: row.keyword,
-          longTailKeywordId: row.id,
-          mergedInto: ranking[closestRanking.index]!.query,
-          reason: 'search_console',
-          similarity: round3(closestRanking.similarity),
-        })
-        continue
-      }
-      const closestAccepted = closest(
-        vector,
-        accepted.map((item) => item.vector),
-      )
-      if (closestAccepted && closestAccepted.similarity >= CANNIBALISATION_SIMILARITY) {
-        merges.push({
-          businessId: business.id,
-          researchRunId: runId,
-          keyword: row.keyword,
-          longTailKeywordId: row.id,
-          mergedInto: accepted[closestAccepted.index]!.row.keyword,
-          reason: 'this_run',
-          similarity: round3(closestAccepted.similarity),
-        })
-        continue
-      }
-      accepted.push({ row, vector })
-      fromSeed.set(seed, (fromSeed.get(seed) ?? 0) + 1)
-    }
-  }
-  context.report('guard', 0.8, `${accepted.length} selected, ${merges.length} merged into keywords you have`)
-
-  await db.transaction(async (tx) => {
-    if (merges.length > 0) {
-      await tx
-        .insert(keywordMerge)
-        .values(merges)
-        .onConflictDoUpdate({
-          target: [keywordMerge.businessId, keywordMerge.keyword],
-          set: fromInserted(keywordMerge, [
-            'researchRunId',
-            'longTailKeywordId',
-            'mergedIntoKeywordId',
-            'mergedInto',
-            'reason',
-            'similarity',
-          ]),
-        })
-    }
-    if (accepted.length > 0) {
-      await tx
-        .update(longTailKeyword)
-        .set({ isSelected: true })
-        .where(
-          inArray(
-            longTailKeyword.id,
-            accepted.map((item) => item.row.id),
-          ),
-        )
-    }
-    await checkpoint(tx, 'guard', accepted.length, { capacity, merged: merges.length })
-  })
-  return accepted.length
-}
-
-function closest(vector: number[], others: number[][]): { index: number; similarity: number } | undefined {
-  let best: { index: number; similarity: number } | undefined
-  others.forEach((other, index) => {
-    const similarity = cosineSimilarity(vector, other)
-    if (!best || similarity > best.similarity) best = { index, similarity }
-  })
-  return best
-}
 
 const round3 = (value: number) => Math.round(value * 1000) / 1000
 

@@ -12,7 +12,8 @@ import { embeddingsHandlers } from '~/server/providers/embeddings/mock'
 import { cosineSimilarity } from '~/server/providers/embeddings/vectors'
 import { llmHandlers } from '~/server/providers/llm/mock'
 import { clearFaults, injectFault } from '~/server/providers/mock-faults'
-import { CANNIBALISATION_SIMILARITY, RESEARCH_STAGE_IDS } from '~/shared/research'
+import { RESEARCH_STAGE_IDS } from '~/shared/research'
+import { duplicateRule } from './duplicates'
 import { monthToPlan, researchRunJob, startMonthlyResearch } from './research.service'
 
 const network = setupServer(...llmHandlers(), ...dataforseoHandlers(), ...embeddingsHandlers())
@@ -100,14 +101,14 @@ describe('keyword research on the mocks', () => {
       expect(['profile', 'service', 'competitor']).toContain(row.source)
     }
 
-    // No two scheduled keywords compete: every pair is below the cannibalisation threshold.
+    // No two scheduled keywords compete: no pair is the same search (the guard's rule, duplicates.ts).
     const vectors = await app.providers.embeddings.embed(
       planned.map((row) => row.keyword),
       'clustering',
     )
     for (let i = 0; i < vectors.length; i++) {
       for (let j = i + 1; j < vectors.length; j++)
-        expect(cosineSimilarity(vectors[i]!, vectors[j]!)).toBeLessThan(CANNIBALISATION_SIMILARITY)
+        expect(duplicateRule(planned[i]!.keyword, planned[j]!.keyword, cosineSimilarity(vectors[i]!, vectors[j]!))).toBeUndefined()
     }
 
     // Each topic's pillar is its most searched keyword and is scheduled before its supporting ones.

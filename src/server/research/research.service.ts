@@ -166,6 +166,7 @@ export async function researchStatus(db: Database, businessId: string) {
     message: job?.message ?? null,
     error: job?.error ?? null,
     counts: run.counts,
+    outcome: run.outcome ?? null,
     calls,
     cost: Math.round(Object.values(calls).reduce((sum, tally) => sum + tally.cost, 0) * 1e6) / 1e6,
     paidCalls: Object.values(calls).reduce((sum, tally) => sum + tally.calls, 0),
@@ -279,10 +280,11 @@ export async function explainKeyword(db: Database, businessId: string, keywordId
         .where(and(eq(keywordCluster.id, row.clusterId), eq(keywordCluster.businessId, businessId)))
     : []
   const merged = await db
-    .select({ keyword: keywordMerge.keyword, similarity: keywordMerge.similarity, reason: keywordMerge.reason })
+    .select({ keyword: keywordMerge.keyword, similarity: keywordMerge.similarity, reason: keywordMerge.reason, rule: keywordMerge.rule })
     .from(keywordMerge)
     .where(and(eq(keywordMerge.businessId, businessId), eq(keywordMerge.mergedIntoKeywordId, row.id)))
     .orderBy(desc(keywordMerge.similarity))
+  const forSeed = await ownSeedOf(db, row)
   const metrics = (longTail?.metrics ?? {}) as {
     searchVolume?: number | null
     difficulty?: number | null
@@ -328,7 +330,18 @@ export async function explainKeyword(db: Database, businessId: string, keywordId
           { stage: 'score', text: `Scored ${longTail.finalScore}` },
           {
             stage: 'guard',
-            text: merged.length > 0 ? `Kept; ${merged.length} similar keywords merged into it` : 'No overlap with your other keywords',
+            text: [
+              forSeed
+                ? forSeed.fate === 'planned'
+                  ? `Planned because it is one of your seeds`
+                  : `Planned for your seed “${forSeed.seed}”, as its best long-tail variant`
+                : '',
+              merged.length > 0
+                ? `${merged.length} ${merged.length === 1 ? 'duplicate' : 'duplicates'} merged into it (the same search in other words)`
+                : 'No duplicate of your other keywords',
+            ]
+              .filter(Boolean)
+              .join('; '),
           },
           ...(cluster ? [{ stage: 'cluster', text: `Grouped into “${cluster.label}”` }] : []),
           { stage: 'plan', text: row.scheduledAt ? `Scheduled for ${row.scheduledAt.toISOString().slice(0, 10)}` : 'Planned' },
@@ -355,8 +368,20 @@ export async function explainKeyword(db: Database, businessId: string, keywordId
     cluster: cluster
       ? { id: cluster.id, label: cluster.label, pillarKeyword: cluster.pillarKeyword, isPillar: cluster.pillarKeyword === row.keyword }
       : null,
+    forSeed: forSeed?.seed ?? null,
     merged,
   }
+}
+
+/** The user's seed this keyword was planned for (research_run.outcome of the run that planned it), if any. */
+async function ownSeedOf(db: Database, row: typeof keyword.$inferSelect) {
+  const runId = (row.metadata as { runId?: unknown } | null)?.runId
+  if (typeof runId !== 'string') return undefined
+  const [run] = await db
+    .select({ outcome: researchRun.outcome })
+    .from(researchRun)
+    .where(and(eq(researchRun.id, runId), eq(researchRun.businessId, row.businessId)))
+  return run?.outcome?.seeds.find((seed) => seed.keyword === row.keyword && (seed.fate === 'planned' || seed.fate === 'variant'))
 }
 
 async function clusterOf(db: Database, businessId: string, clusterId: string) {

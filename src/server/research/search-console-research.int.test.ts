@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertBusiness } from '../../../tests/fixtures/rpc'
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
 import { gscSearchAnalytics } from '~/server/db/schema'
-import { rankingQueries } from './plan-stages'
+import { rankingQueries } from './guard-stage'
 import { searchConsoleSeeds } from './seed-stages'
 
 // Research reads the business's synced Search Console rows (docs/product/search-console.md): the

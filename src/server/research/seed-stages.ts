@@ -1,14 +1,18 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { gscSearchAnalytics, refinedSeed, seedKeyword } from '~/server/db/schema'
+import { competitorKeyword, gscSearchAnalytics, refinedSeed, seedKeyword } from '~/server/db/schema'
+import { analyzeCompetitorRankings } from '~/server/competitors/competitor-rankings'
+import { gapKeywords } from '~/server/competitors/keyword-gap'
+import { sortGap } from '~/shared/competitors'
 import { cosineSimilarity } from '~/server/providers/embeddings/vectors'
 import { relevanceScore, type SeedSource } from '~/shared/research'
-import { cachedLlmObject, embedTexts, exclusionsOf, mapLimit, ofRun, profileText, fromInserted, type RunContext } from './context'
+import { cachedLlmObject, embedTexts, exclusionsOf, mapLimit, ofRun, profileText, fromInserted, textsOf, type RunContext } from './context'
 import { hasNegativeTerm, isUsableKeyword, normalizeKeyword, variantKey } from './normalize'
 
 /** Seeds from each source, at most. */
 const MAX_PROFILE_SEEDS = 30
 const MAX_SERVICE_SEEDS = 20
+/** Keywords of the competitor gap read as seeds, most searched first, for each competitor. */
 const COMPETITOR_KEYWORDS = 30
 /** Search Console queries read as seeds: the most seen of the last 90 days beyond the top 3. */
 const SEARCH_CONSOLE_SEEDS = 30
@@ -18,6 +22,8 @@ export const MAX_REFINED_SEEDS = 15
 
 /** How much a source's seeds are trusted before relevance is known. */
 const SOURCE_PRIORITY: Record<SeedSource, number> = { search_console: 90, profile: 80, service: 70, competitor: 60 }
+/** A service or product the user typed is trusted above the LLM's phrases for it. */
+const TYPED_PRIORITY = 75
 
 interface SeedCandidate {
   keyword: string
@@ -25,13 +31,8 @@ interface SeedCandidate {
   sourceId?: string | null
   originalText: string
   metrics?: { searchVolume: number | null; difficulty: number | null; rank?: number; url?: string }
-}
-
-const textsOf = (value: unknown): string[] => {
-  if (typeof value === 'string') return [value]
-  if (Array.isArray(value)) return value.flatMap(textsOf)
-  if (value && typeof value === 'object') return Object.values(value).flatMap(textsOf)
-  return []
+  /** A service or product as the user typed it (not an LLM phrase for it). */
+  typed?: boolean
 }
 
 const serviceKeywordsSchema = z.object({
@@ -64,12 +65,12 @@ export async function searchConsoleSeeds(db: RunContext['db'], businessId: strin
 }
 
 /**
- * a. Seeds: the profile's seed keywords; the searches Search Console already shows the site for;
- * search phrases for its services and products (the LLM); the keywords the competitors rank for
- * (keyword data). Each is stored with its source.
+ * a. Seeds, in order of trust: the user's own seed keywords; the searches Search Console already
+ * shows the site for; the services and products as typed, then search phrases the LLM writes for
+ * them; the competitors' keyword gap. Each is stored with its source.
  */
 export async function collectSeeds(context: RunContext): Promise<number> {
-  const { business, db, providers, ledger, market } = context
+  const { business, db } = context
   const candidates: SeedCandidate[] = []
 
   for (const text of textsOf(business.seeds).slice(0, MAX_PROFILE_SEEDS)) {
@@ -91,6 +92,10 @@ export async function collectSeeds(context: RunContext): Promise<number> {
   const offerings = [...(business.primaryServices ?? []), ...(business.services ?? []), ...(business.coreProducts ?? [])]
     .map((item) => item.trim())
     .filter(Boolean)
+  // What the business typed is searched as it is, before any phrase the LLM suggests for it.
+  for (const text of offerings.slice(0, MAX_SERVICE_SEEDS)) {
+    candidates.push({ keyword: normalizeKeyword(text), source: 'service', originalText: text, typed: true })
+  }
   if (offerings.length > 0) {
     const object = await cachedLlmObject(context, {
       schema: serviceKeywordsSchema,
@@ -110,26 +115,7 @@ export async function collectSeeds(context: RunContext): Promise<number> {
   }
   context.report('seeds', 0.5, 'Turned your services and products into searches')
 
-  // Fetched 3 at a time but added in the competitors' order, so a run's seeds never depend on
-  // which answer came back first.
-  const rankings = await mapLimit(context.competitors, 3, async (competitor) => {
-    const domain = new URL(competitor.url).hostname.replace(/^www\./, '')
-    const answer = await providers.keywordData.rankedKeywords(domain, { ...market, limit: COMPETITOR_KEYWORDS })
-    if (answer.fromCache) ledger.cached('dataforseo', 1)
-    else ledger.paid('dataforseo', 1, answer.cost)
-    return { competitor, ranked: answer.data }
-  })
-  for (const { competitor, ranked: keywords } of rankings) {
-    for (const ranked of keywords) {
-      candidates.push({
-        keyword: normalizeKeyword(ranked.keyword),
-        source: 'competitor',
-        sourceId: competitor.id,
-        originalText: ranked.keyword,
-        metrics: { searchVolume: ranked.searchVolume, difficulty: ranked.difficulty, rank: ranked.rank, url: ranked.url },
-      })
-    }
-  }
+  for (const candidate of await competitorGapSeeds(context)) candidates.push(candidate)
   context.report('seeds', 0.9, `Read what ${context.competitors.length} competitors rank for`)
 
   const rows = dedupe(candidates.filter((candidate) => isUsableKeyword(candidate.keyword)))
@@ -143,20 +129,61 @@ export async function collectSeeds(context: RunContext): Promise<number> {
         source: candidate.source,
         sourceId: candidate.sourceId ?? null,
         originalText: candidate.originalText,
-        priority: SOURCE_PRIORITY[candidate.source],
+        priority: candidate.typed ? TYPED_PRIORITY : SOURCE_PRIORITY[candidate.source],
         searchVolume: candidate.metrics?.searchVolume ?? null,
         keywordDifficulty: candidate.metrics?.difficulty ?? null,
         metadata: {
           runId: context.runId,
+          ...(candidate.typed ? { typed: true } : {}),
           ...(candidate.metrics?.rank ? { rank: candidate.metrics.rank, url: candidate.metrics.url } : {}),
         },
       })),
     )
     .onConflictDoUpdate({
       target: [seedKeyword.businessId, seedKeyword.keyword, seedKeyword.source],
-      set: fromInserted(seedKeyword, ['sourceId', 'originalText', 'searchVolume', 'keywordDifficulty', 'metadata']),
+      set: fromInserted(seedKeyword, ['sourceId', 'originalText', 'priority', 'searchVolume', 'keywordDifficulty', 'metadata']),
     })
   return rows.length
+}
+
+/**
+ * The competitors' keywords as seeds: the keyword gap /competitors shows (keyword-gap.ts), most
+ * searched first, each with the best-ranked competitor's position and page. A competitor whose
+ * rankings were never read (its analysis has not run yet) has them read and stored first, so the
+ * gap and research always agree.
+ */
+async function competitorGapSeeds(context: RunContext): Promise<SeedCandidate[]> {
+  const { db, business, providers, ledger } = context
+  if (context.competitors.length === 0) return []
+  const stored = new Set(
+    (
+      await db
+        .selectDistinct({ competitorId: competitorKeyword.competitorId })
+        .from(competitorKeyword)
+        .where(eq(competitorKeyword.businessId, business.id))
+    ).map((row) => row.competitorId),
+  )
+  // Read 3 at a time; each answer replaces only its own competitor's rows.
+  await mapLimit(
+    context.competitors.filter((row) => !stored.has(row.id)),
+    3,
+    async (target) => {
+      const answer = await analyzeCompetitorRankings(db, providers.keywordData, business, target)
+      if (answer.fromCache) ledger.cached('dataforseo', 1)
+      else ledger.paid('dataforseo', 1, answer.cost)
+    },
+  )
+  const gap = sortGap(await gapKeywords(db, business, { keepPlanned: true }), [{ id: 'searchVolume', desc: true }])
+  return gap.slice(0, COMPETITOR_KEYWORDS * context.competitors.length).map((entry) => {
+    const best = entry.competitors.reduce((top, item) => (item.rank < top.rank ? item : top))
+    return {
+      keyword: normalizeKeyword(entry.keyword),
+      source: 'competitor' as const,
+      sourceId: best.id,
+      originalText: entry.keyword,
+      metrics: { searchVolume: entry.searchVolume, difficulty: entry.difficulty, rank: best.rank, url: best.url ?? undefined },
+    }
+  })
 }
 
 /** One row per keyword and source (the table's key): the best-ranked competitor's, else the first seen. */
@@ -219,6 +246,7 @@ export async function refineSeeds(context: RunContext): Promise<number> {
       metadata: {
         runId,
         seedKeywordId: seed.id,
+        ...(seed.metadata?.typed === true ? { typed: true } : {}),
         duplicates: seeds
           .filter((other) => other.id !== seed.id && variantKey(other.keyword) === variantKey(seed.keyword))
           .map((other) => other.keyword),

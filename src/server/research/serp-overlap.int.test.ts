@@ -10,9 +10,9 @@ import { createDataForSeoClient } from '~/server/providers/dataforseo/client'
 import { createKeywordDataService } from '~/server/providers/dataforseo/keyword-data.service'
 import { dataforseoHandlers } from '~/server/providers/dataforseo/mock'
 import { llmHandlers } from '~/server/providers/llm/mock'
-import type { RunContext } from './context'
+import type { Checkpoint, RunContext } from './context'
 import { createLedger } from './ledger'
-import { clusterSelected, serpOverlapLinks, serpUrlKey, type Checkpoint } from './plan-stages'
+import { clusterSelected, serpOverlapLinks, serpUrlKey } from './plan-stages'
 
 /**
  * The mock's results pages, with topical sites answering every query of their topic with one page

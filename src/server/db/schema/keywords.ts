@@ -4,6 +4,7 @@ import { business } from './business'
 import { id, timestamps } from './columns'
 import { ARTICLE_TYPES, type ArticleType } from '~/shared/articles/article-types'
 import { KEYWORD_STATUSES, SEARCH_INTENTS, type KeywordStatus, type SearchIntent } from '~/shared/keywords'
+import type { ResearchOutcome } from '~/shared/research'
 
 /** Keyword research lives in its own Postgres schema, apart from the app's tables. */
 export const keywordsSchema = pgSchema('keywords')
@@ -270,6 +271,8 @@ export const researchRun = keywordsSchema.table(
     counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
     /** Per provider: calls made, answers from cache, estimated cost in US dollars. */
     calls: jsonb('calls').$type<Record<string, { calls: number; cacheHits: number; cost: number }>>().notNull().default({}),
+    /** What limited a run that planned fewer keywords than the month has room for, and what became of each of the user's seeds (src/shared/research.ts). */
+    outcome: jsonb('outcome').$type<ResearchOutcome>(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     ...timestamps(),
   },
@@ -277,7 +280,7 @@ export const researchRun = keywordsSchema.table(
 )
 
 /**
- * The cannibalisation guard's record: a candidate keyword too close in meaning (cosine ≥ 0.9) to
+ * The cannibalisation guard's record: a candidate keyword that is the same search (duplicates.ts) as
  * a keyword already planned or written, or to a Search Console query the site already ranks for,
  * is merged into it as a secondary keyword instead of getting its own article.
  */
@@ -297,6 +300,8 @@ export const keywordMerge = keywordsSchema.table(
     /** planned, written, search_console, or this_run (two candidates of one run). */
     reason: text('reason').notNull(),
     similarity: real('similarity').notNull(),
+    /** Why the two are one search (src/server/research/duplicates.ts): same_words or close_wording; null on merges older than the rule. */
+    rule: text('rule'),
     ...timestamps(),
   },
   (table) => [
