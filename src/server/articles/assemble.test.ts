@@ -5,6 +5,7 @@ import {
   assembleMarkdown,
   buildJsonLd,
   fitText,
+  foldThinSections,
   safeJsonLd,
   slugify,
   uniqueSlug,
@@ -289,5 +290,39 @@ describe('safeJsonLd', () => {
   it('leaves JSON-LD built by buildJsonLd as it is', () => {
     const graph = buildJsonLd(jsonLdInput({ images: [imageOf('/media/b1/a.png', 'featured')], faq: [{ question: 'Q?', answer: 'A.' }] }))
     expect(safeJsonLd(graph)).toEqual(graph)
+  })
+})
+
+describe('foldThinSections', () => {
+  const words = (count: number, word = 'grind') => Array.from({ length: count }, () => word).join(' ')
+  const countWords = (blocks: string[]) => blocks.join(' ').split(/\s+/).filter(Boolean).length
+
+  it('folds a thin H2 section, with its H3s, into the section above and numbers the listicle again', () => {
+    const folded = foldThinSections(
+      [
+        { heading: '1. Ethiopian Yirgacheffe', level: 'h2', blocks: [words(120)] },
+        { heading: '2. Where can you buy single-origin beans?', level: 'h2', blocks: [words(50)] },
+        { heading: 'Online shops', level: 'h3', blocks: [words(20)] },
+        { heading: '3. Colombian Huila', level: 'h2', blocks: [words(90)] },
+      ],
+      80,
+      countWords,
+    )
+    expect(folded.map(({ heading, level }) => `${level} ${heading}`)).toEqual([
+      'h2 1. Ethiopian Yirgacheffe',
+      'h3 Where can you buy single-origin beans?',
+      'h3 Online shops',
+      'h2 2. Colombian Huila',
+    ])
+    expect(countWords(folded.flatMap((section) => section.blocks))).toBe(280)
+  })
+
+  it('keeps sections of enough words, and a thin first section that has none above it', () => {
+    const sections = [
+      { heading: 'What is cold brew?', level: 'h2' as const, blocks: [words(40)] },
+      { heading: 'Ratio', level: 'h2' as const, blocks: [words(60)] },
+      { heading: 'Grind', level: 'h3' as const, blocks: [words(30)] },
+    ]
+    expect(foldThinSections(sections, 80, countWords)).toEqual(sections)
   })
 })

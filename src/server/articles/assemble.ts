@@ -245,3 +245,33 @@ function safeAddress(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(safeAddress).filter((entry) => entry !== undefined)
   return safeJsonLd(value)
 }
+
+const NUMBERED = /^(\d+)\.\s+/
+
+/**
+ * Sections too thin to stand alone folded into the one before: an H2 section (with its H3s) of
+ * fewer than `minimum` words after the first becomes an H3 of the section above it, so what it
+ * says stays and no H2 is left short (the score's "sections with substance" check counts an H2's
+ * words with its H3s'). A folded heading loses its item number and numbered H2s are counted again
+ * from 1, so a listicle's items stay consecutive. `wordsOf` counts a section's words as the score does.
+ */
+export function foldThinSections(sections: WrittenSection[], minimum: number, wordsOf: (blocks: string[]) => number): WrittenSection[] {
+  const groups: WrittenSection[][] = []
+  for (const section of sections) {
+    if (section.level === 'h2' || groups.length === 0) groups.push([section])
+    else groups.at(-1)!.push(section)
+  }
+  const kept: WrittenSection[][] = []
+  for (const group of groups) {
+    const words = wordsOf(group.flatMap((section) => section.blocks))
+    const above = kept.at(-1)
+    if (above && group[0]!.level === 'h2' && words < minimum) {
+      above.push(...group.map((section) => ({ ...section, heading: section.heading.replace(NUMBERED, ''), level: 'h3' as const })))
+    } else kept.push([...group])
+  }
+  const numbered = kept.filter((group) => group[0]!.level === 'h2' && NUMBERED.test(group[0]!.heading))
+  numbered.forEach((group, index) => {
+    group[0] = { ...group[0]!, heading: group[0]!.heading.replace(NUMBERED, `${index + 1}. `) }
+  })
+  return kept.flat()
+}

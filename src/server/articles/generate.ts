@@ -29,12 +29,13 @@ import {
   WORDS_PER_SECTION,
 } from '~/shared/articles/length-target'
 import { countWords } from '~/shared/articles/readability'
-import { scoreArticle } from '~/shared/articles/seo-score'
+import { scoreArticle, SEO_LIMITS } from '~/shared/articles/seo-score'
 import {
   addInternalLinks,
   assembleMarkdown,
   buildJsonLd,
   fitText,
+  foldThinSections,
   imageFigure,
   META_DESCRIPTION_MAX,
   META_TITLE_MAX,
@@ -323,7 +324,11 @@ export async function generateArticle(job: GenerationContext) {
   }))
   // Added sections go before a closing section, else last.
   const closes = outlined.length > 0 && CLOSING_HEADING.test(outlined.at(-1)!.heading)
-  const sections: WrittenSection[] = closes ? [...outlined.slice(0, -1), ...extra, outlined.at(-1)!] : [...outlined, ...extra]
+  const sections = foldThinSections(
+    closes ? [...outlined.slice(0, -1), ...extra, outlined.at(-1)!] : [...outlined, ...extra],
+    SEO_LIMITS.minimumSectionWords,
+    bodyWords,
+  )
   const cta = ctaAnswer ? { ...scrubCta(ctaAnswer, banned), url: siteUrl } : null
 
   step('links')
