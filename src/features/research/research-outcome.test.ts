@@ -25,9 +25,9 @@ describe('a research run’s outcome', () => {
     const short = (limitedBy: 'market' | 'relevance' | 'duplicates', competitors: number) =>
       openNote({ month: '2026-12', counts: { plan: 12, cluster: 5, capacity: 30 }, outcome: { limitedBy, seeds: [], competitors } })
     expect(short('market', 0)).toBe(
-      '18 articles of December 2026 are still open: research found too few distinct searches for your seeds in your market. Next step: add seeds for other things you sell (Settings → Research seeds), add a competitor on /competitors, or widen the market (another keyword region in Settings).',
+      '18 articles of December 2026 are still open: research found too few distinct searches for your seeds in your market. Next step: add seeds for other things you sell (Settings → Research seeds), add a competitor on the Competitors page, or try a wider market (Settings → Article settings → Keyword region).',
     )
-    expect(short('market', 2)).toMatch(/add another competitor on \/competitors, or widen the market/)
+    expect(short('market', 2)).toMatch(/add another competitor on the Competitors page, or try a wider market/)
     expect(short('relevance', 1)).toMatch(
       /still open: most searches research found were not about your business\. Next step: add seeds and services/,
     )

@@ -28,10 +28,10 @@ const SHORT_BECAUSE: Record<ResearchLimit, string> = {
 
 /** The next step that widens what research finds, for what limited this run. */
 function nextStep(limit: ResearchLimit, competitors: number): string {
-  const competitor = competitors === 0 ? 'add a competitor on /competitors' : 'add another competitor on /competitors'
+  const competitor = competitors === 0 ? 'add a competitor on the Competitors page' : 'add another competitor on the Competitors page'
   switch (limit) {
     case 'market':
-      return `add seeds for other things you sell (Settings → Research seeds), ${competitor}, or widen the market (another keyword region in Settings)`
+      return `add seeds for other things you sell (Settings → Research seeds), ${competitor}, or try a wider market (Settings → Article settings → Keyword region)`
     case 'relevance':
       return `add seeds and services that say what you sell (Settings → Research seeds and Business profile), or ${competitor}`
     case 'duplicates':

@@ -152,7 +152,7 @@ describe('research fills the month', () => {
     ])
     const open = capacity - planned.length
     expect(openNote(status)).toBe(
-      `${open} articles of ${new Date(`${status.month}-01T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })} are still open: research found too few distinct searches for your seeds in your market. Next step: add seeds for other things you sell (Settings → Research seeds), add a competitor on /competitors, or widen the market (another keyword region in Settings). Not planned from your seeds: “zither strings” (you excluded it).`,
+      `${open} articles of ${new Date(`${status.month}-01T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })} are still open: research found too few distinct searches for your seeds in your market. Next step: add seeds for other things you sell (Settings → Research seeds), add a competitor on the Competitors page, or try a wider market (Settings → Article settings → Keyword region). Not planned from your seeds: “zither strings” (you excluded it).`,
     )
   }, 240_000)
 })
