@@ -304,6 +304,7 @@ describe('foldThinSections', () => {
         { heading: '2. Where can you buy single-origin beans?', level: 'h2', blocks: [words(50)] },
         { heading: 'Online shops', level: 'h3', blocks: [words(20)] },
         { heading: '3. Colombian Huila', level: 'h2', blocks: [words(90)] },
+        { heading: '4. Kenyan AA', level: 'h2', blocks: [words(85)] },
       ],
       80,
       countWords,
@@ -313,15 +314,37 @@ describe('foldThinSections', () => {
       'h3 Where can you buy single-origin beans?',
       'h3 Online shops',
       'h2 2. Colombian Huila',
+      'h2 3. Kenyan AA',
     ])
-    expect(countWords(folded.flatMap((section) => section.blocks))).toBe(280)
+    expect(countWords(folded.flatMap((section) => section.blocks))).toBe(365)
   })
 
-  it('keeps sections of enough words, and a thin first section that has none above it', () => {
+  it('never folds a list below three items', () => {
+    const items = [1, 2, 3, 4].map((n) => ({ heading: `${n}. Item ${n}`, level: 'h2' as const, blocks: [words(n === 1 ? 100 : 30)] }))
+    expect(foldThinSections(items, 80, countWords).map(({ heading, level }) => `${level} ${heading}`)).toEqual([
+      'h2 1. Item 1',
+      'h3 Item 2',
+      'h2 2. Item 3',
+      'h2 3. Item 4',
+    ])
+  })
+
+  it("numbers a how-to's steps again after folding one", () => {
+    const steps = [1, 2, 3, 4].map((n) => ({ heading: `Step ${n}: Do ${n}`, level: 'h2' as const, blocks: [words(n === 2 ? 20 : 90)] }))
+    expect(foldThinSections(steps, 80, countWords).map(({ heading }) => heading)).toEqual([
+      'Step 1: Do 1',
+      'Do 2',
+      'Step 2: Do 3',
+      'Step 3: Do 4',
+    ])
+  })
+
+  it('keeps sections of enough words, a thin first section that has none above it, and a verdict', () => {
     const sections = [
       { heading: 'What is cold brew?', level: 'h2' as const, blocks: [words(40)] },
       { heading: 'Ratio', level: 'h2' as const, blocks: [words(60)] },
       { heading: 'Grind', level: 'h3' as const, blocks: [words(30)] },
+      { heading: 'Verdict: which should you choose?', level: 'h2' as const, blocks: [words(40)] },
     ]
     expect(foldThinSections(sections, 80, countWords)).toEqual(sections)
   })

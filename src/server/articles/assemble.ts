@@ -1,4 +1,5 @@
 import type { ArticleImage, ArticleInternalLink } from '~/shared/articles/article'
+import { MINIMUM_TYPE_ITEMS, VERDICT_HEADING } from '~/shared/articles/article-types'
 import { absoluteHttpUrl, publicImageUrl } from './html'
 import type { CallToAction, Faq } from './prompts'
 
@@ -246,14 +247,15 @@ function safeAddress(value: unknown): unknown {
   return safeJsonLd(value)
 }
 
-const NUMBERED = /^(\d+)\.\s+/
+/** A list item's number: a listicle's "3. " or a how-to's "Step 3: ". */
+const NUMBERED = /^(?:\d+\.\s+|(Step) \d+:\s+)/i
 
 /**
  * Sections too thin to stand alone folded into the one before: an H2 section (with its H3s) of
  * fewer than `minimum` words after the first becomes an H3 of the section above it, so what it
  * says stays and no H2 is left short (the score's "sections with substance" check counts an H2's
  * words with its H3s'). A folded heading loses its item number and numbered H2s are counted again
- * from 1, so a listicle's items stay consecutive. `wordsOf` counts a section's words as the score does.
+ * from 1, so a listicle's items stay consecutive; a list never drops below three items this way, and a verdict stays. `wordsOf` counts a section's words as the score does.
  */
 export function foldThinSections(sections: WrittenSection[], minimum: number, wordsOf: (blocks: string[]) => number): WrittenSection[] {
   const groups: WrittenSection[][] = []
@@ -262,16 +264,25 @@ export function foldThinSections(sections: WrittenSection[], minimum: number, wo
     else groups.at(-1)!.push(section)
   }
   const kept: WrittenSection[][] = []
+  let items = groups.filter((group) => group[0]!.level === 'h2' && NUMBERED.test(group[0]!.heading)).length
   for (const group of groups) {
     const words = wordsOf(group.flatMap((section) => section.blocks))
     const above = kept.at(-1)
-    if (above && group[0]!.level === 'h2' && words < minimum) {
+    // A list keeps its items: a numbered section is folded only while three or more would remain.
+    const item = NUMBERED.test(group[0]!.heading)
+    // A verdict is the comparison's own section (the article-type check looks for it): it stays an H2.
+    const verdict = VERDICT_HEADING.test(group[0]!.heading)
+    if (above && group[0]!.level === 'h2' && words < minimum && !verdict && (!item || items > MINIMUM_TYPE_ITEMS)) {
+      if (item) items -= 1
       above.push(...group.map((section) => ({ ...section, heading: section.heading.replace(NUMBERED, ''), level: 'h3' as const })))
     } else kept.push([...group])
   }
   const numbered = kept.filter((group) => group[0]!.level === 'h2' && NUMBERED.test(group[0]!.heading))
   numbered.forEach((group, index) => {
-    group[0] = { ...group[0]!, heading: group[0]!.heading.replace(NUMBERED, `${index + 1}. `) }
+    group[0] = {
+      ...group[0]!,
+      heading: group[0]!.heading.replace(NUMBERED, (_, step?: string) => (step ? `${step} ${index + 1}: ` : `${index + 1}. `)),
+    }
   })
   return kept.flat()
 }

@@ -183,7 +183,7 @@ function shapeOf(markdown: string): Shape {
 
 const NUMBERED_HEADING = /^(?:#?\d{1,2}[.):]|\d{1,2}\s+[–—-])\s*\S/
 const STEP_HEADING = /^step\s+\d{1,2}\b/i
-const VERDICT_HEADING = /\b(?:verdict|conclusion|bottom line|which (?:one )?(?:should|to)\b|winner|our pick|final thoughts)/i
+export const VERDICT_HEADING = /\b(?:verdict|conclusion|bottom line|which (?:one )?(?:should|to)\b|winner|our pick|final thoughts)/i
 /** A "Pros" label opening a paragraph or list item ("**Pros:** …"): one per reviewed item. */
 const PROS_LABEL = /(?:^|\n)\s*(?:\*\*|__)?(?:pros|advantages)\b/gi
 /** Headings the article's own parts carry, never an item: the FAQ and the call to action's. */
