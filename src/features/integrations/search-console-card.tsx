@@ -221,17 +221,6 @@ function PropertyChooser(props: {
   if (properties.isError) {
     const reason = reasonOf(properties.error)
     if (reason === 'GSC_RECONNECT' && props.reconnectShown) return null
-    if (reason === 'GSC_NOT_LINKED') {
-      return (
-        <div className="space-y-3">
-          <p className="text-muted-foreground">
-            Connect the Google account that manages your site in Search Console (it may be another address than the one you sign in with).
-            Rankpilot only reads: clicks, impressions and positions.
-          </p>
-          <ConnectGoogleButton />
-        </div>
-      )
-    }
     return (
       <Alert variant="destructive" role="alert" icon={<AlertTriangleIcon aria-hidden />}>
         <div className="space-y-3">
@@ -245,6 +234,30 @@ function PropertyChooser(props: {
               <ConnectGoogleButton label="Reconnect Search Console" />
             )}
           </div>
+        </div>
+      </Alert>
+    )
+  }
+
+  if (properties.data.google === 'not-linked') {
+    return (
+      <div className="space-y-3">
+        <p className="text-muted-foreground">
+          Connect the Google account that manages your site in Search Console (it may be another address than the one you sign in with).
+          Rankpilot only reads: clicks, impressions and positions.
+        </p>
+        <ConnectGoogleButton />
+      </div>
+    )
+  }
+  if (properties.data.google === 'scope-missing') {
+    return (
+      <Alert variant="destructive" role="alert" icon={<AlertTriangleIcon aria-hidden />}>
+        <div className="space-y-3">
+          <AlertDescription>
+            Your Google account did not give read access to Search Console. Connect Search Console again and allow it.
+          </AlertDescription>
+          <ConnectGoogleButton label="Connect Search Console" />
         </div>
       </Alert>
     )

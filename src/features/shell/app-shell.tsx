@@ -1,4 +1,4 @@
-import { getRouteApi, useLocation } from '@tanstack/react-router'
+import { getRouteApi, useRouterState } from '@tanstack/react-router'
 import { MenuIcon } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { AppLogo } from '~/components/app-logo'
@@ -16,7 +16,10 @@ const rootRoute = getRouteApi('__root__')
  * business) get a plain top bar: the sections and the switcher would only lead back to the gate.
  */
 export function AppShell({ children }: { children: ReactNode }) {
-  const pathname = useLocation({ select: (location) => location.pathname })
+  // The page on screen decides, not the address: while a navigation loads, the previous page stays
+  // shown, and handing it to the other shell early would remount it, refetching its queries (those
+  // of a business just deleted answer NOT_FOUND).
+  const pathname = useRouterState({ select: (state) => (state.resolvedLocation ?? state.location).pathname })
   return isOnboardingPath(pathname) ? <OnboardingShell>{children}</OnboardingShell> : <SidebarShell>{children}</SidebarShell>
 }
 
