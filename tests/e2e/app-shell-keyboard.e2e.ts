@@ -1,0 +1,58 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { gotoHydrated, useBrowser } from '../fixtures/browser'
+import { e2eServer } from '../fixtures/e2e-server'
+import { signIntoDemo } from '../fixtures/screens'
+
+// The app shell by keyboard (docs/product/routes.md), on the demo account of the suite's PGlite
+// server: "Skip to content" is the first stop of Tab and takes focus past the navigation to the
+// main landmark.
+const server = e2eServer()
+const browser = useBrowser()
+const SHOTS = process.env.SLIPS_SHOTS_DIR
+
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null
+    const box = element?.getBoundingClientRect()
+    return {
+      tag: element?.tagName ?? null,
+      id: element?.id ?? null,
+      text: element?.textContent?.trim() ?? null,
+      title: element?.getAttribute('title') ?? null,
+      visible: Boolean(box && box.width > 1 && box.height > 1 && box.top >= 0 && box.left >= 0 && box.right <= window.innerWidth),
+    }
+  })
+
+describe('the app shell by keyboard', () => {
+  it(
+    '"Skip to content" is the first Tab stop, shows when focused, and moves focus to the main landmark',
+    { timeout: 180_000 },
+    async () => {
+      const { page } = await browser.visit(server.baseUrl, undefined, { viewport: { width: 1280, height: 900 } })
+      await signIntoDemo(page)
+      for (const [path, size] of [
+        ['/keywords', { width: 1280, height: 900 }],
+        ['/content', { width: 390, height: 844 }],
+        ['/setup?business=new', { width: 1280, height: 900 }],
+      ] as const) {
+        await page.setViewportSize(size)
+        await gotoHydrated(page, path)
+        await page.getByRole('heading', { level: 1 }).first().waitFor()
+        // Hidden until focused: nothing of it shows on the page.
+        const link = page.getByRole('link', { name: 'Skip to content' })
+        expect((await link.boundingBox())?.width ?? 0, path).toBeLessThanOrEqual(1)
+        await page.keyboard.press('Tab')
+        expect(await focused(page), path).toMatchObject({ tag: 'A', text: 'Skip to content', visible: true })
+        if (SHOTS) await page.screenshot({ path: `${SHOTS}/skip-link-${size.width}-${path.replace(/\W+/g, '-')}.png` })
+        await page.keyboard.press('Enter')
+        expect(await focused(page), path).toMatchObject({ tag: 'MAIN', id: 'main-content' })
+        expect(new URL(page.url()).hash, path).toBe('')
+        // The next Tab goes on from the content, not back to the navigation.
+        await page.keyboard.press('Tab')
+        const next = await page.evaluate(() => Boolean(document.activeElement?.closest('main')))
+        expect(next, path).toBe(true)
+      }
+    },
+  )
+})
