@@ -6,7 +6,7 @@ import { signIntoDemo } from '../fixtures/screens'
 
 // The app shell by keyboard (docs/product/routes.md), on the demo account of the suite's PGlite
 // server: "Skip to content" is the first stop of Tab and takes focus past the navigation to the
-// main landmark.
+// main landmark; the keyword why-panel, opened from its row, gives focus back to that row on Escape.
 const server = e2eServer()
 const browser = useBrowser()
 const SHOTS = process.env.SLIPS_SHOTS_DIR
@@ -55,4 +55,29 @@ describe('the app shell by keyboard', () => {
       }
     },
   )
+
+  it('Escape closes the keyword why-panel and focus returns to the row that opened it', { timeout: 180_000 }, async () => {
+    const { page } = await browser.visit(server.baseUrl, undefined, { viewport: { width: 1280, height: 900 } })
+    await signIntoDemo(page)
+    const rows = page.locator('tr[title^="Why “"]')
+    await rows.nth(2).waitFor({ timeout: 30_000 })
+    const row = rows.nth(2)
+    const title = (await row.getAttribute('title'))!
+    await row.focus()
+    await page.keyboard.press('Enter')
+    const panel = page.getByRole('dialog')
+    await panel.waitFor()
+    expect(await focused(page).then((found) => found.title)).not.toBe(title)
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/why-panel-open-1280.png` })
+    await page.keyboard.press('Escape')
+    await panel.waitFor({ state: 'detached' })
+    expect(await focused(page)).toMatchObject({ tag: 'TR', title })
+
+    // The same with the mouse: a click opens it, Close gives focus back to the row.
+    await rows.nth(4).click()
+    await panel.waitFor()
+    await panel.getByRole('button', { name: 'Close', exact: true }).click()
+    await panel.waitFor({ state: 'detached' })
+    expect(await focused(page)).toMatchObject({ tag: 'TR', title: await rows.nth(4).getAttribute('title') })
+  })
 })
