@@ -1,11 +1,12 @@
 import type { Page } from 'playwright-core'
-import { describe, it } from 'vitest'
-import { gotoHydrated, pageRpc, useBrowser } from '../fixtures/browser'
+import { describe, expect, it } from 'vitest'
+import { gotoHydrated, pageRpc, pathOf, useBrowser } from '../fixtures/browser'
 import { createHttpClient, e2eServer } from '../fixtures/e2e-server'
 
 // The end and the restart of setup (docs/product/pipeline.md), on the suite's PGlite server in demo
 // mode, for a new account that bought Growth on the demo checkout: "Finish" says "Setup complete"
-// in a toast that goes away by itself.
+// in a toast that goes away by itself, and reloading `/setup?business=new` while an added business
+// is half set up resumes that business instead of a blank step 1.
 const server = e2eServer()
 const browser = useBrowser()
 const SHOTS = process.env.SLIPS_SHOTS_DIR
@@ -60,4 +61,42 @@ describe('the end and the restart of setup', () => {
     // sonner's 4 s, its exit animation and the page's own work: well within 12 s.
     await setupComplete(page).waitFor({ state: 'detached', timeout: 12_000 })
   })
+
+  it(
+    'reloading /setup?business=new resumes the added business still in setup; Add business afterwards starts blank',
+    { timeout: 120_000 },
+    async () => {
+      const page = await payingUser('Resume Check')
+      const first = await throughStepFour(page, 'Home Roasters', 'home-roasters')
+      await pageRpc(page, 'setup/finish', { businessId: first })
+
+      await gotoHydrated(page, '/setup?business=new')
+      await page.getByLabel('Website address').fill('https://second-roasters.example')
+      await page.getByLabel('Business name').fill('Second Roasters')
+      await page.getByLabel('Description', { exact: true }).fill('A second shop.')
+      await page.getByRole('button', { name: 'Save and continue' }).click()
+      await page.getByText('Step 2 of 5').waitFor({ timeout: 15_000 })
+      const added = new URL(page.url()).searchParams.get('business')
+      expect(added).toMatch(/^[0-9A-Za-z_-]+$/)
+      expect(added).not.toBe('new')
+
+      // Back on a blank step 1, then the browser reloads it: the half-set-up business is resumed.
+      await gotoHydrated(page, '/setup?business=new')
+      await page.getByLabel('Website address').waitFor()
+      await page.reload()
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached' })
+      await page.getByText('Step 2 of 5').waitFor({ timeout: 15_000 })
+      expect(new URL(page.url()).searchParams.get('business')).toBe(added)
+      expect(pathOf(page)).toBe('/setup')
+
+      // "Add business" (no reload) still starts blank.
+      await gotoHydrated(page, '/keywords')
+      await page.getByRole('button', { name: /Switch business$/ }).click()
+      await page.getByRole('menuitem', { name: 'Add business' }).click()
+      await page.waitForURL((url) => url.searchParams.get('business') === 'new')
+      await page.getByLabel('Website address').waitFor()
+      expect(await page.getByLabel('Website address').inputValue()).toBe('')
+      expect(await page.getByText('Step 2 of 5').count()).toBe(0)
+    },
+  )
 })
