@@ -11,6 +11,7 @@ import { JobProgress } from '~/features/jobs/job-progress'
 import { cn } from '~/lib/utils'
 import { OpportunitiesSection } from './opportunities'
 import { PerformanceChart } from './performance-chart'
+import { propertyLabel } from '~/shared/search-console-property'
 import { changeTone, formatChange, formatDay, formatMetric, formatRange, METRIC_LABELS, METRICS, type Metric } from './performance-format'
 import { performanceQuery } from './performance-queries'
 import {
@@ -158,7 +159,7 @@ function ConnectionNotice({ connection }: { connection: NonNullable<Performance[
     )
   }
   if (connection.syncStatus === 'syncing') {
-    const label = `Importing 16 months of Search Console data for ${connection.siteUrl}`
+    const label = `Importing 16 months of Search Console data for ${propertyLabel(connection.siteUrl)}`
     // Its job's bar, step and time left; between attempts (or queued), how far it got.
     if (connection.syncJobId) return <JobProgress jobId={connection.syncJobId} label={label} />
     return (
