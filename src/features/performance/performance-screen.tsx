@@ -12,7 +12,7 @@ import { cn } from '~/lib/utils'
 import { OpportunitiesSection } from './opportunities'
 import { PerformanceChart } from './performance-chart'
 import { propertyLabel } from '~/shared/search-console-property'
-import { changeTone, formatChange, formatDay, formatMetric, formatRange, METRIC_LABELS, METRICS, type Metric } from './performance-format'
+import { formatDay, formatMetric, formatRange, METRIC_LABELS, metricChange, METRICS, type Metric } from './performance-format'
 import { performanceQuery } from './performance-queries'
 import {
   lastDataDay,
@@ -101,8 +101,7 @@ function RangeControl({ search, onSearchChange, now }: Pick<PerformanceScreenPro
 const TONE_CLASSES = { good: 'text-emerald-400', bad: 'text-red-400' }
 
 function TotalCard({ metric, data }: { metric: Metric; data: Performance }) {
-  const change = data.change[metric]
-  const tone = changeTone(metric, change)
+  const shown = metricChange(metric, { current: data.totals[metric], previous: data.previousTotals[metric], change: data.change[metric] })
   const before = formatMetric(metric, data.previousTotals[metric])
   return (
     <Card className="min-w-0 gap-1 py-4" data-testid={`total-${metric}`}>
@@ -112,11 +111,14 @@ function TotalCard({ metric, data }: { metric: Metric; data: Performance }) {
           {formatMetric(metric, data.totals[metric])}
         </p>
         <p className="text-xs text-muted-foreground">
-          <span className={cn('font-medium tabular-nums', tone ? TONE_CLASSES[tone] : 'text-muted-foreground')}>
-            {formatChange(change)}
-          </span>{' '}
-          <span className="sr-only">{tone === 'good' ? '(better)' : tone === 'bad' ? '(worse)' : ''}</span>
-          vs {before} before
+          <span
+            aria-hidden
+            className={cn('font-medium tabular-nums', shown.tone ? TONE_CLASSES[shown.tone] : 'text-muted-foreground')}
+            data-testid="total-change"
+          >
+            {shown.text}
+          </span>
+          <span className="sr-only">{shown.spoken}</span> vs {before} before
         </p>
       </CardContent>
     </Card>
