@@ -9,7 +9,8 @@ import { signIntoDemo } from '../fixtures/screens'
 // main landmark; the keyword why-panel, opened from its row, gives focus back to that row on Escape.
 const server = e2eServer()
 const browser = useBrowser()
-const SHOTS = process.env.SLIPS_SHOTS_DIR
+// Set E2E_SCREENSHOTS_DIR to a folder (outside the repository) to keep pictures of these screens.
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR
 
 const focused = (page: Page) =>
   page.evaluate(() => {
@@ -59,6 +60,8 @@ describe('the app shell by keyboard', () => {
   it('Escape closes the keyword why-panel and focus returns to the row that opened it', { timeout: 180_000 }, async () => {
     const { page } = await browser.visit(server.baseUrl, undefined, { viewport: { width: 1280, height: 900 } })
     await signIntoDemo(page)
+    // The rows are server-rendered: their keyboard handler works once the page has hydrated.
+    await gotoHydrated(page, '/keywords')
     const rows = page.locator('tr[title^="Why “"]')
     await rows.nth(2).waitFor({ timeout: 30_000 })
     const row = rows.nth(2)

@@ -9,7 +9,8 @@ import { createHttpClient, e2eServer } from '../fixtures/e2e-server'
 // is half set up resumes that business instead of a blank step 1.
 const server = e2eServer()
 const browser = useBrowser()
-const SHOTS = process.env.SLIPS_SHOTS_DIR
+// Set E2E_SCREENSHOTS_DIR to a folder (outside the repository) to keep pictures of these screens.
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR
 
 async function payingUser(name: string) {
   const http = createHttpClient(server.baseUrl)
