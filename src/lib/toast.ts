@@ -26,6 +26,12 @@ export interface ToastOptions {
   duration?: number
   /** One action button; clicking it runs `onClick` and dismisses the toast. */
   action?: { label: ReactNode; onClick: () => void }
+  /**
+   * Where it shows; the outlet's corner (bottom right) when omitted. A toast waits while the
+   * pointer is over it, so one raised by a button in that corner belongs elsewhere: it would
+   * appear under the pointer that just clicked and stay until the pointer moved away.
+   */
+  position?: 'top-center' | 'bottom-right'
 }
 
 type Sonner = typeof import('sonner')

@@ -11,6 +11,7 @@ import { BodyScripts } from '~/components/body-scripts'
 import { Toaster } from '~/components/ui/toaster'
 import { DemoBanner } from '~/features/demo/demo-banner'
 import { getPublicConfig } from '~/lib/public-config'
+import { copyrightYear } from '~/shared/contact'
 import appCss from '~/styles/app.css?url'
 
 export interface RouterContext {
@@ -35,7 +36,8 @@ const isNotFoundPage = (matches: readonly HeadMatch[]) => matches.some((match) =
 const ZOD_JITLESS = 'globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true })'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  loader: () => getPublicConfig(),
+  // The footer's year comes from the server with the page, so the browser hydrates the same text.
+  loader: async () => ({ ...(await getPublicConfig()), copyrightYear: copyrightYear(new Date()) }),
   staleTime: Number.POSITIVE_INFINITY,
   head: ({ loaderData, matches }) => {
     const appName = loaderData?.appName ?? 'Rankpilot'

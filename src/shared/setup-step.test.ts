@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { initialSetupStep, SETUP_STEPS, type SetupBusinessFields } from './setup-step'
+import { businessToResume, initialSetupStep, SETUP_STEPS, type SetupBusinessFields } from './setup-step'
 
 const complete: SetupBusinessFields = {
   name: 'Acme Bakery',
@@ -39,5 +39,29 @@ describe('initialSetupStep (docs/product/pipeline.md)', () => {
 
   it('names five steps', () => {
     expect(SETUP_STEPS).toEqual(['Business', 'Competitors', 'Sitemap & blog', 'Language & tone', 'Finish'])
+  })
+})
+
+describe('businessToResume', () => {
+  const business = (id: string, fields: SetupBusinessFields, competitors: number, isCurrent = false) => ({
+    id,
+    ...fields,
+    isCurrent,
+    competitors: Array.from({ length: competitors }, (_, index) => ({ id: `${id}-${index}` })),
+  })
+
+  it('is the newest added business whose setup is not finished', () => {
+    const list = [
+      business('current', complete, 2, true),
+      business('older-half', complete, 1),
+      business('finished', complete, 2),
+      business('newest-half', { ...complete, language: null }, 2),
+    ]
+    expect(businessToResume(list)?.id).toBe('newest-half')
+  })
+
+  it('is none when every other business finished setup, and never the current one', () => {
+    expect(businessToResume([business('current', { ...complete, tone: null }, 0, true), business('done', complete, 3)])).toBeNull()
+    expect(businessToResume([])).toBeNull()
   })
 })

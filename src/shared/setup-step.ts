@@ -31,3 +31,17 @@ export function initialSetupStep(business: SetupBusinessFields | null | undefine
   if (missing(business.language) || missing(business.tone)) return 4
   return 5
 }
+
+/**
+ * The added business whose setup a reload of `/setup?business=new` resumes: the newest one whose
+ * setup is not finished (as the switcher's "Setup not finished" lists them), never the current one.
+ */
+export function businessToResume<
+  Business extends SetupBusinessFields & { id: string; isCurrent: boolean; competitors: readonly unknown[] },
+>(businesses: readonly Business[]): Business | null {
+  for (let index = businesses.length - 1; index >= 0; index--) {
+    const business = businesses[index]!
+    if (!business.isCurrent && initialSetupStep(business, business.competitors.length) < 5) return business
+  }
+  return null
+}

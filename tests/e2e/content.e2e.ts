@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { gotoHydrated, useBrowser } from '../fixtures/browser'
+import { gotoHydrated, pageRpc, useBrowser } from '../fixtures/browser'
 import { e2eServer } from '../fixtures/e2e-server'
 import { assertFits, signIntoDemo } from '../fixtures/screens'
 
@@ -36,6 +36,33 @@ async function openFirstDraft() {
 }
 
 describe('/content', () => {
+  it('without a month in the address, the calendar opens on the month that holds the next planned day', async () => {
+    const { page } = await browser.visit(server.baseUrl)
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await signIntoDemo(page)
+    const thisMonth = new Date().toISOString().slice(0, 7)
+    const [business] = (await pageRpc<Array<{ id: string; isCurrent: boolean }>>(page, 'business/list', {})).filter(
+      (item) => item.isCurrent,
+    )
+    const { nextPlanned } = await pageRpc<{ nextPlanned: string | null }>(page, 'article/calendar', {
+      businessId: business!.id,
+      month: thisMonth,
+    })
+    // The demo plans from tomorrow on: the next planned day exists, this month or the next.
+    expect(nextPlanned).not.toBeNull()
+    const expected = new Date(nextPlanned!).toISOString().slice(0, 7)
+    const label = (month: string) =>
+      new Date(`${month}-01T00:00:00.000Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
+    await gotoHydrated(page, '/content')
+    const grid = page.getByTestId('content-calendar')
+    await expect
+      .poll(() => grid.getAttribute('aria-label'), { timeout: 15_000 })
+      .toBe(`Content calendar, ${label(expected > thisMonth ? expected : thisMonth)}`)
+    // A month in the address is shown as asked.
+    await gotoHydrated(page, `/content?month=${thisMonth}`)
+    await expect.poll(() => grid.getAttribute('aria-label')).toBe(`Content calendar, ${label(thisMonth)}`)
+  })
+
   it('drags a planned article to another day, and the day stays after a reload', async () => {
     const { page, month, calendar } = await openNextMonth()
     await calendar.waitFor()

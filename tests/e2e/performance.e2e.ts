@@ -33,6 +33,12 @@ describe('/performance', () => {
     expect(Number(clicks28.replace(/,/g, ''))).toBeGreaterThan(0)
     expect(Number((await totalOf(page, 'impressions'))!.replace(/,/g, ''))).toBeGreaterThan(0)
     expect(await totalOf(page, 'position')).toMatch(/^\d+\.\d$/)
+    // The average position changes by positions, lower being better: never a percentage.
+    const positionCard = page.getByTestId('total-position')
+    expect(await positionCard.getByTestId('total-change').textContent()).toMatch(/^(▲|▼) \d+\.\d positions?$|^No change$|^–$/)
+    expect(await positionCard.textContent()).not.toContain('%')
+    expect(await positionCard.locator('.sr-only').textContent()).toMatch(/^(improved|worse) by \d+\.\d positions?$|^no change$/)
+    if (process.env.E2E_SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS_DIR}/performance-totals-1280.png` })
     await expect.poll(() => chartLines(page).count()).toBe(2)
     for (const line of await chartLines(page).all()) expect((await line.getAttribute('d'))?.length ?? 0).toBeGreaterThan(20)
     // The metric switch redraws the chart for impressions; screen readers get its summary.

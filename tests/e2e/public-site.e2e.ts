@@ -67,7 +67,7 @@ describe('/ server-rendered (HTML before any script runs)', () => {
     // Demo mode: the hero offers the demo beside Start ranking, as a form that works before scripts.
     expect(html).toMatch(/<form[^>]*action="\/api\/demo\/sign-in"[^>]*>\s*<button[^>]*type="submit"[^>]*>Explore the demo<\/button>/)
     expect(html).not.toContain('Connect Search Console')
-    expect(html).toContain('© 2025 Rankpilot. All rights reserved.')
+    expect(html).toContain(`© ${new Date().getUTCFullYear()} Rankpilot. All rights reserved.`)
     expect(html).toContain('href="mailto:hello@rankpilot.app"')
     expect(html).toMatch(/href="\/privacy-policy"[^>]*>Privacy policy</)
     expect(html).toMatch(/href="\/terms-of-service"[^>]*>Terms of service</)
@@ -88,7 +88,7 @@ describe('/ server-rendered (HTML before any script runs)', () => {
 
   it('puts the footer under the sign-in pages too', async () => {
     const signIn = await (await fetch(server.url('/sign-in'))).text()
-    expect(signIn).toContain('© 2025 Rankpilot. All rights reserved.')
+    expect(signIn).toContain(`© ${new Date().getUTCFullYear()} Rankpilot. All rights reserved.`)
     expect(signIn).toMatch(/href="\/privacy-policy"/)
     // Every form posts: one submitted before the page hydrates keeps the password out of the address.
     expect(signIn).toMatch(/<input[^>]*type="password"/)
@@ -128,7 +128,7 @@ describe('navigation and footer in Chromium', () => {
     expect(await footer.getByRole('link', { name: 'Privacy policy' }).getAttribute('href')).toBe('/privacy-policy')
     expect(await footer.getByRole('link', { name: 'Terms of service' }).getAttribute('href')).toBe('/terms-of-service')
     expect(await footer.getByRole('link', { name: 'hello@rankpilot.app' }).getAttribute('href')).toBe('mailto:hello@rankpilot.app')
-    await expect.poll(() => footer.getByText('© 2025 Rankpilot. All rights reserved.').isVisible()).toBe(true)
+    await expect.poll(() => footer.getByText(`© ${new Date().getUTCFullYear()} Rankpilot. All rights reserved.`).isVisible()).toBe(true)
 
     // The blog is another part of the issue: only where the link goes is checked here.
     await nav.getByRole('link', { name: 'Blog', exact: true }).click()

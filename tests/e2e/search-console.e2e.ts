@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { gotoHydrated, useBrowser } from '../fixtures/browser'
 import { e2eServer } from '../fixtures/e2e-server'
 import { signIntoDemo } from '../fixtures/screens'
+import { propertyLabel } from '~/shared/search-console-property'
 
 // Search Console on /integrations (docs/product/search-console.md), on the shared demo account,
 // whose Google account is linked and whose business reads its own domain property at start: the
@@ -17,14 +18,17 @@ describe('Search Console on /integrations', () => {
     await signIntoDemo(page)
     await gotoHydrated(page, '/integrations')
     const card = page.getByTestId('search-console-card')
-    await expect.poll(() => card.textContent(), { timeout: 15_000 }).toContain('sc-domain:acmeroasters.example')
+    // A domain property is shown as its domain, never as Google's `sc-domain:` id.
+    await expect.poll(() => card.locator('dd').first().textContent(), { timeout: 15_000 }).toBe('acmeroasters.example')
+    expect(await card.textContent()).not.toContain('sc-domain:')
     expect(await card.getByText('Connected', { exact: true }).isVisible()).toBe(true)
 
     await card.getByRole('button', { name: 'Change property' }).click()
     const choices = card.getByRole('radio')
     await choices.first().waitFor()
     expect(await choices.count()).toBeGreaterThanOrEqual(2)
-    const suggested = card.getByRole('radio', { name: /sc-domain:acmeroasters\.example.*suggested/ })
+    const suggested = card.getByRole('radio', { name: /^acmeroasters\.example.*suggested/ })
+    expect(await card.textContent()).not.toContain('sc-domain:')
     expect(await suggested.isChecked()).toBe(true)
 
     // Another property of the account, then back to the business's own.
@@ -33,14 +37,14 @@ describe('Search Console on /integrations', () => {
     await other.check()
     await card.getByRole('button', { name: 'Use this property' }).click()
     await page.locator('[data-sonner-toast]').filter({ hasText: 'Search Console connected' }).first().waitFor()
-    await expect.poll(() => card.locator('dd').first().textContent(), { timeout: 15_000 }).toBe(otherUrl)
+    await expect.poll(() => card.locator('dd').first().textContent(), { timeout: 15_000 }).toBe(propertyLabel(otherUrl))
 
     await card.getByRole('button', { name: 'Change property' }).click()
     await suggested.waitFor()
     await suggested.check()
     expect(await suggested.isChecked()).toBe(true)
     await card.getByRole('button', { name: 'Use this property' }).click()
-    await expect.poll(() => card.locator('dd').first().textContent(), { timeout: 15_000 }).toBe('sc-domain:acmeroasters.example')
+    await expect.poll(() => card.locator('dd').first().textContent(), { timeout: 15_000 }).toBe('acmeroasters.example')
     await expect.poll(() => card.textContent(), { timeout: 30_000 }).not.toContain('Importing 16 months')
   }, 90_000)
 

@@ -1,6 +1,6 @@
 import { Dialog as DialogPrimitive } from 'radix-ui'
 import { XIcon } from 'lucide-react'
-import type { ComponentProps } from 'react'
+import { useRef, type ComponentProps } from 'react'
 import { cn } from '~/lib/utils'
 
 /** A panel sliding in from the left (the small-screen navigation) or the right (details), built on Radix Dialog. */
@@ -15,6 +15,8 @@ export function SheetContent({
   side = 'left',
   closeLabel = 'Close menu',
   showTitle = false,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & {
   title: string
@@ -23,6 +25,9 @@ export function SheetContent({
   /** Show the title as the panel's heading (otherwise it is for screen readers only). */
   showTitle?: boolean
 }) {
+  // Closing returns focus to whatever opened the panel. Radix returns it to a <SheetTrigger> only;
+  // a panel opened from elsewhere (a table row, by keyboard) would leave focus on the page's body.
+  const opener = useRef<HTMLElement | null>(null)
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/60" />
@@ -34,6 +39,19 @@ export function SheetContent({
           side === 'left' ? 'left-0 w-72 border-r border-border' : 'right-0 w-[28rem] overflow-y-auto border-l border-border',
           className,
         )}
+        onOpenAutoFocus={(event) => {
+          opener.current =
+            document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null
+          onOpenAutoFocus?.(event)
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event)
+          const back = opener.current
+          opener.current = null
+          if (event.defaultPrevented || !back?.isConnected) return
+          event.preventDefault()
+          back.focus()
+        }}
         {...props}
       >
         <DialogPrimitive.Title className={showTitle ? 'pr-8 text-lg font-semibold' : 'sr-only'}>{title}</DialogPrimitive.Title>

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query'
 import { getRouteApi, useRouter } from '@tanstack/react-router'
 import { LockIcon } from 'lucide-react'
 import { AlertDialog } from 'radix-ui'
@@ -75,6 +75,13 @@ export function DeleteBusinessCard() {
   )
 }
 
+/** Whether a query's key (oRPC's `[path, { input }]`) names the business by id. */
+export function namesBusiness(queryKey: readonly unknown[], businessId: string) {
+  const options = queryKey[1] as { input?: unknown } | undefined
+  const input = options?.input as { businessId?: unknown } | undefined
+  return typeof input === 'object' && input !== null && input.businessId === businessId
+}
+
 /**
  * The typed confirmation and the call. Afterwards the app goes to `then` (the page that shows the
  * business now current), or to setup when no set-up business is left.
@@ -106,11 +113,15 @@ export function DeleteBusinessDialog({
       onSuccess: async (result) => {
         setOpen(false)
         toast.success(`${name} is deleted`)
-        // Leave the deleted business's pages first (their queries would now answer NOT_FOUND), drop
-        // what was cached of it, then re-run the gate: the session carries the new selection, or none.
+        const ofOthers = (query: Query) => !namesBusiness(query.queryKey, businessId)
+        // Setup's own state named the deleted business: asked afresh if the app goes to setup.
+        queryClient.removeQueries({ queryKey: orpc.setup.state.key() })
+        // Leave the deleted business's pages, then re-run the gate (the session carries the new
+        // selection, or none) and refetch everything but what names the deleted business: a query
+        // of its page still mounted while the next page renders would only answer NOT_FOUND.
         await router.navigate({ to: result.selectedBusiness ? then : '/setup' })
-        queryClient.removeQueries({ queryKey: orpc.setup.key() })
-        await Promise.all([router.invalidate(), queryClient.invalidateQueries()])
+        await Promise.all([router.invalidate(), queryClient.invalidateQueries({ predicate: ofOthers })])
+        queryClient.removeQueries({ predicate: (query) => !ofOthers(query), type: 'inactive' })
       },
       onError: (failure) => setError(failure.message),
     }),

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { CircleAlertIcon } from 'lucide-react'
+import { useEffect, useSyncExternalStore } from 'react'
 import { ErrorPanel } from '~/components/fallbacks/error-panel'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { orpc } from '~/lib/orpc'
 import { businessLabel } from '~/shared/business-name'
+import { businessToResume } from '~/shared/setup-step'
 import { DeleteBusinessDialog } from './delete-business-card'
 import { BusinessStep } from '~/features/setup/business-step'
 import { SetupSkeleton } from '~/features/setup/setup-wizard'
@@ -19,7 +21,8 @@ import { SetupStepper } from '~/features/setup/setup-stepper'
 export function NewBusinessSetup() {
   const navigate = useNavigate()
   const allowance = useQuery(orpc.business.allowance.queryOptions())
-  if (allowance.isPending) return <SetupSkeleton />
+  const resuming = useResumeOnReload()
+  if (allowance.isPending || resuming) return <SetupSkeleton />
   if (allowance.isError) {
     return <ErrorPanel title="Could not check your plan’s business limit" error={allowance.error} onRetry={() => allowance.refetch()} />
   }
@@ -30,6 +33,37 @@ export function NewBusinessSetup() {
       <BusinessStep business={null} onSaved={(saved) => void navigate({ to: '/setup', search: { business: saved.id }, replace: true })} />
     </SetupStepper>
   )
+}
+
+/** Set once a reload has been answered: later visits in the same page load start blank. */
+let reloadHandled = false
+
+/** Whether this document was loaded by reloading the address it shows now (and that was not answered yet). */
+function isUnhandledReload() {
+  if (reloadHandled) return false
+  const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[]
+  return entry?.type === 'reload' && entry.name === window.location.href
+}
+
+const subscribeNever = () => () => {}
+
+/**
+ * A reload of `/setup?business=new` goes on with the added business still in setup (the newest,
+ * as the switcher lists them) rather than a blank step 1; "Add business" itself always starts
+ * blank. True while that is being decided or the page is moving there.
+ */
+function useResumeOnReload() {
+  const navigate = useNavigate()
+  // False on the server and while hydrating (its HTML cannot know), then read in the browser.
+  const reloaded = useSyncExternalStore(subscribeNever, isUnhandledReload, () => false)
+  const businesses = useQuery({ ...orpc.business.list.queryOptions(), enabled: reloaded })
+  const resume = reloaded && businesses.data ? businessToResume(businesses.data) : null
+  useEffect(() => {
+    if (!reloaded || !businesses.data) return
+    reloadHandled = true
+    if (resume) void navigate({ to: '/setup', search: { business: resume.id }, replace: true })
+  }, [reloaded, businesses.data, resume, navigate])
+  return reloaded && (businesses.isPending || resume !== null)
 }
 
 export function BusinessLimitReached({ message, action }: { message: string | null; action: { label: string; path: string } | null }) {

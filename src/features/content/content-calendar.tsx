@@ -25,7 +25,7 @@ import { toast } from '~/lib/toast'
 import { cn } from '~/lib/utils'
 import { ARTICLE_STATUS_LABELS, type ArticleStatus } from '~/shared/articles/article'
 import { calendarQuery } from './content-queries'
-import { monthOf, shiftMonth } from './content-search'
+import { monthOf, openingMonth, shiftMonth } from './content-search'
 
 type CalendarData = Awaited<ReturnType<RpcClient['article']['calendar']>>
 type CalendarEntry = CalendarData['entries'][number]
@@ -125,7 +125,10 @@ export function ContentCalendar({
   onMonthChange: (month: string) => void
 }) {
   const today = dayKey(new Date())
-  const month = chosen ?? monthOf(new Date())
+  const thisMonth = monthOf(new Date())
+  // Without a month in the address, the current month's answer says where the plan goes on.
+  const opening = useQuery({ ...calendarQuery(businessId, thisMonth), enabled: chosen === null })
+  const month = chosen ?? openingMonth(thisMonth, opening.data?.nextPlanned)
   const query = useQuery(calendarQuery(businessId, month))
   const queryClient = useQueryClient()
   const sensors = useSensors(
@@ -187,7 +190,7 @@ export function ContentCalendar({
         <Button variant="outline" size="icon" aria-label="Previous month" onClick={() => onMonthChange(shiftMonth(month, -1))}>
           <ChevronLeftIcon className="size-4" aria-hidden />
         </Button>
-        <Button variant="outline" size="sm" onClick={() => onMonthChange(monthOf(new Date()))} disabled={month === monthOf(new Date())}>
+        <Button variant="outline" size="sm" onClick={() => onMonthChange(thisMonth)} disabled={month === thisMonth}>
           Today
         </Button>
         <Button variant="outline" size="icon" aria-label="Next month" onClick={() => onMonthChange(shiftMonth(month, 1))}>

@@ -34,6 +34,16 @@ const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/
 /** The month a date falls in (UTC, like the plan's days), as YYYY-MM. */
 export const monthOf = (date: Date) => date.toISOString().slice(0, 7)
 
+/**
+ * The month the calendar opens on when none is asked for: the current one, unless it has nothing
+ * left and the next planned day (the calendar's `nextPlanned`, from today on) is in a later month.
+ */
+export function openingMonth(current: string, nextPlanned: Date | string | null | undefined): string {
+  if (!nextPlanned) return current
+  const next = monthOf(new Date(nextPlanned))
+  return next > current ? next : current
+}
+
 /** The month `offset` months from `month`. */
 export function shiftMonth(month: string, offset: number): string {
   const [year, index] = month.split('-').map(Number)

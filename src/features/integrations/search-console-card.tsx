@@ -13,6 +13,7 @@ import { orpc } from '~/lib/orpc'
 import { toast } from '~/lib/toast'
 import { JobProgress } from '~/features/jobs/job-progress'
 import { formatDay } from '~/features/performance/performance-format'
+import { propertyLabel } from '~/shared/search-console-property'
 import { formatDateTime, integrationListQuery, type IntegrationList } from './integration-queries'
 
 /**
@@ -71,7 +72,7 @@ export function SearchConsoleCard({ businessId, searchConsole }: { businessId: s
           <dl className="grid gap-2 sm:grid-cols-2">
             <div className="min-w-0">
               <dt className="text-xs text-muted-foreground">Property</dt>
-              <dd className="font-medium break-all">{searchConsole.siteUrl}</dd>
+              <dd className="font-medium break-all">{propertyLabel(searchConsole.siteUrl)}</dd>
             </div>
             <div>
               <dt className="text-xs text-muted-foreground">Last sync</dt>
@@ -200,7 +201,7 @@ function PropertyChooser(props: {
     orpc.gsc.select.mutationOptions({
       onSuccess: async (result) => {
         toast.success('Search Console connected', {
-          description: `${result.connection?.siteUrl ?? 'The property'}: importing 16 months of searches. /performance shows them as they arrive.`,
+          description: `${result.connection ? propertyLabel(result.connection.siteUrl) : 'The property'}: importing 16 months of searches. /performance shows them as they arrive.`,
         })
         await Promise.all([
           queryClient.invalidateQueries({ queryKey: integrationListQuery(props.businessId).queryKey }),
@@ -221,17 +222,6 @@ function PropertyChooser(props: {
   if (properties.isError) {
     const reason = reasonOf(properties.error)
     if (reason === 'GSC_RECONNECT' && props.reconnectShown) return null
-    if (reason === 'GSC_NOT_LINKED') {
-      return (
-        <div className="space-y-3">
-          <p className="text-muted-foreground">
-            Connect the Google account that manages your site in Search Console (it may be another address than the one you sign in with).
-            Rankpilot only reads: clicks, impressions and positions.
-          </p>
-          <ConnectGoogleButton />
-        </div>
-      )
-    }
     return (
       <Alert variant="destructive" role="alert" icon={<AlertTriangleIcon aria-hidden />}>
         <div className="space-y-3">
@@ -245,6 +235,30 @@ function PropertyChooser(props: {
               <ConnectGoogleButton label="Reconnect Search Console" />
             )}
           </div>
+        </div>
+      </Alert>
+    )
+  }
+
+  if (properties.data.google === 'not-linked') {
+    return (
+      <div className="space-y-3">
+        <p className="text-muted-foreground">
+          Connect the Google account that manages your site in Search Console (it may be another address than the one you sign in with).
+          Rankpilot only reads: clicks, impressions and positions.
+        </p>
+        <ConnectGoogleButton />
+      </div>
+    )
+  }
+  if (properties.data.google === 'scope-missing') {
+    return (
+      <Alert variant="destructive" role="alert" icon={<AlertTriangleIcon aria-hidden />}>
+        <div className="space-y-3">
+          <AlertDescription>
+            Your Google account did not give read access to Search Console. Connect Search Console again and allow it.
+          </AlertDescription>
+          <ConnectGoogleButton label="Connect Search Console" />
         </div>
       </Alert>
     )
@@ -280,7 +294,7 @@ function PropertyChooser(props: {
                 className="mt-1 accent-violet-500"
               />
               <span className="min-w-0">
-                <span className="block font-medium break-all">{property.siteUrl}</span>
+                <span className="block font-medium break-all">{propertyLabel(property.siteUrl)}</span>
                 <span className="text-xs text-muted-foreground">
                   {property.type === 'domain' ? 'Domain property' : 'URL-prefix property'} ·{' '}
                   {property.permissionLevel

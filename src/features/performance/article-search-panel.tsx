@@ -6,16 +6,7 @@ import { ErrorPanel } from '~/components/fallbacks/error-panel'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Skeleton } from '~/components/ui/skeleton'
 import { cn } from '~/lib/utils'
-import {
-  changeTone,
-  formatChange,
-  formatMetric,
-  formatRange,
-  METRIC_COLOURS,
-  METRIC_LABELS,
-  METRICS,
-  noDataMessage,
-} from './performance-format'
+import { formatMetric, formatRange, METRIC_COLOURS, METRIC_LABELS, metricChange, METRICS, noDataMessage } from './performance-format'
 import { performanceQuery } from './performance-queries'
 import { presetRange } from './performance-search'
 
@@ -88,15 +79,19 @@ export function ArticleSearchPanel({
           <>
             <dl className="grid grid-cols-2 gap-3">
               {METRICS.map((metric) => {
-                const tone = changeTone(metric, data.change[metric])
+                const shown = metricChange(metric, {
+                  current: data.totals[metric],
+                  previous: data.previousTotals[metric],
+                  change: data.change[metric],
+                })
                 return (
                   <div key={metric} className="min-w-0">
                     <dt className="text-xs text-muted-foreground">{METRIC_LABELS[metric]}</dt>
                     <dd className="font-semibold tabular-nums">
                       {formatMetric(metric, data.totals[metric])}{' '}
                       {data.change[metric] !== null && (
-                        <span className={cn('text-xs font-medium', tone ? TONE_CLASSES[tone] : 'text-muted-foreground')}>
-                          {formatChange(data.change[metric])}
+                        <span className={cn('text-xs font-medium', shown.tone ? TONE_CLASSES[shown.tone] : 'text-muted-foreground')}>
+                          {shown.text}
                         </span>
                       )}
                     </dd>

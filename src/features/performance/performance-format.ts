@@ -50,6 +50,42 @@ export function changeTone(metric: Metric, change: number | null): 'good' | 'bad
   return (metric === 'position' ? !up : up) ? 'good' : 'bad'
 }
 
+const positions = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+
+export interface ShownChange {
+  /** What the eye reads: "+12%", "▲ 2.3 positions". */
+  text: string
+  tone: 'good' | 'bad' | null
+  /** What a screen reader says instead: "+12% (better)", "improved by 2.3 positions". */
+  spoken: string
+}
+
+/**
+ * A metric's change against the period before, as the Performance page shows it. Clicks,
+ * impressions and CTR change by a percentage; the average position changes by positions, and a
+ * lower number is better (1 is the top), so moving from 8.1 to 5.8 is "▲ 2.3 positions".
+ */
+export function metricChange(
+  metric: Metric,
+  values: { current: number | null; previous: number | null; change: number | null },
+): ShownChange {
+  if (metric !== 'position') {
+    const text = formatChange(values.change)
+    const tone = changeTone(metric, values.change)
+    return { text, tone, spoken: tone ? `${text} (${tone === 'good' ? 'better' : 'worse'})` : text }
+  }
+  if (values.current === null || values.previous === null) return { text: '–', tone: null, spoken: 'no earlier position to compare with' }
+  // From the values as shown (one decimal), so "▲ 2.3 positions" is the difference of the two numbers on screen.
+  const tenths = (value: number) => Math.round(value * 10)
+  const gained = (tenths(values.previous) - tenths(values.current)) / 10
+  const amount = positions.format(Math.abs(gained))
+  if (amount === '0.0') return { text: 'No change', tone: null, spoken: 'no change' }
+  const unit = amount === '1.0' ? 'position' : 'positions'
+  return gained > 0
+    ? { text: `▲ ${amount} ${unit}`, tone: 'good', spoken: `improved by ${amount} ${unit}` }
+    : { text: `▼ ${amount} ${unit}`, tone: 'bad', spoken: `worse by ${amount} ${unit}` }
+}
+
 const longDay = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
 const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })
 

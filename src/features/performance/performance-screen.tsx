@@ -11,7 +11,8 @@ import { JobProgress } from '~/features/jobs/job-progress'
 import { cn } from '~/lib/utils'
 import { OpportunitiesSection } from './opportunities'
 import { PerformanceChart } from './performance-chart'
-import { changeTone, formatChange, formatDay, formatMetric, formatRange, METRIC_LABELS, METRICS, type Metric } from './performance-format'
+import { propertyLabel } from '~/shared/search-console-property'
+import { formatDay, formatMetric, formatRange, METRIC_LABELS, metricChange, METRICS, type Metric } from './performance-format'
 import { performanceQuery } from './performance-queries'
 import {
   lastDataDay,
@@ -100,8 +101,7 @@ function RangeControl({ search, onSearchChange, now }: Pick<PerformanceScreenPro
 const TONE_CLASSES = { good: 'text-emerald-400', bad: 'text-red-400' }
 
 function TotalCard({ metric, data }: { metric: Metric; data: Performance }) {
-  const change = data.change[metric]
-  const tone = changeTone(metric, change)
+  const shown = metricChange(metric, { current: data.totals[metric], previous: data.previousTotals[metric], change: data.change[metric] })
   const before = formatMetric(metric, data.previousTotals[metric])
   return (
     <Card className="min-w-0 gap-1 py-4" data-testid={`total-${metric}`}>
@@ -111,11 +111,14 @@ function TotalCard({ metric, data }: { metric: Metric; data: Performance }) {
           {formatMetric(metric, data.totals[metric])}
         </p>
         <p className="text-xs text-muted-foreground">
-          <span className={cn('font-medium tabular-nums', tone ? TONE_CLASSES[tone] : 'text-muted-foreground')}>
-            {formatChange(change)}
-          </span>{' '}
-          <span className="sr-only">{tone === 'good' ? '(better)' : tone === 'bad' ? '(worse)' : ''}</span>
-          vs {before} before
+          <span
+            aria-hidden
+            className={cn('font-medium tabular-nums', shown.tone ? TONE_CLASSES[shown.tone] : 'text-muted-foreground')}
+            data-testid="total-change"
+          >
+            {shown.text}
+          </span>
+          <span className="sr-only">{shown.spoken}</span> vs {before} before
         </p>
       </CardContent>
     </Card>
@@ -158,7 +161,7 @@ function ConnectionNotice({ connection }: { connection: NonNullable<Performance[
     )
   }
   if (connection.syncStatus === 'syncing') {
-    const label = `Importing 16 months of Search Console data for ${connection.siteUrl}`
+    const label = `Importing 16 months of Search Console data for ${propertyLabel(connection.siteUrl)}`
     // Its job's bar, step and time left; between attempts (or queued), how far it got.
     if (connection.syncJobId) return <JobProgress jobId={connection.syncJobId} label={label} />
     return (

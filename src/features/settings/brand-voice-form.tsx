@@ -49,7 +49,8 @@ const sampleDraft = (sample: VoiceSample): SampleDraft =>
 const sampleInput = (sample: SampleDraft) =>
   sample.kind === 'url' ? { kind: 'url' as const, url: sample.url.trim() } : { kind: 'text' as const, text: sample.text }
 
-const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
+const longDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
 
 /** The message of the first issue about the samples, naming the sample ("Sample 2: …") when the schema did not. */
 function samplesMessage(issues: readonly { message: string; path: readonly PropertyKey[] }[]): string | undefined {

@@ -34,8 +34,11 @@ export function FinishStep({
   const finish = useMutation(
     orpc.setup.finish.mutationOptions({
       onSuccess: async (result) => {
+        // Finish sits in the bottom-right corner, where toasts appear: this one shows at the top, or it
+        // would open under the pointer that clicked and wait there (src/lib/toast.ts).
         toast.success('Setup complete', {
           description: result.keywordResearch.started ? 'Keyword research has started.' : `${business.name} is now your current business.`,
+          position: 'top-center',
         })
         // The finished business is now the current one: every cached page belonged to the previous one.
         await Promise.all([queryClient.invalidateQueries(), router.invalidate()])

@@ -1,7 +1,8 @@
-import { getRouteApi, useLocation } from '@tanstack/react-router'
+import { getRouteApi, useRouterState } from '@tanstack/react-router'
 import { MenuIcon } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { AppLogo } from '~/components/app-logo'
+import { MAIN_CONTENT_ID, SkipLink } from '~/components/skip-link'
 import { Button } from '~/components/ui/button'
 import { Sheet, SheetContent, SheetTrigger } from '~/components/ui/sheet'
 import { isOnboardingPath } from '~/shared/access-gate'
@@ -16,7 +17,10 @@ const rootRoute = getRouteApi('__root__')
  * business) get a plain top bar: the sections and the switcher would only lead back to the gate.
  */
 export function AppShell({ children }: { children: ReactNode }) {
-  const pathname = useLocation({ select: (location) => location.pathname })
+  // The page on screen decides, not the address: while a navigation loads, the previous page stays
+  // shown, and handing it to the other shell early would remount it, refetching its queries (those
+  // of a business just deleted answer NOT_FOUND).
+  const pathname = useRouterState({ select: (state) => (state.resolvedLocation ?? state.location).pathname })
   return isOnboardingPath(pathname) ? <OnboardingShell>{children}</OnboardingShell> : <SidebarShell>{children}</SidebarShell>
 }
 
@@ -25,6 +29,7 @@ function SidebarShell({ children }: { children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false)
   return (
     <div className="min-h-screen md:grid md:grid-cols-[16rem_minmax(0,1fr)]">
+      <SkipLink />
       <aside className="sticky top-0 hidden h-[calc(100vh-var(--demo-banner-height,0px))] flex-col gap-4 border-r border-border bg-card/50 p-3 md:flex">
         <AppLogo appName={appName} to="/content" className="px-2 pt-1" />
         <BusinessSwitcher />
@@ -54,7 +59,7 @@ function SidebarShell({ children }: { children: ReactNode }) {
         </div>
       </header>
 
-      <main className="min-w-0 px-4 py-6 md:px-8 md:py-8">
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-w-0 px-4 py-6 outline-none md:px-8 md:py-8">
         <div className="mx-auto max-w-7xl">{children}</div>
       </main>
     </div>
@@ -65,13 +70,14 @@ function OnboardingShell({ children }: { children: ReactNode }) {
   const { appName } = rootRoute.useLoaderData()
   return (
     <div className="min-h-screen">
+      <SkipLink />
       <header className="flex h-14 items-center border-b border-border px-4 md:px-8">
         <AppLogo appName={appName} />
         <div className="ml-auto">
           <AccountMenu compact showSettings={false} />
         </div>
       </header>
-      <main className="px-4 py-8 md:px-8">
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="px-4 py-8 outline-none md:px-8">
         <div className="mx-auto max-w-4xl">{children}</div>
       </main>
     </div>

@@ -24,7 +24,7 @@ import { youtubeHandlers } from '~/server/providers/youtube/mock'
 import { publishableArticle } from '~/server/publishing/publish.service'
 import { checkGrounding } from './grounding'
 import { ARTICLE_SCHEMAS } from './prompts'
-import { articleGenerateJob, generateDueArticles } from './articles.service'
+import { articleCalendar, articleGenerateJob, generateDueArticles } from './articles.service'
 import { generateArticle } from './generate'
 import type { FilterItem } from '~/shared/data-table/filter-schema'
 
@@ -399,6 +399,24 @@ describe('article generation on the mocks', () => {
     expect((await rejectionOf(client.article.calendar({ businessId: business.id, month: '2031-13' })))?.message).toContain(
       'Give the month as YYYY-MM.',
     )
+  })
+
+  it('names the next planned day from today on: past days and archived keywords without an article do not count', async () => {
+    const { business, planned } = await roaster()
+    const day = (iso: string) => new Date(`${iso}T09:00:00.000Z`)
+    await app.db
+      .update(keyword)
+      .set({ scheduledAt: day('2031-03-05') })
+      .where(eq(keyword.id, planned.id))
+    await insertKeyword(app, business.id, { keyword: 'dropped idea', status: 'archived', scheduledAt: day('2031-03-20') })
+    await insertKeyword(app, business.id, { keyword: 'next month', status: 'scheduled', scheduledAt: day('2031-04-02') })
+    const nextOn = async (now: string) =>
+      (await articleCalendar(app.db, business.id, now.slice(0, 7), new Date(`${now}T12:00:00.000Z`))).nextPlanned
+        ?.toISOString()
+        .slice(0, 10)
+    expect(await nextOn('2031-03-05')).toBe('2031-03-05')
+    expect(await nextOn('2031-03-06')).toBe('2031-04-02')
+    expect(await nextOn('2031-04-03')).toBeUndefined()
   })
 
   it('archives an article with its keyword, and deletes one with its versions (its keyword archived, so it is not written again)', async () => {

@@ -283,34 +283,40 @@ export async function deleteArticle(db: Database, businessId: string, articleId:
 
 /**
  * The content calendar of one month (UTC days): every keyword planned on a day of it, with its
- * article when it has one; an archived keyword shows only when it has an article.
+ * article when it has one; an archived keyword shows only when it has an article. `nextPlanned` is
+ * the first such day from today on, in any month: the calendar opens on its month when the current
+ * one has nothing left (docs/product/routes.md).
  */
-export async function articleCalendar(db: Database, businessId: string, month: string) {
+export async function articleCalendar(db: Database, businessId: string, month: string, now = new Date()) {
   const from = new Date(`${month}-01T00:00:00.000Z`)
   const to = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 1))
-  const rows = await db
-    .select({
-      keywordId: keyword.id,
-      keyword: keyword.keyword,
-      keywordStatus: keyword.status,
-      scheduledAt: keyword.scheduledAt,
-      articleId: article.id,
-      title: article.title,
-      status: article.status,
-      seoScore: article.seoScore,
-    })
-    .from(keyword)
-    .leftJoin(article, eq(article.keywordId, keyword.id))
-    .where(
-      and(
-        eq(keyword.businessId, businessId),
-        gte(keyword.scheduledAt, from),
-        lt(keyword.scheduledAt, to),
-        or(ne(keyword.status, 'archived'), isNotNull(article.id)),
-      ),
-    )
-    .orderBy(asc(keyword.scheduledAt), asc(keyword.keyword))
-  return { month, entries: rows.map((row) => ({ ...row, scheduledAt: row.scheduledAt! })) }
+  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
+  const shown = and(eq(keyword.businessId, businessId), or(ne(keyword.status, 'archived'), isNotNull(article.id)))
+  const [rows, [next]] = await Promise.all([
+    db
+      .select({
+        keywordId: keyword.id,
+        keyword: keyword.keyword,
+        keywordStatus: keyword.status,
+        scheduledAt: keyword.scheduledAt,
+        articleId: article.id,
+        title: article.title,
+        status: article.status,
+        seoScore: article.seoScore,
+      })
+      .from(keyword)
+      .leftJoin(article, eq(article.keywordId, keyword.id))
+      .where(and(shown, gte(keyword.scheduledAt, from), lt(keyword.scheduledAt, to)))
+      .orderBy(asc(keyword.scheduledAt), asc(keyword.keyword)),
+    db
+      .select({ scheduledAt: keyword.scheduledAt })
+      .from(keyword)
+      .leftJoin(article, eq(article.keywordId, keyword.id))
+      .where(and(shown, gte(keyword.scheduledAt, today)))
+      .orderBy(asc(keyword.scheduledAt))
+      .limit(1),
+  ])
+  return { month, entries: rows.map((row) => ({ ...row, scheduledAt: row.scheduledAt! })), nextPlanned: next?.scheduledAt ?? null }
 }
 
 /** The Content list's columns in SQL: what its filters and sorts can reach (the keyword's planned day through the join). */

@@ -4,7 +4,7 @@ import { staticPagePolicy } from '~/server/http/security-headers'
 import { isFullDemo } from '~/server/providers/modes'
 import { DEMO_CMS_PATH } from '~/server/publishing/demo-cms'
 import { demoPublishedArticle } from './demo-publishing'
-import { escapeHtml, notFound } from './demo-page'
+import { escapeHtml, FAVICON_LINK, notFound } from './demo-page'
 
 /**
  * The pages of the demo account's stand-in WordPress site (src/server/publishing/demo-cms.ts):
@@ -53,6 +53,7 @@ export async function demoCmsResponse(request: Request) {
     <meta name="robots" content="noindex" />
     <meta name="description" content="${escapeHtml(row.metaDescription)}" />
     <title>${escapeHtml(row.title)} – ${escapeHtml(row.businessName ?? 'Blog')}</title>
+    ${FAVICON_LINK}
     <style>${STYLE}</style>
   </head>
   <body>

@@ -29,6 +29,9 @@ const STYLE = `
   label { display: block; margin: 1.25rem 0 0.4rem; font-weight: 600; }
   input { box-sizing: border-box; width: 100%; padding: 0.6rem; border-radius: 0.375rem; border: 1px solid #374151; background: #0b1120; color: #e5e7eb; font-size: 1rem; }`
 
+/** The app's own icon (as the app's pages link it), so a stand-in page does not send the browser to a missing /favicon.ico. */
+export const FAVICON_LINK = '<link rel="icon" href="/logo.svg" type="image/svg+xml" />'
+
 const HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   'cache-control': 'no-store',
@@ -45,6 +48,7 @@ export function demoPage(title: string, body: string, status = 200) {
     <meta name="viewport" content="width=device-width, initial-scale=1.0" />
     <meta name="robots" content="noindex" />
     <title>${escapeHtml(title)}</title>
+    ${FAVICON_LINK}
     <style>${STYLE}</style>
   </head>
   <body><main>${body}</main></body>

@@ -105,9 +105,16 @@ const stored = async (businessId: string) => {
 const connectionRow = async (businessId: string) => (await app.db.select().from(gscData).where(eq(gscData.businessId, businessId)))[0]!
 
 describe('gsc.properties and gsc.select', () => {
-  it('without a linked Google account: a clear error with the way to connect', async () => {
+  it('without a linked Google account: nothing to list, said as such (no error), while choosing still needs the link', async () => {
     const user = await owner('unlinked.io', { linked: false })
-    const error = await rejectionOf(rpcClient(app, user.cookie).gsc.properties({ businessId: user.business.id }))
+    const client = rpcClient(app, user.cookie)
+    expect(await client.gsc.properties({ businessId: user.business.id })).toEqual({
+      google: 'not-linked',
+      properties: [],
+      suggested: null,
+      connection: null,
+    })
+    const error = await rejectionOf(client.gsc.select({ businessId: user.business.id, siteUrl: 'sc-domain:unlinked.io' }))
     expect(error).toMatchObject({
       code: 'PRECONDITION_FAILED',
       message: 'Connect Search Console first: sign in with the Google account that manages your site in Search Console.',
@@ -122,7 +129,7 @@ describe('gsc.properties and gsc.select', () => {
       { siteUrl: 'sc-domain:acme-roast.io', type: 'domain', permissionLevel: 'siteOwner', suggested: true, selected: false },
       { siteUrl: 'https://blog.acme-roast.io/', type: 'url-prefix', permissionLevel: 'siteFullUser', suggested: false, selected: false },
     ])
-    expect(answer).toMatchObject({ suggested: 'sc-domain:acme-roast.io', connection: null })
+    expect(answer).toMatchObject({ google: 'granted', suggested: 'sc-domain:acme-roast.io', connection: null })
   })
 
   it('refuses a property the account cannot read, and saves one it can: connected, its backfill queued', async () => {

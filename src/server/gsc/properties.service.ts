@@ -86,16 +86,25 @@ export function suggestedProperty<Site extends Pick<GscSite, 'siteUrl'>>(sites: 
   return domain ?? covering.sort((a, b) => b.siteUrl.length - a.siteUrl.length)[0] ?? null
 }
 
-/** Before calling Google: is a Google account linked, and did it grant the Search Console scope? */
-async function requireGoogleLink(db: Database, userId: string) {
+/** Whether the user linked a Google account, and whether it granted the Search Console scope. */
+export type GoogleLink = 'not-linked' | 'scope-missing' | 'granted'
+
+async function googleLinkOf(db: Database, userId: string): Promise<GoogleLink> {
   const [linked] = await db
     .select({ scope: account.scope })
     .from(account)
     .where(and(eq(account.userId, userId), eq(account.providerId, 'google')))
     .orderBy(asc(account.createdAt))
     .limit(1)
-  if (!linked) throw appError(GSC_ERRORS.GSC_NOT_LINKED, { action: CONNECT_ACTION })
-  if (!linked.scope?.split(/[ ,]+/).includes(GSC_SCOPE)) throw appError(GSC_ERRORS.GSC_SCOPE_MISSING, { action: CONNECT_ACTION })
+  if (!linked) return 'not-linked'
+  return linked.scope?.split(/[ ,]+/).includes(GSC_SCOPE) ? 'granted' : 'scope-missing'
+}
+
+/** Before calling Google: is a Google account linked, and did it grant the Search Console scope? */
+async function requireGoogleLink(db: Database, userId: string) {
+  const link = await googleLinkOf(db, userId)
+  if (link === 'not-linked') throw appError(GSC_ERRORS.GSC_NOT_LINKED, { action: CONNECT_ACTION })
+  if (link === 'scope-missing') throw appError(GSC_ERRORS.GSC_SCOPE_MISSING, { action: CONNECT_ACTION })
 }
 
 /** Google's refusals as the app's errors: access gone → reconnect; anything else → try later. */
@@ -139,9 +148,14 @@ export async function connectionOf(db: Database, businessId: string) {
   return row ? { ...row, needsReconnect: row.syncStatus === 'reconnect' } : null
 }
 
-/** The linked Google account's properties, the one covering the business's site suggested. */
+/**
+ * The linked Google account's properties, the one covering the business's site suggested. Without
+ * a Google account with the Search Console scope there is nothing to list yet: an empty answer that
+ * says which (`google`), not an error, since /integrations asks on every visit before connecting.
+ */
 export async function listProperties(db: Database, owned: Business, client: SearchConsoleClient) {
-  const connection = await connectionOf(db, owned.id)
+  const [connection, google] = await Promise.all([connectionOf(db, owned.id), googleLinkOf(db, owned.userId)])
+  if (google !== 'granted') return { google, properties: [] as PropertyView[], suggested: null, connection }
   const sites = await sitesOf(db, owned.userId, client)
   if (sites.length === 0) throw appError(GSC_ERRORS.GSC_NO_PROPERTIES, { action: RECONNECT_ACTION })
   const suggestion = suggestedProperty(sites, owned.url)
@@ -152,7 +166,7 @@ export async function listProperties(db: Database, owned: Business, client: Sear
     suggested: site.siteUrl === suggestion?.siteUrl,
     selected: site.siteUrl === connection?.siteUrl,
   }))
-  return { properties, suggested: suggestion?.siteUrl ?? null, connection }
+  return { google, properties, suggested: suggestion?.siteUrl ?? null, connection }
 }
 
 /**
