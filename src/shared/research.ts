@@ -25,8 +25,17 @@ export const researchStageLabel = (stage: string) => RESEARCH_STAGES.find((candi
 export const SEED_SOURCES = ['profile', 'service', 'competitor', 'search_console'] as const
 export type SeedSource = (typeof SEED_SOURCES)[number]
 
-/** Every value of keyword.source: a seed source, or `manual` for keywords the user added. */
-export const KEYWORD_SOURCES = [...SEED_SOURCES, 'manual'] as const
+/**
+ * A candidate's own source when it is not grown from a seed's keyword data: the questions Google
+ * shows under "people also ask" on the results page of one of the user's own seeds.
+ */
+export const PEOPLE_ALSO_ASK = 'people_also_ask'
+
+/**
+ * Every value of keyword.source: a seed source, `people_also_ask` for those questions, or `manual`
+ * for keywords the user added.
+ */
+export const KEYWORD_SOURCES = [...SEED_SOURCES, PEOPLE_ALSO_ASK, 'manual'] as const
 export type KeywordSource = (typeof KEYWORD_SOURCES)[number]
 
 export const KEYWORD_SOURCE_LABELS: Record<KeywordSource, string> = {
@@ -34,6 +43,7 @@ export const KEYWORD_SOURCE_LABELS: Record<KeywordSource, string> = {
   service: 'Services and products',
   competitor: 'Competitor',
   search_console: 'Search Console',
+  people_also_ask: 'People also ask',
   manual: 'Added by you',
 }
 

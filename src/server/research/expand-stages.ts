@@ -1,8 +1,11 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
+import { SERP_DEPTH } from '~/server/articles/sources'
+import { logger } from '~/server/logger'
+import { ProviderError } from '~/server/providers/http'
 import { expandedKeyword, keyword, longTailKeyword, refinedSeed } from '~/server/db/schema'
 import type { KeywordMetrics, MonthlySearches } from '~/server/providers/dataforseo/types'
 import { cosineSimilarity } from '~/server/providers/embeddings/vectors'
-import { finalScore, opportunityScore, relevanceScore, trendScore } from '~/shared/research'
+import { finalScore, opportunityScore, PEOPLE_ALSO_ASK, relevanceScore, trendScore } from '~/shared/research'
 import { embedTexts, exclusionsOf, mapLimit, ofRun, profileText, fromInserted, type RunContext } from './context'
 import { hasNegativeTerm, isUsableKeyword, normalizeKeyword, variantKey } from './normalize'
 import { plannedInMonth } from './guard-stage'
@@ -18,12 +21,15 @@ const KEYWORD_DATA_CONCURRENCY = 4
 /** A long-tail candidate: at least two words, searched at least this often a month. */
 const MIN_LONG_TAIL_WORDS = 2
 const MIN_SEARCH_VOLUME = 10
+/** The user's own seeds whose Google results page is read for its "people also ask" questions. */
+const PEOPLE_ALSO_ASK_SEEDS = 5
 /** Keywords new to the business to find for each article the month still needs before expansion stops. */
 const CANDIDATES_PER_ARTICLE = 5
 /** Seeds one run reads at most: three rounds of MAX_REFINED_SEEDS. */
 const MAX_EXPANDED_SEEDS = 3 * MAX_REFINED_SEEDS
 
-type ExpansionType = 'seed' | 'suggestion' | 'related' | 'idea'
+type ExpansionType = 'seed' | 'suggestion' | 'related' | 'idea' | 'people_also_ask'
+type RefinedSeedRow = typeof refinedSeed.$inferSelect
 
 interface Expansion {
   keyword: string
@@ -82,11 +88,14 @@ export async function expandKeywords(context: RunContext): Promise<number> {
   const keywordData = providers.keywordData
   const found = new Map<string, Expansion>()
   let fresh = 0
-  const add = (seed: (typeof ranked)[number], type: ExpansionType, metrics: KeywordMetrics) => {
+  const usable = (keyword: string) =>
+    isUsableKeyword(keyword) && !hasNegativeTerm(keyword, negativeTerms) && !excluded.has(variantKey(keyword)) && !found.has(keyword)
+  const add = (seed: RefinedSeedRow, type: ExpansionType, metrics: KeywordMetrics) => {
     const keyword = normalizeKeyword(metrics.keyword)
-    if (!isUsableKeyword(keyword) || hasNegativeTerm(keyword, negativeTerms) || excluded.has(variantKey(keyword)) || found.has(keyword))
-      return
-    found.set(keyword, { keyword, type, refinedSeedId: seed.id, seedKeyword: seed.keyword, seedSource: seed.source, metrics })
+    if (!usable(keyword)) return
+    // A "people also ask" question is its own source; every other keyword carries its seed's.
+    const source = type === 'people_also_ask' ? PEOPLE_ALSO_ASK : seed.source
+    found.set(keyword, { keyword, type, refinedSeedId: seed.id, seedKeyword: seed.keyword, seedSource: source, metrics })
     if (!owned.has(variantKey(keyword))) fresh++
   }
   const tally = (answer: { fromCache: boolean; cost: number }) =>
@@ -117,6 +126,10 @@ export async function expandKeywords(context: RunContext): Promise<number> {
       for (const metrics of related) add(seed, 'related', metrics)
     }
   }
+
+  const ownSeeds = all.filter((seed) => seed.source === 'profile').slice(0, PEOPLE_ALSO_ASK_SEEDS)
+  for (const { seed, metrics } of await peopleAlsoAskKeywords(context, ownSeeds, usable)) add(seed, 'people_also_ask', metrics)
+  context.report('expand', 0.85, `Read the questions people also ask about ${ownSeeds.length} of your seeds`)
 
   const ideas = await keywordData.keywordIdeas(
     seeds.map((seed) => seed.keyword),
@@ -170,6 +183,67 @@ export async function expandKeywords(context: RunContext): Promise<number> {
 }
 
 /**
+ * The questions Google shows under "people also ask" on the results page of the user's own seeds
+ * (docs/product/pipeline.md §3, step c). Each page is read through the keyword cache at the depth
+ * article writing reads (SERP_DEPTH), so writing the seed's article later pays nothing for it; each
+ * read's cost or cache hit goes to the run's ledger. The questions are normalised into keywords and
+ * measured like the seeds (volume and series, then difficulty); a question the keyword-data service
+ * has no search volume for is left out rather than given numbers. A page that cannot be read adds
+ * no question (logged) rather than failing the run.
+ */
+async function peopleAlsoAskKeywords(
+  context: RunContext,
+  seeds: RefinedSeedRow[],
+  usable: (keyword: string) => boolean,
+): Promise<Array<{ seed: RefinedSeedRow; metrics: KeywordMetrics }>> {
+  const { providers, ledger, market } = context
+  const pages = await mapLimit(seeds, KEYWORD_DATA_CONCURRENCY, async (seed) => {
+    context.signal.throwIfAborted()
+    try {
+      const serp = await providers.keywordData.organicSerp(seed.keyword, { ...market, depth: SERP_DEPTH })
+      if (serp.fromCache) ledger.cached('dataforseo', 1)
+      else ledger.paid('dataforseo', 1, serp.cost)
+      return { seed, questions: serp.data.peopleAlsoAsk.map((item) => normalizeKeyword(item.question)) }
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error
+      logger.warn(`research: no results page for "${seed.keyword}" (${error.message}); its "people also ask" questions are not read`)
+      return { seed, questions: [] }
+    }
+  })
+  // The first seed to show a question keeps it, in the seeds' order (best first).
+  const seedOf = new Map<string, RefinedSeedRow>()
+  for (const { seed, questions } of pages) {
+    for (const question of questions) if (usable(question) && !seedOf.has(question)) seedOf.set(question, seed)
+  }
+  if (seedOf.size === 0) return []
+  const questions = [...seedOf.keys()]
+  const volumes = await providers.keywordData.searchVolume(questions, market)
+  const difficulties = await providers.keywordData.keywordDifficulty(questions, market)
+  for (const batch of [volumes, difficulties]) {
+    ledger.cached('dataforseo', batch.cachedKeywords)
+    if (batch.fetchedKeywords > 0) ledger.paid('dataforseo', 1, batch.cost)
+  }
+  const difficultyOf = new Map(difficulties.data.map((item) => [normalizeKeyword(item.keyword), item.difficulty]))
+  return volumes.data.flatMap((volume) => {
+    const question = normalizeKeyword(volume.keyword)
+    const seed = seedOf.get(question)
+    if (!seed || volume.searchVolume === null) return []
+    const metrics: KeywordMetrics = {
+      keyword: question,
+      searchVolume: volume.searchVolume,
+      cpc: volume.cpc,
+      competition: volume.competitionIndex === null ? null : volume.competitionIndex / 100,
+      competitionLevel: volume.competition,
+      difficulty: difficultyOf.get(question) ?? null,
+      intent: null,
+      monthlySearches: volume.monthlySearches,
+      serpFeatures: [],
+    }
+    return [{ seed, metrics }]
+  })
+}
+
+/**
  * A competitor's keyword as the keyword gap measured it (its stored ranking: volume and
  * difficulty), so every keyword of the gap is a candidate without being asked about again.
  */
@@ -190,8 +264,8 @@ function rankedMetrics(seed: typeof refinedSeed.$inferSelect): KeywordMetrics {
 /** The seeds' own numbers (volume and series, then difficulty), so a good seed can be planned as it is. */
 async function measureSeeds(
   context: RunContext,
-  seeds: Array<typeof refinedSeed.$inferSelect>,
-  add: (seed: typeof refinedSeed.$inferSelect, type: ExpansionType, metrics: KeywordMetrics) => void,
+  seeds: RefinedSeedRow[],
+  add: (seed: RefinedSeedRow, type: ExpansionType, metrics: KeywordMetrics) => void,
 ): Promise<void> {
   const { providers, ledger, market } = context
   const volumes = await providers.keywordData.searchVolume(

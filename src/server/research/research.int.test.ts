@@ -98,7 +98,7 @@ describe('keyword research on the mocks', () => {
       expect(row.scheduledAt!.toISOString().slice(0, 7)).toBe(month)
       expect(row.longTailKeywordId).not.toBeNull()
       expect(row.clusterId).not.toBeNull()
-      expect(['profile', 'service', 'competitor']).toContain(row.source)
+      expect(['profile', 'service', 'competitor', 'people_also_ask']).toContain(row.source)
     }
 
     // No two scheduled keywords compete: no pair is the same search (the guard's rule, duplicates.ts).

@@ -23,7 +23,7 @@ import { defineJob } from '~/server/jobs/define'
 import { enqueueJob } from '~/server/jobs'
 import { cancelJobRun } from '~/server/jobs/job-run.service'
 import { appError } from '~/server/rpc/errors'
-import { RESEARCH_STAGE_IDS, researchStageLabel, SCORE_FORMULA, SCORE_WEIGHTS } from '~/shared/research'
+import { PEOPLE_ALSO_ASK, RESEARCH_STAGE_IDS, researchStageLabel, SCORE_FORMULA, SCORE_WEIGHTS } from '~/shared/research'
 import { keywordArticleType } from './article-type'
 import { RESEARCH_ERRORS } from './research.errors'
 import { runResearch } from './research.run'
@@ -302,7 +302,8 @@ export async function explainKeyword(db: Database, businessId: string, keywordId
     articleType: keywordArticleType(row, Boolean(written)),
     source: seed
       ? {
-          kind: seed.source,
+          // A "people also ask" question names its own source, with the seed whose results page asked it.
+          kind: row.source === PEOPLE_ALSO_ASK ? PEOPLE_ALSO_ASK : seed.source,
           seed: seed.keyword,
           originalText: seed.originalText,
           competitorId: seed.source === 'competitor' ? seed.sourceId : null,
@@ -325,7 +326,10 @@ export async function explainKeyword(db: Database, businessId: string, keywordId
             : []),
           {
             stage: 'expand',
-            text: `Found as a ${metrics.type ?? 'keyword'} of “${metrics.seedKeyword ?? refined?.keyword ?? row.keyword}”`,
+            text:
+              metrics.type === PEOPLE_ALSO_ASK
+                ? `Asked under “People also ask” on the Google results page of “${metrics.seedKeyword ?? refined?.keyword ?? row.keyword}”`
+                : `Found as a ${metrics.type ?? 'keyword'} of “${metrics.seedKeyword ?? refined?.keyword ?? row.keyword}”`,
           },
           { stage: 'score', text: `Scored ${longTail.finalScore}` },
           {

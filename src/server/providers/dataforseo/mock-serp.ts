@@ -204,7 +204,7 @@ export function peopleAlsoAsk(keyword: string): string[] {
     return [asked, ...about.filter((question) => question.toLowerCase() !== asked.toLowerCase())].slice(0, 4)
   }
   return isPlural(keyword)
-    ? [`What are ${keyword}?`, `How do ${keyword} work?`, `Are ${keyword} worth it?`, `How much do ${keyword} cost?`]
+    ? [`What are ${keyword}?`, `How do you choose ${keyword}?`, `Are expensive ${keyword} worth it?`, `How much do ${keyword} cost?`]
     : [`What is ${keyword}?`, `How does ${keyword} work?`, `Is ${keyword} worth it?`, `How much does ${keyword} cost?`]
 }
 
