@@ -73,6 +73,7 @@ describe('KEYWORD_FILTER_FIELDS: the Keywords table’s columns (docs/product/ke
       { value: 'service', label: 'Services and products' },
       { value: 'competitor', label: 'Competitor' },
       { value: 'search_console', label: 'Search Console' },
+      { value: 'people_also_ask', label: 'People also ask' },
       { value: 'manual', label: 'Added by you' },
     ])
     expect(KEYWORD_FILTER_FIELDS.source.options.map((option) => option.value)).toEqual([...KEYWORD_SOURCES])

@@ -116,6 +116,7 @@ export const keyword = keywordsSchema.table(
     clusterId: text('cluster_id'),
     /**
      * Where it came from: a research seed source (profile, service, competitor, search_console),
+     * `people_also_ask` for a question from a seed's results page (docs/product/pipeline.md §3),
      * `manual` when the user added it. Shown and filtered on the Keywords screen.
      */
     source: text('source'),
