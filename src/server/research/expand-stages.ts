@@ -59,7 +59,8 @@ const series = (monthly: MonthlySearches[]) =>
  * How many: `MAX_REFINED_SEEDS` at a time, until the keywords found that the business does not
  * have yet number `CANDIDATES_PER_ARTICLE` for each article the month still needs (most fall to
  * the relevance floor or the cannibalisation guard), or `MAX_EXPANDED_SEEDS` were read. Every
- * keyword of the competitor gap is a candidate too, with the numbers its ranking came with.
+ * keyword of the competitor gap is a candidate too, with the numbers its ranking came with, and so
+ * is every measured "people also ask" question of the user's own first seeds (peopleAlsoAskKeywords).
  */
 export async function expandKeywords(context: RunContext): Promise<number> {
   const { db, business, runId, providers, ledger, market } = context
@@ -129,7 +130,7 @@ export async function expandKeywords(context: RunContext): Promise<number> {
 
   const ownSeeds = all.filter((seed) => seed.source === 'profile').slice(0, PEOPLE_ALSO_ASK_SEEDS)
   for (const { seed, metrics } of await peopleAlsoAskKeywords(context, ownSeeds, usable)) add(seed, 'people_also_ask', metrics)
-  context.report('expand', 0.85, `Read the questions people also ask about ${ownSeeds.length} of your seeds`)
+  if (ownSeeds.length > 0) context.report('expand', 0.85, `Read the questions people also ask about ${ownSeeds.length} of your seeds`)
 
   const ideas = await keywordData.keywordIdeas(
     seeds.map((seed) => seed.keyword),
