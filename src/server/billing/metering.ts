@@ -180,7 +180,9 @@ export async function deliverMeterEvents(
   const report: DeliveryReport = { inserted: 0, duplicates: 0, failed: 0 }
   const due = options.ids
     ? and(eq(meterEvent.state, 'pending'), inArray(meterEvent.id, options.ids))
-    : and(eq(meterEvent.state, 'pending'), lte(meterEvent.nextAttemptAt, now))
+    : // Due by the database's clock unless told otherwise: a row's default `nextAttemptAt` is the
+      // database's now(), in microseconds and possibly on another machine than this process.
+      and(eq(meterEvent.state, 'pending'), lte(meterEvent.nextAttemptAt, options.now ?? sql`now()`))
   const rows = await db
     .select()
     .from(meterEvent)
