@@ -37,7 +37,7 @@ beforeEach(async () => {
     mine.push(
       await insertKeyword(app, ownerBusinessId, {
         keyword: `mine ${i}`,
-        status: 'draft',
+        status: 'scheduled',
         searchIntent: 'commercial',
         searchVolume: 10 * i,
         difficulty: i,
@@ -49,27 +49,25 @@ beforeEach(async () => {
       }),
     )
   }
-  theirs = [await insertKeyword(app, otherBusinessId, { keyword: 'theirs', status: 'draft' })]
+  theirs = [await insertKeyword(app, otherBusinessId, { keyword: 'theirs', status: 'scheduled' })]
 })
 
 describe('keyword.setStatus', () => {
   it('changes the status of the caller’s keywords (archive is status archived)', async () => {
     const result = await rpcClient(app, owner.cookie).keyword.setStatus({ ids: [mine[0].id, mine[1].id], status: 'archived' })
-    expect(result).toEqual({ updated: 2 })
+    expect(result).toEqual({ updated: 2, articlesArchived: 0 })
     const rows = await rowsOf(mine.map((row) => row.id))
     expect(Object.fromEntries(rows.map((row) => [row.keyword, row.status]))).toEqual({
       'mine 0': 'archived',
       'mine 1': 'archived',
-      'mine 2': 'draft',
+      'mine 2': 'scheduled',
     })
   })
 
   it('refuses the whole call with NOT_FOUND when any id is another user’s, changing nothing', async () => {
-    const error = await rejectionOf(
-      rpcClient(app, owner.cookie).keyword.setStatus({ ids: [mine[0].id, theirs[0].id], status: 'scheduled' }),
-    )
+    const error = await rejectionOf(rpcClient(app, owner.cookie).keyword.setStatus({ ids: [mine[0].id, theirs[0].id], status: 'pending' }))
     expect(error).toMatchObject({ code: 'NOT_FOUND', status: 404, data: { reason: 'KEYWORDS_NOT_FOUND' } })
-    expect((await rowsOf([mine[0].id, theirs[0].id])).map((row) => row.status)).toEqual(['draft', 'draft'])
+    expect((await rowsOf([mine[0].id, theirs[0].id])).map((row) => row.status)).toEqual(['scheduled', 'scheduled'])
   })
 
   it('refuses an unknown id and an unknown status', async () => {
@@ -81,8 +79,9 @@ describe('keyword.setStatus', () => {
   })
 
   it('counts a repeated id once', async () => {
-    expect(await rpcClient(app, owner.cookie).keyword.setStatus({ ids: [mine[0].id, mine[0].id], status: 'scheduled' })).toEqual({
+    expect(await rpcClient(app, owner.cookie).keyword.setStatus({ ids: [mine[0].id, mine[0].id], status: 'pending' })).toEqual({
       updated: 1,
+      articlesArchived: 0,
     })
   })
 
@@ -92,7 +91,7 @@ describe('keyword.setStatus', () => {
       code: 'BAD_REQUEST',
       message: 'A keyword is marked published when its article is published. Publish the article instead.',
     })
-    expect((await rowsOf([mine[0].id]))[0]!.status).toBe('draft')
+    expect((await rowsOf([mine[0].id]))[0]!.status).toBe('scheduled')
   })
 })
 
