@@ -161,7 +161,7 @@ function AddCompetitorForm({ businessId }: { businessId: string }) {
   )
 }
 
-function CompetitorCard({
+export function CompetitorCard({
   competitor,
   analysing,
   onAnalysed,
