@@ -1,4 +1,6 @@
-import { eq } from 'drizzle-orm'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { eq, inArray, sql } from 'drizzle-orm'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertArticle, insertBusiness, insertKeyword, rejectionOf, rpcClient } from '../../../tests/fixtures/rpc'
@@ -8,7 +10,7 @@ import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
 import { jobKindsWith, startTestWorker, withRetries, type TestWorker } from '../../../tests/fixtures/test-worker'
 import { articleProviders } from '../../../tests/fixtures/article-providers'
 import { articleGenerateJob } from '~/server/articles/articles.service'
-import { business as businessTable, jobRun } from '~/server/db/schema'
+import { business as businessTable, jobRun, keyword } from '~/server/db/schema'
 import type { Providers } from '~/server/providers'
 import { dataforseoHandlers } from '~/server/providers/dataforseo/mock'
 import { imagesHandlers } from '~/server/providers/images/mock'
@@ -244,5 +246,32 @@ describe('one status model: the Keywords and Content screens agree through every
     })
     for (const id of [drafted.id, live.id, bare.id]) await expectAgreement(client, businessId, id, 'archived')
     expect((await client.article.get({ businessId, articleId: draft.id })).approvedAt).toBeNull()
+  })
+
+  it('the migration repairs keywords that drifted from their article before the rule', async () => {
+    const { business } = await roaster()
+    const businessId = business.id
+    const at = new Date(Date.now() + 9 * DAY)
+    const cases = [
+      // [keyword status stored, article status or none, scheduledAt, status after]
+      ['draft', 'approved', at, 'scheduled'],
+      ['scheduled', 'held', at, 'draft'],
+      ['archived', 'published', at, 'published'],
+      ['draft', null, at, 'scheduled'],
+      ['draft', null, null, 'pending'],
+      ['pending', null, null, 'pending'],
+    ] as const
+    const ids: string[] = []
+    for (const [n, [status, articleStatus, scheduledAt]] of cases.entries()) {
+      const row = await insertKeyword(app, businessId, { keyword: `drifted ${n}`, status, scheduledAt })
+      if (articleStatus)
+        await insertArticle(app, businessId, { keywordId: row.id, title: `Drifted ${n}`, slug: `drifted-${n}`, status: articleStatus })
+      ids.push(row.id)
+    }
+    const migration = await readFile(join(process.cwd(), 'drizzle/0024_keyword_status_follows_article.sql'), 'utf8')
+    for (const statement of migration.split('--> statement-breakpoint')) await app.db.execute(sql.raw(statement))
+    const rows = await app.db.select({ id: keyword.id, status: keyword.status }).from(keyword).where(inArray(keyword.id, ids))
+    const after = new Map(rows.map((row) => [row.id, row.status]))
+    expect(ids.map((id) => after.get(id))).toEqual(cases.map((item) => item[3]))
   })
 })
