@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { business, deletedKeyword, keyword, longTailKeyword } from '~/server/db/schema'
 import { KEYWORDS_BULK_LIMIT } from '~/shared/keywords'
-import { insertBusiness, insertKeyword, rejectionOf, rpcClient } from '../../../tests/fixtures/rpc'
+import { insertArticle, insertBusiness, insertKeyword, rejectionOf, rpcClient } from '../../../tests/fixtures/rpc'
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
 
 let app: TestApp
@@ -114,6 +114,20 @@ describe('keyword.delete and keyword.restore', () => {
     // Every column comes back as it was: timestamps, metadata, the long-tail link, the derived lowercase.
     expect(byId(await rowsOf([mine[0].id, mine[2].id]))).toEqual(byId([mine[0], mine[2]]))
     expect(await keptOf(deleted.ids)).toEqual([])
+  })
+
+  it('a keyword whose article was let go by its deletion comes back without it: a draft no longer, as its plan makes it', async () => {
+    const client = rpcClient(app, owner.cookie)
+    await app.db.update(keyword).set({ status: 'draft' }).where(eq(keyword.id, mine[1].id))
+    await insertArticle(app, ownerBusinessId, {
+      keywordId: mine[1].id,
+      title: 'Mine 1',
+      slug: `mine-1-${crypto.randomUUID()}`,
+      status: 'draft',
+    })
+    const deleted = await client.keyword.delete({ ids: [mine[1].id] })
+    expect(await client.keyword.restore({ ids: deleted.ids })).toEqual({ restored: 1 })
+    expect((await client.keyword.list()).items.find((row) => row.id === mine[1].id)?.status).toBe('scheduled')
   })
 
   it('refuses ids that were never deleted here, forged or live, restoring nothing', async () => {

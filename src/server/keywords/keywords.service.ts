@@ -6,7 +6,7 @@ import { article, deletedKeyword, keyword, keywordCluster, longTailKeyword } fro
 import { appError, RPC_ERRORS } from '~/server/rpc/errors'
 import type { JoinOperator } from '~/shared/data-table/config'
 import type { FilterItem, SortItem } from '~/shared/data-table/filter-schema'
-import { handStatusRefusal } from '~/shared/keyword-status'
+import { handStatusRefusal, keywordStatusFor } from '~/shared/keyword-status'
 import { KEYWORDS_BULK_LIMIT, KEYWORDS_DEFAULT_SORT, type KeywordStatus } from '~/shared/keywords'
 import { KEYWORD_COLUMNS, keywordClusterJoin, keywordOwnColumns, type KeywordTableColumns } from './keyword-columns'
 import { KEYWORD_ERRORS } from './keywords.errors'
@@ -338,7 +338,14 @@ export async function restoreKeywords(db: Database, businessId: string, ids: rea
     const linked = (id: string | null) => (id && links.has(id) ? id : null)
     const inserted = await tx
       .insert(keyword)
-      .values(rows.map((row) => ({ ...row, longTailKeywordId: linked(row.longTailKeywordId) })))
+      .values(
+        rows.map((row) => ({
+          ...row,
+          longTailKeywordId: linked(row.longTailKeywordId),
+          // Its article (if any) was let go when it was deleted: it comes back without one (src/shared/keyword-status.ts).
+          status: keywordStatusFor({ articleStatus: null, status: row.status, scheduledAt: row.scheduledAt }),
+        })),
+      )
       .onConflictDoNothing()
       .returning({ id: keyword.id })
     // Any conflict (same id, or same keyword text in the business) refuses the whole undo.
