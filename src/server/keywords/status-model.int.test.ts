@@ -148,6 +148,14 @@ describe('one status model: the Keywords and Content screens agree through every
     await client.keyword.reschedule({ businessId, keywordId: planned.id, date: day })
     expect((await expectAgreement(client, businessId, planned.id, 'scheduled'))!.status).toBe('approved')
 
+    // One section rewritten: changed content waits for review again, then approved once more.
+    const current = await client.article.get({ businessId, articleId: written.id })
+    const section = current.markdown.match(/^## (.+)$/m)![1]!
+    await generated((await client.article.regenerate({ businessId, articleId: written.id, section })).jobId)
+    expect((await expectAgreement(client, businessId, planned.id, 'draft'))!.status).toBe('held')
+    await client.article.approve({ businessId, articleId: written.id })
+    await expectAgreement(client, businessId, planned.id, 'scheduled')
+
     // The first version restored: changed content waits for review again.
     const versions = (await client.article.get({ businessId, articleId: written.id })).versions
     const first = versions.find((version) => version.version === 1)!
