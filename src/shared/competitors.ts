@@ -95,3 +95,19 @@ export function sortGap(rows: readonly GapKeyword[], sort: readonly { id: string
     return a.keyword.localeCompare(b.keyword)
   })
 }
+
+/**
+ * The card's line about an analysis that failed since the last successful one (which the card
+ * still shows): dated, with its reason, and naming the date of the data shown.
+ */
+export function failedAnalysisNote(
+  failure: { at: Date | string; error: string | null },
+  lastAnalyzedAt: Date | string | null,
+  formatDate: (value: Date | string) => string,
+): string {
+  const reason = failure.error?.trim().replace(/\.$/, '')
+  const failed = `failed${reason ? `: ${reason}` : ''}`
+  return lastAnalyzedAt
+    ? `Re-analysis on ${formatDate(failure.at)} ${failed} — showing data from ${formatDate(lastAnalyzedAt)}.`
+    : `Analysis on ${formatDate(failure.at)} ${failed}.`
+}

@@ -272,15 +272,24 @@ describe.skipIf(!server.available)('Keywords screen in Chromium (docs/product/ke
     expect(stored.map((row) => row.status)).toEqual(['archived', 'archived'])
   })
 
-  it('changes the status of selected rows from the Change status menu', async () => {
+  it('changes the status of selected rows from the Change status menu; a published keyword is never set back', async () => {
     await open()
-    const target = seeded[2]
-    await page.getByRole('checkbox', { name: `Select ${target.keyword}` }).click()
+    const statusCells = page.locator('tbody tr td:nth-child(3)')
+    const target = seeded.findIndex((row) => row.status === 'pending')
+    await page.getByRole('checkbox', { name: `Select ${seeded[target]!.keyword}` }).click()
     const bar = page.getByRole('toolbar', { name: 'Selected rows actions' })
     await bar.getByRole('button', { name: 'Change status' }).click()
     await page.getByRole('menuitem', { name: 'Scheduled' }).click()
     await bar.waitFor({ state: 'detached' })
-    await expect.poll(() => page.locator('tbody tr td:nth-child(3)').nth(2).textContent(), poll).toBe('Scheduled')
+    await expect.poll(() => statusCells.nth(target).textContent(), poll).toBe('Scheduled')
+
+    // The one status model (docs/product/entities.md "Keyword status"): published → scheduled is refused, nothing changes.
+    const published = seeded.findIndex((row) => row.status === 'published')
+    await page.getByRole('checkbox', { name: `Select ${seeded[published]!.keyword}` }).click()
+    await bar.getByRole('button', { name: 'Change status' }).click()
+    await page.getByRole('menuitem', { name: 'Scheduled' }).click()
+    await page.getByText('A published keyword cannot be set back: its article is live. Archive it to take it off the plan.').waitFor()
+    expect(await statusCells.nth(published).textContent()).toBe('Published')
   })
 
   it('deletes selected rows after confirmation, and Undo in the toast restores them', async () => {

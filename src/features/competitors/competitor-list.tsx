@@ -19,6 +19,7 @@ import { toast } from '~/lib/toast'
 import { useLatest } from '~/lib/use-latest'
 import { cn } from '~/lib/utils'
 import { normalizeSiteAddress } from '~/shared/business-profile'
+import { failedAnalysisNote } from '~/shared/competitors'
 import { competitorListQuery } from './gap-queries'
 
 type CompetitorAnalysis = RpcOutputs['competitor']['list']['competitors'][number]
@@ -160,7 +161,7 @@ function AddCompetitorForm({ businessId }: { businessId: string }) {
   )
 }
 
-function CompetitorCard({
+export function CompetitorCard({
   competitor,
   analysing,
   onAnalysed,
@@ -182,7 +183,7 @@ function CompetitorCard({
   useEffect(() => {
     if (settled) analysed.current()
   }, [settled, analysed])
-  const failed = competitor.analysis?.state === 'failed'
+  const failed = competitor.failure !== null
 
   return (
     <li className="grid content-start gap-4 rounded-lg border border-border bg-card p-4" aria-label={competitor.name}>
@@ -204,6 +205,12 @@ function CompetitorCard({
         </div>
       </div>
       {competitor.description && <p className="text-sm text-muted-foreground">{competitor.description}</p>}
+
+      {competitor.failure && !running && (
+        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+          {failedAnalysisNote(competitor.failure, competitor.lastAnalyzedAt, formatLongDate)}
+        </p>
+      )}
 
       <dl className="grid grid-cols-3 gap-2 text-sm">
         <div>
@@ -245,11 +252,6 @@ function CompetitorCard({
       )}
 
       {running && <JobProgress jobId={jobId} label={`Analysis of ${competitor.name}`} />}
-      {failed && !running && (
-        <p role="alert" className="text-sm text-destructive">
-          The last analysis failed{competitor.analysis?.error ? `: ${competitor.analysis.error}` : '.'}
-        </p>
-      )}
 
       <div className="flex flex-wrap justify-end gap-2">
         <Button

@@ -24,7 +24,14 @@ export function useKeywordBulkActions({ onDone }: { onDone: () => void }) {
       meta: { errorMessage: 'Could not change the status' },
       onSuccess: (result, input) => {
         const what = keywordsNoun(result.updated)
-        toast.success(input.status === 'archived' ? `${what} archived` : `${what} set to ${KEYWORD_STATUS_LABELS[input.status]}`)
+        // Archiving a keyword archives its article too (docs/product/keywords-table.md, Bulk actions).
+        const articles =
+          result.articlesArchived === 1
+            ? ', and its article'
+            : result.articlesArchived > 1
+              ? `, and ${result.articlesArchived} articles`
+              : ''
+        toast.success(input.status === 'archived' ? `${what} archived${articles}` : `${what} set to ${KEYWORD_STATUS_LABELS[input.status]}`)
         onDone()
         return refreshLists()
       },

@@ -8,6 +8,7 @@ import { defineJob } from '~/server/jobs/define'
 import { enqueueEach } from '~/server/jobs/enqueue-each'
 import { appError } from '~/server/rpc/errors'
 import { findUserPlan, lockPlanLimits } from '~/server/billing/plan-limits'
+import { followArticleStatus } from '~/server/keywords/keyword-status'
 import { logger } from '~/server/logger'
 import { articleFailedData, emitWebhookEvent } from '~/server/publishing/events'
 import { publicationsOf, publishUpdateNow } from '~/server/publishing/publish.service'
@@ -247,6 +248,7 @@ export async function restoreArticleVersion(db: Database, businessId: string, ar
     await tx
       .insert(articleVersion)
       .values({ articleId: current.id, version, reason: 'restored', content: kept.content, seoScore: kept.seoScore, createdAt: now })
+    await followArticleStatus(tx, current.keywordId, status)
   })
   return getArticle(db, businessId, articleId)
 }
@@ -261,7 +263,7 @@ export async function archiveArticle(db: Database, businessId: string, articleId
   const now = new Date()
   await db.transaction(async (tx) => {
     await tx.update(article).set({ status: 'archived', approvedAt: null, updatedAt: now }).where(eq(article.id, row.id))
-    if (row.keywordId) await tx.update(keyword).set({ status: 'archived', updatedAt: now }).where(eq(keyword.id, row.keywordId))
+    await followArticleStatus(tx, row.keywordId, 'archived')
   })
   return getArticle(db, businessId, articleId)
 }
@@ -381,10 +383,15 @@ export async function approveArticle(db: Database, businessId: string, articleId
   const row = await ownedArticle(db, businessId, articleId)
   if (row.status === 'approved') return getArticle(db, businessId, articleId)
   if (row.status !== 'draft' && row.status !== 'held') throw appError(ARTICLE_ERRORS.ARTICLE_NOT_APPROVABLE)
-  await db
-    .update(article)
-    .set({ status: 'approved', approvedAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(article.id, row.id), eq(article.status, row.status)))
+  await db.transaction(async (tx) => {
+    const approved = await tx
+      .update(article)
+      .set({ status: 'approved', approvedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(article.id, row.id), eq(article.status, row.status)))
+      .returning({ id: article.id })
+    // Approved and waiting for its day: its keyword shows scheduled.
+    if (approved.length > 0) await followArticleStatus(tx, row.keywordId, 'approved')
+  })
   return getArticle(db, businessId, articleId)
 }
 

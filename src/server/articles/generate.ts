@@ -7,6 +7,7 @@ import type { Database } from '~/server/db'
 import { article, articleVersion, business as businessTable, keyword as keywordTable, publication } from '~/server/db/schema'
 import type { JobContext } from '~/server/jobs/define'
 import { JobError } from '~/server/jobs/errors'
+import { followArticleStatus } from '~/server/keywords/keyword-status'
 import { articleGeneratedData, emitWebhookEvent } from '~/server/publishing/events'
 import type { Providers } from '~/server/providers'
 import { createLedger } from '~/server/research/ledger'
@@ -647,10 +648,7 @@ async function saveGeneratedArticle(
       seoScore: saved.seoScore,
       generationJobId: saved.jobId,
     })
-    await tx
-      .update(keywordTable)
-      .set({ status: 'draft', generatedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(keywordTable.id, saved.keywordId), ne(keywordTable.status, 'published')))
+    await followArticleStatus(tx, saved.keywordId, status, { generatedAt: new Date() })
     // The keyword shows the type its article was written as, and why.
     await tx
       .update(keywordTable)

@@ -3,6 +3,7 @@ import { env } from '~/env'
 import { article, articleVersion, business as businessTable, keyword as keywordTable } from '~/server/db/schema'
 import type { JobContext } from '~/server/jobs/define'
 import { JobError } from '~/server/jobs/errors'
+import { followArticleStatus } from '~/server/keywords/keyword-status'
 import { createLedger } from '~/server/research/ledger'
 import { keywordMarket } from '~/server/research/market'
 import type { ArticleCitation, ArticleStatus } from '~/shared/articles/article'
@@ -190,6 +191,7 @@ export async function rewriteSection(
     await tx
       .insert(articleVersion)
       .values({ articleId: locked.id, version, reason: 'regenerated', content, seoScore, generationJobId: jobId, createdAt: now })
+    await followArticleStatus(tx, locked.keywordId, status)
     return locked.id
   })
   return { articleId, resumed: false, seoScore, cost: ledger.totalCost(), dropped: grounding.ungrounded.length }

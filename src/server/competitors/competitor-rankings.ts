@@ -68,6 +68,35 @@ export function rankingRows(ranked: readonly RankedKeyword[]) {
 
 type Owner = Pick<typeof business.$inferSelect, 'id' | 'keywordRegion' | 'language'>
 
+/** What the competitor ranks for, read from the keyword-data provider (nothing stored yet). */
+export async function readCompetitorRankings(keywordData: Pick<KeywordDataService, 'rankedKeywords'>, owner: Owner, url: string) {
+  const answer = await keywordData.rankedKeywords(rankingTarget(url), { ...keywordMarket(owner), limit: COMPETITOR_RANKED_KEYWORDS })
+  return { rows: rankingRows(answer.data), cost: answer.cost, fromCache: answer.fromCache }
+}
+
+/**
+ * Replaces the competitor's stored rankings with `rows` and dates its analysis, inside the
+ * caller's transaction; false when the competitor was removed meanwhile (nothing stored then).
+ */
+export async function storeCompetitorRankings(
+  tx: Pick<Database, 'select' | 'delete' | 'insert' | 'update'>,
+  owner: Owner,
+  targetId: string,
+  rows: ReturnType<typeof rankingRows>,
+) {
+  const [still] = await tx
+    .select({ id: competitor.id })
+    .from(competitor)
+    .where(and(eq(competitor.id, targetId), eq(competitor.businessId, owner.id)))
+    .for('update')
+  if (!still) return false
+  await tx.delete(competitorKeyword).where(eq(competitorKeyword.competitorId, targetId))
+  if (rows.length > 0)
+    await tx.insert(competitorKeyword).values(rows.map((row) => ({ ...row, businessId: owner.id, competitorId: targetId })))
+  await tx.update(competitor).set({ lastAnalyzedAt: new Date(), updatedAt: new Date() }).where(eq(competitor.id, targetId))
+  return true
+}
+
 /**
  * Reads what the competitor ranks for and replaces its stored rankings in one transaction (a
  * competitor removed meanwhile keeps nothing). Answers how many keywords were stored.
@@ -78,19 +107,7 @@ export async function analyzeCompetitorRankings(
   owner: Owner,
   target: { id: string; url: string },
 ): Promise<{ keywords: number; cost: number; fromCache: boolean }> {
-  const answer = await keywordData.rankedKeywords(rankingTarget(target.url), { ...keywordMarket(owner), limit: COMPETITOR_RANKED_KEYWORDS })
-  const rows = rankingRows(answer.data)
-  await db.transaction(async (tx) => {
-    const [still] = await tx
-      .select({ id: competitor.id })
-      .from(competitor)
-      .where(and(eq(competitor.id, target.id), eq(competitor.businessId, owner.id)))
-      .for('update')
-    if (!still) return
-    await tx.delete(competitorKeyword).where(eq(competitorKeyword.competitorId, target.id))
-    if (rows.length > 0)
-      await tx.insert(competitorKeyword).values(rows.map((row) => ({ ...row, businessId: owner.id, competitorId: target.id })))
-    await tx.update(competitor).set({ lastAnalyzedAt: new Date(), updatedAt: new Date() }).where(eq(competitor.id, target.id))
-  })
-  return { keywords: rows.length, cost: answer.cost, fromCache: answer.fromCache }
+  const { rows, cost, fromCache } = await readCompetitorRankings(keywordData, owner, target.url)
+  await db.transaction((tx) => storeCompetitorRankings(tx, owner, target.id, rows))
+  return { keywords: rows.length, cost, fromCache }
 }

@@ -8,7 +8,7 @@ import type { TestSite } from '../../../tests/fixtures/test-site'
 import { business, competitor, competitorKeyword, excludedKeyword, keyword } from '~/server/db/schema'
 import { clearFaults, injectFault } from '~/server/providers/mock-faults'
 import { variantKey } from '~/server/research/normalize'
-import { estimatedVisits } from '~/shared/competitors'
+import { estimatedVisits, failedAnalysisNote } from '~/shared/competitors'
 import { analyzeDemoCompetitors, recreateDemoAccount } from '~/server/demo/demo-account'
 import { analyzeCompetitorRankings } from './competitor-rankings'
 import { keywordGap, listCompetitorAnalyses } from './competitors.service'
@@ -137,6 +137,50 @@ describe('competitor analysis', () => {
     await client.setup.removeCompetitor({ businessId: owned.id, competitorId: added.competitor.id })
     expect(await app.db.select().from(competitorKeyword).where(eq(competitorKeyword.competitorId, added.competitor.id))).toHaveLength(0)
   }, 40_000)
+
+  it('a failed re-analysis stores nothing: the card keeps the last successful analysis and shows the failure apart, dated', async () => {
+    const client = rpcClient(app, owner.cookie)
+    const gone = await startCompetitorSite('Gone Roast', 'Espresso beans')
+    let closed = false
+    try {
+      const added = await client.setup.addCompetitor({ businessId: owned.id, url: gone.origin })
+      expect((await waitForJob(app, added.jobId, 30_000)).state).toBe('completed')
+      const competitorId = added.competitor.id
+      const rankingsOf = () => app.db.select().from(competitorKeyword).where(eq(competitorKeyword.competitorId, competitorId))
+      const before = await rankingsOf()
+      const analysed = (await client.competitor.list({ businessId: owned.id })).competitors.find((row) => row.id === competitorId)!
+      expect(analysed).toMatchObject({ name: 'Gone Roast', failure: null })
+      expect(before.length).toBeGreaterThan(0)
+
+      // The site is unreachable now: the re-analysis fails after reading the rankings again.
+      await gone.close()
+      closed = true
+      const retry = await client.setup.analyzeCompetitor({ businessId: owned.id, competitorId })
+      const failed = await waitForJob(app, retry.jobId, 30_000)
+      expect(failed.state).toBe('failed')
+
+      const card = (await client.competitor.list({ businessId: owned.id })).competitors.find((row) => row.id === competitorId)!
+      // The same rows as the successful analysis (not replaced by the failed run's), its date and profile.
+      expect((await rankingsOf()).map((row) => row.id).sort()).toEqual(before.map((row) => row.id).sort())
+      expect(card).toMatchObject({ name: 'Gone Roast', keywordCount: before.length, lastAnalyzedAt: analysed.lastAnalyzedAt })
+      expect(card.failure).toEqual({ at: failed.finishedAt, error: failed.error })
+      expect(card.failure!.at.getTime()).toBeGreaterThan(card.lastAnalyzedAt!.getTime())
+      const day = (value: Date | string) => new Date(value).toISOString().slice(0, 10)
+      expect(failedAnalysisNote(card.failure!, card.lastAnalyzedAt, day)).toBe(
+        `Re-analysis on ${day(failed.finishedAt!)} failed: ${failed.error!.replace(/\.$/, '')} — showing data from ${day(analysed.lastAnalyzedAt!)}.`,
+      )
+
+      // Another user cannot re-analyse it, nor see it.
+      expect(
+        await rejectionOf(rpcClient(app, stranger.cookie).setup.analyzeCompetitor({ businessId: owned.id, competitorId })),
+      ).toMatchObject({
+        code: 'NOT_FOUND',
+      })
+      await client.setup.removeCompetitor({ businessId: owned.id, competitorId })
+    } finally {
+      if (!closed) await gone.close()
+    }
+  }, 60_000)
 })
 
 describe('keyword gap', () => {

@@ -20,8 +20,9 @@ const TOP_KEYWORDS = 5
 
 /**
  * The business's competitors, oldest first, each with its analysis: the keywords it ranks for
- * (how many, the top ones), the visits they earn it a month, when it was last analysed, and its
- * latest analysis job (to follow one that is running, or show why one failed).
+ * (how many, the top ones), the visits they earn it a month, when it was last analysed
+ * successfully, its latest analysis job (to follow one that is running), and a failed run since
+ * that success (`failure`: when and why).
  */
 export async function listCompetitorAnalyses(db: Database, businessId: string) {
   const competitors = await db
@@ -43,7 +44,15 @@ export async function listCompetitorAnalyses(db: Database, businessId: string) {
     .where(eq(competitorKeyword.businessId, businessId))
     .orderBy(desc(competitorKeyword.traffic), asc(competitorKeyword.rank), asc(competitorKeyword.keyword))
   const jobs = await db
-    .select({ id: jobRun.id, state: jobRun.state, step: jobRun.step, error: jobRun.error, competitorId: jobRun.singletonKey })
+    .select({
+      id: jobRun.id,
+      state: jobRun.state,
+      step: jobRun.step,
+      error: jobRun.error,
+      competitorId: jobRun.singletonKey,
+      createdAt: jobRun.createdAt,
+      finishedAt: jobRun.finishedAt,
+    })
     .from(jobRun)
     .where(
       and(
@@ -61,6 +70,10 @@ export async function listCompetitorAnalyses(db: Database, businessId: string) {
     competitors: competitors.map((row) => {
       const ranked = rankings.filter((item) => item.competitorId === row.id)
       const latestJob = jobs.find((job) => job.competitorId === row.id)
+      // A failed run stored nothing: the card keeps the last successful analysis's data and date,
+      // and shows the failure apart, dated (unless a later analysis succeeded since).
+      const failedAt = latestJob?.state === 'failed' ? (latestJob.finishedAt ?? latestJob.createdAt) : null
+      const failure = failedAt && (!row.lastAnalyzedAt || failedAt > row.lastAnalyzedAt) ? { at: failedAt, error: latestJob!.error } : null
       return {
         id: row.id,
         url: row.url,
@@ -73,6 +86,7 @@ export async function listCompetitorAnalyses(db: Database, businessId: string) {
         traffic: ranked.reduce((sum, item) => sum + item.traffic, 0),
         topKeywords: ranked.slice(0, TOP_KEYWORDS).map(({ competitorId: _competitorId, ...item }) => item),
         analysis: latestJob ? { jobId: latestJob.id, state: latestJob.state, step: latestJob.step, error: latestJob.error } : null,
+        failure,
       }
     }),
   }

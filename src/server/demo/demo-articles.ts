@@ -6,10 +6,12 @@ import type { Database } from '~/server/db'
 import { saveArticleEdit } from '~/server/articles/edit'
 import { article, articleVersion, business, jobRun, keyword, usage } from '~/server/db/schema'
 import { userFacingJobError } from '~/server/jobs/errors'
+import { followArticleStatus } from '~/server/keywords/keyword-status'
 import type { Providers } from '~/server/providers'
 import { failureFromResponse } from '~/server/providers/http'
 import { PROVIDERS } from '~/server/providers/modes'
 import { ARTICLE_STEPS } from '~/shared/articles/article'
+import { KEYWORD_STATUS_OF_ARTICLE } from '~/shared/keyword-status'
 import { businessExists as exists } from './demo-research'
 
 /**
@@ -60,7 +62,7 @@ export async function writeDemoArticles(
     const writtenAt = row.generatedAt ?? now
     const day = row.scheduledAt ?? now
     const held = created?.status === 'held'
-    const aged =
+    const aged: { status?: 'published' | 'archived'; approvedAt?: Date; publishedAt?: Date; updatedAt: Date } =
       held || row.status === 'draft'
         ? { updatedAt: writtenAt }
         : row.status === 'published'
@@ -79,10 +81,14 @@ export async function writeDemoArticles(
         .update(usage)
         .set({ timestamp: writtenAt, billingPeriod: billingPeriodOf(writtenAt) })
         .where(eq(usage.idempotencyKey, `${ARTICLE_USAGE_KEY_PREFIX}${jobId}`))
-      // Generation marks its keyword a draft now; the plan's own status and day stay.
+      // The keyword shows its aged article's state (src/shared/keyword-status.ts); the plan's day stays.
       await tx
         .update(keyword)
-        .set({ status: held ? 'draft' : row.status, generatedAt: writtenAt, updatedAt: aged.updatedAt })
+        .set({
+          status: KEYWORD_STATUS_OF_ARTICLE[aged.status ?? created?.status ?? 'draft'],
+          generatedAt: writtenAt,
+          updatedAt: aged.updatedAt,
+        })
         .where(eq(keyword.id, row.id))
     })
     if (!held && row.status === 'draft') nearestDraft ??= { id: articleId, keywordId: row.id, writtenAt }
@@ -92,7 +98,10 @@ export async function writeDemoArticles(
     // Its owner edited it, asked for a rewrite that failed, and approved their edit.
     await addOwnersNote(db, businessId, nearestDraft.id, now)
     await recordFailedRewrite(db, businessId, nearestDraft, now)
-    await db.update(article).set({ status: 'approved', approvedAt: now }).where(eq(article.id, nearestDraft.id))
+    await db.transaction(async (tx) => {
+      await tx.update(article).set({ status: 'approved', approvedAt: now }).where(eq(article.id, nearestDraft.id))
+      await followArticleStatus(tx, nearestDraft.keywordId, 'approved')
+    })
   }
   return written
 }

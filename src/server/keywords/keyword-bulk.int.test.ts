@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { business, deletedKeyword, keyword, longTailKeyword } from '~/server/db/schema'
 import { KEYWORDS_BULK_LIMIT } from '~/shared/keywords'
-import { insertBusiness, insertKeyword, rejectionOf, rpcClient } from '../../../tests/fixtures/rpc'
+import { insertArticle, insertBusiness, insertKeyword, rejectionOf, rpcClient } from '../../../tests/fixtures/rpc'
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
 
 let app: TestApp
@@ -37,7 +37,7 @@ beforeEach(async () => {
     mine.push(
       await insertKeyword(app, ownerBusinessId, {
         keyword: `mine ${i}`,
-        status: 'draft',
+        status: 'scheduled',
         searchIntent: 'commercial',
         searchVolume: 10 * i,
         difficulty: i,
@@ -49,27 +49,25 @@ beforeEach(async () => {
       }),
     )
   }
-  theirs = [await insertKeyword(app, otherBusinessId, { keyword: 'theirs', status: 'draft' })]
+  theirs = [await insertKeyword(app, otherBusinessId, { keyword: 'theirs', status: 'scheduled' })]
 })
 
 describe('keyword.setStatus', () => {
   it('changes the status of the caller’s keywords (archive is status archived)', async () => {
     const result = await rpcClient(app, owner.cookie).keyword.setStatus({ ids: [mine[0].id, mine[1].id], status: 'archived' })
-    expect(result).toEqual({ updated: 2 })
+    expect(result).toEqual({ updated: 2, articlesArchived: 0 })
     const rows = await rowsOf(mine.map((row) => row.id))
     expect(Object.fromEntries(rows.map((row) => [row.keyword, row.status]))).toEqual({
       'mine 0': 'archived',
       'mine 1': 'archived',
-      'mine 2': 'draft',
+      'mine 2': 'scheduled',
     })
   })
 
   it('refuses the whole call with NOT_FOUND when any id is another user’s, changing nothing', async () => {
-    const error = await rejectionOf(
-      rpcClient(app, owner.cookie).keyword.setStatus({ ids: [mine[0].id, theirs[0].id], status: 'scheduled' }),
-    )
+    const error = await rejectionOf(rpcClient(app, owner.cookie).keyword.setStatus({ ids: [mine[0].id, theirs[0].id], status: 'pending' }))
     expect(error).toMatchObject({ code: 'NOT_FOUND', status: 404, data: { reason: 'KEYWORDS_NOT_FOUND' } })
-    expect((await rowsOf([mine[0].id, theirs[0].id])).map((row) => row.status)).toEqual(['draft', 'draft'])
+    expect((await rowsOf([mine[0].id, theirs[0].id])).map((row) => row.status)).toEqual(['scheduled', 'scheduled'])
   })
 
   it('refuses an unknown id and an unknown status', async () => {
@@ -81,8 +79,9 @@ describe('keyword.setStatus', () => {
   })
 
   it('counts a repeated id once', async () => {
-    expect(await rpcClient(app, owner.cookie).keyword.setStatus({ ids: [mine[0].id, mine[0].id], status: 'scheduled' })).toEqual({
+    expect(await rpcClient(app, owner.cookie).keyword.setStatus({ ids: [mine[0].id, mine[0].id], status: 'pending' })).toEqual({
       updated: 1,
+      articlesArchived: 0,
     })
   })
 
@@ -92,7 +91,7 @@ describe('keyword.setStatus', () => {
       code: 'BAD_REQUEST',
       message: 'A keyword is marked published when its article is published. Publish the article instead.',
     })
-    expect((await rowsOf([mine[0].id]))[0]!.status).toBe('draft')
+    expect((await rowsOf([mine[0].id]))[0]!.status).toBe('scheduled')
   })
 })
 
@@ -115,6 +114,20 @@ describe('keyword.delete and keyword.restore', () => {
     // Every column comes back as it was: timestamps, metadata, the long-tail link, the derived lowercase.
     expect(byId(await rowsOf([mine[0].id, mine[2].id]))).toEqual(byId([mine[0], mine[2]]))
     expect(await keptOf(deleted.ids)).toEqual([])
+  })
+
+  it('a keyword whose article was let go by its deletion comes back without it: a draft no longer, as its plan makes it', async () => {
+    const client = rpcClient(app, owner.cookie)
+    await app.db.update(keyword).set({ status: 'draft' }).where(eq(keyword.id, mine[1].id))
+    await insertArticle(app, ownerBusinessId, {
+      keywordId: mine[1].id,
+      title: 'Mine 1',
+      slug: `mine-1-${crypto.randomUUID()}`,
+      status: 'draft',
+    })
+    const deleted = await client.keyword.delete({ ids: [mine[1].id] })
+    expect(await client.keyword.restore({ ids: deleted.ids })).toEqual({ restored: 1 })
+    expect((await client.keyword.list()).items.find((row) => row.id === mine[1].id)?.status).toBe('scheduled')
   })
 
   it('refuses ids that were never deleted here, forged or live, restoring nothing', async () => {

@@ -16,5 +16,18 @@ export const KEYWORD_ERRORS = defineErrorCodes({
     code: 'BAD_REQUEST',
     message: 'A keyword is marked published when its article is published. Publish the article instead.',
   },
+  KEYWORD_PUBLISHED_STAYS: {
+    code: 'CONFLICT',
+    message: 'A published keyword cannot be set back: its article is live. Archive it to take it off the plan.',
+  },
+  KEYWORD_STATUS_FOLLOWS_ARTICLE: {
+    code: 'CONFLICT',
+    message:
+      'A keyword with an article shows the article’s status. Approve or publish the article on the Content page, or archive the keyword.',
+  },
+  KEYWORD_DRAFT_NEEDS_ARTICLE: {
+    code: 'BAD_REQUEST',
+    message: 'A keyword is a draft while its article waits for review. Generate its article instead.',
+  },
   KEYWORD_ALREADY_EXISTS: { code: 'CONFLICT', message: 'Some of these keywords exist again already, so they were not restored.' },
 })

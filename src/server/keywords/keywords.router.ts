@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { tableListInputSchema } from '~/server/data-table/table-input'
+import { unpublishArchived } from '~/server/publishing/publish.service'
 import { businessProcedure, currentOrOwnedBusinessProcedure } from '~/server/rpc/procedures'
 import { rowId } from '~/shared/setup-wizard'
 import {
@@ -42,10 +43,21 @@ export const keywordRouter = {
       listKeywords(context.db, { businessId: context.businessId, ...query }),
     ),
 
-  /** Bulk status change ("Archive" is status archived). Any id not the business's refuses all: NOT_FOUND. */
+  /**
+   * Bulk status change ("Archive" is status archived) by the one status model
+   * (src/shared/keyword-status.ts). Any id not the business's refuses all: NOT_FOUND; any keyword
+   * the rule refuses refuses all with its reason.
+   */
   setStatus: businessProcedure
     .input(z.object({ ids: keywordIds, status: z.enum(KEYWORD_STATUSES) }))
-    .handler(({ context, input }) => setKeywordStatus(context.db, context.businessId, input.ids, input.status)),
+    .handler(async ({ context, input }) => {
+      const { updated, archivedArticleIds } = await setKeywordStatus(context.db, context.businessId, input.ids, input.status)
+      // An archived keyword's article was archived with it: its posts come off the sites (where the CMS allows), in the background.
+      for (const articleId of archivedArticleIds) {
+        await unpublishArchived(context.db, { userId: context.user.id, businessId: context.businessId, articleId })
+      }
+      return { updated, articlesArchived: archivedArticleIds.length }
+    }),
 
   /** Bulk delete; the rows are kept server-side for an undo, the answer is their ids. */
   delete: businessProcedure

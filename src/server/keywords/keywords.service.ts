@@ -2,10 +2,11 @@ import { and, asc, count, eq, getTableColumns, inArray, sql, type Query, type SQ
 import { alias, PgDialect, type AnyPgColumn, type PreparedQueryConfig, type SelectedFieldsOrdered } from 'drizzle-orm/pg-core'
 import { FilterError, filtersToSql, sortToSql } from '~/server/data-table/filter-to-sql'
 import type { Database } from '~/server/db'
-import { deletedKeyword, keyword, keywordCluster, longTailKeyword } from '~/server/db/schema'
+import { article, deletedKeyword, keyword, keywordCluster, longTailKeyword } from '~/server/db/schema'
 import { appError, RPC_ERRORS } from '~/server/rpc/errors'
 import type { JoinOperator } from '~/shared/data-table/config'
 import type { FilterItem, SortItem } from '~/shared/data-table/filter-schema'
+import { handStatusRefusal, keywordStatusFor } from '~/shared/keyword-status'
 import { KEYWORDS_BULK_LIMIT, KEYWORDS_DEFAULT_SORT, type KeywordStatus } from '~/shared/keywords'
 import { KEYWORD_COLUMNS, keywordClusterJoin, keywordOwnColumns, type KeywordTableColumns } from './keyword-columns'
 import { KEYWORD_ERRORS } from './keywords.errors'
@@ -218,19 +219,47 @@ async function ownedIds(tx: Pick<Database, 'select'>, businessId: string, ids: r
   return wanted
 }
 
-/** Sets the status of some of the business's keywords (archive is status "archived"). */
+/**
+ * Sets the status of some of the business's keywords by hand (archive is status "archived"), by
+ * the one status model (src/shared/keyword-status.ts): a keyword with an article follows it, so
+ * archiving one archives its article in the same transaction; any keyword the rule refuses
+ * refuses the whole action, with the rule's message. Answers the articles archived, whose posts
+ * then come off their sites.
+ */
 export async function setKeywordStatus(db: Database, businessId: string, ids: readonly string[], status: KeywordStatus) {
   // Published follows the article (publishing sets it), never a user's say-so.
   if (status === 'published') throw appError(KEYWORD_ERRORS.KEYWORD_STATUS_PUBLISHED)
   return db.transaction(async (tx) => {
     const owned = await ownedIds(tx, businessId, ids)
-    if (owned.length === 0) return { updated: 0 }
+    if (owned.length === 0) return { updated: 0, archivedArticleIds: [] as string[] }
     const rows = await tx
+      .select({
+        id: keyword.id,
+        status: keyword.status,
+        scheduledAt: keyword.scheduledAt,
+        articleId: article.id,
+        articleStatus: article.status,
+      })
+      .from(keyword)
+      .leftJoin(article, eq(article.keywordId, keyword.id))
+      .where(and(eq(keyword.businessId, businessId), inArray(keyword.id, owned)))
+    for (const row of rows) {
+      const refusal = handStatusRefusal(status, row)
+      if (refusal) throw appError(KEYWORD_ERRORS[refusal])
+    }
+    const now = new Date()
+    const updated = await tx
       .update(keyword)
-      .set({ status, updatedAt: new Date() })
+      .set({ status, updatedAt: now })
       .where(and(eq(keyword.businessId, businessId), inArray(keyword.id, owned)))
       .returning({ id: keyword.id })
-    return { updated: rows.length }
+    const archivedArticleIds = rows.flatMap((row) =>
+      status === 'archived' && row.articleId && row.articleStatus !== 'archived' ? [row.articleId] : [],
+    )
+    if (archivedArticleIds.length > 0) {
+      await tx.update(article).set({ status: 'archived', approvedAt: null, updatedAt: now }).where(inArray(article.id, archivedArticleIds))
+    }
+    return { updated: updated.length, archivedArticleIds }
   })
 }
 
@@ -309,7 +338,14 @@ export async function restoreKeywords(db: Database, businessId: string, ids: rea
     const linked = (id: string | null) => (id && links.has(id) ? id : null)
     const inserted = await tx
       .insert(keyword)
-      .values(rows.map((row) => ({ ...row, longTailKeywordId: linked(row.longTailKeywordId) })))
+      .values(
+        rows.map((row) => ({
+          ...row,
+          longTailKeywordId: linked(row.longTailKeywordId),
+          // Its article (if any) was let go when it was deleted: it comes back without one (src/shared/keyword-status.ts).
+          status: keywordStatusFor({ articleStatus: null, status: row.status, scheduledAt: row.scheduledAt }),
+        })),
+      )
       .onConflictDoNothing()
       .returning({ id: keyword.id })
     // Any conflict (same id, or same keyword text in the business) refuses the whole undo.

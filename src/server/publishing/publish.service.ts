@@ -8,6 +8,7 @@ import { enqueueJob } from '~/server/jobs'
 import { defineJob } from '~/server/jobs/define'
 import { enqueueEach } from '~/server/jobs/enqueue-each'
 import { JobError } from '~/server/jobs/errors'
+import { followArticleStatus } from '~/server/keywords/keyword-status'
 import { ProviderError } from '~/server/providers/http'
 import { appError, defineErrorCodes } from '~/server/rpc/errors'
 import { CONNECTOR_TYPES, CONNECTORS, type ConnectorType } from '~/shared/integrations'
@@ -354,15 +355,14 @@ export async function runPublish(
       .where(and(eq(publication.articleId, row.id), eq(publication.status, 'published')))
       .limit(1)
     if (anywhere || feed) {
-      await db
-        .update(article)
-        .set({ status: 'published', publishedAt: sql`coalesce(${article.publishedAt}, now())`, updatedAt: new Date() })
-        .where(and(eq(article.id, row.id), ne(article.status, 'archived')))
-      if (row.keywordId)
-        await db
-          .update(keyword)
-          .set({ status: 'published' })
-          .where(and(eq(keyword.id, row.keywordId), ne(keyword.status, 'archived')))
+      await db.transaction(async (tx) => {
+        const published = await tx
+          .update(article)
+          .set({ status: 'published', publishedAt: sql`coalesce(${article.publishedAt}, now())`, updatedAt: new Date() })
+          .where(and(eq(article.id, row.id), ne(article.status, 'archived')))
+          .returning({ keywordId: article.keywordId })
+        if (published[0]) await followArticleStatus(tx, published[0].keywordId, 'published')
+      })
     }
   }
   // Nothing is lost: the targets that worked keep their post; the job retries the rest.

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Database } from '~/server/db'
-import { business, excludedKeyword, keyword } from '~/server/db/schema'
+import { article, business, excludedKeyword, keyword } from '~/server/db/schema'
 import { appError } from '~/server/rpc/errors'
+import { KEYWORD_STATUS_OF_ARTICLE } from '~/shared/keyword-status'
 import { RESEARCH_ERRORS } from './research.errors'
 import { normalizeKeyword, variantKey } from './normalize'
 
@@ -71,17 +72,19 @@ export async function rescheduleKeyword(db: Database, businessId: string, input:
   if (Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== input.date) throw appError(RESEARCH_ERRORS.DATE_INVALID)
   if (at < tomorrow) throw appError(RESEARCH_ERRORS.DATE_IN_PAST)
   const [row] = await db
-    .select({ id: keyword.id, status: keyword.status })
+    .select({ id: keyword.id, status: keyword.status, articleStatus: article.status })
     .from(keyword)
+    .leftJoin(article, eq(article.keywordId, keyword.id))
     .where(and(eq(keyword.id, input.keywordId), eq(keyword.businessId, businessId)))
   if (!row) throw appError(RESEARCH_ERRORS.KEYWORD_NOT_FOUND)
-  if (row.status === 'published') throw appError(RESEARCH_ERRORS.KEYWORD_PUBLISHED)
+  if (row.status === 'published' || row.articleStatus === 'published') throw appError(RESEARCH_ERRORS.KEYWORD_PUBLISHED)
   const [updated] = await db
     .update(keyword)
     .set({
       scheduledAt: at,
       assignedMonth: input.date.slice(0, 7),
-      status: row.status === 'pending' || row.status === 'archived' ? 'scheduled' : row.status,
+      // A date plans a keyword without an article; one with an article keeps showing the article's state.
+      status: row.articleStatus ? KEYWORD_STATUS_OF_ARTICLE[row.articleStatus] : 'scheduled',
     })
     .where(eq(keyword.id, row.id))
     .returning({ id: keyword.id, scheduledAt: keyword.scheduledAt, assignedMonth: keyword.assignedMonth, status: keyword.status })

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { business, competitor } from '~/server/db/schema'
-import { analyzeCompetitorRankings } from '~/server/competitors/competitor-rankings'
+import { readCompetitorRankings, storeCompetitorRankings } from '~/server/competitors/competitor-rankings'
 import { defineJob } from '~/server/jobs/define'
 import { logger } from '~/server/logger'
 import { ProviderError } from '~/server/providers/http'
@@ -45,11 +45,10 @@ export const competitorAnalyzeJob = defineJob({
     if (!row) return { removed: true }
     // What it ranks for (the /competitors keyword gap). Without keyword data the site's profile
     // is still analysed and the rankings of the previous analysis are kept.
-    let rankedKeywords: number | null = null
+    let ranked: Awaited<ReturnType<typeof readCompetitorRankings>> | null = null
     try {
       progress('Reading the searches it ranks for', 0, 8)
-      rankedKeywords = (await analyzeCompetitorRankings(db, providers.keywordData, row.business, { id: input.competitorId, url: row.url }))
-        .keywords
+      ranked = await readCompetitorRankings(providers.keywordData, row.business, row.url)
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error
       logger.warn(`competitor analysis: rankings of ${row.url} unavailable: ${error.message}`)
@@ -69,25 +68,31 @@ export const competitorAnalyzeJob = defineJob({
       },
       { llm: providers.llm, fetcher: providers.web.fetch },
     )
-    await db
-      .update(competitor)
-      .set({
-        name: analysis.name.trim() || null,
-        description: analysis.description.trim() || null,
-        industry: analysis.industry.trim() || null,
-        primaryServices: analysis.primaryServices.filter((item) => item.trim() !== ''),
-        targetAudience: analysis.targetAudience.trim() || null,
-        businessModel: analysis.businessModel.trim() || null,
-        coreProducts: analysis.coreProducts.filter((item) => item.trim() !== ''),
-        valueProposition: analysis.valueProposition.trim() || null,
-        seeds: analysis.seedKeywords.filter((item) => item.trim() !== ''),
-        relevanceToOurBusiness: Math.max(0, Math.min(100, Math.round(analysis.relevanceToOurBusiness))),
-        businessCategory: analysis.businessCategory.trim() || null,
-        lastAnalyzedAt: new Date(),
-        crawlId,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(competitor.id, input.competitorId), eq(competitor.businessId, input.businessId)))
+    // Stored together once the whole analysis succeeded: a failed one leaves the last successful
+    // analysis (its rankings, profile and date) as it was (docs/product/competitors.md).
+    await db.transaction(async (tx) => {
+      if (ranked && !(await storeCompetitorRankings(tx, row.business, input.competitorId, ranked.rows))) return
+      await tx
+        .update(competitor)
+        .set({
+          name: analysis.name.trim() || null,
+          description: analysis.description.trim() || null,
+          industry: analysis.industry.trim() || null,
+          primaryServices: analysis.primaryServices.filter((item) => item.trim() !== ''),
+          targetAudience: analysis.targetAudience.trim() || null,
+          businessModel: analysis.businessModel.trim() || null,
+          coreProducts: analysis.coreProducts.filter((item) => item.trim() !== ''),
+          valueProposition: analysis.valueProposition.trim() || null,
+          seeds: analysis.seedKeywords.filter((item) => item.trim() !== ''),
+          relevanceToOurBusiness: Math.max(0, Math.min(100, Math.round(analysis.relevanceToOurBusiness))),
+          businessCategory: analysis.businessCategory.trim() || null,
+          lastAnalyzedAt: new Date(),
+          crawlId,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(competitor.id, input.competitorId), eq(competitor.businessId, input.businessId)))
+    })
+    const rankedKeywords = ranked ? ranked.rows.length : null
     return { competitorId: input.competitorId, relevanceToOurBusiness: analysis.relevanceToOurBusiness, rankedKeywords }
   },
 })
