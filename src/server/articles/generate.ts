@@ -75,6 +75,7 @@ import {
 } from './prompts'
 import { researchSerp } from './sources'
 import { writerVoiceOf } from './voice'
+import { recordArticleHistory } from '~/server/history/record'
 
 /** A heading that closes an article: sections added for length go before it. */
 const CLOSING_HEADING = /\b(?:conclusion|summary|final thoughts|wrapping up|bottom line|verdict|takeaways?|recap|next steps?)\b/i
@@ -647,6 +648,7 @@ async function saveGeneratedArticle(
       seoScore: saved.seoScore,
       generationJobId: saved.jobId,
     })
+    await recordArticleHistory(tx, { kind: 'article', action: saved.regenerated ? 'rewritten' : 'written', articleId, jobId: saved.jobId })
     await tx
       .update(keywordTable)
       .set({ status: 'draft', generatedAt: new Date(), updatedAt: new Date() })

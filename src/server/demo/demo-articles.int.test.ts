@@ -220,7 +220,11 @@ describe('the demo account’s articles', () => {
     })
     expect(failed!.createdAt.getTime()).toBeGreaterThan(versions[1]!.createdAt.getTime())
     expect(failed!.finishedAt!.getTime()).toBeLessThan(rewritten.approvedAt!.getTime())
-    const history = await listHistory(app.db, demo.businessId, { page: 1, perPage: 100, statuses: ['failed'] })
+    const history = await listHistory(
+      app.db,
+      { businessId: demo.businessId, userId: demo.userId },
+      { page: 1, perPage: 100, statuses: ['failed'] },
+    )
     expect(history.items).toEqual([
       expect.objectContaining({
         kind: 'article',

@@ -4,13 +4,14 @@ import { ARTICLE_USAGE_KEY_PREFIX, generateArticle } from '~/server/articles/gen
 import { billingPeriodOf } from '~/server/billing/usage'
 import type { Database } from '~/server/db'
 import { saveArticleEdit } from '~/server/articles/edit'
-import { article, articleVersion, business, jobRun, keyword, usage } from '~/server/db/schema'
+import { article, articleVersion, business, historyEvent, jobRun, keyword, usage } from '~/server/db/schema'
 import { userFacingJobError } from '~/server/jobs/errors'
 import type { Providers } from '~/server/providers'
 import { failureFromResponse } from '~/server/providers/http'
 import { PROVIDERS } from '~/server/providers/modes'
 import { ARTICLE_STEPS } from '~/shared/articles/article'
 import { businessExists as exists } from './demo-research'
+import { recordArticleHistory } from '~/server/history/record'
 
 /**
  * The demo business's articles, written by the article pipeline itself on the mocks (search
@@ -79,6 +80,12 @@ export async function writeDemoArticles(
         .update(usage)
         .set({ timestamp: writtenAt, billingPeriod: billingPeriodOf(writtenAt) })
         .where(eq(usage.idempotencyKey, `${ARTICLE_USAGE_KEY_PREFIX}${jobId}`))
+      // History says it was written then (as it was then: a draft or held), and archived on its day.
+      await tx
+        .update(historyEvent)
+        .set({ at: writtenAt })
+        .where(and(eq(historyEvent.articleId, articleId), eq(historyEvent.action, 'written')))
+      if (aged.status === 'archived') await recordArticleHistory(tx, { kind: 'article', action: 'archived', articleId, at: day })
       // Generation marks its keyword a draft now; the plan's own status and day stay.
       await tx
         .update(keyword)
@@ -93,6 +100,7 @@ export async function writeDemoArticles(
     await addOwnersNote(db, businessId, nearestDraft.id, now)
     await recordFailedRewrite(db, businessId, nearestDraft, now)
     await db.update(article).set({ status: 'approved', approvedAt: now }).where(eq(article.id, nearestDraft.id))
+    await recordArticleHistory(db, { kind: 'article', action: 'approved', articleId: nearestDraft.id, at: now })
   }
   return written
 }

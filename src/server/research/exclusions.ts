@@ -4,6 +4,7 @@ import { business, excludedKeyword, keyword } from '~/server/db/schema'
 import { appError } from '~/server/rpc/errors'
 import { RESEARCH_ERRORS } from './research.errors'
 import { normalizeKeyword, variantKey } from './normalize'
+import { recordArticleHistory } from '~/server/history/record'
 
 /**
  * The user's say over what research plans (docs/product/pipeline.md §3): negative terms (no
@@ -71,7 +72,7 @@ export async function rescheduleKeyword(db: Database, businessId: string, input:
   if (Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== input.date) throw appError(RESEARCH_ERRORS.DATE_INVALID)
   if (at < tomorrow) throw appError(RESEARCH_ERRORS.DATE_IN_PAST)
   const [row] = await db
-    .select({ id: keyword.id, status: keyword.status })
+    .select({ id: keyword.id, status: keyword.status, scheduledAt: keyword.scheduledAt })
     .from(keyword)
     .where(and(eq(keyword.id, input.keywordId), eq(keyword.businessId, businessId)))
   if (!row) throw appError(RESEARCH_ERRORS.KEYWORD_NOT_FOUND)
@@ -85,5 +86,6 @@ export async function rescheduleKeyword(db: Database, businessId: string, input:
     })
     .where(eq(keyword.id, row.id))
     .returning({ id: keyword.id, scheduledAt: keyword.scheduledAt, assignedMonth: keyword.assignedMonth, status: keyword.status })
+  await recordArticleHistory(db, { kind: 'article', action: 'rescheduled', keywordId: row.id, detail: { from: row.scheduledAt, to: at } })
   return updated!
 }
