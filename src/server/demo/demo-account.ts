@@ -51,8 +51,8 @@ export interface DemoAccount {
   businessId: string
 }
 
-/** When the demo's owner signed up: a day before the first keyword they added (demo-research.ts). */
-export const demoJoinedAt = (now: Date) => new Date(now.getTime() - 171 * 24 * 60 * 60 * 1000)
+/** When the demo's owner signed up: two weeks before the first keyword they added (demo-research.ts) was written. */
+export const demoJoinedAt = (now: Date) => new Date(now.getTime() - 190 * 24 * 60 * 60 * 1000)
 
 /** Deletes the demo account (everything cascades from the user, its media folders after) and creates it afresh, without keywords yet. */
 export async function recreateDemoAccount(db: Database, env: DemoEnv, now = new Date()): Promise<DemoAccount> {
@@ -74,7 +74,7 @@ export async function recreateDemoAccount(db: Database, env: DemoEnv, now = new 
     // Its History starts when the owner chose the plan and added the business, before its first keyword.
     const joined = demoJoinedAt(now)
     await recordPlanChange(tx, userId, null, joined)
-    const added = { title: DEMO_BUSINESS.name, detail: { url: DEMO_BUSINESS.url }, at: joined }
+    const added = { title: DEMO_BUSINESS.name, detail: { url: DEMO_BUSINESS.url }, at: new Date(joined.getTime() + 10 * 60 * 1000) }
     await recordHistory(tx, { kind: 'business', action: 'added', businessId, ...added })
     const voiced = new Date(joined.getTime() + 20 * 60 * 1000)
     await recordHistory(tx, {
