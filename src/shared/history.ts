@@ -51,7 +51,7 @@ export type HistoryStatus = (typeof HISTORY_STATUSES)[number]
 
 export const HISTORY_KIND_LABELS: Record<HistoryKind, string> = {
   research: 'Keyword research',
-  article: 'Article writing',
+  article: 'Articles',
   publish: 'Publishing',
   integration: 'Integrations',
   'search-console': 'Search Console',
