@@ -1,20 +1,64 @@
 /**
  * The History screen's vocabulary (docs/product/history.md), shared by the list procedure and
- * the screen. Each kind is one source of entries on the server (src/server/history/sources.ts); a
- * new source (e.g. Search Console syncs, once they are recorded) adds its kind here and its query
- * there, and the filters, labels and paging follow.
+ * the screen. Entries are the recorded events (history_event, src/server/history/record.ts) and
+ * the background runs still going or failed (src/server/history/sources.ts); a new kind of event
+ * adds its kind and actions here, and the filters, labels and paging follow.
  */
-export const HISTORY_KINDS = ['research', 'article', 'publish', 'webhook', 'billing'] as const
+export const HISTORY_KINDS = [
+  'research',
+  'article',
+  'publish',
+  'integration',
+  'search-console',
+  'webhook',
+  'settings',
+  'business',
+  'api-key',
+  'billing',
+] as const
 export type HistoryKind = (typeof HISTORY_KINDS)[number]
+
+/** What an event of each kind says happened (history_event.action). */
+export const HISTORY_ACTIONS = {
+  research: ['finished'],
+  article: ['written', 'rewritten', 'edited', 'restored', 'approved', 'rescheduled', 'archived', 'deleted'],
+  publish: ['published', 'updated', 'unpublished', 'failed'],
+  integration: ['connected', 'updated', 'broken', 'reconnected', 'removed'],
+  'search-console': ['connected', 'synced', 'revoked'],
+  webhook: [],
+  settings: ['changed'],
+  business: ['added', 'deleted'],
+  'api-key': ['created', 'revoked'],
+  billing: ['plan-changed'],
+} as const satisfies Record<HistoryKind, readonly string[]>
+export type HistoryAction<Kind extends HistoryKind = HistoryKind> = (typeof HISTORY_ACTIONS)[Kind][number]
+
+/** The /settings sections a "settings changed" event names. */
+export const SETTINGS_SECTION_LABELS = {
+  profile: 'Business profile',
+  articles: 'Article settings',
+  seeds: 'Seed keywords',
+  'site-structure': 'Sitemap, blog and best articles',
+  voice: 'Brand voice',
+} as const
+export type SettingsSection = keyof typeof SETTINGS_SECTION_LABELS
+
+/** How long History keeps an event: older ones are deleted by the daily purge. */
+export const HISTORY_RETENTION_MONTHS = 13
 
 export const HISTORY_STATUSES = ['succeeded', 'failed', 'in-progress', 'cancelled'] as const
 export type HistoryStatus = (typeof HISTORY_STATUSES)[number]
 
 export const HISTORY_KIND_LABELS: Record<HistoryKind, string> = {
   research: 'Keyword research',
-  article: 'Article writing',
+  article: 'Articles',
   publish: 'Publishing',
+  integration: 'Integrations',
+  'search-console': 'Search Console',
   webhook: 'Webhook events',
+  settings: 'Settings',
+  business: 'Businesses',
+  'api-key': 'API keys',
   billing: 'Billing',
 }
 

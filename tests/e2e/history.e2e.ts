@@ -101,6 +101,24 @@ describe.skipIf(!server.available)('History in Chromium', () => {
 describe('History of the demo account', () => {
   const demoServer = e2eServer()
 
+  it('is an audit log of many kinds, filtered by kind, and says how long it keeps entries', async () => {
+    const { page } = await visitors.visit(demoServer.baseUrl)
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await signIntoDemo(page)
+    await gotoHydrated(page, '/history')
+    await page.getByText('kept for 13 months').waitFor()
+    await page.getByTestId('history-entry').first().waitFor()
+
+    await gotoHydrated(page, '/history?kind=integration')
+    await page.getByTestId('history-entry').filter({ hasText: 'WordPress connected' }).waitFor()
+    await gotoHydrated(page, '/history?kind=business')
+    await page.getByTestId('history-entry').filter({ hasText: 'Business added: Acme Roasters' }).waitFor()
+    await gotoHydrated(page, '/history?kind=publish')
+    const published = page.getByTestId('history-entry').filter({ hasText: 'Published on WordPress' })
+    await published.first().waitFor()
+    expect(await published.first().getByRole('link').first().getAttribute('href')).toMatch(/^\/content\/[\w-]+$/)
+  })
+
   it('lists the failed rewrite with its reason; Retry rewrites the article and the timeline says so', async () => {
     const { page } = await visitors.visit(demoServer.baseUrl)
     await page.setViewportSize({ width: 1280, height: 900 })

@@ -178,7 +178,7 @@ export function HistoryScreen({ businessId, search, onSearchChange }: HistoryScr
       <EmptyState
         icon={HistoryIcon}
         title="Nothing here yet"
-        description="Keyword research runs, articles written, published or failed, and what counted against your plan are listed here, newest first. The first entry appears when research starts after setup."
+        description="Keyword research, articles written, edited, approved, published or failed, changes to integrations, Search Console, settings, API keys and your plan are listed here as they happen, newest first. The first entry appears when research starts after setup."
       />
     )
   } else {

@@ -8,6 +8,7 @@ import { historyListQuery } from '~/features/history/history-queries'
 import { historySearchToUrl, parseHistorySearch, type HistorySearch, type HistoryUrlSearch } from '~/features/history/history-search'
 import { pageTitle } from '~/features/page-title'
 import { orpc } from '~/lib/orpc'
+import { HISTORY_RETENTION_MONTHS } from '~/shared/history'
 
 export const Route = createFileRoute('/_app/history')({
   // Page, rows per page, kind, status and days live in the URL (docs/product/history.md); a
@@ -44,7 +45,12 @@ export const Route = createFileRoute('/_app/history')({
 })
 
 function HistoryHeader() {
-  return <PageHeader title="History" description="What has been done for your business, and when." />
+  return (
+    <PageHeader
+      title="History"
+      description={`What has been done for your business and your account, and when: kept for ${HISTORY_RETENTION_MONTHS} months.`}
+    />
+  )
 }
 
 function HistoryPage() {

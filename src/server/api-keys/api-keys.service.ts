@@ -9,6 +9,7 @@ import { isDemoAccount } from '~/shared/demo-account'
 import { maskSecret, SECRET_MASK } from '~/shared/secrets'
 import { API_KEY_ERRORS } from './api-keys.errors'
 import { permissionsOf, scopesOf } from './authenticate'
+import { recordHistory } from '~/server/history/record'
 
 /** What settings lists of a key: never the key itself, which only its hash is left of. */
 export interface ApiKeySummary {
@@ -103,6 +104,13 @@ export async function createApiKey(
         updatedAt: now,
       })
       .returning(summaryColumns)
+    await recordHistory(tx, {
+      kind: 'api-key',
+      action: 'created',
+      userId: owner.id,
+      title: input.name,
+      detail: { start: inserted!.masked },
+    })
     return inserted!
   })
   return { key, apiKey: summaryOf(row) }
@@ -113,7 +121,8 @@ export async function revokeApiKey(db: Database, userId: string, id: string): Pr
   const deleted = await db
     .delete(apikey)
     .where(and(eq(apikey.id, id), eq(apikey.referenceId, userId)))
-    .returning({ id: apikey.id })
+    .returning({ id: apikey.id, name: apikey.name, start: apikey.start })
   if (deleted.length === 0) throw appError(API_KEY_ERRORS.API_KEY_NOT_FOUND)
+  await recordHistory(db, { kind: 'api-key', action: 'revoked', userId, title: deleted[0]!.name, detail: { start: deleted[0]!.start } })
   return { id }
 }

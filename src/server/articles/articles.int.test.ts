@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import { http } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -12,7 +12,17 @@ import { jobKindsWith, withRetries, startTestWorker, type TestWorker } from '../
 import { articleProviders } from '../../../tests/fixtures/article-providers'
 import { env } from '~/env'
 import { billingPeriodOf } from '~/server/billing/usage'
-import { article, articleVersion, business as businessTable, jobRun, keyword, publication, publishing, usage } from '~/server/db/schema'
+import {
+  article,
+  articleVersion,
+  business as businessTable,
+  historyEvent,
+  jobRun,
+  keyword,
+  publication,
+  publishing,
+  usage,
+} from '~/server/db/schema'
 import type { Providers } from '~/server/providers'
 import { dataforseoHandlers } from '~/server/providers/dataforseo/mock'
 import { imagesHandlers } from '~/server/providers/images/mock'
@@ -473,6 +483,12 @@ describe('article generation on the mocks', () => {
     expect(after.title).toBe(generated!.title)
     expect(after.slug).toBe(generated!.slug)
     expect((await usageOf(owner.userId)).length).toBe(usageBefore)
+    // History: the article written, then its section rewritten, each once, with its job.
+    const recorded = await app.db.select().from(historyEvent).where(eq(historyEvent.businessId, business.id)).orderBy(asc(historyEvent.at))
+    expect(recorded.map((row) => [row.action, row.jobId, row.detail, row.title])).toEqual([
+      ['written', jobId, {}, generated!.title],
+      ['rewritten', rewrite, { section: heading }, after.title],
+    ])
   })
 
   it('links to the business’s published articles at their live address, never to an unpublished one', async () => {

@@ -21,6 +21,7 @@ import { ARTICLE_ERRORS } from './articles.errors'
 import { safeJsonLd } from './assemble'
 import { ARTICLE_USAGE_KEY_PREFIX, generateArticle } from './generate'
 import { rewriteSection, sectionSpan } from './rewrite-section'
+import { recordArticleHistory } from '~/server/history/record'
 
 /**
  * A generation that fails is retried twice (15 s, 30 s); past that it shows failed with its
@@ -249,6 +250,7 @@ export async function restoreArticleVersion(db: Database, businessId: string, ar
       .insert(articleVersion)
       .values({ articleId: current.id, version, reason: 'restored', content: kept.content, seoScore: kept.seoScore, createdAt: now })
     await followArticleStatus(tx, current.keywordId, status)
+    await recordArticleHistory(tx, { kind: 'article', action: 'restored', articleId: current.id, detail: { version: kept.version } })
   })
   return getArticle(db, businessId, articleId)
 }
@@ -264,6 +266,7 @@ export async function archiveArticle(db: Database, businessId: string, articleId
   await db.transaction(async (tx) => {
     await tx.update(article).set({ status: 'archived', approvedAt: null, updatedAt: now }).where(eq(article.id, row.id))
     await followArticleStatus(tx, row.keywordId, 'archived')
+    await recordArticleHistory(tx, { kind: 'article', action: 'archived', articleId: row.id })
   })
   return getArticle(db, businessId, articleId)
 }
@@ -276,6 +279,7 @@ export async function deleteArticle(db: Database, businessId: string, articleId:
   const row = await ownedArticle(db, businessId, articleId)
   if (row.keywordId) await refuseWhileGenerating(db, row.keywordId)
   await db.transaction(async (tx) => {
+    await recordArticleHistory(tx, { kind: 'article', action: 'deleted', articleId: row.id })
     await tx.delete(article).where(eq(article.id, row.id))
     if (row.keywordId)
       await tx.update(keyword).set({ status: 'archived', generatedAt: null, updatedAt: new Date() }).where(eq(keyword.id, row.keywordId))
@@ -390,7 +394,10 @@ export async function approveArticle(db: Database, businessId: string, articleId
       .where(and(eq(article.id, row.id), eq(article.status, row.status)))
       .returning({ id: article.id })
     // Approved and waiting for its day: its keyword shows scheduled.
-    if (approved.length > 0) await followArticleStatus(tx, row.keywordId, 'approved')
+    if (approved.length > 0) {
+      await followArticleStatus(tx, row.keywordId, 'approved')
+      await recordArticleHistory(tx, { kind: 'article', action: 'approved', articleId: row.id })
+    }
   })
   return getArticle(db, businessId, articleId)
 }

@@ -10,6 +10,7 @@ import { scoreArticle, serpTopicsOf } from '~/shared/articles/seo-score'
 import { ARTICLE_ERRORS } from './articles.errors'
 import { buildJsonLd, FAQ_HEADING } from './assemble'
 import { htmlToText, imageSource, markdownToSafeHtml } from './html'
+import { recordArticleHistory } from '~/server/history/record'
 
 /** What the editor changes: the Markdown body (title included, as its H1) and the meta fields. */
 export interface ArticleEdit {
@@ -244,6 +245,13 @@ export async function saveArticleEdit(
       .where(eq(article.id, current.id))
     if (amend) await tx.update(articleVersion).set({ content, seoScore }).where(eq(articleVersion.id, latest.id))
     else await tx.insert(articleVersion).values({ articleId: current.id, version, reason: 'edited', content, seoScore, createdAt: now })
+    await recordArticleHistory(tx, {
+      kind: 'article',
+      action: 'edited',
+      articleId: current.id,
+      key: `edited:${current.id}:${version}`,
+      at: now,
+    })
     return {
       revision,
       version,

@@ -76,6 +76,7 @@ import {
 } from './prompts'
 import { researchSerp } from './sources'
 import { writerVoiceOf } from './voice'
+import { recordArticleHistory } from '~/server/history/record'
 
 /** A heading that closes an article: sections added for length go before it. */
 const CLOSING_HEADING = /\b(?:conclusion|summary|final thoughts|wrapping up|bottom line|verdict|takeaways?|recap|next steps?)\b/i
@@ -649,6 +650,7 @@ async function saveGeneratedArticle(
       generationJobId: saved.jobId,
     })
     await followArticleStatus(tx, saved.keywordId, status, { generatedAt: new Date() })
+    await recordArticleHistory(tx, { kind: 'article', action: saved.regenerated ? 'rewritten' : 'written', articleId, jobId: saved.jobId })
     // The keyword shows the type its article was written as, and why.
     await tx
       .update(keywordTable)

@@ -14,6 +14,7 @@ import { rankSources, SOURCES_PER_SECTION, withInstruction, writerProfileOf, typ
 import { askAvoidingBanned, scrubBlock } from './banned-phrases'
 import { ARTICLE_SCHEMAS, sectionPrompt, sectionSchema } from './prompts'
 import { researchSerp } from './sources'
+import { recordArticleHistory } from '~/server/history/record'
 
 /** The steps a section rewrite shows. */
 const STEPS = ['Researching the search results', 'Rewriting the section', 'Checking its facts', 'Saving'] as const
@@ -192,6 +193,7 @@ export async function rewriteSection(
       .insert(articleVersion)
       .values({ articleId: locked.id, version, reason: 'regenerated', content, seoScore, generationJobId: jobId, createdAt: now })
     await followArticleStatus(tx, locked.keywordId, status)
+    await recordArticleHistory(tx, { kind: 'article', action: 'rewritten', articleId: locked.id, jobId, detail: { section: heading } })
     return locked.id
   })
   return { articleId, resumed: false, seoScore, cost: ledger.totalCost(), dropped: grounding.ungrounded.length }

@@ -5,6 +5,7 @@ import { APIError, createAuthMiddleware } from 'better-auth/api'
 import { and, eq, lt } from 'drizzle-orm'
 import type { Database } from '~/server/db'
 import { plan, user, webhookDelivery } from '~/server/db/schema'
+import { recordPlanChange } from '~/server/history/record'
 import { forgetPlanAccess } from './plan-access'
 import { logger } from '~/server/logger'
 
@@ -42,6 +43,7 @@ export async function applySubscriptionEvent(db: Database, event: SubscriptionEv
     logger.warn(`polar webhook: product ${subscription.productId} is none of our plans; ignored`)
     return
   }
+  const [before] = await db.select({ plan: user.plan }).from(user).where(eq(user.id, userId))
   const ends = event === 'revoked' || ENDING.has(subscription.status)
   if (ends) {
     await db
@@ -51,6 +53,7 @@ export async function applySubscriptionEvent(db: Database, event: SubscriptionEv
   } else if (GRANTING.has(subscription.status)) {
     await db.update(user).set({ plan: paidPlan.id, updatedAt: new Date() }).where(eq(user.id, userId))
   }
+  if (before) await recordPlanChange(db, userId, before.plan)
   forgetPlanAccess(userId)
 }
 

@@ -6,6 +6,7 @@ import { assertCanCreateBusiness } from '~/server/billing/plan-limits'
 import { appError, defineErrorCodes, type AppErrorData } from '~/server/rpc/errors'
 import { pickCurrentBusiness } from '~/shared/current-business'
 import { BUSINESS_ERRORS } from './business.errors'
+import { recordHistory } from '~/server/history/record'
 
 export type Business = typeof business.$inferSelect
 
@@ -180,6 +181,13 @@ export async function createBusiness(
         .insert(business)
         .values({ userId, ...profileColumns(values, analysis), ...market })
         .returning()
+      await recordHistory(tx, {
+        kind: 'business',
+        action: 'added',
+        businessId: row.id,
+        title: row.name ?? row.url,
+        detail: { url: row.url },
+      })
       return row
     })
   } catch (error) {

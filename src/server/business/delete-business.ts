@@ -10,6 +10,7 @@ import { initialSetupStep } from '~/shared/setup-step'
 import { BUSINESS_ERRORS } from './business.errors'
 import type { Business } from './business.service'
 import { forgetCurrentBusiness } from './current-business-cache'
+import { recordHistory } from '~/server/history/record'
 
 export interface DeletedBusiness {
   deletedId: string
@@ -51,6 +52,13 @@ export async function deleteBusiness(
     if (isDemoAccount(owner) && rows[0]?.id === owned.id) throw appError(BUSINESS_ERRORS.DEMO_BUSINESS_LOCKED)
 
     const crawlIds = await crawlsOf(tx, owned.id)
+    await recordHistory(tx, {
+      kind: 'business',
+      action: 'deleted',
+      userId: owner.id,
+      title: owned.name ?? owned.url,
+      detail: { url: owned.url },
+    })
     await tx.delete(business).where(and(eq(business.id, owned.id), eq(business.userId, owner.id)))
     if (crawlIds.length > 0) {
       // A crawl is kept while another business or competitor still points at it.

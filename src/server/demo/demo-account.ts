@@ -11,6 +11,7 @@ import type { Providers } from '~/server/providers'
 import { isFullDemo, type providerModes } from '~/server/providers/modes'
 import { DEMO_EMAIL } from '~/shared/demo-account'
 import { DEMO_VOICE } from './demo-voice'
+import { recordHistory, recordPlanChange } from '~/server/history/record'
 
 /**
  * The shared demo account (docs/product/services.md): "Explore the demo" on the sign-in page signs into it.
@@ -50,6 +51,9 @@ export interface DemoAccount {
   businessId: string
 }
 
+/** When the demo's owner signed up: two weeks before the first keyword they added (demo-research.ts) was written. */
+export const demoJoinedAt = (now: Date) => new Date(now.getTime() - 190 * 24 * 60 * 60 * 1000)
+
 /** Deletes the demo account (everything cascades from the user, its media folders after) and creates it afresh, without keywords yet. */
 export async function recreateDemoAccount(db: Database, env: DemoEnv, now = new Date()): Promise<DemoAccount> {
   const passwordHash = await hashPassword(demoPassword(env))
@@ -67,6 +71,20 @@ export async function recreateDemoAccount(db: Database, env: DemoEnv, now = new 
     await tx.insert(business).values({ id: businessId, userId, ...DEMO_BUSINESS, ...DEMO_VOICE, voiceDerivedAt: now, lastAnalyzedAt: now })
     await tx.insert(competitor).values(DEMO_COMPETITORS.map((row) => ({ id: createId(), businessId, lastAnalyzedAt: now, ...row })))
     await tx.update(user).set({ selectedBusiness: businessId }).where(eq(user.id, userId))
+    // Its History starts when the owner chose the plan and added the business, before its first keyword.
+    const joined = demoJoinedAt(now)
+    await recordPlanChange(tx, userId, null, joined)
+    const added = { title: DEMO_BUSINESS.name, detail: { url: DEMO_BUSINESS.url }, at: new Date(joined.getTime() + 10 * 60 * 1000) }
+    await recordHistory(tx, { kind: 'business', action: 'added', businessId, ...added })
+    const voiced = new Date(joined.getTime() + 20 * 60 * 1000)
+    await recordHistory(tx, {
+      kind: 'settings',
+      action: 'changed',
+      businessId,
+      title: DEMO_BUSINESS.name,
+      detail: { section: 'voice' },
+      at: voiced,
+    })
   })
   // The previous account's article images (the new one writes its own).
   await Promise.all(previousBusinesses.map((id) => removeBusinessMedia(env.DATA_DIR, id)))

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { article, articleVersion, business, jobRun, keyword, publication, publishing } from '~/server/db/schema'
+import { article, articleVersion, business, historyEvent, jobRun, keyword, publication, publishing } from '~/server/db/schema'
 import { billingOverview } from '~/server/billing/billing.service'
 import { billingPeriodOf } from '~/server/billing/usage'
 import { listHistory } from '~/server/history/history.service'
@@ -221,7 +221,11 @@ describe('the demo account’s articles', () => {
     })
     expect(failed!.createdAt.getTime()).toBeGreaterThan(versions[1]!.createdAt.getTime())
     expect(failed!.finishedAt!.getTime()).toBeLessThan(rewritten.approvedAt!.getTime())
-    const history = await listHistory(app.db, demo.businessId, { page: 1, perPage: 100, statuses: ['failed'] })
+    const history = await listHistory(
+      app.db,
+      { businessId: demo.businessId, userId: demo.userId },
+      { page: 1, perPage: 100, statuses: ['failed'] },
+    )
     expect(history.items).toEqual([
       expect.objectContaining({
         kind: 'article',
@@ -267,5 +271,34 @@ describe('the demo account’s articles', () => {
     }
     const unpublished = articles.find((item) => item.status === 'approved')!
     expect(await demoPublishedArticle(app.db, unpublished.slug)).toBeNull()
+
+    // Its History tells all of that as it happened (docs/product/history.md): many kinds, each
+    // article written on the day it was, each published one on the day it went live.
+    const events = await app.db.select().from(historyEvent).where(eq(historyEvent.userId, demo.userId))
+    expect(new Set(events.map((event) => event.kind))).toEqual(
+      new Set(['research', 'article', 'publish', 'integration', 'settings', 'business', 'billing']),
+    )
+    for (const item of articles) {
+      const writtenEvents = events.filter((event) => event.articleId === item.id && event.action === 'written')
+      expect(
+        writtenEvents.map((event) => event.at),
+        item.slug,
+      ).toEqual([item.createdAt])
+      if (item.status === 'published') {
+        const live = events.filter((event) => event.articleId === item.id && event.kind === 'publish')
+        expect(
+          live.map((event) => [event.action, event.at]),
+          item.slug,
+        ).toEqual([['published', item.publishedAt]])
+      }
+    }
+    // The oldest entries: the owner chose the plan, then added the business, before anything was written.
+    const account = await listHistory(
+      app.db,
+      { businessId: demo.businessId, userId: demo.userId },
+      { page: 1, perPage: 100, kinds: ['business', 'billing'] },
+    )
+    const oldest = { items: account.items.slice(-2) }
+    expect(oldest.items.map((entry) => entry.title)).toEqual(['Business added: Acme Roasters', 'Plan started: Growth'])
   }, 120_000)
 })

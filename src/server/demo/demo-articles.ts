@@ -4,7 +4,7 @@ import { ARTICLE_USAGE_KEY_PREFIX, generateArticle } from '~/server/articles/gen
 import { billingPeriodOf } from '~/server/billing/usage'
 import type { Database } from '~/server/db'
 import { saveArticleEdit } from '~/server/articles/edit'
-import { article, articleVersion, business, jobRun, keyword, usage } from '~/server/db/schema'
+import { article, articleVersion, business, historyEvent, jobRun, keyword, usage } from '~/server/db/schema'
 import { userFacingJobError } from '~/server/jobs/errors'
 import { followArticleStatus } from '~/server/keywords/keyword-status'
 import type { Providers } from '~/server/providers'
@@ -13,6 +13,7 @@ import { PROVIDERS } from '~/server/providers/modes'
 import { ARTICLE_STEPS } from '~/shared/articles/article'
 import { KEYWORD_STATUS_OF_ARTICLE } from '~/shared/keyword-status'
 import { businessExists as exists } from './demo-research'
+import { recordArticleHistory } from '~/server/history/record'
 
 /**
  * The demo business's articles, written by the article pipeline itself on the mocks (search
@@ -81,6 +82,12 @@ export async function writeDemoArticles(
         .update(usage)
         .set({ timestamp: writtenAt, billingPeriod: billingPeriodOf(writtenAt) })
         .where(eq(usage.idempotencyKey, `${ARTICLE_USAGE_KEY_PREFIX}${jobId}`))
+      // History says it was written then (as it was then: a draft or held), and archived on its day.
+      await tx
+        .update(historyEvent)
+        .set({ at: writtenAt })
+        .where(and(eq(historyEvent.articleId, articleId), eq(historyEvent.action, 'written')))
+      if (aged.status === 'archived') await recordArticleHistory(tx, { kind: 'article', action: 'archived', articleId, at: day })
       // The keyword shows its aged article's state (src/shared/keyword-status.ts); the plan's day stays.
       await tx
         .update(keyword)
@@ -101,6 +108,7 @@ export async function writeDemoArticles(
     await db.transaction(async (tx) => {
       await tx.update(article).set({ status: 'approved', approvedAt: now }).where(eq(article.id, nearestDraft.id))
       await followArticleStatus(tx, nearestDraft.keywordId, 'approved')
+      await recordArticleHistory(tx, { kind: 'article', action: 'approved', articleId: nearestDraft.id, at: now })
     })
   }
   return written

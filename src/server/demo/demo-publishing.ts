@@ -1,11 +1,13 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
 import type { Env } from '~/env'
 import type { Database } from '~/server/db'
-import { article, business, publication, publishing, user } from '~/server/db/schema'
+import { article, business, historyEvent, publication, publishing, user } from '~/server/db/schema'
 import { DEMO_CMS_PASSWORD, DEMO_CMS_USER, demoCmsUrl } from '~/server/publishing/demo-cms'
 import { sealSecrets, testIntegration, type PublishingDeps } from '~/server/publishing/integrations.service'
 import { runPublish } from '~/server/publishing/publish.service'
 import { DEMO_EMAIL } from '~/shared/demo-account'
+import { recordHistory } from '~/server/history/record'
+import { demoJoinedAt } from './demo-account'
 
 /**
  * The demo business publishes to its stand-in WordPress (src/server/publishing/demo-cms.ts): the
@@ -26,6 +28,15 @@ export async function connectDemoCms(db: Database, businessId: string, config: P
       lastCheckedAt: new Date(),
     })
     .onConflictDoNothing()
+  // Connected on the owner's first day (demo-account.ts), as History shows it.
+  const at = new Date(demoJoinedAt(new Date()).getTime() + 40 * 60 * 1000)
+  await recordHistory(db, {
+    kind: 'integration',
+    action: 'connected',
+    businessId,
+    detail: { target: 'wordpress', account: DEMO_CMS_USER },
+    at,
+  })
 }
 
 /** Posts the demo's published articles, oldest first; each publication dated the day its article went live. */
@@ -50,6 +61,10 @@ export async function publishDemoArticles(
       .update(publication)
       .set({ lastSyncedAt: row.publishedAt, createdAt: row.publishedAt!, updatedAt: row.publishedAt! })
       .where(eq(publication.articleId, row.id))
+    await db
+      .update(historyEvent)
+      .set({ at: row.publishedAt! })
+      .where(and(eq(historyEvent.articleId, row.id), eq(historyEvent.kind, 'publish')))
   }
   return published
 }

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Database } from '~/server/db'
-import { business, keyword, researchRun } from '~/server/db/schema'
+import { business, historyEvent, keyword, researchRun } from '~/server/db/schema'
 import type { Providers } from '~/server/providers'
 import { addManualKeywords } from '~/server/research/manual-keywords'
 import { runResearch } from '~/server/research/research.run'
@@ -74,6 +74,7 @@ export async function replayDemoResearch(db: Database, providers: Providers, bus
     // As it would read had it run then: finished as long after it started as the replay took.
     const finishedAt = new Date(run.at.getTime() + Math.max(1000, Date.now() - started))
     await db.update(researchRun).set({ finishedAt }).where(eq(researchRun.id, id))
+    await db.update(historyEvent).set({ at: finishedAt }).where(eq(historyEvent.jobId, id))
     await db
       .update(keyword)
       .set({ createdAt: run.at, assignedAt: run.at, updatedAt: finishedAt })

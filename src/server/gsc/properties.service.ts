@@ -7,6 +7,7 @@ import { GSC_SCOPE, type GscSite, type SearchConsoleClient } from '~/server/prov
 import { ProviderError } from '~/server/providers/http'
 import { appError, defineErrorCodes } from '~/server/rpc/errors'
 import { enqueueGscSync, gscSyncJob } from './sync.service'
+import { recordHistory } from '~/server/history/record'
 
 /**
  * Choosing the business's Search Console property (docs/product/search-console.md): the linked
@@ -209,6 +210,7 @@ export async function saveProperty(db: Database, businessId: string, site: GscSi
         },
       })
     if (previous && !sameProperty) await tx.delete(gscSearchAnalytics).where(eq(gscSearchAnalytics.businessId, businessId))
+    await recordHistory(tx, { kind: 'search-console', action: 'connected', businessId, title: site.siteUrl })
     await tx
       .update(business)
       .set({ gscConnected: true, updatedAt: sql`now()` })

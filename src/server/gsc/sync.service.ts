@@ -8,6 +8,7 @@ import { logger } from '~/server/logger'
 import type { GscRow, SearchConsoleClient } from '~/server/providers/gsc/client'
 import { ProviderError } from '~/server/providers/http'
 import { addDays, addMonths, endOfMonth, HISTORY_MONTHS, isoDay, LAG_DAYS, maxDay, minDay } from './dates'
+import { recordHistory } from '~/server/history/record'
 
 /**
  * The Search Console sync of a business's property (docs/product/search-console.md): Search
@@ -145,6 +146,14 @@ async function syncPass(db: Database, businessId: string, options: SyncOptions):
         .update(gscData)
         .set({ syncStatus: 'reconnect', lastError: message, updatedAt: new Date() })
         .where(eq(gscData.id, connection.id))
+      await recordHistory(db, {
+        kind: 'search-console',
+        action: 'revoked',
+        status: 'failed',
+        businessId,
+        title: connection.siteUrl,
+        error: message,
+      })
       logger.warn(`search console: access refused for business ${businessId}: ${error.message}`)
       return { status: 'reconnect', message }
     }
@@ -157,6 +166,13 @@ async function syncPass(db: Database, businessId: string, options: SyncOptions):
     .where(and(eq(gscData.id, connection.id), eq(gscData.siteUrl, connection.siteUrl)))
     .returning({ id: gscData.id })
   if (!finished) return 'property-changed'
+  await recordHistory(db, {
+    kind: 'search-console',
+    action: 'synced',
+    businessId,
+    title: connection.siteUrl,
+    detail: { rows, syncedThrough },
+  })
   return { status: 'synced', chunks: chunks.length, rows, syncedThrough }
 }
 

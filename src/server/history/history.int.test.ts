@@ -10,13 +10,13 @@ import { withRetries, startTestWorker, type TestWorker } from '../../../tests/fi
 import { articleGenerateJob } from '~/server/articles/articles.service'
 import { articlePublishJob } from '~/server/publishing/publish.service'
 import { researchRunJob } from '~/server/research/research.service'
-import { article, articleVersion, jobRun, publication, publishing, researchRun, usage } from '~/server/db/schema'
+import { article, jobRun, publication, publishing, researchRun, usage } from '~/server/db/schema'
+import { recordArticleHistory, recordHistory } from './record'
 import { dataforseoHandlers } from '~/server/providers/dataforseo/mock'
 import { imagesHandlers } from '~/server/providers/images/mock'
 import { llmHandlers } from '~/server/providers/llm/mock'
 import { clearFaults, injectFault } from '~/server/providers/mock-faults'
 import { youtubeHandlers } from '~/server/providers/youtube/mock'
-import type { ArticleContent } from '~/shared/articles/article'
 import type { HistoryEntry } from '~/shared/history'
 
 const network = setupServer(...llmHandlers(), ...dataforseoHandlers(), ...imagesHandlers(), ...youtubeHandlers())
@@ -55,27 +55,6 @@ afterAll(async () => {
 
 const day = (iso: string) => new Date(iso)
 
-function contentOf(row: typeof article.$inferSelect): ArticleContent {
-  const { title, slug, metaTitle, metaDescription, outline, markdown, html, images, video, faq, jsonLd, citations } = row
-  return {
-    title,
-    slug,
-    metaTitle,
-    metaDescription,
-    outline,
-    markdown,
-    html,
-    images,
-    video,
-    faq,
-    jsonLd,
-    citations,
-    internalLinks: [],
-    wordCount: 3,
-    seoChecks: [],
-  }
-}
-
 /** A business with one entry of every kind, each on its own known day. */
 async function businessWithHistory() {
   const owner = await app.signUp({ plan: 'Growth' })
@@ -102,23 +81,37 @@ async function businessWithHistory() {
     finishedAt: day('2026-03-02T08:05:00Z'),
   })
 
+  await recordHistory(app.db, {
+    kind: 'research',
+    action: 'finished',
+    businessId: business.id,
+    title: '2026-03',
+    detail: { trigger: 'setup', planned: 30 },
+    jobId: researchId,
+    at: day('2026-03-02T08:05:00Z'),
+  })
+
+  // Written as a draft, then published: each event as the article was at that moment.
   const planned = (await insertKeyword(app, business.id, { keyword: 'best espresso beans', status: 'published' }))!
   const written = await insertArticle(app, business.id, {
     keywordId: planned.id,
     keyword: planned.keyword,
     title: 'The Best Espresso Beans',
     slug: 'best-espresso-beans',
-    status: 'published',
+    status: 'draft',
     seoScore: 91,
-    publishedAt: day('2026-03-10T09:00:00Z'),
   })
-  await app.db.insert(articleVersion).values({
+  await recordArticleHistory(app.db, { kind: 'article', action: 'written', articleId: written.id, at: day('2026-03-05T10:00:00Z') })
+  await app.db
+    .update(article)
+    .set({ status: 'published', publishedAt: day('2026-03-10T09:00:00Z') })
+    .where(eq(article.id, written.id))
+  await recordArticleHistory(app.db, {
+    kind: 'publish',
+    action: 'published',
     articleId: written.id,
-    version: 1,
-    reason: 'generated',
-    content: contentOf(written),
-    seoScore: 91,
-    createdAt: day('2026-03-05T10:00:00Z'),
+    detail: { target: 'wordpress' },
+    at: day('2026-03-10T09:00:00Z'),
   })
   // Two billable actions in March (one written before any article of this list) and one in February.
   const charged = (at: string, period: string) => ({
@@ -178,7 +171,7 @@ describe('history.list', () => {
     expect(answer.total).toBe(6)
     expect(summary(answer.items)).toEqual([
       ['article', 'failed', 'Writing the article for “cold brew ratio” failed'],
-      ['publish', 'succeeded', 'Article published: The Best Espresso Beans'],
+      ['publish', 'succeeded', 'Published on WordPress: The Best Espresso Beans'],
       ['billing', 'succeeded', '2 articles counted in March 2026'],
       ['article', 'succeeded', 'Article written: The Best Espresso Beans'],
       ['research', 'succeeded', 'Keyword research for March 2026 planned'],
@@ -197,7 +190,7 @@ describe('history.list', () => {
       link: { href: '/settings#plan-and-billing' },
     })
     expect(writing).toMatchObject({
-      description: 'For “best espresso beans” · SEO score 91',
+      description: 'For “best espresso beans” · SEO score 91 · Draft',
       link: { href: `/content/${written.id}` },
       error: null,
     })
@@ -207,6 +200,14 @@ describe('history.list', () => {
       retryJobId: null,
     })
     expect(research.at.toISOString()).toBe('2026-03-02T08:05:00.000Z')
+
+    // Edited later (another title, another score): the entries keep what the article was then.
+    await app.db.update(article).set({ title: 'Espresso Beans, Ranked', seoScore: 64 }).where(eq(article.id, written.id))
+    const later = await client.history.list({ businessId: business.id, kinds: ['article', 'publish'] })
+    expect(later.items.filter((entry) => entry.status === 'succeeded').map((entry) => [entry.title, entry.description])).toEqual([
+      ['Published on WordPress: The Best Espresso Beans', 'For “best espresso beans” · SEO score 91 · Published'],
+      ['Article written: The Best Espresso Beans', 'For “best espresso beans” · SEO score 91 · Draft'],
+    ])
   })
 
   it('filters by kind, status and day range, and pages', async () => {
@@ -245,7 +246,10 @@ describe('history.list', () => {
       [{ from: '2026-03-10', to: '2026-03-01' }, 'The start date must be on or before the end date.'],
       [{ from: '2026-02-30' }, 'The start date must be a date as YYYY-MM-DD.'],
       [{ to: 'yesterday' }, 'The end date must be a date as YYYY-MM-DD.'],
-      [{ kinds: ['search-console'] }, 'A kind is one of: research, article, publish, webhook, billing.'],
+      [
+        { kinds: ['gsc'] },
+        'A kind is one of: research, article, publish, integration, search-console, webhook, settings, business, api-key, billing.',
+      ],
       [{ statuses: ['done'] }, 'A status is one of: succeeded, failed, in-progress, cancelled.'],
       [{ perPage: 500 }, 'Rows per page can be at most 100.'],
       [{ page: 0 }, 'The page must be 1 or more.'],
@@ -305,10 +309,16 @@ describe('history.retry', () => {
 
     const after = await client.history.list({ businessId: business.id, kinds: ['article'] })
     const [{ id: articleId }] = await app.db.select({ id: article.id }).from(article).where(eq(article.keywordId, planned.id))
+    const [{ title }] = await app.db.select({ title: article.title }).from(article).where(eq(article.id, articleId))
     expect(after.items.map((entry) => [entry.status, entry.retryJobId, entry.retriedStatus, entry.link?.href])).toEqual([
       ['succeeded', null, null, `/content/${articleId}`],
       ['failed', null, 'succeeded', `/content/${articleId}`],
     ])
+    // Written by the retried job: recorded once, with the article's title and score then.
+    expect(after.items[0]).toMatchObject({
+      title: `Article written: ${title}`,
+      description: expect.stringMatching(/^For “best espresso beans” · SEO score \d+/),
+    })
     expect(await rejectionOf(client.history.retry({ businessId: business.id, jobId: failedId }))).toMatchObject({
       code: 'CONFLICT',
       data: { reason: 'ALREADY_RETRIED' },
@@ -404,6 +414,15 @@ describe('publishing in the timeline', () => {
       status: 'failed',
       lastError: 'WordPress rejected the request (HTTP 400): Invalid parameter(s): status',
       updatedAt: day('2026-03-20T09:00:00Z'),
+    })
+    await recordArticleHistory(app.db, {
+      kind: 'publish',
+      action: 'failed',
+      status: 'failed',
+      articleId: written.id,
+      error: 'WordPress rejected the request (HTTP 400): Invalid parameter(s): status',
+      detail: { target: site!.type },
+      at: day('2026-03-20T09:00:00Z'),
     })
     const failedId = crypto.randomUUID()
     await app.db.insert(jobRun).values({

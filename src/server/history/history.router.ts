@@ -36,7 +36,7 @@ export const historyRouter = {
   /** One page of entries, newest first, of some kinds, statuses and days. */
   list: ownedBusinessProcedure(listInput)
     .route({ method: 'GET' })
-    .handler(({ context, input }) => listHistory(context.db, context.businessId, input)),
+    .handler(({ context, input }) => listHistory(context.db, { businessId: context.businessId, userId: context.user.id }, input)),
   /** Starts a failed article generation or research run again; answers the new job's id. */
   retry: ownedBusinessProcedure(businessIdInput.extend({ jobId: z.string().trim().uuid('That is not a history entry.') })).handler(
     ({ context, input }) => retryHistoryEntry(context.db, { userId: context.user.id, businessId: context.businessId, jobId: input.jobId }),

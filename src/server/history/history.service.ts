@@ -9,9 +9,18 @@ import { articlePublishJob, enqueuePublish, publishArticleNow } from '~/server/p
 import { researchRunJob, startResearch } from '~/server/research/research.service'
 import { CONNECTORS, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, type ConnectorType, type WebhookEvent } from '~/shared/integrations'
 import { appError } from '~/server/rpc/errors'
-import { HISTORY_KINDS, type HistoryEntry, type HistoryKind, type HistoryLink, type HistoryStatus } from '~/shared/history'
+import { ARTICLE_STATUS_LABELS, type ArticleStatus } from '~/shared/articles/article'
+import {
+  HISTORY_KINDS,
+  SETTINGS_SECTION_LABELS,
+  type HistoryEntry,
+  type HistoryKind,
+  type HistoryLink,
+  type HistoryStatus,
+  type SettingsSection,
+} from '~/shared/history'
 import { HISTORY_ERRORS } from './history.errors'
-import { HISTORY_SOURCES } from './sources'
+import { historySources, type HistoryScope } from './sources'
 
 export interface HistoryQuery {
   page: number
@@ -37,6 +46,10 @@ interface Row extends Record<string, unknown> {
   quantity: number | string | null
   error: string | null
   retried_state: string | null
+  /** A recorded event's action and values (null for a run). */
+  action: string | null
+  data: Record<string, unknown> | null
+  article_status: string | null
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
@@ -139,7 +152,149 @@ function billingEntry(row: Row): Pick<HistoryEntry, 'title' | 'description' | 'l
   }
 }
 
-const DESCRIBE: Record<HistoryKind, (row: Row) => Pick<HistoryEntry, 'title' | 'description' | 'link'>> = {
+type Described = Pick<HistoryEntry, 'title' | 'description' | 'link'>
+
+const text = (value: unknown) => (typeof value === 'string' ? value : null)
+const targetLabel = (type: unknown) =>
+  typeof type === 'string' && type in CONNECTORS ? CONNECTORS[type as ConnectorType].label : type === 'feed' ? 'the JSON feed' : 'a site'
+const shortDay = (iso: unknown) =>
+  typeof iso === 'string' && !Number.isNaN(new Date(iso).getTime())
+    ? new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
+    : 'no day'
+const SETTINGS_LINK: HistoryLink = { href: '/settings', label: 'Open settings' }
+
+/** What the article was at that moment: its keyword, SEO score and status. */
+function articleMoment(row: Row) {
+  const parts = [row.keyword ? `For “${row.keyword}”` : null]
+  if (row.quantity !== null) parts.push(`SEO score ${Number(row.quantity)}`)
+  if (row.article_status && row.article_status in ARTICLE_STATUS_LABELS)
+    parts.push(ARTICLE_STATUS_LABELS[row.article_status as ArticleStatus])
+  return parts.filter(Boolean).join(' · ') || null
+}
+
+function articleEvent(row: Row): Described {
+  const data = row.data ?? {}
+  const name = row.title ?? (row.keyword ? `“${row.keyword}”` : 'an article')
+  const link = articleLink(row.article_id)
+  const moment = articleMoment(row)
+  switch (row.action) {
+    case 'written':
+      return { title: `Article written: ${name}`, description: moment, link }
+    case 'rewritten':
+      return text(data.section)
+        ? { title: `Section “${text(data.section)}” rewritten: ${name}`, description: moment, link }
+        : { title: `Article rewritten: ${name}`, description: moment, link }
+    case 'edited':
+      return { title: `Article edited: ${name}`, description: moment, link }
+    case 'restored':
+      return { title: `Version ${Number(data.version ?? 0)} restored: ${name}`, description: moment, link }
+    case 'approved':
+      return { title: `Article approved: ${name}`, description: moment, link }
+    case 'rescheduled':
+      return {
+        title: `Planned day moved: ${name}`,
+        description: `From ${shortDay(data.from)} to ${shortDay(data.to)}${row.keyword ? ` · For “${row.keyword}”` : ''}`,
+        link: link ?? KEYWORDS_LINK,
+      }
+    case 'archived':
+      return { title: `Article archived: ${name}`, description: moment, link }
+    default:
+      return { title: `Article deleted: ${name}`, description: moment, link: null }
+  }
+}
+
+function publishEvent(row: Row): Described {
+  const data = row.data ?? {}
+  const target = targetLabel(data.target)
+  const name = row.title ?? (row.keyword ? `“${row.keyword}”` : 'an article')
+  const link = articleLink(row.article_id)
+  switch (row.action) {
+    case 'published':
+      return { title: `Published on ${target}: ${name}`, description: text(data.url) ?? articleMoment(row), link }
+    case 'updated':
+      return { title: `Updated on ${target}: ${name}`, description: text(data.url) ?? articleMoment(row), link }
+    case 'unpublished':
+      return { title: `Taken down from ${target}: ${name}`, description: articleMoment(row), link }
+    default:
+      return {
+        title: `${data.unpublish ? 'Taking down' : 'Publishing'} “${row.title ?? row.keyword ?? 'an article'}” failed`,
+        description: `On ${target}`,
+        link,
+      }
+  }
+}
+
+function integrationEvent(row: Row): Described {
+  const data = row.data ?? {}
+  const target = targetLabel(data.target)
+  const name = target === 'the JSON feed' ? 'The JSON feed' : target
+  const title = {
+    connected: `${name} connected`,
+    updated: `${name} settings updated`,
+    broken: `${name} connection failed`,
+    reconnected: `${name} works again`,
+    removed: `${name} removed`,
+  }[row.action ?? 'connected']
+  return { title: title ?? `${name} changed`, description: text(data.account), link: INTEGRATIONS_LINK }
+}
+
+function searchConsoleEvent(row: Row): Described {
+  const data = row.data ?? {}
+  if (row.action === 'connected')
+    return { title: `Search Console connected: ${row.title ?? ''}`, description: null, link: INTEGRATIONS_LINK }
+  if (row.action === 'revoked') return { title: 'Search Console access was refused', description: row.title, link: INTEGRATIONS_LINK }
+  const rows = Number(data.rows ?? 0)
+  return {
+    title: `Search Console synced: ${row.title ?? ''}`,
+    description: `${rows} ${rows === 1 ? 'row' : 'rows'} read${text(data.syncedThrough) ? ` · data through ${shortDay(data.syncedThrough)}` : ''}`,
+    link: { href: '/performance', label: 'Open performance' },
+  }
+}
+
+function settingsEvent(row: Row): Described {
+  const section = text(row.data?.section)
+  const label = section && section in SETTINGS_SECTION_LABELS ? SETTINGS_SECTION_LABELS[section as SettingsSection] : 'Settings'
+  return { title: `Settings changed: ${label}`, description: row.title ? `For ${row.title}` : null, link: SETTINGS_LINK }
+}
+
+function businessEvent(row: Row): Described {
+  return row.action === 'added'
+    ? { title: `Business added: ${row.title ?? ''}`, description: text(row.data?.url), link: SETTINGS_LINK }
+    : { title: `Business deleted: ${row.title ?? ''}`, description: text(row.data?.url), link: null }
+}
+
+function apiKeyEvent(row: Row): Described {
+  return {
+    title: `API key ${row.action === 'created' ? 'created' : 'revoked'}: ${row.title ?? ''}`,
+    description: text(row.data?.start) ? `Starting ${text(row.data?.start)}` : null,
+    link: SETTINGS_LINK,
+  }
+}
+
+function planEvent(row: Row): Described {
+  const from = text(row.data?.from)
+  const to = text(row.data?.to)
+  const title = !from ? `Plan started: ${to ?? ''}` : !to ? `Plan ended: ${from}` : `Plan changed: ${from} → ${to}`
+  return { title, description: 'For your account', link: BILLING_LINK }
+}
+
+/** A recorded event as the timeline says it (docs/product/history.md). */
+const DESCRIBE_EVENT: Record<HistoryKind, (row: Row) => Described> = {
+  research: (row) =>
+    researchEntry({ ...row, detail: text(row.data?.trigger), quantity: typeof row.data?.planned === 'number' ? row.data.planned : null }),
+  article: articleEvent,
+  publish: publishEvent,
+  integration: integrationEvent,
+  'search-console': searchConsoleEvent,
+  webhook: webhookEntry,
+  settings: settingsEvent,
+  business: businessEvent,
+  'api-key': apiKeyEvent,
+  billing: planEvent,
+}
+
+/** A run (job_run) or a billing period's usage as the timeline says it. */
+const DESCRIBE_RUN: Partial<Record<HistoryKind, (row: Row) => Described>> = {
   research: researchEntry,
   article: articleEntry,
   publish: publishEntry,
@@ -154,7 +309,7 @@ function toEntry(row: Row): HistoryEntry {
     kind: row.kind,
     status: row.status,
     at: new Date(row.at),
-    ...DESCRIBE[row.kind](row),
+    ...(row.action ? DESCRIBE_EVENT[row.kind] : DESCRIBE_RUN[row.kind]!)(row),
     error: row.status === 'failed' ? (row.error ?? 'It stopped without a reason being recorded.') : null,
     retryJobId: row.status === 'failed' && !row.retried_state && row.job_id ? row.job_id : null,
     retriedStatus,
@@ -168,10 +323,10 @@ const dayAfter = (day: string) => new Date(dayStart(day).getTime() + 24 * 3600 *
  * One page of the business's timeline, newest first: the sources of the asked kinds joined, then
  * filtered by status and day. A page past the end answers the last page (and says which).
  */
-export async function listHistory(db: Database, businessId: string, query: HistoryQuery) {
+export async function listHistory(db: Database, scope: HistoryScope, query: HistoryQuery) {
   const kinds = query.kinds?.length ? query.kinds : HISTORY_KINDS
   const union = sql.join(
-    kinds.flatMap((kind) => HISTORY_SOURCES[kind].map((source) => sql`(${source(businessId)})`)),
+    historySources(scope, kinds).map((source) => sql`(${source})`),
     sql` union all `,
   )
   const conditions = [sql`true`]

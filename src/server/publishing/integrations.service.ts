@@ -27,6 +27,7 @@ import { appConnectorFetch } from './connector-fetch'
 import { connectorClient } from './connectors'
 import { DecryptionError, decryptSecret, encryptionKeys, encryptSecret, needsReencryption, type EncryptionKeys } from './crypto'
 import { failedDeliveries, type FailedDelivery } from './failed-deliveries'
+import { recordHistory } from '~/server/history/record'
 
 /**
  * The publishing targets of a business (docs/product/publishing.md): connect (validated,
@@ -344,6 +345,12 @@ export async function connectIntegration(db: Database, businessId: string, input
       set: { config: settings, secrets: sealed, events: chosen, ...working, updatedAt: sql`now()` },
     })
     .returning()
+  await recordHistory(db, {
+    kind: 'integration',
+    action: existing ? 'updated' : 'connected',
+    businessId,
+    detail: { target: type, account: test.account },
+  })
   await resumeRefused(db, saved!.id)
   return {
     saved: true as const,
@@ -370,6 +377,15 @@ export async function testIntegration(db: Database, businessId: string, type: Co
     })
     .where(eq(publishing.id, row.id))
     .returning()
+  if (test.ok ? row.status === 'broken' : row.status !== 'broken')
+    await recordHistory(db, {
+      kind: 'integration',
+      action: test.ok ? 'reconnected' : 'broken',
+      status: test.ok ? 'succeeded' : 'failed',
+      businessId,
+      error: test.ok ? null : test.error,
+      detail: { target: type },
+    })
   if (test.ok) await resumeRefused(db, row.id)
   return { integration: await viewOf(db, businessId, updated!, deps.keys), test }
 }
@@ -391,6 +407,7 @@ export async function setIntegrationEnabled(
 export async function removeIntegration(db: Database, businessId: string, type: ConnectorType) {
   const row = await ownedIntegration(db, businessId, type)
   await db.delete(publishing).where(eq(publishing.id, row.id))
+  await recordHistory(db, { kind: 'integration', action: 'removed', businessId, detail: { target: type } })
   return { type, removed: true as const }
 }
 
@@ -400,7 +417,11 @@ export async function removeIntegration(db: Database, businessId: string, type: 
  */
 export async function setFeed(db: Database, businessId: string, enabled: boolean, deps: Pick<PublishingDeps, 'keys'>) {
   if (!enabled) {
-    await db.delete(publishing).where(and(eq(publishing.businessId, businessId), eq(publishing.type, FEED_TYPE)))
+    const removed = await db
+      .delete(publishing)
+      .where(and(eq(publishing.businessId, businessId), eq(publishing.type, FEED_TYPE)))
+      .returning({ id: publishing.id })
+    if (removed.length > 0) await recordHistory(db, { kind: 'integration', action: 'removed', businessId, detail: { target: FEED_TYPE } })
     return { enabled: false as const, token: null }
   }
   const token = `rpf_${randomBytes(24).toString('base64url')}`
@@ -409,6 +430,7 @@ export async function setFeed(db: Database, businessId: string, enabled: boolean
     .insert(publishing)
     .values({ businessId, type: FEED_TYPE, secrets, status: 'working' })
     .onConflictDoUpdate({ target: [publishing.businessId, publishing.type], set: { secrets, enabled: true, updatedAt: sql`now()` } })
+  await recordHistory(db, { kind: 'integration', action: 'connected', businessId, detail: { target: FEED_TYPE } })
   return { enabled: true as const, token }
 }
 

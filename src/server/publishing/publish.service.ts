@@ -19,6 +19,7 @@ import { DecryptionError } from './crypto'
 import { articleFailedData, emitWebhookEvent } from './events'
 import { liveChecksRunning, queueLiveCheck, type LiveCheckRequest } from './live-check-job'
 import { appPublishingDeps, connectorContext, FEED_TYPE, integrationErrorMessage, type PublishingDeps } from './integrations.service'
+import { recordArticleHistory, recordHistory } from '~/server/history/record'
 
 /**
  * Publishing articles to the business's targets (docs/product/publishing.md).
@@ -290,6 +291,15 @@ export async function runPublish(
           .update(publishing)
           .set({ status: 'broken', lastError: message, lastCheckedAt: new Date() })
           .where(eq(publishing.id, target.id))
+        if (target.status !== 'broken')
+          await recordHistory(db, {
+            kind: 'integration',
+            action: 'broken',
+            status: 'failed',
+            businessId: row.businessId,
+            error: message,
+            detail: { target: type },
+          })
       }
       const status = isFinal(error) ? 'failed' : current.status === 'failed' ? 'pending' : current.status
       await db.transaction(async (tx) => {
@@ -305,6 +315,14 @@ export async function runPublish(
             error: message,
           })
           await emitWebhookEvent(tx, { type: 'article.failed', businessId: row.businessId, data })
+          await recordArticleHistory(tx, {
+            kind: 'publish',
+            action: 'failed',
+            status: 'failed',
+            articleId: row.id,
+            error: message,
+            detail: { target: type, unpublish: input.action === 'unpublish' },
+          })
         }
       })
       if (isFinal(error)) outcome.failed++
@@ -319,6 +337,7 @@ export async function runPublish(
         .update(publication)
         .set({ status: 'unpublished', lastError: null, liveCheck: null, lastSyncedAt: new Date(), updatedAt: new Date() })
         .where(eq(publication.id, current.id))
+      await recordArticleHistory(db, { kind: 'publish', action: 'unpublished', articleId: row.id, detail: { target: type } })
       outcome.unpublished++
       continue
     }
@@ -336,6 +355,12 @@ export async function runPublish(
           updatedAt: new Date(),
         })
         .where(eq(publication.id, current.id))
+      await recordArticleHistory(tx, {
+        kind: 'publish',
+        action: current.status === 'published' ? 'updated' : 'published',
+        articleId: row.id,
+        detail: { target: type, url },
+      })
       // What a reader now sees there is checked in its own job (docs/product/publishing.md).
       if (url && deps.queueLiveCheck && LIVE_CHECKED_TYPES.includes(type)) {
         await deps.queueLiveCheck(tx, { businessId: row.businessId, articleId: row.id, publicationId: current.id, revision: row.revision })
@@ -343,6 +368,8 @@ export async function runPublish(
     })
     if (post!.url && !live.some((other) => other.url)) live.push({ integrationId: target.id, url: post!.url })
     if (target.status !== 'working') {
+      if (target.status === 'broken')
+        await recordHistory(db, { kind: 'integration', action: 'reconnected', businessId: row.businessId, detail: { target: type } })
       await db.update(publishing).set({ status: 'working', lastError: null, lastCheckedAt: new Date() }).where(eq(publishing.id, target.id))
     }
     outcome.published++
@@ -363,6 +390,8 @@ export async function runPublish(
           .returning({ keywordId: article.keywordId })
         if (published[0]) await followArticleStatus(tx, published[0].keywordId, 'published')
       })
+      if (feed && !row.publishedAt)
+        await recordArticleHistory(db, { kind: 'publish', action: 'published', articleId: row.id, detail: { target: FEED_TYPE } })
     }
   }
   // Nothing is lost: the targets that worked keep their post; the job retries the rest.

@@ -5,6 +5,7 @@ import { appError } from '~/server/rpc/errors'
 import { KEYWORD_STATUS_OF_ARTICLE } from '~/shared/keyword-status'
 import { RESEARCH_ERRORS } from './research.errors'
 import { normalizeKeyword, variantKey } from './normalize'
+import { recordArticleHistory } from '~/server/history/record'
 
 /**
  * The user's say over what research plans (docs/product/pipeline.md §3): negative terms (no
@@ -72,7 +73,7 @@ export async function rescheduleKeyword(db: Database, businessId: string, input:
   if (Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== input.date) throw appError(RESEARCH_ERRORS.DATE_INVALID)
   if (at < tomorrow) throw appError(RESEARCH_ERRORS.DATE_IN_PAST)
   const [row] = await db
-    .select({ id: keyword.id, status: keyword.status, articleStatus: article.status })
+    .select({ id: keyword.id, status: keyword.status, articleStatus: article.status, scheduledAt: keyword.scheduledAt })
     .from(keyword)
     .leftJoin(article, eq(article.keywordId, keyword.id))
     .where(and(eq(keyword.id, input.keywordId), eq(keyword.businessId, businessId)))
@@ -88,5 +89,6 @@ export async function rescheduleKeyword(db: Database, businessId: string, input:
     })
     .where(eq(keyword.id, row.id))
     .returning({ id: keyword.id, scheduledAt: keyword.scheduledAt, assignedMonth: keyword.assignedMonth, status: keyword.status })
+  await recordArticleHistory(db, { kind: 'article', action: 'rescheduled', keywordId: row.id, detail: { from: row.scheduledAt, to: at } })
   return updated!
 }

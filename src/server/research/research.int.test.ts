@@ -5,7 +5,7 @@ import { insertBusiness, rejectionOf, rpcClient } from '../../../tests/fixtures/
 import { waitForJob } from '../../../tests/fixtures/setup-test-env'
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
 import { jobKindsWith, withRetries, startTestWorker, type TestWorker } from '../../../tests/fixtures/test-worker'
-import { competitor, jobRun, keyword, keywordMerge, plan, researchRun, user } from '~/server/db/schema'
+import { competitor, historyEvent, jobRun, keyword, keywordMerge, plan, researchRun, user } from '~/server/db/schema'
 import { cancelJobRun } from '~/server/jobs/job-run.service'
 import { dataforseoHandlers } from '~/server/providers/dataforseo/mock'
 import { embeddingsHandlers } from '~/server/providers/embeddings/mock'
@@ -100,6 +100,16 @@ describe('keyword research on the mocks', () => {
       expect(row.clusterId).not.toBeNull()
       expect(['profile', 'service', 'competitor', 'people_also_ask']).toContain(row.source)
     }
+    // History records the finished run once, with what it planned (docs/product/history.md).
+    expect(await app.db.select().from(historyEvent).where(eq(historyEvent.businessId, business.id))).toEqual([
+      expect.objectContaining({
+        kind: 'research',
+        action: 'finished',
+        title: month,
+        jobId,
+        detail: { trigger: 'manual', planned: planned.length },
+      }),
+    ])
 
     // No two scheduled keywords compete: no pair is the same search (the guard's rule, duplicates.ts).
     const vectors = await app.providers.embeddings.embed(

@@ -12,6 +12,7 @@ import { keywordMarket } from './market'
 import { guardAndSelect } from './guard-stage'
 import { clusterSelected, planKeywords, planSeries } from './plan-stages'
 import { collectSeeds, refineSeeds } from './seed-stages'
+import { recordHistory } from '~/server/history/record'
 
 /** Progress is counted in hundredths of a stage: 8 stages → 800. */
 const STEPS_PER_STAGE = 100
@@ -94,6 +95,15 @@ export async function runResearch(
         type: 'research.finished',
         businessId: run.businessId,
         data: researchFinishedData({ ...run, counts, finishedAt }),
+      })
+      const planned = { trigger: run.trigger, planned: counts.plan ?? 0 }
+      await recordHistory(tx, {
+        kind: 'research',
+        action: 'finished',
+        businessId: run.businessId,
+        title: run.month,
+        detail: planned,
+        jobId: run.id,
       })
     }
   }

@@ -10,7 +10,7 @@ import type { LlmClient } from '~/server/providers/llm/client'
 import { defineErrorCodes, type AppErrorData } from '~/server/rpc/errors'
 import { VOICE_LIMITS, voiceProfileSchema, type updateVoiceInput, type VoiceProfile, type VoiceSample } from '~/shared/brand-voice'
 import type { BusinessSettings } from '~/shared/settings'
-import { toSettings } from './settings.service'
+import { recordSettingsChange, toSettings } from './settings.service'
 import { VOICE_PROFILE_SCHEMA_NAME, voiceAnswerSchema, voiceDerivationPrompt } from './voice-prompt'
 
 /**
@@ -119,6 +119,7 @@ export async function deriveVoice(
     .set({ voiceSamples: samples, voiceProfile: voiceProfileFromAnswer(object), voiceDerivedAt: now, updatedAt: now })
     .where(and(eq(business.id, businessId), eq(business.userId, userId)))
     .returning()
+  await recordSettingsChange(db, row!, 'voice')
   return toSettings(row!)
 }
 
@@ -135,5 +136,6 @@ export async function updateVoice(
     .set({ voiceProfile: input.profile, voiceInstructions: input.instructions, bannedPhrases: input.bannedPhrases, updatedAt: new Date() })
     .where(and(eq(business.id, businessId), eq(business.userId, userId)))
     .returning()
+  await recordSettingsChange(db, row!, 'voice')
   return toSettings(row!)
 }

@@ -8,6 +8,8 @@ import type { siteStructureInput } from '~/shared/setup-wizard'
 import type { SafeFetcher } from '~/server/outbound/safe-fetch'
 import { saveSiteStructure } from '~/server/setup/setup.service'
 import type { z } from 'zod'
+import { recordHistory } from '~/server/history/record'
+import type { SettingsSection } from '~/shared/history'
 
 export type { BusinessSettings }
 
@@ -102,6 +104,7 @@ export async function updateProfile(db: Database, userId: string, businessId: st
       .set(profile)
       .where(and(eq(business.id, businessId), eq(business.userId, userId)))
       .returning()
+    await recordSettingsChange(db, row, 'profile')
     return toSettings(row)
   } catch (error) {
     if (isUniqueViolation(error)) throw urlTakenError(profile.url)
@@ -122,6 +125,7 @@ export async function updateArticleSettings(
     .set(settings)
     .where(and(eq(business.id, businessId), eq(business.userId, userId)))
     .returning()
+  await recordSettingsChange(db, row, 'articles')
   return toSettings(row)
 }
 
@@ -133,6 +137,7 @@ export async function updateSeeds(db: Database, userId: string, businessId: stri
     .set({ seeds, updatedAt: new Date() })
     .where(and(eq(business.id, businessId), eq(business.userId, userId)))
     .returning()
+  await recordSettingsChange(db, row, 'seeds')
   return toSettings(row)
 }
 
@@ -145,5 +150,12 @@ export async function updateSiteStructure(
   fetcher: SafeFetcher,
 ): Promise<BusinessSettings> {
   const owned = await getOwnedBusiness(db, userId, businessId)
-  return toSettings(await saveSiteStructure(db, owned, values, fetcher))
+  const saved = await saveSiteStructure(db, owned, values, fetcher)
+  await recordSettingsChange(db, saved, 'site-structure')
+  return toSettings(saved)
+}
+
+/** A section of /settings saved: History records which, for the business as it was named then. */
+export async function recordSettingsChange(db: Database, row: Pick<Business, 'id' | 'name' | 'url'>, section: SettingsSection) {
+  await recordHistory(db, { kind: 'settings', action: 'changed', businessId: row.id, title: row.name ?? row.url, detail: { section } })
 }

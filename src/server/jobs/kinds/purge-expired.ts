@@ -1,7 +1,8 @@
 import { and, inArray, lt } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Database } from '~/server/db'
-import { deletedKeyword, jobRun, keywordCache, TERMINAL_JOB_RUN_STATES } from '~/server/db/schema'
+import { deletedKeyword, historyEvent, jobRun, keywordCache, TERMINAL_JOB_RUN_STATES } from '~/server/db/schema'
+import { HISTORY_RETENTION_MONTHS } from '~/shared/history'
 import { defineJob } from '../define'
 
 export const KEYWORD_CACHE_RETENTION_DAYS = 30
@@ -12,10 +13,17 @@ export const DELETED_KEYWORD_RETENTION_DAYS = 7
 export const PURGE_EXPIRED_CRON = '17 3 * * *'
 
 const daysAgo = (days: number, now: Date) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000)
+/** The same moment `months` calendar months earlier (UTC). */
+export const monthsAgo = (months: number, now: Date) => {
+  const then = new Date(now)
+  then.setUTCMonth(then.getUTCMonth() - months)
+  return then
+}
 
 /**
  * Deletes keyword-data answers past their 30-day freshness (they would be fetched again anyway),
- * finished job runs older than 90 days and deleted keywords kept for an undo longer than a week.
+ * finished job runs older than 90 days, deleted keywords kept for an undo longer than a week and
+ * History events older than HISTORY_RETENTION_MONTHS (docs/product/history.md).
  * Deleting is naturally re-runnable.
  */
 export async function purgeExpired(db: Database, now = new Date()) {
@@ -31,7 +39,16 @@ export async function purgeExpired(db: Database, now = new Date()) {
     .delete(deletedKeyword)
     .where(lt(deletedKeyword.deletedAt, daysAgo(DELETED_KEYWORD_RETENTION_DAYS, now)))
     .returning({ id: deletedKeyword.id })
-  return { keywordCache: keywordRows.length, jobRuns: jobRows.length, deletedKeywords: deletedKeywordRows.length }
+  const historyRows = await db
+    .delete(historyEvent)
+    .where(lt(historyEvent.at, monthsAgo(HISTORY_RETENTION_MONTHS, now)))
+    .returning({ id: historyEvent.id })
+  return {
+    keywordCache: keywordRows.length,
+    jobRuns: jobRows.length,
+    deletedKeywords: deletedKeywordRows.length,
+    historyEvents: historyRows.length,
+  }
 }
 
 export const purgeExpiredJob = defineJob({
