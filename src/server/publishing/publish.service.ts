@@ -16,6 +16,7 @@ import { publishableBody, withRasterAddresses } from './article-images'
 import type { ConnectorContext, PublishableArticle, PublishedPost } from './connector'
 import { DecryptionError } from './crypto'
 import { articleFailedData, emitWebhookEvent } from './events'
+import { notifyConnectorBroken, notifyPublishingFailed } from '~/server/notifications/notifications.service'
 import { liveChecksRunning, queueLiveCheck, type LiveCheckRequest } from './live-check-job'
 import { appPublishingDeps, connectorContext, FEED_TYPE, integrationErrorMessage, type PublishingDeps } from './integrations.service'
 
@@ -289,6 +290,7 @@ export async function runPublish(
           .update(publishing)
           .set({ status: 'broken', lastError: message, lastCheckedAt: new Date() })
           .where(eq(publishing.id, target.id))
+        await notifyConnectorBroken(db, { businessId: row.businessId, integrationId: target.id, error: message })
       }
       const status = isFinal(error) ? 'failed' : current.status === 'failed' ? 'pending' : current.status
       await db.transaction(async (tx) => {
@@ -304,6 +306,13 @@ export async function runPublish(
             error: message,
           })
           await emitWebhookEvent(tx, { type: 'article.failed', businessId: row.businessId, data })
+          await notifyPublishingFailed(tx, {
+            businessId: row.businessId,
+            articleId: row.id,
+            integrationId: target.id,
+            target: CONNECTORS[type].label,
+            error: message,
+          })
         }
       })
       if (isFinal(error)) outcome.failed++
@@ -381,6 +390,7 @@ export const articlePublishJob = defineJob({
     const stage = input.action === 'unpublish' ? 'unpublishing' : 'publishing'
     const data = await articleFailedData(db, { businessId: input.businessId, articleId: input.articleId, stage, error })
     await emitWebhookEvent(db, { type: 'article.failed', businessId: input.businessId, data })
+    await notifyPublishingFailed(db, { businessId: input.businessId, articleId: input.articleId, error })
   },
 })
 
