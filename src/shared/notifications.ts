@@ -60,4 +60,6 @@ export interface NotificationSettings {
   enabled: Record<NotificationKind, boolean>
   digestHour: number
   timeZone: string
+  /** false until the user first saves: the screen then proposes the browser's time zone. */
+  saved: boolean
 }

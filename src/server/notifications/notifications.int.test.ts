@@ -438,13 +438,15 @@ describe('settings', () => {
       enabled: { publishing_failed: true, connector_broken: true, drafts_digest: true, plan_ready: true, usage_limit: true },
       digestHour: 8,
       timeZone: 'UTC',
+      saved: false,
     })
     const saved = await client.settings.updateNotifications({ enabled: { plan_ready: false }, digestHour: 7, timeZone: 'Europe/Paris' })
-    expect(saved).toMatchObject({ enabled: { plan_ready: false, usage_limit: true }, digestHour: 7, timeZone: 'Europe/Paris' })
+    expect(saved).toMatchObject({ enabled: { plan_ready: false, usage_limit: true }, digestHour: 7, timeZone: 'Europe/Paris', saved: true })
     expect(await rpcClient(app, eve.cookie).settings.notifications()).toMatchObject({
       enabled: { plan_ready: true },
       digestHour: 8,
       timeZone: 'UTC',
+      saved: false,
     })
     await expect(client.settings.updateNotifications({ timeZone: 'Mars/Olympus' })).rejects.toMatchObject({
       message: expect.stringContaining('time zone'),

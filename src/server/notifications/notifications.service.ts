@@ -78,6 +78,7 @@ export async function getNotificationSettings(db: Pick<Database, 'select'>, user
     >,
     digestHour: row?.digestHour ?? DEFAULT_DIGEST_HOUR,
     timeZone: row && isTimeZone(row.timeZone) ? row.timeZone : DEFAULT_TIME_ZONE,
+    saved: Boolean(row),
   }
 }
 
