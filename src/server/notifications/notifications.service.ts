@@ -6,7 +6,7 @@ import { findUserPlan } from '~/server/billing/plan-limits'
 import type { Database } from '~/server/db'
 import { article, business, notificationSent, notificationSettings, publishing, user } from '~/server/db/schema'
 import { createMailer, outboxDirFor, type Mailer } from '~/server/email/mailer'
-import { enqueueJob } from '~/server/jobs'
+import { enqueueJob, jobQueueStarted } from '~/server/jobs'
 import { defineJob } from '~/server/jobs/define'
 import { logger } from '~/server/logger'
 import { emitWebhookEvent } from '~/server/publishing/events'
@@ -131,6 +131,9 @@ export type SendRequest = z.output<typeof sendInput>
 
 /** Queues an email in the caller's transaction (a savepoint); logs and carries on when it cannot. */
 export async function queueNotification(db: Database, request: SendRequest): Promise<void> {
+  // Before the queue starts only boot's own work runs (the demo account's replayed research and
+  // articles): past events, nobody to tell.
+  if (!jobQueueStarted()) return
   try {
     await db.transaction((tx) =>
       enqueueJob(tx, {
