@@ -17,6 +17,9 @@ import { createConnectorFetch } from '~/server/publishing/connector-fetch'
 import { connectorClient } from '~/server/publishing/connectors'
 import { encryptionKeys } from '~/server/publishing/crypto'
 import { deliverEvent, webhookDeliverJob } from '~/server/publishing/event-delivery'
+import { runPublish } from '~/server/publishing/publish.service'
+import { injectFault } from '~/server/providers/mock-faults'
+import { wordpressHandlers } from '~/server/providers/wordpress/mock'
 import { connectIntegration, type PublishingDeps } from '~/server/publishing/integrations.service'
 import type { WebhookEvent } from '~/shared/integrations'
 import {
@@ -51,6 +54,8 @@ let smtp: SMTPServer
 let smtpUrl = ''
 
 const HOOKS = 'https://93.184.215.40'
+const WP = 'https://93.184.215.41'
+const WP_PASSWORD = 'abcd efgh ijkl mnop qrst uvwx'
 const hookBodies: { path: string; type: string; verified: boolean; data: Record<string, unknown> }[] = []
 const secretOf = new Map<string, string>()
 
@@ -69,6 +74,7 @@ useMockServer(
     if (body.type !== 'webhook.test') hookBodies.push({ path, type: body.type, verified, data: body.data })
     return HttpResponse.json({ received: true })
   }),
+  ...wordpressHandlers({ baseUrl: WP, username: 'editor', applicationPassword: WP_PASSWORD }),
 )
 
 let app: TestApp
@@ -194,7 +200,8 @@ describe('immediate notifications', () => {
       error: 'WordPress refused the application password.',
     })
     expect(await settled(ada.userId, 1)).toEqual([{ state: 'completed', result: expect.objectContaining({ sent: true }) }])
-    // Again the same day, and a publishing failure on the same connection: no second email.
+    // Again the same day; a failure on it while broken (no job: the broken email covers it), and
+    // one once it works again: no second email.
     await notifyConnectorBroken(app.db, { businessId: ada.business.id, integrationId: connector.id, error: 'Still refused.' })
     const article = await insertArticle(app, ada.business.id, { title: 'Best espresso beans', slug: 'best-espresso-beans' })
     await notifyPublishingFailed(app.db, {
@@ -203,6 +210,14 @@ describe('immediate notifications', () => {
       integrationId: connector.id,
       target: 'WordPress',
       error: 'HTTP 401',
+    })
+    await app.db.update(publishing).set({ status: 'working' }).where(eq(publishing.id, connector.id))
+    await notifyPublishingFailed(app.db, {
+      businessId: ada.business.id,
+      articleId: article.id,
+      integrationId: connector.id,
+      target: 'WordPress',
+      error: 'HTTP 500',
     })
     const results = await settled(ada.userId, 3)
     expect(results.map((run) => run.result)).toEqual([
@@ -227,6 +242,35 @@ describe('immediate notifications', () => {
     expect(sent.map((row) => [row.kind, row.key, row.sentAt !== null])).toEqual([
       ['connector_broken', `connector:${connector.id}:${localClock(new Date(), 'UTC').date}`, true],
     ])
+  })
+
+  it('publishing that finds WordPress’s credentials refused: the connection turns broken and its owner gets one email', async () => {
+    const ada = await owner({ name: 'Live Roasters' })
+    const connected = await connectIntegration(
+      app.db,
+      ada.business.id,
+      { type: 'wordpress', config: { siteUrl: WP, username: 'editor' }, secrets: { applicationPassword: WP_PASSWORD } },
+      publishingDeps,
+    )
+    expect(connected.test).toMatchObject({ ok: true })
+    const article = await insertArticle(app, ada.business.id, { title: 'Espresso at home', slug: 'espresso-at-home', status: 'approved' })
+    injectFault('wordpress', {
+      kind: 'status',
+      status: 401,
+      body: { code: 'incorrect_password', message: 'The provided password is an invalid application password.', data: { status: 401 } },
+      times: 1,
+    })
+    const outcome = await runPublish(
+      app.db,
+      { businessId: ada.business.id, articleId: article.id, action: 'publish' },
+      { ...publishingDeps, dataDir: app.env.DATA_DIR },
+    )
+    expect(outcome).toMatchObject({ failed: 1 })
+    // The connection turned broken and the article failed on it: one email, about the connection.
+    expect((await settled(ada.userId, 1)).map((run) => run.result)).toEqual([expect.objectContaining({ sent: true })])
+    const received = mailsTo(ada.email)
+    expect(received.map((item) => item.mail.subject)).toEqual(['Live Roasters: the WordPress connection stopped working'])
+    expect(received[0]!.mail.text).toContain('invalid application password')
   })
 
   it('a publishing failure with no connection named is an email about the article', async () => {

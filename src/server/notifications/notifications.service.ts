@@ -185,7 +185,8 @@ export async function notifyConnectorBroken(db: Database, event: { businessId: s
 
 /**
  * Publishing an article failed for good (a target refused it, or the job ran out of attempts):
- * the owner's email, once per connection per day (per article when no connection is named).
+ * the owner's email, once per connection per day (per article when no connection is named); none
+ * when the connection is broken (the broken-connection email is the one to send).
  * The webhook's `article.failed` is sent by the caller.
  */
 export async function notifyPublishingFailed(
@@ -194,6 +195,11 @@ export async function notifyPublishingFailed(
 ) {
   const owner = await ownerOf(db, event.businessId)
   if (!owner) return
+  // Refused because its credentials were: the connection is broken, and that email says so.
+  const [target] = event.integrationId
+    ? await db.select({ status: publishing.status }).from(publishing).where(eq(publishing.id, event.integrationId))
+    : []
+  if (target?.status === 'broken') return
   await queueNotification(db, {
     userId: owner.userId,
     kind: 'publishing_failed',
