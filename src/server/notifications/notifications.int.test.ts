@@ -13,6 +13,7 @@ import { startTestWorker, withRetries, type TestWorker } from '../../../tests/fi
 import { ARTICLE_UNIT, recordUsage } from '~/server/billing/usage'
 import { jobRun, notificationSent, publishing } from '~/server/db/schema'
 import { createMailer } from '~/server/email/mailer'
+import { NOTIFICATION_SENT_RETENTION_DAYS, purgeExpired } from '~/server/jobs/kinds/purge-expired'
 import { createConnectorFetch } from '~/server/publishing/connector-fetch'
 import { connectorClient } from '~/server/publishing/connectors'
 import { encryptionKeys } from '~/server/publishing/crypto'
@@ -498,5 +499,32 @@ describe('settings', () => {
     await expect(client.settings.updateNotifications({ digestHour: 24 })).rejects.toMatchObject({
       message: expect.stringContaining('0 to 23'),
     })
+  })
+})
+
+describe('the sent-log', () => {
+  it('is purged after its retention, so it does not grow for ever; recent keys stay', async () => {
+    const ada = await owner({ name: 'Old Logs' })
+    const day = 24 * 60 * 60 * 1000
+    const now = new Date()
+    await app.db.insert(notificationSent).values([
+      {
+        userId: ada.userId,
+        kind: 'plan_ready',
+        key: 'plan:old',
+        sentAt: now,
+        createdAt: new Date(now.getTime() - (NOTIFICATION_SENT_RETENTION_DAYS + 1) * day),
+      },
+      {
+        userId: ada.userId,
+        kind: 'plan_ready',
+        key: 'plan:recent',
+        sentAt: now,
+        createdAt: new Date(now.getTime() - (NOTIFICATION_SENT_RETENTION_DAYS - 1) * day),
+      },
+    ])
+    expect((await purgeExpired(app.db, now)).notificationsSent).toBeGreaterThanOrEqual(1)
+    const left = await app.db.select({ key: notificationSent.key }).from(notificationSent).where(eq(notificationSent.userId, ada.userId))
+    expect(left.map((row) => row.key)).toEqual(['plan:recent'])
   })
 })

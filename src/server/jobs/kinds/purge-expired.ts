@@ -1,11 +1,13 @@
 import { and, inArray, lt } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Database } from '~/server/db'
-import { deletedKeyword, jobRun, keywordCache, TERMINAL_JOB_RUN_STATES } from '~/server/db/schema'
+import { deletedKeyword, jobRun, keywordCache, notificationSent, TERMINAL_JOB_RUN_STATES } from '~/server/db/schema'
 import { defineJob } from '../define'
 
 export const KEYWORD_CACHE_RETENTION_DAYS = 30
 export const FINISHED_JOB_RETENTION_DAYS = 90
+/** Every once-only key of a notification is about a day or a month gone by then (docs/product/notifications.md). */
+export const NOTIFICATION_SENT_RETENTION_DAYS = 90
 /** How long keyword.delete keeps deleted keywords for an undo. */
 export const DELETED_KEYWORD_RETENTION_DAYS = 7
 /** Every day at 03:17 UTC (off the hour, away from everyone else's cron). */
@@ -15,7 +17,8 @@ const daysAgo = (days: number, now: Date) => new Date(now.getTime() - days * 24 
 
 /**
  * Deletes keyword-data answers past their 30-day freshness (they would be fetched again anyway),
- * finished job runs older than 90 days and deleted keywords kept for an undo longer than a week.
+ * finished job runs older than 90 days, deleted keywords kept for an undo longer than a week and
+ * the notification sent-log older than 90 days.
  * Deleting is naturally re-runnable.
  */
 export async function purgeExpired(db: Database, now = new Date()) {
@@ -31,7 +34,16 @@ export async function purgeExpired(db: Database, now = new Date()) {
     .delete(deletedKeyword)
     .where(lt(deletedKeyword.deletedAt, daysAgo(DELETED_KEYWORD_RETENTION_DAYS, now)))
     .returning({ id: deletedKeyword.id })
-  return { keywordCache: keywordRows.length, jobRuns: jobRows.length, deletedKeywords: deletedKeywordRows.length }
+  const notificationRows = await db
+    .delete(notificationSent)
+    .where(lt(notificationSent.createdAt, daysAgo(NOTIFICATION_SENT_RETENTION_DAYS, now)))
+    .returning({ id: notificationSent.id })
+  return {
+    keywordCache: keywordRows.length,
+    jobRuns: jobRows.length,
+    deletedKeywords: deletedKeywordRows.length,
+    notificationsSent: notificationRows.length,
+  }
 }
 
 export const purgeExpiredJob = defineJob({
