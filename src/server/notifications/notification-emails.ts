@@ -77,7 +77,9 @@ function parts(content: NotificationContent, context: EmailContext) {
         heading: `The plan for ${monthName(content.month)} is ready`,
         intro: [
           greeting(context.to),
-          `Keyword research for ${content.business} has planned ${plural(content.planned, 'keyword')} for ${monthName(content.month)}. Each is written ahead of its day.`,
+          content.planned > 0
+            ? `Keyword research for ${content.business} has planned ${plural(content.planned, 'keyword')} for ${monthName(content.month)}. Each is written ahead of its day.`
+            : `Keyword research for ${content.business} found no new keyword to plan for ${monthName(content.month)}. Add seeds or keywords of your own to give it more to work with.`,
         ],
         action: { label: 'See the plan', url: link('/keywords') },
       }

@@ -293,6 +293,10 @@ describe('immediate notifications', () => {
     expect(mail.subject).toBe('Grind House: your plan for December 2026 is ready')
     expect(mail.text).toContain('has planned 28 keywords for December 2026')
     expect(mail.html).toContain(`href="${TEST_APP_URL}/keywords"`)
+
+    await notifyPlanReady(app.db, { id: 'run-2', businessId: ada.business.id, month: '2027-01', planned: 0 })
+    await settled(ada.userId, 2)
+    expect(mailsTo(ada.email)[1]!.mail.text).toContain('found no new keyword to plan for January 2027')
   })
 
   it('usage at 80 % and at 100 % of the allowance: one email each, and the webhook event', async () => {
