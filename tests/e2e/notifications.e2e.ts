@@ -16,7 +16,7 @@ describe('notifications', () => {
       const { page } = await browser.visit(server.baseUrl)
       await signIntoDemo(page)
       await gotoHydrated(page, '/settings#notifications')
-      const section = page.getByRole('region', { name: 'Notifications' })
+      const section = page.getByRole('region', { name: 'Notifications', exact: true })
       await section.getByRole('switch', { name: 'Monthly plan ready' }).waitFor()
       for (const label of ['Publishing failed', 'Connection broken', 'Daily digest', 'Monthly plan ready', 'Article allowance']) {
         expect(await section.getByRole('switch', { name: label }).getAttribute('aria-checked'), label).toBe('true')

@@ -61,7 +61,7 @@ export function NotificationsCard() {
   return (
     <Card id="notifications" className="scroll-mt-20">
       <CardHeader>
-        <CardTitle>Notifications</CardTitle>
+        <CardTitle>Email notifications</CardTitle>
         <CardDescription>
           Emails about what needs you: a broken connection, an article that could not be published, drafts waiting for review, the month’s
           plan, and your article allowance. Each email has a link to turn its kind off.
