@@ -18,6 +18,7 @@ import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as SignUpRouteImport } from './routes/sign-up'
 import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
+import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as AppCompetitorsRouteImport } from './routes/_app/competitors'
 import { Route as AppContentRouteImport } from './routes/_app/content'
 import { Route as AppHistoryRouteImport } from './routes/_app/history'
@@ -92,6 +93,11 @@ const SignUpRoute = SignUpRouteImport.update({
 const SitemapDotxmlRoute = SitemapDotxmlRouteImport.update({
   id: '/sitemap.xml',
   path: '/sitemap.xml',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UnsubscribeRoute = UnsubscribeRouteImport.update({
+  id: '/unsubscribe',
+  path: '/unsubscribe',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppCompetitorsRoute = AppCompetitorsRouteImport.update({
@@ -264,6 +270,7 @@ export interface FileRoutesByFullPath {
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/competitors': typeof AppCompetitorsRoute
   '/content': typeof AppContentRoute
   '/history': typeof AppHistoryRoute
@@ -305,6 +312,7 @@ export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/competitors': typeof AppCompetitorsRoute
   '/content': typeof AppContentRoute
   '/history': typeof AppHistoryRoute
@@ -348,6 +356,7 @@ export interface FileRoutesById {
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/_app/competitors': typeof AppCompetitorsRoute
   '/_app/content': typeof AppContentRoute
   '/_app/history': typeof AppHistoryRoute
@@ -392,6 +401,7 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/sign-up'
     | '/sitemap.xml'
+    | '/unsubscribe'
     | '/competitors'
     | '/content'
     | '/history'
@@ -433,6 +443,7 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/sign-up'
     | '/sitemap.xml'
+    | '/unsubscribe'
     | '/competitors'
     | '/content'
     | '/history'
@@ -475,6 +486,7 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/sign-up'
     | '/sitemap.xml'
+    | '/unsubscribe'
     | '/_app/competitors'
     | '/_app/content'
     | '/_app/history'
@@ -519,6 +531,7 @@ export interface RootRouteChildren {
   SignInRoute: typeof SignInRoute
   SignUpRoute: typeof SignUpRoute
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
+  UnsubscribeRoute: typeof UnsubscribeRoute
   DocsApiRoute: typeof DocsApiRoute
   DocsApiReferenceDotjsRoute: typeof DocsApiReferenceDotjsRoute
   E2eFallbacksRoute: typeof E2eFallbacksRoute
@@ -599,6 +612,13 @@ declare module '@tanstack/react-router' {
       path: '/sitemap.xml'
       fullPath: '/sitemap.xml'
       preLoaderRoute: typeof SitemapDotxmlRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/unsubscribe': {
+      id: '/unsubscribe'
+      path: '/unsubscribe'
+      fullPath: '/unsubscribe'
+      preLoaderRoute: typeof UnsubscribeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/competitors': {
@@ -889,6 +909,7 @@ const rootRouteChildren: RootRouteChildren = {
   SignInRoute: SignInRoute,
   SignUpRoute: SignUpRoute,
   SitemapDotxmlRoute: SitemapDotxmlRoute,
+  UnsubscribeRoute: UnsubscribeRoute,
   DocsApiRoute: DocsApiRoute,
   DocsApiReferenceDotjsRoute: DocsApiReferenceDotjsRoute,
   E2eFallbacksRoute: E2eFallbacksRoute,

@@ -21,7 +21,15 @@ export type PublicationStatus = (typeof PUBLICATION_STATUSES)[number]
  * `article.published` is publishing itself (article.published, .updated and .unpublished): an
  * endpoint without it is "events only" and never receives articles.
  */
-export const WEBHOOK_EVENTS = ['research.finished', 'article.generated', 'article.published', 'article.failed'] as const
+export const WEBHOOK_EVENTS = [
+  'research.finished',
+  'article.generated',
+  'article.published',
+  'article.failed',
+  'connector.broken',
+  'drafts.waiting',
+  'usage.threshold',
+] as const
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number]
 
 /** What a connector receives until the user chooses: publishing, as before events existed. */
@@ -43,6 +51,18 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, { label: string; help: s
   'article.failed': {
     label: 'Article failed',
     help: 'When writing or publishing an article fails for good, with the reason.',
+  },
+  'connector.broken': {
+    label: 'Connection broken',
+    help: 'When a publishing connection stops working because its credentials were refused: which one, and what it said.',
+  },
+  'drafts.waiting': {
+    label: 'Drafts waiting',
+    help: 'Once a day, at the owner’s digest hour, when drafts wait for approval or articles are held below the SEO score floor: how many of each.',
+  },
+  'usage.threshold': {
+    label: 'Allowance used',
+    help: 'When this month’s article usage reaches 80 % and 100 % of the plan’s allowance.',
   },
 }
 

@@ -10,6 +10,7 @@ import { ApiKeysCard } from '~/features/settings/api-keys-card'
 import { BusinessSettings } from '~/features/settings/business-settings'
 import { DeleteAccountCard } from '~/features/settings/delete-account-card'
 import { LinkedAccountsCard } from '~/features/settings/linked-accounts-card'
+import { NotificationsCard } from '~/features/settings/notifications-card'
 import { PasswordCard } from '~/features/settings/password-card'
 import { SessionsCard } from '~/features/settings/sessions-card'
 import { toast } from '~/lib/toast'
@@ -29,7 +30,7 @@ export const Route = createFileRoute('/_app/settings')({
 
 /**
  * Sections, each its own card stack: the business (profile, article settings), billing (plan,
- * usage this period, the Polar portal), the API (keys), then the account.
+ * usage this period, the Polar portal), notifications (emails), the API (keys), then the account.
  */
 function SettingsPage() {
   const { error } = Route.useSearch()
@@ -42,7 +43,10 @@ function SettingsPage() {
 
   return (
     <>
-      <PageHeader title="Settings" description="Your business, how its articles are written, your plan, API keys, and your account." />
+      <PageHeader
+        title="Settings"
+        description="Your business, how its articles are written, your plan, notifications, API keys, and your account."
+      />
       <div className="grid gap-10">
         <section aria-labelledby="settings-business-heading" className="grid gap-6">
           <h2 id="settings-business-heading" className="text-lg font-semibold">
@@ -56,6 +60,12 @@ function SettingsPage() {
             Plan and billing
           </h2>
           <BillingSection />
+        </section>
+        <section aria-labelledby="settings-notifications-heading" className="grid gap-6">
+          <h2 id="settings-notifications-heading" className="text-lg font-semibold">
+            Notifications
+          </h2>
+          <NotificationsCard />
         </section>
         <section aria-labelledby="settings-api-heading" className="grid gap-6">
           <h2 id="settings-api-heading" className="text-lg font-semibold">

@@ -112,6 +112,8 @@ const PROCEDURES: Record<string, { access: AccessClass; attack: ((victim: Victim
   'settings.updateSiteStructure': { access: 'business', attack: null },
   'settings.deriveVoice': { access: 'business', attack: null },
   'settings.updateVoice': { access: 'business', attack: null },
+  'settings.notifications': { access: 'signed-in', attack: null },
+  'settings.updateNotifications': { access: 'signed-in', attack: null },
   'setup.state': { access: 'paid', attack: null },
   'setup.businessState': { access: 'business', attack: (v) => ({ businessId: v.businessId }) },
   'setup.analyze': { access: 'paid', attack: null },

@@ -5,6 +5,7 @@ import type { CronSchedule } from '~/server/jobs'
 import { demoCountJob } from '~/server/jobs/kinds/demo-count'
 import { PURGE_EXPIRED_CRON, purgeExpiredJob } from '~/server/jobs/kinds/purge-expired'
 import { VACUUM_CRON, vacuumJob } from '~/server/jobs/kinds/vacuum'
+import { NOTIFICATION_DIGEST_CRON, notificationDigestJob, notificationSendJob } from '~/server/notifications/notifications.service'
 import { MONTHLY_RESEARCH_CRON, monthlyResearchJob, researchRunJob } from '~/server/research/research.service'
 import { webhookDeliverJob } from '~/server/publishing/event-delivery'
 import { liveCheckJob } from '~/server/publishing/live-check-job'
@@ -34,6 +35,8 @@ export const JOB_KINDS = [
   gscSyncDueJob,
   meterDeliverJob,
   meterSweepJob,
+  notificationSendJob,
+  notificationDigestJob,
 ]
 
 export const JOB_SCHEDULES: CronSchedule[] = [
@@ -44,4 +47,5 @@ export const JOB_SCHEDULES: CronSchedule[] = [
   { kind: publishDueJob, cron: PUBLISH_DUE_CRON },
   { kind: gscSyncDueJob, cron: GSC_SYNC_DUE_CRON },
   { kind: meterSweepJob, cron: METER_SWEEP_CRON },
+  { kind: notificationDigestJob, cron: NOTIFICATION_DIGEST_CRON },
 ]

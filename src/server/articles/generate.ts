@@ -9,6 +9,7 @@ import type { JobContext } from '~/server/jobs/define'
 import { JobError } from '~/server/jobs/errors'
 import { followArticleStatus } from '~/server/keywords/keyword-status'
 import { articleGeneratedData, emitWebhookEvent } from '~/server/publishing/events'
+import { notifyUsage } from '~/server/notifications/notifications.service'
 import type { Providers } from '~/server/providers'
 import { createLedger } from '~/server/research/ledger'
 import { keywordMarket } from '~/server/research/market'
@@ -666,6 +667,7 @@ async function saveGeneratedArticle(
       idempotencyKey: usageKey,
       metadata: { articleId, version },
     })
+    if (recorded.created) await notifyUsage(tx, { userId: saved.userId, businessId: saved.businessId, quantity: 1 })
     // Past a metered plan's allowance the article is billed: its meter event is written with its
     // usage, and sent to Polar once this commits (docs/product/billing.md).
     if (recorded.created && allowance.extra > 0 && allowance.plan.meteredUnitPrice !== null) {

@@ -9,6 +9,11 @@ export interface EmailMessage {
   subject: string
   text: string
   html?: string
+  /**
+   * Extra header fields, e.g. a notification's List-Unsubscribe and List-Unsubscribe-Post
+   * (RFC 8058, docs/product/notifications.md). nodemailer writes them as given.
+   */
+  headers?: Record<string, string>
 }
 
 export interface Mailer {

@@ -11,6 +11,8 @@ export interface ActionEmailContent {
   action: { label: string; url: string }
   /** Paragraphs after the button, e.g. how long the link works. */
   outro: string[]
+  /** A last small line with its own link, e.g. a notification's unsubscribe link. */
+  footer?: { text: string; label: string; url: string }
 }
 
 const escapeHtml = (value: string) =>
@@ -25,6 +27,7 @@ export function renderActionEmail(content: ActionEmailContent): { text: string; 
     '',
     ...content.outro.flatMap((paragraph) => [paragraph, '']),
     `The ${content.appName} team`,
+    ...(content.footer ? ['', `${content.footer.text} ${content.footer.label}: ${content.footer.url}`] : []),
   ].join('\n')
 
   const paragraph = (value: string) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(value)}</p>`
@@ -39,7 +42,11 @@ export function renderActionEmail(content: ActionEmailContent): { text: string; 
         <p style="margin:24px 0"><a href="${url}" style="display:inline-block;padding:12px 20px;background:#111827;color:#ffffff;text-decoration:none;border-radius:6px">${escapeHtml(content.action.label)}</a></p>
         <p style="margin:0 0 16px;line-height:1.5;font-size:13px;color:#6b7280">If the button does not work, paste this address into your browser:<br><a href="${url}" style="color:#374151;word-break:break-all">${url}</a></p>
         ${content.outro.map(paragraph).join('\n        ')}
-        <p style="margin:24px 0 0;font-size:13px;color:#6b7280">The ${escapeHtml(content.appName)} team</p>
+        <p style="margin:24px 0 0;font-size:13px;color:#6b7280">The ${escapeHtml(content.appName)} team</p>${
+          content.footer
+            ? `\n        <p style="margin:24px 0 0;font-size:12px;color:#6b7280">${escapeHtml(content.footer.text)} <a href="${escapeHtml(content.footer.url)}" style="color:#6b7280">${escapeHtml(content.footer.label)}</a></p>`
+            : ''
+        }
       </td></tr>
     </table>
   </body>

@@ -32,6 +32,9 @@ export function getJobQueue(): JobQueue {
   return queue
 }
 
+/** Whether this process's job queue is running (bootServer starts it after migrating and seeding). */
+export const jobQueueStarted = () => Boolean(globalForJobs.__rankpilotJobs)
+
 /** Queues a job for a user; see JobQueue.enqueue. `db` may be a transaction of the caller's. */
 export function enqueueJob<Input, InputIn>(db: Database, request: EnqueueRequest<Input, InputIn>): Promise<JobRun> {
   return getJobQueue().enqueue(db, request)

@@ -23,7 +23,14 @@ import { appPublishingDeps, connectorContext, integrationErrorMessage, type Publ
  */
 
 /** The events sent through this job: article.published is publishing itself (publish.service.ts). */
-export const OUTGOING_EVENT_TYPES = ['research.finished', 'article.generated', 'article.failed'] as const
+export const OUTGOING_EVENT_TYPES = [
+  'research.finished',
+  'article.generated',
+  'article.failed',
+  'connector.broken',
+  'drafts.waiting',
+  'usage.threshold',
+] as const
 export type OutgoingEventType = (typeof OUTGOING_EVENT_TYPES)[number]
 
 export const deliveryInput = z.object({

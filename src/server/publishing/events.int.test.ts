@@ -577,7 +577,10 @@ describe('choosing the events', () => {
 
     for (const [events, message] of [
       [[], 'Choose at least one event to send.'],
-      [['article.sold'], 'An event is one of: research.finished, article.generated, article.published, article.failed.'],
+      [
+        ['article.sold'],
+        'An event is one of: research.finished, article.generated, article.published, article.failed, connector.broken, drafts.waiting, usage.threshold.',
+      ],
     ] as const) {
       const error = await rejectionOf(connect([...events]))
       expect(error).toMatchObject({ code: 'BAD_REQUEST', message })

@@ -17,6 +17,7 @@ import { publishableBody, withRasterAddresses } from './article-images'
 import type { ConnectorContext, PublishableArticle, PublishedPost } from './connector'
 import { DecryptionError } from './crypto'
 import { articleFailedData, emitWebhookEvent } from './events'
+import { notifyConnectorBroken, notifyPublishingFailed } from '~/server/notifications/notifications.service'
 import { liveChecksRunning, queueLiveCheck, type LiveCheckRequest } from './live-check-job'
 import { appPublishingDeps, connectorContext, FEED_TYPE, integrationErrorMessage, type PublishingDeps } from './integrations.service'
 import { recordArticleHistory, recordHistory } from '~/server/history/record'
@@ -300,6 +301,7 @@ export async function runPublish(
             error: message,
             detail: { target: type },
           })
+        await notifyConnectorBroken(db, { businessId: row.businessId, integrationId: target.id, error: message })
       }
       const status = isFinal(error) ? 'failed' : current.status === 'failed' ? 'pending' : current.status
       await db.transaction(async (tx) => {
@@ -322,6 +324,13 @@ export async function runPublish(
             articleId: row.id,
             error: message,
             detail: { target: type, unpublish: input.action === 'unpublish' },
+          })
+          await notifyPublishingFailed(tx, {
+            businessId: row.businessId,
+            articleId: row.id,
+            integrationId: target.id,
+            target: CONNECTORS[type].label,
+            error: message,
           })
         }
       })
@@ -410,6 +419,7 @@ export const articlePublishJob = defineJob({
     const stage = input.action === 'unpublish' ? 'unpublishing' : 'publishing'
     const data = await articleFailedData(db, { businessId: input.businessId, articleId: input.articleId, stage, error })
     await emitWebhookEvent(db, { type: 'article.failed', businessId: input.businessId, data })
+    await notifyPublishingFailed(db, { businessId: input.businessId, articleId: input.articleId, error })
   },
 })
 

@@ -4,6 +4,7 @@ import { findUserPlan } from '~/server/billing/plan-limits'
 import type { JobContext } from '~/server/jobs/define'
 import { JobError } from '~/server/jobs/errors'
 import { emitWebhookEvent, researchFinishedData } from '~/server/publishing/events'
+import { notifyPlanReady } from '~/server/notifications/notifications.service'
 import { RESEARCH_STAGES, RESEARCH_STAGE_IDS, type ResearchStage } from '~/shared/research'
 import type { Checkpoint, RunContext } from './context'
 import { expandKeywords, scoreLongTail } from './expand-stages'
@@ -105,6 +106,7 @@ export async function runResearch(
         detail: planned,
         jobId: run.id,
       })
+      await notifyPlanReady(tx, { id: run.id, businessId: run.businessId, month: run.month, planned: counts.plan ?? 0 })
     }
   }
   const saveOutside = async (stage: ResearchStage, count: number) => {

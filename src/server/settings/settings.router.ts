@@ -1,5 +1,7 @@
 import { articleSettingsSchema, businessProfileSchema } from '~/shared/business-profile'
-import { businessProcedure } from '~/server/rpc/procedures'
+import { businessProcedure, signedInProcedure } from '~/server/rpc/procedures'
+import { getNotificationSettings, updateNotificationSettings } from '~/server/notifications/notifications.service'
+import { notificationSettingsSchema } from '~/shared/notifications'
 import { seedsInput, siteStructureInput } from '~/shared/setup-wizard'
 import { deriveVoiceInput, updateVoiceInput } from '~/shared/brand-voice'
 import { deriveVoice, updateVoice } from './brand-voice.service'
@@ -45,4 +47,11 @@ export const settingsRouter = {
   updateVoice: businessProcedure
     .input(updateVoiceInput)
     .handler(({ context, input }) => updateVoice(context.db, context.user.id, context.businessId, input)),
+
+  /** The caller's email notifications (docs/product/notifications.md): the user's own, whatever the business or plan. */
+  notifications: signedInProcedure.route({ method: 'GET' }).handler(({ context }) => getNotificationSettings(context.db, context.user.id)),
+
+  updateNotifications: signedInProcedure
+    .input(notificationSettingsSchema)
+    .handler(({ context, input }) => updateNotificationSettings(context.db, context.user.id, input)),
 }

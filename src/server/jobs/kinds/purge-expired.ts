@@ -1,12 +1,14 @@
 import { and, inArray, lt } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Database } from '~/server/db'
-import { deletedKeyword, historyEvent, jobRun, keywordCache, TERMINAL_JOB_RUN_STATES } from '~/server/db/schema'
+import { deletedKeyword, historyEvent, jobRun, keywordCache, notificationSent, TERMINAL_JOB_RUN_STATES } from '~/server/db/schema'
 import { HISTORY_RETENTION_MONTHS } from '~/shared/history'
 import { defineJob } from '../define'
 
 export const KEYWORD_CACHE_RETENTION_DAYS = 30
 export const FINISHED_JOB_RETENTION_DAYS = 90
+/** Every once-only key of a notification is about a day or a month gone by then (docs/product/notifications.md). */
+export const NOTIFICATION_SENT_RETENTION_DAYS = 90
 /** How long keyword.delete keeps deleted keywords for an undo. */
 export const DELETED_KEYWORD_RETENTION_DAYS = 7
 /** Every day at 03:17 UTC (off the hour, away from everyone else's cron). */
@@ -23,7 +25,8 @@ export const monthsAgo = (months: number, now: Date) => {
 /**
  * Deletes keyword-data answers past their 30-day freshness (they would be fetched again anyway),
  * finished job runs older than 90 days, deleted keywords kept for an undo longer than a week and
- * History events older than HISTORY_RETENTION_MONTHS (docs/product/history.md).
+ * History events older than HISTORY_RETENTION_MONTHS (docs/product/history.md) and the
+ * notification sent-log older than 90 days.
  * Deleting is naturally re-runnable.
  */
 export async function purgeExpired(db: Database, now = new Date()) {
@@ -43,11 +46,16 @@ export async function purgeExpired(db: Database, now = new Date()) {
     .delete(historyEvent)
     .where(lt(historyEvent.at, monthsAgo(HISTORY_RETENTION_MONTHS, now)))
     .returning({ id: historyEvent.id })
+  const notificationRows = await db
+    .delete(notificationSent)
+    .where(lt(notificationSent.createdAt, daysAgo(NOTIFICATION_SENT_RETENTION_DAYS, now)))
+    .returning({ id: notificationSent.id })
   return {
     keywordCache: keywordRows.length,
     jobRuns: jobRows.length,
     deletedKeywords: deletedKeywordRows.length,
     historyEvents: historyRows.length,
+    notificationsSent: notificationRows.length,
   }
 }
 

@@ -23,6 +23,9 @@ export type WebhookEventType =
   | 'research.finished'
   | 'article.generated'
   | 'article.failed'
+  | 'connector.broken'
+  | 'drafts.waiting'
+  | 'usage.threshold'
 
 export interface WebhookPayload {
   type: WebhookEventType
