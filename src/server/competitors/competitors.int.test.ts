@@ -9,7 +9,7 @@ import { business, competitor, competitorKeyword, excludedKeyword, keyword } fro
 import { clearFaults, injectFault } from '~/server/providers/mock-faults'
 import { variantKey } from '~/server/research/normalize'
 import { estimatedVisits, failedAnalysisNote } from '~/shared/competitors'
-import { analyzeDemoCompetitors, recreateDemoAccount } from '~/server/demo/demo-account'
+import { analyzeDemoCompetitors, DEMO_FAILED_REANALYSIS, recreateDemoAccount } from '~/server/demo/demo-account'
 import { analyzeCompetitorRankings } from './competitor-rankings'
 import { keywordGap, listCompetitorAnalyses } from './competitors.service'
 
@@ -291,6 +291,15 @@ describe('the demo account', () => {
     expect(await analyzeDemoCompetitors(app.db, app.providers, demo.businessId)).toBeGreaterThan(200)
     const { competitors } = await listCompetitorAnalyses(app.db, demo.businessId)
     expect(competitors).toHaveLength(3)
+    // One card shows a failed re-analysis yesterday apart from its data of nine days ago; the others none.
+    const failed = competitors.filter((row) => row.failure)
+    expect(failed.map((row) => row.url)).toEqual([DEMO_FAILED_REANALYSIS.url])
+    expect(failed[0]!.failure!.at.getTime()).toBeGreaterThan(failed[0]!.lastAnalyzedAt!.getTime())
+    expect(
+      failedAnalysisNote(failed[0]!.failure!, failed[0]!.lastAnalyzedAt, (value) => new Date(value).toISOString().slice(0, 10)),
+    ).toMatch(
+      /^Re-analysis on .+ failed: We could not reach brewgeargeek\.example: it did not answer within 15 seconds — showing data from .+\.$/,
+    )
     for (const row of competitors) {
       expect(row.keywordCount).toBeGreaterThan(50)
       expect(row.traffic).toBeGreaterThan(0)

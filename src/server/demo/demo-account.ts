@@ -4,7 +4,9 @@ import { eq, sql } from 'drizzle-orm'
 import type { Env } from '~/env'
 import { businessIdsOf, removeBusinessMedia } from '~/server/articles/media-store'
 import type { Database } from '~/server/db'
-import { account, business, competitor, plan, user } from '~/server/db/schema'
+import { account, business, competitor, jobRun, plan, user } from '~/server/db/schema'
+import { competitorAnalyzeJob } from '~/server/setup/setup.jobs'
+import { DAY_MS } from '~/shared/data-table/filter-rules'
 import { analyzeCompetitorRankings } from '~/server/competitors/competitor-rankings'
 import { createId } from '~/server/ids'
 import type { Providers } from '~/server/providers'
@@ -102,7 +104,40 @@ export async function analyzeDemoCompetitors(db: Database, providers: Pick<Provi
   const rows = await db.select({ id: competitor.id, url: competitor.url }).from(competitor).where(eq(competitor.businessId, businessId))
   let keywords = 0
   for (const row of rows) keywords += (await analyzeCompetitorRankings(db, providers.keywordData, owner, row)).keywords
+  const gearSite = rows.find((row) => row.url === DEMO_FAILED_REANALYSIS.url)
+  if (gearSite) await recordFailedReanalysis(db, owner, gearSite)
   return keywords
+}
+
+/**
+ * One competitor's card shows a failed re-analysis, dated and apart from the data of its last
+ * successful analysis (docs/product/competitors.md): analysed nine days ago, re-analysed yesterday
+ * when its site did not answer.
+ */
+export const DEMO_FAILED_REANALYSIS = { url: 'https://brewgeargeek.example', analysedDaysAgo: 9 } as const
+
+async function recordFailedReanalysis(db: Database, owner: { id: string; userId: string }, site: { id: string; url: string }) {
+  const now = Date.now()
+  const analysedAt = new Date(now - DEMO_FAILED_REANALYSIS.analysedDaysAgo * DAY_MS)
+  const startedAt = new Date(now - DAY_MS)
+  const attempts = competitorAnalyzeJob.retry.retryLimit + 1
+  await db.update(competitor).set({ lastAnalyzedAt: analysedAt }).where(eq(competitor.id, site.id))
+  await db.insert(jobRun).values({
+    id: crypto.randomUUID(),
+    kind: competitorAnalyzeJob.name,
+    userId: owner.userId,
+    businessId: owner.id,
+    state: 'failed',
+    step: 'Crawling the site',
+    error: `We could not reach ${new URL(site.url).host}: it did not answer within 15 seconds.`,
+    attempts,
+    singletonKey: site.id,
+    input: competitorAnalyzeJob.input.parse({ competitorId: site.id, businessId: owner.id }),
+    createdAt: startedAt,
+    startedAt,
+    finishedAt: new Date(startedAt.getTime() + 70 * 1000),
+    updatedAt: new Date(startedAt.getTime() + 70 * 1000),
+  })
 }
 
 /** A believable small company: a specialty coffee roaster selling online and to cafés. */

@@ -19,6 +19,7 @@ import {
   type HistoryStatus,
   type SettingsSection,
 } from '~/shared/history'
+import { propertyLabel } from '~/shared/search-console-property'
 import { HISTORY_ERRORS } from './history.errors'
 import { historySources, type HistoryScope } from './sources'
 
@@ -241,11 +242,11 @@ function integrationEvent(row: Row): Described {
 function searchConsoleEvent(row: Row): Described {
   const data = row.data ?? {}
   if (row.action === 'connected')
-    return { title: `Search Console connected: ${row.title ?? ''}`, description: null, link: INTEGRATIONS_LINK }
+    return { title: `Search Console connected: ${propertyLabel(row.title ?? '')}`, description: null, link: INTEGRATIONS_LINK }
   if (row.action === 'revoked') return { title: 'Search Console access was refused', description: row.title, link: INTEGRATIONS_LINK }
   const rows = Number(data.rows ?? 0)
   return {
-    title: `Search Console synced: ${row.title ?? ''}`,
+    title: `Search Console synced: ${propertyLabel(row.title ?? '')}`,
     description: `${rows} ${rows === 1 ? 'row' : 'rows'} read${text(data.syncedThrough) ? ` · data through ${shortDay(data.syncedThrough)}` : ''}`,
     link: { href: '/performance', label: 'Open performance' },
   }
