@@ -1,4 +1,5 @@
 /** The measurements a sentence states: numbers (or ranges) with their unit, currency or counted noun, and a rate. */
+import { SCALE_PLACES, stickyExec } from '../numbers'
 import { isFunctionWord } from './words'
 
 /** How a unit converts: units of one family with factors share a scale (factor to the family's base). */
@@ -43,7 +44,7 @@ export const CURRENCIES: Record<string, UnitSpec> = {
 export const PERCENT: UnitSpec = { family: 'percent', unit: '%', factor: 1 }
 const CELSIUS: UnitSpec = { family: 'celsius', unit: '°C', factor: 1 }
 const FAHRENHEIT: UnitSpec = { family: 'fahrenheit', unit: '°F', factor: 1 }
-const SCALES: Record<string, number> = { thousand: 1e3, k: 1e3, million: 1e6, billion: 1e9, bn: 1e9, trillion: 1e12 }
+const SCALES: Record<string, number> = Object.fromEntries(Object.entries(SCALE_PLACES).map(([word, places]) => [word, 10 ** places]))
 
 const NUMBER = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`
 const AMOUNT = new RegExp(
@@ -82,13 +83,8 @@ export interface Mention {
   noun: string
 }
 
-function matchAt(pattern: RegExp, text: string, index: number): RegExpExecArray | null {
-  pattern.lastIndex = index
-  return pattern.exec(text)
-}
-
 function readAmount(text: string, index: number): Amount | null {
-  const amount = matchAt(AMOUNT, text, index)
+  const amount = stickyExec(AMOUNT, text, index)
   if (!amount?.groups) return null
   const { currency = '', number, scale, k } = amount.groups
   const multiplier = scale ? SCALES[scale.toLowerCase()] : k ? SCALES.k : 1
@@ -100,8 +96,8 @@ function readAmount(text: string, index: number): Amount | null {
   let spec: UnitSpec | undefined = currency ? CURRENCIES[currency.toLowerCase()] : undefined
   let noun = ''
   if (spec) return { end, written: number, value, currency, multiplier, spec, noun }
-  const percent = matchAt(PERCENT_SIGN, text, end)
-  const degrees = percent ? null : matchAt(DEGREES, text, end)
+  const percent = stickyExec(PERCENT_SIGN, text, end)
+  const degrees = percent ? null : stickyExec(DEGREES, text, end)
   if (percent) {
     spec = PERCENT
     end += percent[0].length
@@ -109,7 +105,7 @@ function readAmount(text: string, index: number): Amount | null {
     spec = degrees.groups.scale.toLowerCase().startsWith('c') ? CELSIUS : FAHRENHEIT
     end += degrees[0].length
   } else {
-    const next = matchAt(NEXT_WORD, text, end)
+    const next = stickyExec(NEXT_WORD, text, end)
     const word = next?.groups?.word ?? ''
     const unit = UNIT_WORDS.get(word.toLowerCase())
     if (NOT_A_MEASUREMENT.has(word.toLowerCase())) return null
@@ -134,7 +130,7 @@ function readMention(text: string, index: number): Mention | null {
   const start = negative ? index - 1 : index
   let values = [negative ? -first.value : first.value]
   let { spec, noun, end } = first
-  const separator = matchAt(RANGE_SEPARATOR, text, first.end)
+  const separator = stickyExec(RANGE_SEPARATOR, text, first.end)
   const joinsRange = separator && (!/and/.test(separator[0]) || /\bbetween\s+$/i.test(text.slice(0, start)))
   const second = joinsRange ? readAmount(text, first.end + separator[0].length) : null
   const sameUnit =
@@ -151,7 +147,7 @@ function readMention(text: string, index: number): Mention | null {
     spec = CURRENCIES.$
   }
   if (!spec && !noun) return null
-  const rate = spec ? matchAt(RATE, text, end)?.groups?.base : undefined
+  const rate = spec ? stickyExec(RATE, text, end)?.groups?.base : undefined
   if (rate) end = RATE.lastIndex
   return { start, end, values, spec, rate: rate ? rateBase(rate) : '', noun }
 }
