@@ -12,7 +12,7 @@ export interface Figures {
 }
 
 /**
- * The article's figures: the video after the introduction's first section, the inline image after
+ * The article's figures: the video after the first section, the inline image after
  * its section, and, when the business wants infographics, a chart of the grounded numbers (the
  * sentences whose numbers a cited page vouched for) after the section that mentions them most.
  */
