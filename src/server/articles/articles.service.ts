@@ -19,7 +19,8 @@ import { FilterError, filtersToSql, sortToSql, type ColumnMap } from '~/server/d
 import { RPC_ERRORS } from '~/server/rpc/errors'
 import { ARTICLE_ERRORS } from './articles.errors'
 import { safeJsonLd } from './assemble'
-import { ARTICLE_USAGE_KEY_PREFIX, generateArticle } from './generate'
+import { generateArticle } from './generate'
+import { ARTICLE_USAGE_KEY_PREFIX } from './generation/save-step'
 import { rewriteSection, sectionSpan } from './rewrite-section'
 import { recordArticleHistory } from '~/server/history/record'
 

@@ -1,17 +1,10 @@
 import { XMLValidator } from 'fast-xml-parser'
 import { DOMParser } from 'linkedom'
 import { describe, expect, it } from 'vitest'
-import {
-  barColor,
-  chartDataFromFacts,
-  chartTitle,
-  contrastRatio,
-  formatValue,
-  MAX_LABEL_LENGTH,
-  renderInfographic,
-  type ChartData,
-  type CitedFact,
-} from './infographic'
+import { chartDataFromFacts, chartTitle, MAX_LABEL_LENGTH, type ChartData, type CitedFact } from './infographic/chart-data'
+import { barColor, contrastRatio } from './infographic/colour'
+import { formatValue } from './infographic/format'
+import { renderInfographic } from './infographic/svg'
 
 const fact = (sentence: string, source = 'ncausa.org'): CitedFact => ({
   sentence,

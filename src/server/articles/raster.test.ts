@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { gradientPng } from '~/server/providers/images/png'
 import { demoIllustration } from '~/server/providers/images/demo-illustrator'
-import { renderInfographic } from './infographic'
+import { renderInfographic } from './infographic/svg'
 import { mediaResponse, rasterMedia, storeMedia } from './media-store'
 import { rasterizeSvg, rasterSize, woffToSfnt } from './raster'
 

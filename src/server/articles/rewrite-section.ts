@@ -1,19 +1,19 @@
 import { and, eq } from 'drizzle-orm'
 import { env } from '~/env'
 import { article, articleVersion, business as businessTable, keyword as keywordTable } from '~/server/db/schema'
-import type { JobContext } from '~/server/jobs/define'
 import { JobError } from '~/server/jobs/errors'
 import { followArticleStatus } from '~/server/keywords/keyword-status'
 import { createLedger } from '~/server/research/ledger'
-import { keywordMarket } from '~/server/research/market'
-import type { ArticleCitation, ArticleStatus } from '~/shared/articles/article'
+import type { Database } from '~/server/db'
+import type { ArticleCitation, ArticleContent, ArticleStatus } from '~/shared/articles/article'
 import { FAQ_HEADING } from './assemble'
 import { contentFromEdit } from './edit'
 import { checkDraft, mergeFactChecks } from './fact-check'
-import { rankSources, SOURCES_PER_SECTION, withInstruction, writerProfileOf, type ArticleJobInput } from './generate'
+import { sourcesForSection } from './generation/ranking'
+import { createArticleLlm, researchSerpFor, trustedTexts, withInstruction, writerProfileOf } from './generation/setup'
+import type { GenerationContext } from './generation/state'
 import { askAvoidingBanned, scrubBlock } from './banned-phrases'
 import { ARTICLE_SCHEMAS, sectionPrompt, sectionSchema } from './prompts'
-import { researchSerp } from './sources'
 import { recordArticleHistory } from '~/server/history/record'
 
 /** The steps a section rewrite shows. */
@@ -49,6 +49,18 @@ export function sectionSpan(markdown: string, heading: string): { start: number;
 /** The blocks a rewrite keeps from the old section: its figures (images, the video embed), which are not prose. */
 const isFigure = (block: string) => /^(?:!\[|<figure)/.test(block.trim())
 
+/** The article with the section at `span` replaced by `checked`, the old section's figures kept after it. */
+function replaceSection(markdown: string, span: { start: number; end: number }, checked: string): string {
+  const lines = markdown.split('\n')
+  const oldBlocks = lines
+    .slice(span.start + 1, span.end)
+    .join('\n')
+    .split(/\n{2,}/)
+  const figures = oldBlocks.filter(isFigure)
+  const section = [checked.trim(), ...figures.map((block) => block.trim())].join('\n\n')
+  return [...lines.slice(0, span.start), section, '', ...lines.slice(span.end)].join('\n').replace(/\n{3,}/g, '\n\n')
+}
+
 /**
  * Rewrites one section of an article against today's search results, with the user's
  * instruction: the section's prose is written again (its figures stay), its numbers are checked
@@ -57,9 +69,7 @@ const isFigure = (block: string) => /^(?:!\[|<figure)/.test(block.trim())
  * whole text. A rewrite of one section is not an article: no usage is recorded; its provider cost
  * is added to the article's.
  */
-export async function rewriteSection(
-  job: Pick<JobContext<ArticleJobInput>, 'input' | 'jobId' | 'db' | 'providers' | 'signal' | 'progress'>,
-) {
+export async function rewriteSection(job: GenerationContext) {
   const { db, providers, jobId, input } = job
   const heading = input.section?.trim() ?? ''
   const [done] = await db
@@ -84,17 +94,12 @@ export async function rewriteSection(
     job.progress(STEPS[index]!, index, STEPS.length, message)
   }
   const ledger = createLedger()
+  const { llm } = createArticleLlm(providers, ledger, job.signal)
   const profile = writerProfileOf(business)
   const focus = planned.keyword
 
   step(0)
-  const serp = await researchSerp(
-    { keywordData: providers.keywordData, fetch: providers.web.fetch, signal: job.signal },
-    focus,
-    keywordMarket(business),
-  )
-  if (serp.fromCache) ledger.cached('dataforseo', 1)
-  else ledger.paid('dataforseo', 1, serp.cost)
+  const serp = await researchSerpFor(providers, ledger, job.signal, focus, business)
 
   step(1, heading)
   const otherHeadings = current.outline.map((entry) => entry.heading).filter((text) => text !== heading)
@@ -105,7 +110,7 @@ export async function rewriteSection(
     heading,
     points: [],
     otherHeadings,
-    sources: rankSources(serp.pages, `${heading} ${focus}`).slice(0, SOURCES_PER_SECTION),
+    sources: sourcesForSection(serp.pages, heading, focus),
     articleType: current.type,
   })
   // Brand voice: a rewrite holding a banned phrase is written again, then loses the sentences holding one.
@@ -113,11 +118,7 @@ export async function rewriteSection(
   const { answer } = await askAvoidingBanned(
     withInstruction(request, input.instruction?.trim() ?? ''),
     banned,
-    async (asked) => {
-      const written = await providers.llm.generateObject({ schema: sectionSchema, schemaName: ARTICLE_SCHEMAS.section, ...asked })
-      ledger.llm(written.usage)
-      return written.object
-    },
+    (asked) => llm(ARTICLE_SCHEMAS.section, sectionSchema, asked),
     (written) => written.blocks.join('\n\n'),
   )
   const blocks = answer.blocks.map((block) => scrubBlock(block.trim(), banned)).filter(Boolean)
@@ -126,18 +127,11 @@ export async function rewriteSection(
   step(2)
   const hashes = '#'.repeat(span.level)
   const sources = serp.pages.map((page) => ({ url: page.url, title: page.title, text: page.fullText }))
-  const trusted = [focus, current.title, profile.name, profile.description, profile.valueProposition, profile.services.join(' ')]
+  const trusted = trustedTexts(focus, current.title, profile)
   const draft = `${hashes} ${heading}\n\n${blocks.join('\n\n')}\n`
   // The same checks as a whole article's (fact-check.ts); their record adds to the article's.
   const { markdown: checked, grounding, factCheck } = checkDraft({ markdown: draft, sources, trusted, language: business.language })
-  const lines = current.markdown.split('\n')
-  const oldBlocks = lines
-    .slice(span.start + 1, span.end)
-    .join('\n')
-    .split(/\n{2,}/)
-  const figures = oldBlocks.filter(isFigure)
-  const section = [checked.trim(), ...figures.map((block) => block.trim())].join('\n\n')
-  const markdown = [...lines.slice(0, span.start), section, '', ...lines.slice(span.end)].join('\n').replace(/\n{3,}/g, '\n\n')
+  const markdown = replaceSection(current.markdown, span, checked)
 
   step(3)
   const fetchedAt = new Map(serp.pages.map((page) => [page.url, page.fetchedAt]))
@@ -168,33 +162,71 @@ export async function rewriteSection(
       appUrl: env().APP_URL,
     },
   )
-  const articleId = await db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(article).where(eq(article.id, current.id)).for('update')
+  const articleId = await saveRewrite(db, {
+    articleId: current.id,
+    jobId,
+    heading,
+    content,
+    seoScore,
+    floor: business.seoScoreFloor,
+    cost: ledger.totalCost(),
+    now,
+  })
+  return { articleId, resumed: false, seoScore, cost: ledger.totalCost(), dropped: grounding.ungrounded.length }
+}
+
+/** The rewritten article as a new version ("regenerated"), under its row's lock. */
+async function saveRewrite(
+  db: Database,
+  saved: {
+    articleId: string
+    jobId: string
+    heading: string
+    content: ArticleContent
+    seoScore: number
+    floor: number
+    cost: number
+    now: Date
+  },
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(article).where(eq(article.id, saved.articleId)).for('update')
     if (!locked) throw new JobError('This article was deleted while its section was being rewritten.')
     // Changed content is approved again; a published or archived article keeps its status.
     const settled = locked.status === 'published' || locked.status === 'archived'
-    const status: ArticleStatus = settled ? locked.status : seoScore < business.seoScoreFloor ? 'held' : 'draft'
+    const status: ArticleStatus = settled ? locked.status : saved.seoScore < saved.floor ? 'held' : 'draft'
     const version = locked.version + 1
     await tx
       .update(article)
       .set({
-        ...content,
-        seoScore,
+        ...saved.content,
+        seoScore: saved.seoScore,
         status,
         version,
         revision: locked.revision + 1,
-        generationJobId: jobId,
-        providerCost: locked.providerCost + ledger.totalCost(),
+        generationJobId: saved.jobId,
+        providerCost: locked.providerCost + saved.cost,
         ...(settled ? {} : { approvedAt: null }),
-        updatedAt: now,
+        updatedAt: saved.now,
       })
       .where(eq(article.id, locked.id))
-    await tx
-      .insert(articleVersion)
-      .values({ articleId: locked.id, version, reason: 'regenerated', content, seoScore, generationJobId: jobId, createdAt: now })
+    await tx.insert(articleVersion).values({
+      articleId: locked.id,
+      version,
+      reason: 'regenerated',
+      content: saved.content,
+      seoScore: saved.seoScore,
+      generationJobId: saved.jobId,
+      createdAt: saved.now,
+    })
     await followArticleStatus(tx, locked.keywordId, status)
-    await recordArticleHistory(tx, { kind: 'article', action: 'rewritten', articleId: locked.id, jobId, detail: { section: heading } })
+    await recordArticleHistory(tx, {
+      kind: 'article',
+      action: 'rewritten',
+      articleId: locked.id,
+      jobId: saved.jobId,
+      detail: { section: saved.heading },
+    })
     return locked.id
   })
-  return { articleId, resumed: false, seoScore, cost: ledger.totalCost(), dropped: grounding.ungrounded.length }
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { articleGenerateJob, singletonKeyOf } from '~/server/articles/articles.service'
-import { ARTICLE_USAGE_KEY_PREFIX, generateArticle } from '~/server/articles/generate'
+import { generateArticle } from '~/server/articles/generate'
+import { ARTICLE_USAGE_KEY_PREFIX } from '~/server/articles/generation/save-step'
 import { billingPeriodOf } from '~/server/billing/usage'
 import type { Database } from '~/server/db'
 import { saveArticleEdit } from '~/server/articles/edit'
