@@ -1,15 +1,14 @@
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { useMutation, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { CreditCardIcon, ExternalLinkIcon } from 'lucide-react'
 import { EmptyState } from '~/components/empty-state'
-import { ErrorPanel } from '~/components/fallbacks/error-panel'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card'
-import { Skeleton } from '~/components/ui/skeleton'
 import { Spinner } from '~/components/ui/spinner'
 import { formatCount, formatDollars, pluralize } from '~/features/format'
 import { allowanceNotice } from '~/features/content/allowance'
+import { billingOverviewQuery } from '~/features/settings/settings-queries'
 import { overageLine } from './overage'
 import { orpc } from '~/lib/orpc'
 import type { BillingOverview } from '~/lib/rpc-outputs'
@@ -20,10 +19,10 @@ import { toast } from '~/lib/toast'
  * allowance, what extra articles cost on a metered plan, and "Manage billing" (Polar's customer
  * portal: payment method, invoices, plan change, cancellation). On a self-hosted server (billing
  * off) it says so and shows the usage against the server's allowance, with nothing to buy or
- * manage. Self-contained: it loads its own data from billing.overview.
+ * manage. It reads billing.overview, which the Settings route's loader has ensured.
  */
 export function BillingSection() {
-  const overview = useQuery(orpc.billing.overview.queryOptions())
+  const { data: overview } = useSuspenseQuery(billingOverviewQuery())
   const portal = useMutation(
     orpc.billing.portal.mutationOptions({
       onSuccess: ({ url }) => window.location.assign(url),
@@ -38,15 +37,7 @@ export function BillingSection() {
         <CardDescription>Your plan and the articles written for you this month.</CardDescription>
       </CardHeader>
       <CardContent>
-        {overview.isPending ? (
-          <div role="status" aria-label="Loading billing" className="grid gap-3">
-            <Skeleton className="h-5 w-40" />
-            <Skeleton className="h-4 w-64" />
-            <Skeleton className="h-2 w-full" />
-          </div>
-        ) : overview.isError ? (
-          <ErrorPanel title="Could not load your billing details" error={overview.error} onRetry={() => overview.refetch()} />
-        ) : !overview.data.plan ? (
+        {!overview.plan ? (
           <EmptyState
             icon={CreditCardIcon}
             title="No plan yet"
@@ -58,10 +49,10 @@ export function BillingSection() {
             }
           />
         ) : (
-          <UsageSummary overview={overview.data} />
+          <UsageSummary overview={overview} />
         )}
       </CardContent>
-      {overview.data?.plan && overview.data.billing !== 'off' && (
+      {overview.plan && overview.billing !== 'off' && (
         <CardFooter className="justify-end">
           <Button variant="outline" disabled={portal.isPending || portal.isSuccess} onClick={() => portal.mutate({})}>
             {portal.isPending ? <Spinner aria-hidden="true" /> : <ExternalLinkIcon aria-hidden="true" />}

@@ -1,17 +1,16 @@
-import { useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query'
+import { useMutation, useQueryClient, useSuspenseQuery, type Query } from '@tanstack/react-query'
 import { getRouteApi, useRouter } from '@tanstack/react-router'
 import { LockIcon } from 'lucide-react'
 import { AlertDialog } from 'radix-ui'
 import { useState, type FormEvent } from 'react'
-import { ErrorPanel } from '~/components/fallbacks/error-panel'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { buttonVariants } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { FormField } from '~/components/ui/form-field'
-import { Skeleton } from '~/components/ui/skeleton'
 import { SubmitButton } from '~/components/ui/submit-button'
 import { orpc } from '~/lib/orpc'
 import { toast } from '~/lib/toast'
+import { businessListQuery } from '~/features/settings/settings-queries'
 import { businessLabel } from '~/shared/business-name'
 import { DEMO_BUSINESS_LOCKED, isDemoAccount } from '~/shared/demo-account'
 import { initialSetupStep } from '~/shared/setup-step'
@@ -25,33 +24,14 @@ const appRoute = getRouteApi('/_app')
  */
 export function DeleteBusinessCard() {
   const { user } = appRoute.useRouteContext()
-  const businesses = useQuery(orpc.business.list.queryOptions())
-
-  if (businesses.isPending) {
-    return (
-      <Card>
-        <CardHeader>
-          <Skeleton className="h-5 w-40" />
-          <Skeleton className="h-4 w-72 max-w-full" />
-        </CardHeader>
-        <CardContent>
-          <Skeleton className="h-9 w-36" />
-        </CardContent>
-      </Card>
-    )
-  }
-  if (businesses.isError) {
-    return <ErrorPanel title="Could not load your businesses" error={businesses.error} onRetry={() => businesses.refetch()} />
-  }
-  const current = businesses.data.find((business) => business.isCurrent)
+  const { data: businesses } = useSuspenseQuery(businessListQuery())
+  const current = businesses.find((business) => business.isCurrent)
   if (!current) return null
   const name = businessLabel(current)
   // The demo's own business (its first) is what every visitor comes to see.
-  const locked = isDemoAccount(user) && businesses.data[0]?.id === current.id
+  const locked = isDemoAccount(user) && businesses[0]?.id === current.id
   // Where the app goes afterwards (the server's rule): the oldest other business with setup finished, else setup.
-  const next = businesses.data.find(
-    (business) => business.id !== current.id && initialSetupStep(business, business.competitors.length) === 5,
-  )
+  const next = businesses.find((business) => business.id !== current.id && initialSetupStep(business, business.competitors.length) === 5)
 
   return (
     <Card className="border-destructive/40">

@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { CircleAlertIcon } from 'lucide-react'
 import { useEffect, useSyncExternalStore } from 'react'
-import { ErrorPanel } from '~/components/fallbacks/error-panel'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { orpc } from '~/lib/orpc'
@@ -10,23 +9,21 @@ import { businessLabel } from '~/shared/business-name'
 import { businessToResume } from '~/shared/setup-step'
 import { DeleteBusinessDialog } from './delete-business-card'
 import { BusinessStep } from '~/features/setup/business-step'
+import { businessAllowanceQuery } from '~/features/setup/setup-queries'
 import { SetupSkeleton } from '~/features/setup/setup-wizard'
 import { SetupStepper } from '~/features/setup/setup-stepper'
 
 /**
  * Step 1 for an additional business ("Add business" in the switcher). The plan's room is checked
- * first, so nobody fills in a profile the server will refuse; the server checks again on save.
+ * first (the Setup route's loader ensures it), so nobody fills in a profile the server will refuse; the server checks again on save.
  * Once saved, the page carries the new business's id and setup continues with step 2.
  */
 export function NewBusinessSetup() {
   const navigate = useNavigate()
-  const allowance = useQuery(orpc.business.allowance.queryOptions())
+  const { data: allowance } = useSuspenseQuery(businessAllowanceQuery())
   const resuming = useResumeOnReload()
-  if (allowance.isPending || resuming) return <SetupSkeleton />
-  if (allowance.isError) {
-    return <ErrorPanel title="Could not check your plan’s business limit" error={allowance.error} onRetry={() => allowance.refetch()} />
-  }
-  const { canAdd, message, action } = allowance.data
+  if (resuming) return <SetupSkeleton />
+  const { canAdd, message, action } = allowance
   if (!canAdd) return <BusinessLimitReached message={message} action={action} />
   return (
     <SetupStepper currentStep={1}>

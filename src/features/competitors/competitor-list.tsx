@@ -1,13 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { AlertDialog } from 'radix-ui'
 import { PlusIcon, RefreshCwIcon, SwordsIcon, Trash2Icon } from 'lucide-react'
 import { useEffect, useState, type FormEvent } from 'react'
 import { EmptyState } from '~/components/empty-state'
-import { ErrorPanel } from '~/components/fallbacks/error-panel'
 import { Badge } from '~/components/ui/badge'
 import { Button, buttonVariants } from '~/components/ui/button'
 import { FormField } from '~/components/ui/form-field'
-import { Skeleton } from '~/components/ui/skeleton'
 import { SubmitButton } from '~/components/ui/submit-button'
 import { formatCount } from '~/features/format'
 import { JobProgress } from '~/features/jobs/job-progress'
@@ -20,7 +18,7 @@ import { useLatest } from '~/lib/use-latest'
 import { cn } from '~/lib/utils'
 import { normalizeSiteAddress } from '~/shared/business-profile'
 import { failedAnalysisNote } from '~/shared/competitors'
-import { competitorListQuery } from './gap-queries'
+import { competitorListQuery } from './competitors-queries'
 
 type CompetitorAnalysis = RpcOutputs['competitor']['list']['competitors'][number]
 
@@ -42,7 +40,9 @@ const useRefreshCompetitors = () => {
  * setup does, then analysed in the background), each with its analysis, re-analyse, remove.
  */
 export function CompetitorList({ businessId }: { businessId: string }) {
-  const query = useQuery(competitorListQuery(businessId))
+  const {
+    data: { competitors },
+  } = useSuspenseQuery(competitorListQuery(businessId))
   const refresh = useRefreshCompetitors()
   const analyse = useMutation(
     orpc.setup.analyzeCompetitor.mutationOptions({
@@ -61,16 +61,6 @@ export function CompetitorList({ businessId }: { businessId: string }) {
     }),
   )
 
-  if (query.isPending)
-    return (
-      <div role="status" aria-label="Loading your competitors" className="grid gap-3 md:grid-cols-2">
-        <Skeleton className="h-56" />
-        <Skeleton className="h-56" />
-      </div>
-    )
-  if (query.isError) return <ErrorPanel title="Could not load your competitors" error={query.error} onRetry={() => void query.refetch()} />
-
-  const competitors = query.data.competitors
   return (
     <section aria-label="Your competitors" className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
       {competitors.length === 0 ? (

@@ -15,7 +15,7 @@ import { toast } from '~/lib/toast'
 import { cn } from '~/lib/utils'
 import type { TableSearch } from '~/shared/data-table/table-schema'
 import { GAP_KEYWORD_PHONE_WIDTH, GAP_KEYWORD_WIDTH, gapColumns, type GapRow } from './gap-columns'
-import { gapQuery } from './gap-queries'
+import { gapQuery } from './competitors-queries'
 import { GAP_SEARCH_DEFAULTS } from './gap-search'
 
 const NO_ROWS: GapRow[] = []

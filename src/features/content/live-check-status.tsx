@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { CircleAlert, CircleCheck, TriangleAlert } from 'lucide-react'
 import { useEffect } from 'react'
-import { formatDateTime } from '~/features/integrations/integration-queries'
+import { formatDateTime } from '~/features/integrations/integrations-queries'
 import { JobProgress } from '~/features/jobs/job-progress'
 import { jobWatchQueryOptions } from '~/features/jobs/job-queries'
 import { orpc } from '~/lib/orpc'

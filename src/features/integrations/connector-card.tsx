@@ -36,7 +36,7 @@ import {
   type IntegrationStatus,
 } from '~/shared/integrations'
 import { ConnectorForm } from './connector-form'
-import { formatDateTime, type ConnectionTest, type Integration } from './integration-queries'
+import { formatDateTime, type ConnectionTest, type Integration } from './integrations-queries'
 import { WebflowFieldMapSummary } from './webflow-field-map'
 
 const ICONS: Record<ConnectorType, LucideIcon> = {

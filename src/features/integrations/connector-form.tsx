@@ -25,7 +25,7 @@ import {
   validateEvents,
   type FieldValues,
 } from './connector-form-model'
-import type { ConnectionTest, Integration } from './integration-queries'
+import type { ConnectionTest, Integration } from './integrations-queries'
 import { fieldMapErrorKey, WebflowFieldMapFieldset } from './webflow-field-map'
 
 export interface ConnectorFormProps {

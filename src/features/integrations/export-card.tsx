@@ -11,7 +11,7 @@ import { Spinner } from '~/components/ui/spinner'
 import { Switch } from '~/components/ui/switch'
 import { orpc } from '~/lib/orpc'
 import { toast } from '~/lib/toast'
-import { feedAddress, type IntegrationList } from './integration-queries'
+import { feedAddress, type IntegrationList } from './integrations-queries'
 
 const rootRoute = getRouteApi('__root__')
 

@@ -1,13 +1,12 @@
-import { useQuery } from '@tanstack/react-query'
-import { ErrorPanel } from '~/components/fallbacks/error-panel'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { Skeleton } from '~/components/ui/skeleton'
 import { CONNECTOR_TYPES } from '~/shared/integrations'
 import { ConnectorCard } from './connector-card'
 import { ExportCard } from './export-card'
-import { integrationListQuery } from './integration-queries'
+import { integrationListQuery } from './integrations-queries'
 import { SearchConsoleCard } from './search-console-card'
 
-/** While integration.list loads: the cards' outlines. */
+/** While the Integrations route loads integration.list: the cards' outlines. */
 export function IntegrationsSkeleton() {
   return (
     <div role="status" aria-label="Loading your integrations" className="grid gap-6">
@@ -27,23 +26,9 @@ export function IntegrationsSkeleton() {
  * not), the JSON feed and downloads, and the Search Console link.
  */
 export function IntegrationsScreen({ businessId }: { businessId: string }) {
-  const query = useQuery({
-    ...integrationListQuery(businessId),
-    // While Search Console's import runs, its card follows it (a few seconds to minutes).
-    refetchInterval: (current) => (current.state.data?.searchConsole?.syncStatus === 'syncing' ? 3000 : false),
-  })
-  if (query.isPending) return <IntegrationsSkeleton />
-  if (query.isError)
-    return (
-      <ErrorPanel
-        title="Could not load your integrations"
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    )
-
-  const { integrations, feed, searchConsole } = query.data
+  const {
+    data: { integrations, feed, searchConsole },
+  } = useSuspenseQuery(integrationListQuery(businessId))
   const connected = new Map(integrations.map((item) => [item.type, item]))
   const nothingYet = integrations.length === 0 && !feed?.enabled
   return (

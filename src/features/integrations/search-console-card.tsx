@@ -14,7 +14,7 @@ import { toast } from '~/lib/toast'
 import { JobProgress } from '~/features/jobs/job-progress'
 import { formatDay } from '~/features/performance/performance-format'
 import { propertyLabel } from '~/shared/search-console-property'
-import { formatDateTime, integrationListQuery, type IntegrationList } from './integration-queries'
+import { formatDateTime, integrationListQuery, type IntegrationList } from './integrations-queries'
 
 /**
  * Google Search Console on /integrations (docs/product/search-console.md): connect a Google account

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { keywordListInput } from './keyword-queries'
+import { keywordListInput } from './keywords-queries'
 import { isAcceptedKeywordFilter, parseKeywordsSearch, validateKeywordsSearch } from './keyword-search'
 
 const text = (value: string, extra: Record<string, unknown> = {}) => ({

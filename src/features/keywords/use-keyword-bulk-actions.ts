@@ -3,7 +3,7 @@ import { orpc } from '~/lib/orpc'
 import { toast } from '~/lib/toast'
 import { KEYWORD_STATUS_LABELS, type KeywordStatus } from '~/shared/keywords'
 import { keywordsNoun } from './delete-keywords-dialog'
-import { keywordListKey } from './keyword-queries'
+import { keywordListKey } from './keywords-queries'
 
 /** How long the "N keywords deleted" toast, and so its Undo, stays. */
 export const UNDO_TOAST_MS = 10_000

@@ -1,7 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Crown, Layers } from 'lucide-react'
 import { EmptyState } from '~/components/empty-state'
-import { ErrorPanel } from '~/components/fallbacks/error-panel'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
@@ -12,35 +11,35 @@ import { orpc } from '~/lib/orpc'
 import type { KeywordCluster } from '~/lib/rpc-outputs'
 import { toast } from '~/lib/toast'
 import { seriesDateRange, topicDescription } from './cluster-display'
-import { isResearchRunning, ResearchPanel, useCurrentBusinessId, useResearchStatus } from './research-panel'
+import { clusterListQuery } from './clusters-queries'
+import { isResearchRunning, ResearchPanel, useResearchStatus } from './research-panel'
 
 const shortDate = (value: Date | string | null) =>
   value ? new Date(value).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }) : '—'
+
+/** While the Clusters tab loads its topics. */
+export function ClustersSkeleton() {
+  return (
+    <div className="grid gap-4" aria-label="Loading topics">
+      <Skeleton className="h-28 w-full" />
+      <Skeleton className="h-28 w-full" />
+    </div>
+  )
+}
 
 /**
  * The Keywords screen's Clusters tab: each topic with its pillar, supporting keywords, total
  * volume, average difficulty and its series' dates (first to last scheduled day). A keyword can
  * move to another topic, and any keyword of a topic can become its pillar.
  */
-export function ClustersScreen() {
-  const businessId = useCurrentBusinessId()
+export function ClustersScreen({ businessId }: { businessId: string }) {
   const research = useResearchStatus(businessId)
-  const query = useQuery({ ...orpc.cluster.list.queryOptions({ input: { businessId: businessId ?? '' } }), enabled: Boolean(businessId) })
-
-  if (!businessId || query.isPending) {
-    return (
-      <div className="grid gap-4" aria-label="Loading topics">
-        <Skeleton className="h-28 w-full" />
-        <Skeleton className="h-28 w-full" />
-      </div>
-    )
-  }
-  if (query.isError) return <ErrorPanel title="Could not load your topics" error={query.error} onRetry={() => void query.refetch()} />
+  const { data: clusters } = useSuspenseQuery(clusterListQuery(businessId))
 
   return (
     <div className="flex min-w-0 flex-col gap-4">
       <ResearchPanel businessId={businessId} />
-      {query.data.length === 0 ? (
+      {clusters.length === 0 ? (
         <Card>
           <CardContent className="py-6">
             <EmptyState
@@ -51,7 +50,7 @@ export function ClustersScreen() {
           </CardContent>
         </Card>
       ) : (
-        query.data.map((cluster) => <ClusterCard key={cluster.id} businessId={businessId} cluster={cluster} clusters={query.data} />)
+        clusters.map((cluster) => <ClusterCard key={cluster.id} businessId={businessId} cluster={cluster} clusters={clusters} />)
       )}
     </div>
   )

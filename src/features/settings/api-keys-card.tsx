@@ -1,15 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { BookOpenIcon, KeyRoundIcon, LockIcon } from 'lucide-react'
 import { AlertDialog } from 'radix-ui'
 import { useState } from 'react'
-import { ErrorPanel } from '~/components/fallbacks/error-panel'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { Badge } from '~/components/ui/badge'
 import { Button, buttonVariants } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Separator } from '~/components/ui/separator'
-import { Skeleton } from '~/components/ui/skeleton'
 import { Spinner } from '~/components/ui/spinner'
 import { orpc } from '~/lib/orpc'
 import type { RpcOutputs } from '~/lib/rpc-outputs'
@@ -17,6 +15,7 @@ import { toast } from '~/lib/toast'
 import { API_SCOPE_LABELS, DEMO_API_KEYS_LOCKED } from '~/shared/api-keys'
 import { isDemoAccount } from '~/shared/demo-account'
 import { CreateApiKeyForm } from './create-api-key-form'
+import { apiKeyListQuery } from './settings-queries'
 
 const appRoute = getRouteApi('/_app')
 
@@ -31,7 +30,7 @@ const formatDay = (date: Date | string) => day.format(new Date(date))
  */
 export function ApiKeysCard() {
   const { user } = appRoute.useRouteContext()
-  const keys = useQuery(orpc.apiKey.list.queryOptions())
+  const { data: keys } = useSuspenseQuery(apiKeyListQuery())
   const locked = isDemoAccount(user)
 
   return (
@@ -61,20 +60,13 @@ export function ApiKeysCard() {
           <h3 id="api-keys-list-heading" className="text-sm font-medium">
             Your keys
           </h3>
-          {keys.isPending ? (
-            <div role="status" aria-label="Loading API keys" className="grid gap-3">
-              <Skeleton className="h-14 w-full" />
-              <Skeleton className="h-14 w-full" />
-            </div>
-          ) : keys.isError ? (
-            <ErrorPanel title="Could not load your API keys" error={keys.error} onRetry={() => keys.refetch()} />
-          ) : keys.data.length === 0 ? (
+          {keys.length === 0 ? (
             <p className="rounded-md border border-dashed border-border p-4 text-sm text-muted-foreground">
               No API keys yet. Create one above to call the API from your own tools.
             </p>
           ) : (
             <ul aria-label="API keys" className="grid divide-y divide-border rounded-md border border-border">
-              {keys.data.map((apiKey) => (
+              {keys.map((apiKey) => (
                 <ApiKeyRow key={apiKey.id} apiKey={apiKey} />
               ))}
             </ul>

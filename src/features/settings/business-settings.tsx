@@ -1,6 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
-import { ErrorPanel } from '~/components/fallbacks/error-panel'
 import { Card, CardContent, CardHeader } from '~/components/ui/card'
 import { Skeleton } from '~/components/ui/skeleton'
 import { orpc } from '~/lib/orpc'
@@ -12,6 +11,7 @@ import { BrandVoiceForm } from './brand-voice-form'
 import { SelectField } from './fields'
 import { ProfileForm } from './profile-form'
 import { SeedsForm } from './seeds-form'
+import { businessListQuery, businessSettingsQuery } from './settings-queries'
 import { SiteStructureForm } from './site-structure-form'
 
 /**
@@ -19,23 +19,18 @@ import { SiteStructureForm } from './site-structure-form'
  * link to /competitors) and the article and research settings, with a switcher when there are several.
  */
 export function BusinessSettings() {
-  const settings = useQuery(orpc.settings.get.queryOptions())
-
-  if (settings.isPending) return <SettingsSkeleton />
-  if (settings.isError) {
-    return <ErrorPanel title="Could not load your business settings" error={settings.error} onRetry={() => settings.refetch()} />
-  }
+  const { data: settings } = useSuspenseQuery(businessSettingsQuery())
 
   // Keyed by business: switching business starts every form from the new business's values.
-  const { businessId } = settings.data
+  const { businessId } = settings
   return (
     <>
       <BusinessPicker businessId={businessId} />
-      <ProfileForm key={`profile-${businessId}`} settings={settings.data} />
-      <SiteStructureForm key={`site-${businessId}`} settings={settings.data} />
-      <SeedsForm key={`seeds-${businessId}`} settings={settings.data} />
-      <ArticleSettingsForm key={`articles-${businessId}`} settings={settings.data} />
-      <BrandVoiceForm key={`voice-${businessId}`} settings={settings.data} />
+      <ProfileForm key={`profile-${businessId}`} settings={settings} />
+      <SiteStructureForm key={`site-${businessId}`} settings={settings} />
+      <SeedsForm key={`seeds-${businessId}`} settings={settings} />
+      <ArticleSettingsForm key={`articles-${businessId}`} settings={settings} />
+      <BrandVoiceForm key={`voice-${businessId}`} settings={settings} />
       <ResearchSettingsCard key={`research-${businessId}`} businessId={businessId} />
     </>
   )
@@ -45,7 +40,7 @@ export function BusinessSettings() {
 function BusinessPicker({ businessId }: { businessId: string }) {
   const router = useRouter()
   const queryClient = useQueryClient()
-  const businesses = useQuery(orpc.business.list.queryOptions())
+  const { data: businesses } = useSuspenseQuery(businessListQuery())
   const select = useMutation(
     orpc.business.select.mutationOptions({
       // Every cached query belonged to the previous business; the route context holds the selection.
@@ -56,7 +51,7 @@ function BusinessPicker({ businessId }: { businessId: string }) {
       onError: (error) => toast.error('Could not switch business', { description: error.message }),
     }),
   )
-  if (!businesses.data || businesses.data.length < 2) return null
+  if (businesses.length < 2) return null
   return (
     <Card>
       <CardContent className="pt-6">
@@ -66,7 +61,7 @@ function BusinessPicker({ businessId }: { businessId: string }) {
           hint="Settings below apply to this business only."
           value={businessId}
           disabled={select.isPending}
-          options={businesses.data.map((business) => ({ value: business.id, label: businessLabel(business) }))}
+          options={businesses.map((business) => ({ value: business.id, label: businessLabel(business) }))}
           onChange={(id) => {
             if (id !== businessId) select.mutate({ businessId: id })
           }}
@@ -76,7 +71,8 @@ function BusinessPicker({ businessId }: { businessId: string }) {
   )
 }
 
-function SettingsSkeleton() {
+/** The Business section while the Settings route loads. */
+export function BusinessSettingsSkeleton() {
   return (
     <div role="status" aria-label="Loading business settings" className="grid gap-6">
       {[6, 4].map((rows, card) => (

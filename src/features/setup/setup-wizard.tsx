@@ -1,6 +1,5 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { ErrorPanel } from '~/components/fallbacks/error-panel'
 import { Skeleton } from '~/components/ui/skeleton'
 import { orpc } from '~/lib/orpc'
 import type { SetupState } from '~/lib/rpc-outputs'
@@ -9,6 +8,7 @@ import { BusinessStep } from './business-step'
 import { CompetitorsStep } from './competitors-step'
 import { FinishStep } from './finish-step'
 import { LanguageToneStep } from './language-tone-step'
+import { setupStateQuery } from './setup-queries'
 import { SetupStepper } from './setup-stepper'
 import { SiteStructureStep } from './site-structure-step'
 
@@ -23,14 +23,13 @@ export function SetupSkeleton() {
 }
 
 /**
- * Loads where setup stands, then shows the wizard from there: for the user's current business, or
- * for the business `businessId` names (one added from the switcher, not current until it finishes).
+ * The wizard from where setup stands (the Setup route's loader has ensured it): for the user's
+ * current business, or for the business `businessId` names (one added from the switcher, not
+ * current until it finishes).
  */
 export function SetupWizard({ businessId }: { businessId?: string }) {
-  const state = useQuery(businessId ? orpc.setup.businessState.queryOptions({ input: { businessId } }) : orpc.setup.state.queryOptions())
-  if (state.isPending) return <SetupSkeleton />
-  if (state.isError) return <ErrorPanel title="Could not load your business" error={state.error} onRetry={() => state.refetch()} />
-  return <SetupSteps key={state.data.business?.id ?? 'new'} state={state.data} />
+  const { data: state } = useSuspenseQuery(setupStateQuery(businessId))
+  return <SetupSteps key={state.business?.id ?? 'new'} state={state} />
 }
 
 /**

@@ -1,11 +1,11 @@
 import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router'
-import { useQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { useCallback, useMemo } from 'react'
 import { PageHeader } from '~/components/page-header'
 import { RouteErrorState } from '~/components/route-error-state'
 import { Skeleton } from '~/components/ui/skeleton'
 import { CompetitorList } from '~/features/competitors/competitor-list'
-import { competitorListQuery, gapQuery } from '~/features/competitors/gap-queries'
+import { competitorListQuery, gapQuery } from '~/features/competitors/competitors-queries'
 import { gapSearchToUrl, parseGapSearch, validateGapSearch, type GapUrlSearch } from '~/features/competitors/gap-search'
 import { KeywordGap } from '~/features/competitors/keyword-gap'
 import type { TableSearchChange } from '~/components/data-table/data-table-toolbar'
@@ -62,18 +62,30 @@ function CompetitorsPage() {
     [navigate],
   )
   const businessId = useCurrentBusinessId()
-  const competitors = useQuery({ ...competitorListQuery(businessId ?? ''), enabled: Boolean(businessId) })
-  const analysed = competitors.data?.competitors.some((item) => item.keywordCount > 0) ?? false
   return (
     <>
       <CompetitorsHeader />
-      {businessId && (
-        <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-8">
-          <CompetitorList businessId={businessId} />
-          <KeywordGap businessId={businessId} analysed={analysed} search={search} onSearchChange={onSearchChange} />
-        </div>
-      )}
+      {businessId && <CompetitorsScreen businessId={businessId} search={search} onSearchChange={onSearchChange} />}
     </>
+  )
+}
+
+function CompetitorsScreen({
+  businessId,
+  search,
+  onSearchChange,
+}: {
+  businessId: string
+  search: TableSearch
+  onSearchChange: TableSearchChange
+}) {
+  const { data } = useSuspenseQuery(competitorListQuery(businessId))
+  const analysed = data.competitors.some((item) => item.keywordCount > 0)
+  return (
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-8">
+      <CompetitorList businessId={businessId} />
+      <KeywordGap businessId={businessId} analysed={analysed} search={search} onSearchChange={onSearchChange} />
+    </div>
   )
 }
 

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PageHeader } from '~/components/page-header'
 import { RouteErrorState } from '~/components/route-error-state'
-import { integrationListQuery } from '~/features/integrations/integration-queries'
+import { integrationListQuery } from '~/features/integrations/integrations-queries'
 import { IntegrationsScreen, IntegrationsSkeleton } from '~/features/integrations/integrations-screen'
 import { pageTitle } from '~/features/page-title'
 import { useCurrentBusinessId } from '~/features/research/research-panel'

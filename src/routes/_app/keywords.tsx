@@ -2,7 +2,7 @@ import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router'
 import { useCallback, useMemo } from 'react'
 import { PageHeader } from '~/components/page-header'
 import { RouteErrorState } from '~/components/route-error-state'
-import { keywordListQuery } from '~/features/keywords/keyword-queries'
+import { keywordListQuery } from '~/features/keywords/keywords-queries'
 import {
   keywordsSearchToUrl,
   parseKeywordsSearch,

@@ -1,18 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { PageHeader } from '~/components/page-header'
+import { RouteErrorState } from '~/components/route-error-state'
 import { ERROR_CODE_PATTERN, oauthErrorMessage } from '~/features/auth/social-providers'
 import { pageTitle } from '~/features/page-title'
 import { BillingSection } from '~/features/billing/billing-section'
 import { DeleteBusinessCard } from '~/features/business/delete-business-card'
 import { AccountCard } from '~/features/settings/account-card'
 import { ApiKeysCard } from '~/features/settings/api-keys-card'
-import { BusinessSettings } from '~/features/settings/business-settings'
+import { BusinessSettings, BusinessSettingsSkeleton } from '~/features/settings/business-settings'
 import { DeleteAccountCard } from '~/features/settings/delete-account-card'
 import { LinkedAccountsCard } from '~/features/settings/linked-accounts-card'
 import { NotificationsCard } from '~/features/settings/notifications-card'
 import { PasswordCard } from '~/features/settings/password-card'
 import { SessionsCard } from '~/features/settings/sessions-card'
+import { apiKeyListQuery, billingOverviewQuery, businessListQuery, businessSettingsQuery } from '~/features/settings/settings-queries'
 import { toast } from '~/lib/toast'
 
 interface SettingsSearch {
@@ -24,9 +26,41 @@ export const Route = createFileRoute('/_app/settings')({
   validateSearch: (search: Record<string, unknown>): SettingsSearch => ({
     error: typeof search.error === 'string' && ERROR_CODE_PATTERN.test(search.error) ? search.error : undefined,
   }),
+  // The business's settings, its businesses, billing and API keys, fetched together before the
+  // page renders (docs/decisions/0019-screen-data-loading.md).
+  loader: async ({ context }) => {
+    const { queryClient } = context
+    await Promise.all([
+      queryClient.ensureQueryData(businessSettingsQuery()),
+      queryClient.ensureQueryData(businessListQuery()),
+      queryClient.ensureQueryData(billingOverviewQuery()),
+      queryClient.ensureQueryData(apiKeyListQuery()),
+    ])
+  },
   head: ({ matches }) => ({ meta: [{ title: pageTitle('Settings', matches) }] }),
+  pendingComponent: () => (
+    <>
+      <SettingsHeader />
+      <BusinessSettingsSkeleton />
+    </>
+  ),
+  errorComponent: ({ error, reset }) => (
+    <>
+      <SettingsHeader />
+      <RouteErrorState title="Could not load your settings" error={error} reset={reset} />
+    </>
+  ),
   component: SettingsPage,
 })
+
+function SettingsHeader() {
+  return (
+    <PageHeader
+      title="Settings"
+      description="Your business, how its articles are written, your plan, notifications, API keys, and your account."
+    />
+  )
+}
 
 /**
  * Sections, each its own card stack: the business (profile, article settings), billing (plan,
@@ -43,10 +77,7 @@ function SettingsPage() {
 
   return (
     <>
-      <PageHeader
-        title="Settings"
-        description="Your business, how its articles are written, your plan, notifications, API keys, and your account."
-      />
+      <SettingsHeader />
       <div className="grid gap-10">
         <section aria-labelledby="settings-business-heading" className="grid gap-6">
           <h2 id="settings-business-heading" className="text-lg font-semibold">

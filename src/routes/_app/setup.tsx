@@ -1,10 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { CircleCheckIcon } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { PageHeader } from '~/components/page-header'
+import { RouteErrorState } from '~/components/route-error-state'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { AddedBusinessActions, NewBusinessSetup } from '~/features/business/new-business-setup'
 import { pageTitle } from '~/features/page-title'
-import { SetupWizard } from '~/features/setup/setup-wizard'
+import { businessAllowanceQuery, setupStateQuery } from '~/features/setup/setup-queries'
+import { SetupSkeleton, SetupWizard } from '~/features/setup/setup-wizard'
 
 interface SetupSearch {
   /** true when the gate sends a user here straight after checkout (docs/product/routes.md). */
@@ -23,20 +26,49 @@ export const Route = createFileRoute('/_app/setup')({
     checkout: typeof search.checkout === 'boolean' ? search.checkout : undefined,
     business: typeof search.business === 'string' && BUSINESS_PARAM.test(search.business) ? search.business : undefined,
   }),
+  loaderDeps: ({ search }) => ({ business: search.business }),
+  // Where setup stands (or, before an added business's step 1, whether the plan has room for it)
+  // is fetched before the wizard renders (docs/decisions/0019-screen-data-loading.md).
+  loader: async ({ context, deps }) => {
+    if (deps.business === 'new') await context.queryClient.ensureQueryData(businessAllowanceQuery())
+    else await context.queryClient.ensureQueryData(setupStateQuery(deps.business))
+  },
   head: ({ matches }) => ({ meta: [{ title: pageTitle('Setup', matches) }] }),
+  pendingComponent: () => (
+    <>
+      <SetupHeader />
+      <SetupSkeleton />
+    </>
+  ),
+  errorComponent: ({ error, reset }) => (
+    <>
+      <SetupHeader />
+      <RouteErrorState title="Could not load your business" error={error} reset={reset} />
+    </>
+  ),
   component: SetupPage,
 })
+
+/** "Setup" for the first business, "Add a business" for another one (`?business=`). */
+function SetupHeader({ actions }: { actions?: ReactNode }) {
+  const { business } = Route.useSearch()
+  return business ? (
+    <PageHeader
+      title="Add a business"
+      description="Five short steps tell us about this business before its keyword research starts."
+      actions={actions}
+    />
+  ) : (
+    <PageHeader title="Setup" description="Five short steps tell us about your business before keyword research starts." />
+  )
+}
 
 function SetupPage() {
   const { checkout, business } = Route.useSearch()
   if (business) {
     return (
       <>
-        <PageHeader
-          title="Add a business"
-          description="Five short steps tell us about this business before its keyword research starts."
-          actions={<AddedBusinessActions businessId={business === 'new' ? undefined : business} />}
-        />
+        <SetupHeader actions={<AddedBusinessActions businessId={business === 'new' ? undefined : business} />} />
         {business === 'new' ? <NewBusinessSetup /> : <SetupWizard key={business} businessId={business} />}
       </>
     )
@@ -49,7 +81,7 @@ function SetupPage() {
           <AlertDescription>Your plan is active. Tell us about your business to start keyword research.</AlertDescription>
         </Alert>
       )}
-      <PageHeader title="Setup" description="Five short steps tell us about your business before keyword research starts." />
+      <SetupHeader />
       <SetupWizard />
     </>
   )

@@ -1,8 +1,20 @@
 import { orpc } from '~/lib/orpc'
 import type { RpcOutputs } from '~/lib/rpc-outputs'
 
-/** The business's connectors, its JSON feed and its Search Console link (integration.list). */
-export const integrationListQuery = (businessId: string) => orpc.integration.list.queryOptions({ input: { businessId } })
+/*
+ * The Integrations screen's queries: the route's loader ensures them, the screen reads them with
+ * useSuspenseQuery (docs/decisions/0019-screen-data-loading.md).
+ */
+
+/**
+ * The business's connectors, its JSON feed and its Search Console link (integration.list). While
+ * Search Console's import runs, the screen follows it (a few seconds to minutes).
+ */
+export const integrationListQuery = (businessId: string) =>
+  orpc.integration.list.queryOptions({
+    input: { businessId },
+    refetchInterval: (query) => (query.state.data?.searchConsole?.syncStatus === 'syncing' ? 3000 : false),
+  })
 
 export type IntegrationList = RpcOutputs['integration']['list']
 export type Integration = IntegrationList['integrations'][number]
