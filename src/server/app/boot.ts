@@ -14,8 +14,8 @@ import { appPublishingDeps, reencryptSecrets } from '~/server/publishing/integra
 import { startJobs, stopJobs } from '~/server/jobs'
 import { logger } from '~/server/logger'
 import { getProviders } from '~/server/providers'
-import { startDemoNetwork, stopDemoNetwork } from '~/server/providers/demo-network'
-import { setDemoSiteDirectory } from '~/server/providers/gsc/mock'
+import { startDemoNetwork, stopDemoNetwork } from '~/server/providers/demo-mode'
+import { setDemoSiteDirectory } from '~/server/demo-network/gsc/mock'
 import { providerModes } from '~/server/providers/modes'
 import { JOB_KINDS, JOB_SCHEDULES } from './job-kinds'
 

@@ -1,7 +1,7 @@
 import { http, HttpResponse, type RequestHandler } from 'msw'
 import { verifyAccessToken } from '../google/demo-identity'
 import { withFaults } from '../mock-faults'
-import { GSC_BASE_URL, GSC_SCOPE, type GscDimension } from './client'
+import { GSC_BASE_URL, GSC_SCOPE, type GscDimension } from '~/server/providers/gsc/client'
 import { demoFacts, demoSitemaps, demoSites, groupFacts, type DemoPage } from './demo-data'
 
 /**

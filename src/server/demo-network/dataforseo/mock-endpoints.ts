@@ -1,4 +1,4 @@
-import { countryOfLocation } from './locations'
+import { countryOfLocation } from '~/server/providers/dataforseo/locations'
 import * as gen from './mock-data'
 import { organicSerp } from './mock-serp'
 

@@ -1,6 +1,6 @@
 import { http, HttpResponse, type RequestHandler } from 'msw'
 import { withFaults } from '../mock-faults'
-import { DEFAULT_IMAGES_BASE_URL } from './client'
+import { DEFAULT_IMAGES_BASE_URL } from '~/server/providers/images/client'
 import { gradientPng, type Rgb } from './png'
 
 /**

@@ -1,4 +1,4 @@
-import { signStandardWebhook, type SignedWebhookHeaders } from '../webhook/signing'
+import { signStandardWebhook, type SignedWebhookHeaders } from '~/server/providers/webhook/signing'
 import type { PolarWebhookEvent } from './store'
 
 /**

@@ -1,6 +1,6 @@
 import { http, HttpResponse, type RequestHandler } from 'msw'
 import { withFaults } from '../mock-faults'
-import { verifyStandardWebhook } from './signing'
+import { verifyStandardWebhook } from '~/server/providers/webhook/signing'
 
 /**
  * A customer's webhook endpoint: it checks the Standard Webhooks signature with the shared

@@ -1,8 +1,8 @@
 import { http, HttpResponse, type RequestHandler } from 'msw'
 import { withFaults } from '../mock-faults'
-import { DATAFORSEO_DEFAULT_URL } from './client'
+import { DATAFORSEO_DEFAULT_URL } from '~/server/providers/dataforseo/client'
 import { marketLanguage } from '~/shared/markets'
-import { countryOfLocation } from './locations'
+import { countryOfLocation } from '~/server/providers/dataforseo/locations'
 import { checkKeywords, ENDPOINTS, invalidField, type MockOptions, type Task } from './mock-endpoints'
 import * as gen from './mock-data'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { createLlmClient } from './client'
+import { createLlmClient } from '~/server/providers/llm/client'
 import { llmHandlers } from './mock'
 import { useMockServer } from '../../../../tests/fixtures/mock-server'
 

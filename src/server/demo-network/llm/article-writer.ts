@@ -1,8 +1,8 @@
-import { DEMO_WEB_PATH } from '~/server/providers/web/demo-web'
+import { DEMO_WEB_PATH } from '~/server/demo-network/web/demo-web'
 import { findBanned, scrubArticlePart } from '~/server/articles/banned-phrases'
 import { ARTICLE_SCHEMAS, type CallToAction, type Faq, type Outline } from '~/server/articles/prompts'
 import { isArticleType, type ArticleType } from '~/shared/articles/article-types'
-import { stableHash } from '~/server/providers/llm/prompt-material'
+import { stableHash } from '~/server/demo-network/llm/prompt-material'
 import { sourceQuote } from './demo-quote'
 
 /**

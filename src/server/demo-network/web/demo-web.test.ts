@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { SafeFetchError } from '~/server/outbound/safe-fetch'
-import { searchVolume } from '~/server/providers/dataforseo/mock-data'
-import { organicSerp } from '~/server/providers/dataforseo/mock-serp'
+import { searchVolume } from '~/server/demo-network/dataforseo/mock-data'
+import { organicSerp } from '~/server/demo-network/dataforseo/mock-serp'
 import { demoWebPage, demoWebResponse, demoWebUrl, parseDemoWebUrl, renderDemoWebPage, withDemoWeb } from './demo-web'
 
 const APP = 'http://localhost:3000'

@@ -1,6 +1,6 @@
-import { monthlySearches, profileOf, searchVolume, subjectOf, topicOf } from '~/server/providers/dataforseo/mock-data'
-import type { ByHead } from '~/server/providers/dataforseo/mock-lexicon'
-import { resultTitle } from '~/server/providers/dataforseo/mock-serp'
+import { monthlySearches, profileOf, searchVolume, subjectOf, topicOf } from '~/server/demo-network/dataforseo/mock-data'
+import type { ByHead } from '~/server/demo-network/dataforseo/mock-lexicon'
+import { resultTitle } from '~/server/demo-network/dataforseo/mock-serp'
 import { SafeFetchError, type SafeFetcher } from '~/server/outbound/safe-fetch'
 import { COFFEE_KNOWLEDGE } from './demo-web-knowledge'
 

@@ -2,9 +2,9 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { parseEnv } from '~/env'
-import { demoHandlers, startDemoNetwork, stopDemoNetwork } from './demo-network'
-import { DEMO_GOOGLE_CLIENT_ID, DEMO_GOOGLE_CLIENT_SECRET } from './google/demo-identity'
-import { mockRequestCount, resetMockRequestCounts } from './mock-faults'
+import { demoHandlers, startDemoNetwork, stopDemoNetwork } from './demo-mode'
+import { DEMO_GOOGLE_CLIENT_ID, DEMO_GOOGLE_CLIENT_SECRET } from '~/server/demo-network/google/demo-identity'
+import { mockRequestCount, resetMockRequestCounts } from '~/server/demo-network/mock-faults'
 
 const noCredentials = parseEnv({ NODE_ENV: 'test' })
 const realGoogle = parseEnv({ NODE_ENV: 'test', GOOGLE_CLIENT_ID: 'real-id', GOOGLE_CLIENT_SECRET: 'real-secret' })

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { businessAnalysisSchema, competitorAnalysisSchema } from '~/server/setup/site-analysis'
 import { useMockServer } from '../../../../tests/fixtures/mock-server'
-import { createLlmClient } from './client'
+import { createLlmClient } from '~/server/providers/llm/client'
 import { llmHandlers } from './mock'
 
 // The demo LLM answers from the content a prompt hands over, never from its instructions: the

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { GscDimension, GscSite } from './client'
+import type { GscDimension, GscSite } from '~/server/providers/gsc/client'
 
 /**
  * The Search Console data the demo mock serves, derived only from the signed-in identity and the

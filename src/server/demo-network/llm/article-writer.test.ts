@@ -18,7 +18,7 @@ import {
   type Outline,
   type WriterProfile,
 } from '~/server/articles/prompts'
-import { parseArticleMaterial, writeArticlePart } from '~/server/providers/llm/article-writer'
+import { parseArticleMaterial, writeArticlePart } from '~/server/demo-network/llm/article-writer'
 
 // The writer reads only the user message: the builders' system instructions never reach it, as in
 // the mock, and nothing it writes may come from them.

@@ -1,4 +1,4 @@
-import type { GeneratedImage, ImagesClient, ImageSize } from './client'
+import type { GeneratedImage, ImagesClient, ImageSize } from '~/server/providers/images/client'
 
 /**
  * Demo mode's images: an SVG illustration drawn here instead of a picture from an image model. It

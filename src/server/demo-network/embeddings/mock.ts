@@ -1,7 +1,7 @@
 import { http, HttpResponse, type RequestHandler } from 'msw'
 import { withFaults } from '../mock-faults'
-import { DEFAULT_EMBEDDINGS_BASE_URL } from './client'
-import { LOCAL_EMBEDDING_OPTIONS, localEmbedding } from './local'
+import { DEFAULT_EMBEDDINGS_BASE_URL } from '~/server/providers/embeddings/client'
+import { LOCAL_EMBEDDING_OPTIONS, localEmbedding } from '~/server/providers/embeddings/local'
 
 /**
  * Embeddings in both wire shapes: OpenAI-compatible `{base}/embeddings` and Ollama's

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseEnv } from '~/env'
 import { authSocialProviders, offeredSocialProviders } from '~/server/auth/social-providers'
-import { providerModes } from '../modes'
+import { providerModes } from '~/server/providers/modes'
 import { handleConsentRequest } from './consent'
 import { DEMO_CONSENT_PATH, DEMO_GOOGLE_CLIENT_ID, DEMO_GOOGLE_CLIENT_SECRET } from './demo-identity'
 

@@ -1,7 +1,7 @@
 import { http, HttpResponse, type RequestHandler } from 'msw'
 import { withFaults } from '../mock-faults'
 import { writeArticlePart } from './article-writer'
-import { DEFAULT_LLM_BASE_URL } from './client'
+import { DEFAULT_LLM_BASE_URL } from '~/server/providers/llm/client'
 import { extractMaterial, stableHash, type PromptMaterial } from './prompt-material'
 import { fillSchema, type JsonSchema } from './schema-filler'
 import { describeVoice, sampleTexts } from './voice-analysis'

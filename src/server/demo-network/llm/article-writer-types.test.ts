@@ -9,7 +9,7 @@ import {
   type BriefPage,
   type Outline,
 } from '~/server/articles/prompts'
-import { writeArticlePart } from '~/server/providers/llm/article-writer'
+import { writeArticlePart } from '~/server/demo-network/llm/article-writer'
 import { checkTypeStructure, type ArticleType } from '~/shared/articles/article-types'
 
 // The demo writer reads the article type from the prompt's "Article type:" line and shapes its outline to it.

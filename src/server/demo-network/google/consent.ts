@@ -1,6 +1,6 @@
 import type { Env } from '~/env'
 import { demoPage, escapeHtml, notFound } from '~/server/demo/demo-page'
-import { providerModes } from '../modes'
+import { providerModes } from '~/server/providers/modes'
 import { DEMO_CONSENT_PATH, DEMO_DEFAULT_EMAIL, DEMO_GOOGLE_CLIENT_ID, demoIdentity, encodeAuthorizationCode } from './demo-identity'
 
 /**

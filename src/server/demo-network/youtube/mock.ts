@@ -1,6 +1,6 @@
 import { http, HttpResponse, type RequestHandler } from 'msw'
 import { withFaults } from '../mock-faults'
-import { YOUTUBE_DEFAULT_URL } from './client'
+import { YOUTUBE_DEFAULT_URL } from '~/server/providers/youtube/client'
 
 /**
  * YouTube Data API search as MSW handlers. Any API key works except two, which answer the way
