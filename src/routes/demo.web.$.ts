@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { env } from '~/env'
 import { providerModes } from '~/server/providers/modes'
-import { demoWebResponse } from '~/server/demo-network/web/demo-web'
+import { demoWebResponse } from '~/server/providers/demo-mode'
 
 const handle = ({ request }: { request: Request }) => demoWebResponse(request, { simulated: providerModes(env()).dataforseo === 'demo' })
 

@@ -1,6 +1,6 @@
 import type { SocialProviders } from 'better-auth'
 import type { Env, SocialProviderId } from '~/env'
-import { DEMO_CONSENT_PATH, DEMO_GOOGLE_CLIENT_ID, DEMO_GOOGLE_CLIENT_SECRET } from '~/server/demo-network/google/demo-identity'
+import { DEMO_CONSENT_PATH, DEMO_GOOGLE_CLIENT_ID, DEMO_GOOGLE_CLIENT_SECRET } from '~/server/providers/demo-mode'
 import { providerModes } from '~/server/providers/modes'
 
 /**

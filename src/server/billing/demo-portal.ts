@@ -6,7 +6,7 @@ import type { Env } from '~/env'
 import type { Auth } from '~/server/auth/auth'
 import type { Database } from '~/server/db'
 import { plan } from '~/server/db/schema'
-import { activeSubscriptions, polarStore } from '~/server/demo-network/polar/store'
+import { activeSubscriptions, polarStore } from '~/server/providers/demo-mode'
 import { demoPage, escapeHtml, formatUsd, notFound } from '~/server/demo/demo-page'
 import { polarIsDemo, type PolarEnv } from './polar'
 

@@ -1,5 +1,5 @@
 import { SafeFetchError, type SafeFetcher } from '~/server/outbound/safe-fetch'
-import { demoWebPage } from '~/server/demo-network/web/demo-web'
+import { demoWebPage } from '~/server/providers/demo-mode'
 import { DEMO_BUSINESS, DEMO_COMPETITORS } from './demo-account'
 
 /**

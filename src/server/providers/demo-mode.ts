@@ -15,6 +15,38 @@ import { DEMO_CMS_PASSWORD, DEMO_CMS_SEO_PLUGIN, DEMO_CMS_USER, demoCmsUrl } fro
 import { isFullDemo, providerModes, type ProviderId } from './modes'
 import { WORDPRESS_NAMESPACES, wordpressHandlers } from '~/server/demo-network/wordpress/mock'
 
+/*
+ * The one door between the app and the demo network (src/server/demo-network/: the vendors'
+ * stand-ins, docs/decisions/0005-providers-and-demo-mode.md). Lint forbids importing the wing from
+ * anywhere else but tests and benchmarks, so what demo mode changes in the app is listed here: the
+ * stand-ins each provider in demo mode answers with (below), and the demo pieces the app serves or
+ * seeds itself (these re-exports).
+ */
+
+/** Demo images: SVG illustrations in the brand colour (providers/index.ts). */
+export { demoImagesClient } from '~/server/demo-network/images/demo-illustrator'
+/** The demo web simulated search results link to: the /demo/web route, the fetcher, the demo account's sites. */
+export { demoWebPage, demoWebResponse, withDemoWeb } from '~/server/demo-network/web/demo-web'
+/** The stand-in Google: its consent page, its OAuth client (auth/social-providers.ts) and identities. */
+export { handleConsentRequest } from '~/server/demo-network/google/consent'
+export {
+  DEMO_CONSENT_PATH,
+  DEMO_GOOGLE_CLIENT_ID,
+  DEMO_GOOGLE_CLIENT_SECRET,
+  demoIdentity,
+  issueAccessToken,
+  issueRefreshToken,
+} from '~/server/demo-network/google/demo-identity'
+/** The stand-in Search Console, which serves each user's own sites and pages from this database. */
+export { setDemoSiteDirectory, type DemoSiteDirectory } from '~/server/demo-network/gsc/mock'
+export type { DemoPage } from '~/server/demo-network/gsc/demo-data'
+/** The demo LLM's reading of a brand voice, which the demo account's voice settings show. */
+export { describeVoice } from '~/server/demo-network/llm/voice-analysis'
+/** The stand-in Polar, behind the demo checkout and portal pages (billing/demo-*.ts). */
+export { productAmount } from '~/server/demo-network/polar/objects'
+export { activeSubscriptions, completeDemoCheckout, polarStore } from '~/server/demo-network/polar/store'
+export { signPolarWebhook } from '~/server/demo-network/polar/webhook-signing'
+
 /**
  * The vendor mocks demo mode answers with, per provider of modes.ts. The CMS mocks are not here:
  * publishing targets are the customer's own sites, configured per integration; only the demo
@@ -24,7 +56,7 @@ const DEMO_HANDLERS: Record<ProviderId, (env: DemoEnv) => RequestHandler[]> = {
   llm: () => llmHandlers(),
   embeddings: () => embeddingsHandlers(),
   images: () => imagesHandlers(),
-  // Simulated results link to the demo web, which this app serves (web/demo-web.ts).
+  // Simulated results link to the demo web, which this app serves (demo-network/web/demo-web.ts).
   dataforseo: (env) =>
     dataforseoHandlers({ baseUrl: env.DATAFORSEO_BASE_URL, resultUrl: (host, path) => demoWebUrl(env.APP_URL, host, path) }),
   youtube: () => youtubeHandlers(),

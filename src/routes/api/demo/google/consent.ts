@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { env } from '~/env'
-import { handleConsentRequest } from '~/server/demo-network/google/consent'
+import { handleConsentRequest } from '~/server/providers/demo-mode'
 
 const handle = ({ request }: { request: Request }) => handleConsentRequest(request, env())
 
