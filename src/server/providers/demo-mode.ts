@@ -43,9 +43,7 @@ export type { DemoPage } from '~/server/demo-network/gsc/demo-data'
 /** The demo LLM's reading of a brand voice, which the demo account's voice settings show. */
 export { describeVoice } from '~/server/demo-network/llm/voice-analysis'
 /** The stand-in Polar, behind the demo checkout and portal pages (billing/demo-*.ts). */
-export { productAmount } from '~/server/demo-network/polar/objects'
-export { activeSubscriptions, completeDemoCheckout, polarStore } from '~/server/demo-network/polar/store'
-export { signPolarWebhook } from '~/server/demo-network/polar/webhook-signing'
+export { demoPolar } from '~/server/demo-network/polar/billing-pages'
 
 /**
  * The vendor mocks demo mode answers with, per provider of modes.ts. The CMS mocks are not here:
