@@ -3,6 +3,7 @@ import { findBanned, scrubArticlePart } from '~/server/articles/banned-phrases'
 import { ARTICLE_SCHEMAS, type CallToAction, type Faq, type Outline } from '~/server/articles/prompts'
 import { isArticleType, type ArticleType } from '~/shared/articles/article-types'
 import { stableHash } from '~/server/demo-network/llm/prompt-material'
+import { articlePromptKey, type ArticlePromptLabel } from '~/server/articles/prompt-labels'
 import { sourceQuote } from './demo-quote'
 
 /**
@@ -62,14 +63,14 @@ export function parseArticleMaterial(text: string): ArticleMaterial {
     if (!labelled) continue
     const label = labelled[1].trim().toLowerCase()
     const value = (labelled[2] ?? '').trim()
-    if (label === 'page') {
+    if (label === articlePromptKey('page')) {
       const parts = PAGE_VALUE.exec(value)
       page = { url: parts?.[1] ?? value, role: parts?.[2].toLowerCase() ?? '', title: '', headings: [], text: '' }
       material.pages.push(page)
     } else if (page) {
-      if (label === 'title') page.title = value
-      else if (label === 'text') page.text = value
-      else if (label === 'headings' && !value) list = page.headings
+      if (label === articlePromptKey('pageTitle')) page.title = value
+      else if (label === articlePromptKey('pageText')) page.text = value
+      else if (label === articlePromptKey('pageHeadings') && !value) list = page.headings
     } else if (value) {
       if (!material.fields.has(label)) material.fields.set(label, value)
     } else {
@@ -79,6 +80,11 @@ export function parseArticleMaterial(text: string): ArticleMaterial {
   }
   return material
 }
+
+/** A `Label: value` of the prompt, by its name in the prompts' contract (articles/prompt-labels.ts). */
+const fieldOf = (material: ArticleMaterial, label: ArticlePromptLabel) => material.fields.get(articlePromptKey(label))
+/** A `Label:` list of the prompt, by its name in the prompts' contract. */
+const listOf = (material: ArticleMaterial, label: ArticlePromptLabel) => material.lists.get(articlePromptKey(label))
 
 // ————— Words and sentences —————
 
@@ -286,12 +292,12 @@ const splitList = (value: string) =>
     .filter(Boolean)
 
 function readContext(material: ArticleMaterial): WriterContext {
-  const field = (label: string) => material.fields.get(label) ?? ''
-  const keyword = (field('keyword') || field('article title') || 'this topic').replace(/\s+/g, ' ').trim().toLowerCase()
+  const field = (label: ArticlePromptLabel) => fieldOf(material, label) ?? ''
+  const keyword = (field('keyword') || field('articleTitle') || 'this topic').replace(/\s+/g, ' ').trim().toLowerCase()
   const prose = [
     ...material.pages.map((page) => page.text),
     field('description'),
-    field('value proposition'),
+    field('valueProposition'),
     field('introduction'),
     field('article'),
   ]
@@ -300,7 +306,7 @@ function readContext(material: ArticleMaterial): WriterContext {
     field('business'),
     field('services'),
     field('audience'),
-    field('article title'),
+    field('articleTitle'),
   ]
   const casing = learnCasing(prose, labels)
   // A writer addresses the reader: a searcher's "near me" reads "near you" in the article (the
@@ -313,7 +319,7 @@ function readContext(material: ArticleMaterial): WriterContext {
     business: field('business') || 'our team',
     hasBusinessName: Boolean(field('business')),
     description: field('description'),
-    valueProposition: field('value proposition'),
+    valueProposition: field('valueProposition'),
     services: splitList(field('services')),
     audiences: splitList(field('audience')),
     casing,
@@ -626,12 +632,12 @@ function writeOutline(material: ArticleMaterial): Outline {
   const results = material.pages.filter((page) => page.role.startsWith('result'))
   const keywordStems = stemsOf(context.keyword)
   const candidates = headingCandidates(results, context, keywordStems)
-  const questions = (material.lists.get('people also ask') ?? []).filter((question) => question.endsWith('?'))
+  const questions = (listOf(material, 'peopleAlsoAsk') ?? []).filter((question) => question.endsWith('?'))
 
   // Four or five h2s from the results, one or two from the questions people ask, then h3s and a closing h2: five to eight in all;
   // when the prompt asks for more sections (its `Sections` line, for a longer target), as near that as the results allow.
   // Fewer are never planned: this writer's sections run shorter than the prompt's words per section.
-  const wanted = Number.parseInt(material.fields.get('sections') ?? '', 10) || 0
+  const wanted = Number.parseInt(fieldOf(material, 'sections') ?? '', 10) || 0
   const main = candidates.slice(0, Math.max(4 + (context.seed % 2), wanted - 2))
   const resultSentences = results.flatMap((page) => splitSentences(page.text)).filter((sentence) => !FIRST_PERSON.test(sentence))
   const resultStems = resultSentences.map(stemsOf)
@@ -886,7 +892,7 @@ function ownerOf(stems: ReadonlySet<string>, headings: string[], keywordStems: S
 /** A section's blocks, and how many source sentences it owned (none: its prose only frames its points). */
 function writeSectionParts(material: ArticleMaterial): { blocks: string[]; owned: number } {
   const context = readContext(material)
-  const heading = material.fields.get('section heading') ?? context.display
+  const heading = fieldOf(material, 'sectionHeading') ?? context.display
   // A point cut from a source's sentence is told by whichever section owns that sentence: it is
   // neither listed nor told again here.
   const sourceText = normalizedLine(
@@ -895,7 +901,7 @@ function writeSectionParts(material: ArticleMaterial): { blocks: string[]; owned
       .map((page) => page.text)
       .join(' '),
   )
-  const points = (material.lists.get('section points') ?? [])
+  const points = (listOf(material, 'sectionPoints') ?? [])
     .map(withoutEndPunctuation)
     .filter((point) => point && !hasDigit(point) && !(wordCount(point) >= 5 && sourceText.includes(normalizedLine(point))))
   const seed = stableHash(`${context.keyword}\n${heading}`)
@@ -903,12 +909,12 @@ function writeSectionParts(material: ArticleMaterial): { blocks: string[]; owned
   const headingFocus = without(stemsOf(heading), keywordStems)
   const pointFocus = without(stemsOf(points.join(' ')), new Set([...keywordStems, ...headingFocus]))
   const focus = new Set([...headingFocus, ...pointFocus])
-  const otherHeadings = material.lists.get('other sections') ?? []
+  const otherHeadings = listOf(material, 'otherSections') ?? []
   const others = otherHeadings.map((other) => without(stemsOf(other), keywordStems))
   // The introduction (headed by the title) leaves every source sentence to the sections but the
   // figures about the keyword as a whole (INTRODUCTION_OWNER), of which it cites one; a section tells only the sentences it owns (ownerOf), and its place among the headings picks
   // the set phrases it may use, so no two sections use the same one.
-  const isIntroduction = heading === material.fields.get('article title')
+  const isIntroduction = heading === fieldOf(material, 'articleTitle')
   const sectionHeadings = isIntroduction ? otherHeadings : [heading, ...otherHeadings]
   const rank = isIntroduction
     ? -1
@@ -1136,7 +1142,7 @@ function fallbackQuestions({ intent, casing }: WriterContext): string[] {
 
 function writeFaq(material: ArticleMaterial): { questions: Faq } {
   const context = readContext(material)
-  const asked = (material.lists.get('people also ask') ?? []).map((question) => capitalise(question.trim())).filter((q) => q.endsWith('?'))
+  const asked = (listOf(material, 'peopleAlsoAsk') ?? []).map((question) => capitalise(question.trim())).filter((q) => q.endsWith('?'))
   const keywordStems = stemsOf(context.keyword)
   // Two questions are the same question when they ask the same thing about the topic: the topic's
   // own words are left out of the comparison, or every question about a long keyword would match.
@@ -1151,7 +1157,7 @@ function writeFaq(material: ArticleMaterial): { questions: Faq } {
     )
       questions.push(question)
   }
-  const sentences = articleSentences(material.fields.get('article') ?? '').filter((sentence) => isInformative(sentence, context))
+  const sentences = articleSentences(fieldOf(material, 'article') ?? '').filter((sentence) => isInformative(sentence, context))
   const stems = sentences.map(stemsOf)
   const weights = rarity(stems.map((sentenceStems) => ({ stems: sentenceStems })))
   const ownFocus = questions.map((question) => without(stemsOf(question), keywordStems))
@@ -1195,7 +1201,7 @@ function writeFaq(material: ArticleMaterial): { questions: Faq } {
   })
   // What the source pages say that the article does not: plain statements without figures, each
   // told in one answer only, those sharing most of the question's words first.
-  const articleText = normalizedLine(material.fields.get('article') ?? '')
+  const articleText = normalizedLine(fieldOf(material, 'article') ?? '')
   const fromSources = material.pages
     .filter((page) => page.role.startsWith('source'))
     .flatMap((page) => {
@@ -1323,8 +1329,8 @@ function metaDescription(context: WriterContext, introduction: string): string {
 function writeMeta(material: ArticleMaterial): { metaTitle: string; metaDescription: string } {
   const context = readContext(material)
   return {
-    metaTitle: metaTitle(context, material.fields.get('article title') ?? ''),
-    metaDescription: metaDescription(context, material.fields.get('introduction') ?? ''),
+    metaTitle: metaTitle(context, fieldOf(material, 'articleTitle') ?? ''),
+    metaDescription: metaDescription(context, fieldOf(material, 'introduction') ?? ''),
   }
 }
 
@@ -1395,7 +1401,7 @@ function writeCta(material: ArticleMaterial): CallToAction {
 
 /** The prompt's `Article type: <id> (<label>)` line (src/server/articles/prompts.ts); a guide without one. */
 function articleTypeOf(material: ArticleMaterial): ArticleType {
-  const id = material.fields.get('article type')?.split(/\s+/)[0]?.toLowerCase()
+  const id = fieldOf(material, 'articleType')?.split(/\s+/)[0]?.toLowerCase()
   return isArticleType(id) ? id : 'guide'
 }
 
@@ -1548,7 +1554,7 @@ function comparisonTable(material: ArticleMaterial, context: WriterContext): str
     .filter((sentence, index, all) => all.findIndex((other) => other.text === sentence.text) === index)
     // A cell without a figure first: it needs no citation.
     .sort((a, b) => Number(hasDigit(a.text)) - Number(hasDigit(b.text)))
-  const banned = material.lists.get('banned phrases') ?? []
+  const banned = listOf(material, 'bannedPhrases') ?? []
   const row = (cells: string[]) => `| ${cells.join(' | ')} |`
   const used = new Set<string>()
   const cellOf = (pool: CellSource[], words: readonly string[]) => {
@@ -1592,7 +1598,7 @@ function writeTypedSection(material: ArticleMaterial): { blocks: string[] } {
   const type = articleTypeOf(material)
   if (type === 'guide') return { blocks: writeSectionParts(material).blocks }
   const context = readContext(material)
-  const heading = material.fields.get('section heading') ?? ''
+  const heading = fieldOf(material, 'sectionHeading') ?? ''
   const fields = new Map(material.fields)
   const lists = new Map(material.lists)
   const { glance, verdict } = comparisonHeadings(context.intent, context.casing)
@@ -1600,8 +1606,8 @@ function writeTypedSection(material: ArticleMaterial): { blocks: string[] } {
     normalizedLine(text) === normalizedLine(verdict) && context.intent.kind === 'versus'
       ? `${capitalise(cased(context.intent.a, context.casing))} or ${cased(context.intent.b, context.casing)}: which should you choose?`
       : plainHeading(text, context.casing)
-  if (heading) fields.set('section heading', plain(heading))
-  lists.set('other sections', (material.lists.get('other sections') ?? []).map(plain))
+  if (heading) fields.set(articlePromptKey('sectionHeading'), plain(heading))
+  lists.set(articlePromptKey('otherSections'), (listOf(material, 'otherSections') ?? []).map(plain))
   const written = writeSectionParts({ ...material, fields, lists })
   // Casing is learned from each prompt's pages, so headings are compared as normalised lines.
   const isGlance = type === 'comparison' && normalizedLine(heading) === normalizedLine(glance)
@@ -1632,5 +1638,5 @@ export function writeArticlePart(schemaName: string, userText: string): unknown 
   const writer = WRITERS.get(schemaName)
   const material = parseArticleMaterial(userText)
   // The business's banned phrases (its brand voice) never leave the writer: like a careful writer, it leaves them out.
-  return scrubArticlePart(schemaName, writer?.(material), material.lists.get('banned phrases') ?? [])
+  return scrubArticlePart(schemaName, writer?.(material), listOf(material, 'bannedPhrases') ?? [])
 }
