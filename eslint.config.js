@@ -19,6 +19,15 @@ const serverLayer = layerPattern(
   'Browser code never imports the server or its environment, not even types: put shared types and rules in ~/shared, call the server through ~/lib.',
 )
 
+/** The one module allowed to import the demo network outside tests. */
+const DEMO_NETWORK_DOOR = 'src/server/providers/demo-mode.ts'
+
+/** An import of `~/…/demo-network/…` or a relative import reaching a demo-network folder. */
+const demoNetworkPattern = {
+  regex: '^(~/|(\\.{1,2}/)+)(.*/)?demo-network(/|$)',
+  message: `The demo network is imported only by ${DEMO_NETWORK_DOOR}, the one module that wires demo mode, and by tests: import what the app needs from there.`,
+}
+
 export default tseslint.config(
   {
     ignores: ['dist/', '.output/', '.tanstack/', '.vinxi/', '.data/', 'test-results/', 'drizzle/', 'src/routeTree.gen.ts', 'public/'],
@@ -92,6 +101,16 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The demo network (src/server/demo-network: every vendor's stand-in) is reached only through
+    // the one module that wires demo mode, and from tests and benchmarks, so no feature code learns
+    // which mode it runs in (docs/decisions/0005-providers-and-demo-mode.md). The TypeScript
+    // variant of the rule, so that it adds to the layer rules' no-restricted-imports above instead
+    // of replacing them.
+    files: ['**/*.{ts,tsx}'],
+    ignores: [DEMO_NETWORK_DOOR, 'src/server/demo-network/**', '**/*.test.{ts,tsx}', 'tests/**', 'bench/**'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [demoNetworkPattern] }] },
   },
   {
     files: ['src/shared/**/*.ts'],

@@ -2,7 +2,7 @@
 //
 // One business with 10 seed keywords and 5 competitors on the Growth plan, in-memory PGlite with
 // the job queue, every provider answered by its in-process mock with latency injected per request
-// (setMockLatency in src/server/providers/mock-faults.ts): DataForSEO 300 ms a task, LLM 2 s a
+// (setMockLatency in src/server/demo-network/mock-faults.ts): DataForSEO 300 ms a task, LLM 2 s a
 // call, embeddings 150 ms a batch. Prints the run's wall time; its critical path, counted per
 // stage from the calls the run made (the research ledger's per-stage tallies) and the concurrency
 // each stage uses with each provider; their ratio (target ≤ 1.2); provider calls, cache hits and

@@ -9,9 +9,9 @@ import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
 import { JOB_KINDS } from '~/server/app/job-kinds'
 import { publication, publishing } from '~/server/db/schema'
 import { startJobs, stopJobs } from '~/server/jobs'
-import { dataforseoHandlers } from '~/server/providers/dataforseo/mock'
-import { embeddingsHandlers } from '~/server/providers/embeddings/mock'
-import { llmHandlers } from '~/server/providers/llm/mock'
+import { dataforseoHandlers } from '~/server/demo-network/dataforseo/mock'
+import { embeddingsHandlers } from '~/server/demo-network/embeddings/mock'
+import { llmHandlers } from '~/server/demo-network/llm/mock'
 import { EXAMPLE_IDS } from './api-router'
 
 /**

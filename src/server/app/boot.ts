@@ -14,8 +14,7 @@ import { appPublishingDeps, reencryptSecrets } from '~/server/publishing/integra
 import { startJobs, stopJobs } from '~/server/jobs'
 import { logger } from '~/server/logger'
 import { getProviders } from '~/server/providers'
-import { startDemoNetwork, stopDemoNetwork } from '~/server/providers/demo-network'
-import { setDemoSiteDirectory } from '~/server/providers/gsc/mock'
+import { setDemoSiteDirectory, startDemoNetwork, stopDemoNetwork } from '~/server/providers/demo-mode'
 import { providerModes } from '~/server/providers/modes'
 import { JOB_KINDS, JOB_SCHEDULES } from './job-kinds'
 

@@ -12,10 +12,10 @@ import { voiceBlock, voiceRule, type WriterVoice } from './voice'
  * What article generation asks the LLM, and the shape of each answer (docs/product/pipeline.md §4).
  *
  * Prompts keep instructions and content apart, as every prompt of ours does
- * (src/server/providers/llm/prompt-material.ts): the system message says what to do; the user
+ * (src/server/demo-network/llm/prompt-material.ts): the system message says what to do; the user
  * message only carries labelled content — `Label: value` lines, `Label:` followed by `- item`
  * lines, and `Page: <url> (<role>)` blocks with their Title, Headings and Text. The demo's mock
- * writer (src/server/providers/llm/article-writer.ts) reads exactly this format, so it writes from
+ * writer (src/server/demo-network/llm/article-writer.ts) reads exactly this format, so it writes from
  * the profile, the keyword and the search results it is given, never from our instructions.
  */
 

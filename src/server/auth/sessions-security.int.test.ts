@@ -93,7 +93,7 @@ describe('accounts', () => {
   })
 
   it('answers 404 "Provider not found" for a social provider without credentials', async () => {
-    // Not Google: without credentials it runs on its demo stand-in (providers/google/consent.ts).
+    // Not Google: without credentials it runs on its demo stand-in (demo-network/google/consent.ts).
     const response = await app.authRequest('/sign-in/social', { body: { provider: 'github', callbackURL: '/content' } })
     expect(await errorOf(response)).toMatchObject({ status: 404, message: 'Provider not found' })
   })

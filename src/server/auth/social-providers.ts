@@ -1,6 +1,6 @@
 import type { SocialProviders } from 'better-auth'
 import type { Env, SocialProviderId } from '~/env'
-import { DEMO_CONSENT_PATH, DEMO_GOOGLE_CLIENT_ID, DEMO_GOOGLE_CLIENT_SECRET } from '~/server/providers/google/demo-identity'
+import { DEMO_CONSENT_PATH, DEMO_GOOGLE_CLIENT_ID, DEMO_GOOGLE_CLIENT_SECRET } from '~/server/providers/demo-mode'
 import { providerModes } from '~/server/providers/modes'
 
 /**
@@ -31,7 +31,7 @@ export function socialProvidersFor(env: Pick<Env, 'socialProviders'>): SocialPro
  * What better-auth is given: the configured providers, plus Google in demo mode (no Google
  * credentials), on demo client credentials and with its authorization endpoint replaced by the
  * local stand-in consent page. The code exchange still goes to oauth2.googleapis.com, which the
- * demo network (providers/demo-network.ts) answers; the callback is better-auth's real one.
+ * demo network (providers/demo-mode.ts) answers; the callback is better-auth's real one.
  */
 export function authSocialProviders(env: ModesEnv & Pick<Env, 'APP_URL'>): SocialProviders {
   const configured = socialProvidersFor(env)

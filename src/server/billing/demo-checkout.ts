@@ -3,9 +3,7 @@ import type { Env } from '~/env'
 import type { Database } from '~/server/db'
 import { plan, user } from '~/server/db/schema'
 import { logger } from '~/server/logger'
-import { productAmount } from '~/server/providers/polar/objects'
-import { completeDemoCheckout, polarStore } from '~/server/providers/polar/store'
-import { signPolarWebhook } from '~/server/providers/polar/webhook-signing'
+import { demoPolar } from '~/server/providers/demo-mode'
 import { polarIsDemo, polarWebhookSecret, type PolarEnv } from './polar'
 import { demoPage, escapeHtml, formatUsd, notFound, seeOther } from '~/server/demo/demo-page'
 
@@ -36,13 +34,12 @@ function refusal(title: string, message: string, status: number) {
 }
 
 async function renderCheckout(deps: DemoCheckoutDeps, checkoutId: string) {
-  const checkout = polarStore().checkouts.get(checkoutId)
+  const checkout = demoPolar.checkout(checkoutId)
   if (!checkout) return refusal('Checkout not found', 'This checkout does not exist or has expired. Choose your plan again.', 404)
   if (checkout.status !== 'open') return refusal('Checkout already paid', 'This checkout has already been paid. Your plan is active.', 409)
-  const productId = checkout.productIds[0] ?? ''
-  const [chosen] = await deps.db.select().from(plan).where(eq(plan.productId, productId))
+  const [chosen] = await deps.db.select().from(plan).where(eq(plan.productId, checkout.productId))
   const name = chosen?.name ?? 'Subscription'
-  const price = chosen ? chosen.price : productAmount(productId) / 100
+  const price = chosen ? chosen.price : checkout.amountCents / 100
   const details = chosen
     ? `<dl><dt>Businesses</dt><dd>${chosen.businessLimit}</dd><dt>Articles a month</dt><dd>${chosen.articlesPerMonth}</dd>${
         chosen.hasMeteredPricing && chosen.meteredUnitPrice !== null
@@ -66,11 +63,11 @@ async function renderCheckout(deps: DemoCheckoutDeps, checkoutId: string) {
 }
 
 /** POSTs each event to our webhook endpoint, signed with the webhook secret as Polar would. */
-async function deliverWebhooks(deps: DemoCheckoutDeps, events: ReturnType<typeof completeDemoCheckout>['webhookEvents']) {
+async function deliverWebhooks(deps: DemoCheckoutDeps, events: ReturnType<typeof demoPolar.pay>['webhookEvents']) {
   const secret = polarWebhookSecret(deps.env)
   if (!secret) throw new Error('no Polar webhook secret')
   for (const event of events) {
-    const { body, headers } = signPolarWebhook(event, secret)
+    const { body, headers } = demoPolar.signWebhook(event, secret)
     const response = await deps.authHandler(
       new Request(`${deps.env.APP_URL}${WEBHOOK_PATH}`, {
         method: 'POST',
@@ -93,13 +90,13 @@ function sameOriginOr(url: string, appUrl: string, fallback: string) {
 }
 
 async function pay(deps: DemoCheckoutDeps, checkoutId: string) {
-  const checkout = polarStore().checkouts.get(checkoutId)
+  const checkout = demoPolar.checkout(checkoutId)
   if (!checkout) return refusal('Checkout not found', 'This checkout does not exist or has expired. Choose your plan again.', 404)
   if (checkout.status !== 'open') return refusal('Checkout already paid', 'This checkout has already been paid. Your plan is active.', 409)
   const [owner] = checkout.externalCustomerId
     ? await deps.db.select({ email: user.email }).from(user).where(eq(user.id, checkout.externalCustomerId))
     : []
-  const completed = completeDemoCheckout(checkoutId, { email: owner?.email })
+  const completed = demoPolar.pay(checkoutId, { email: owner?.email })
   try {
     await deliverWebhooks(deps, completed.webhookEvents)
   } catch (error) {
@@ -122,6 +119,6 @@ export async function handleDemoCheckout(request: Request, checkoutId: string, d
   if (origin !== null && origin !== new URL(deps.env.APP_URL).origin) return new Response('Forbidden', { status: 403 })
   const form = new URLSearchParams(await request.text())
   if (form.get('decision') === 'pay') return pay(deps, checkoutId)
-  const checkout = polarStore().checkouts.get(checkoutId)
+  const checkout = demoPolar.checkout(checkoutId)
   return seeOther(sameOriginOr(checkout?.returnUrl ?? '', deps.env.APP_URL, '/paywall'))
 }

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { rpcClient } from '../../../tests/fixtures/rpc'
 import { cookieFrom, createTestApp, TEST_APP_URL, type TestApp } from '../../../tests/fixtures/test-app'
 import { plan } from '~/server/db/schema'
-import { polarHandlers, polarStore, resetPolarMock } from '~/server/providers/polar/mock'
+import { polarHandlers, polarStore, resetPolarMock } from '~/server/demo-network/polar/mock'
 import { handleDemoCheckout } from './demo-checkout'
 import { DEMO_PORTAL_LABEL, DEMO_PORTAL_LINK_TTL_MS, handleDemoPortal, issueDemoPortalToken } from './demo-portal'
 

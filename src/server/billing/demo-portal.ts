@@ -6,7 +6,7 @@ import type { Env } from '~/env'
 import type { Auth } from '~/server/auth/auth'
 import type { Database } from '~/server/db'
 import { plan } from '~/server/db/schema'
-import { activeSubscriptions, polarStore } from '~/server/providers/polar/store'
+import { demoPolar } from '~/server/providers/demo-mode'
 import { demoPage, escapeHtml, formatUsd, notFound } from '~/server/demo/demo-page'
 import { polarIsDemo, type PolarEnv } from './polar'
 
@@ -68,7 +68,7 @@ export function demoPortalLinks() {
             if (isAPIError(returned) || typeof returned?.url !== 'string') return
             const session = ctx.context.session ?? (await getSessionFromCtx(ctx))
             const url = new URL(returned.url)
-            const customerId = polarStore().sessions.get(url.searchParams.get('customer_session_token') ?? '')
+            const customerId = demoPolar.customerOfSession(url.searchParams.get('customer_session_token') ?? '')
             // Without both, the mock's own token stays, and the portal page refuses it.
             if (!session || !customerId) return
             url.searchParams.set('customer_session_token', issueDemoPortalToken(session.session.id, customerId))
@@ -115,7 +115,7 @@ export async function handleDemoPortal(request: Request, deps: DemoPortalDeps): 
       401,
     )
   }
-  const subscriptions = activeSubscriptions(customerId)
+  const subscriptions = demoPolar.subscriptions(customerId)
   const plans = subscriptions.length
     ? await deps.db
         .select()
@@ -127,7 +127,7 @@ export async function handleDemoPortal(request: Request, deps: DemoPortalDeps): 
           ),
         )
     : []
-  const orders = [...polarStore().orders.values()].filter((order) => order.subscription.customerId === customerId)
+  const orders = demoPolar.orders(customerId)
   const subscriptionRows = subscriptions
     .map((subscription) => {
       const matched = plans.find((p) => p.productId === subscription.productId)

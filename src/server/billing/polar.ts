@@ -6,7 +6,7 @@ import { providerModes } from '~/server/providers/modes'
 /**
  * The Polar SDK client and its secrets. In full demo mode (no POLAR_ACCESS_TOKEN and no paid
  * engine configured: billingMode in src/server/providers/modes.ts) Polar runs on its stand-in: the
- * same SDK calls are answered by the in-process Polar mock (src/server/providers/polar/mock.ts)
+ * same SDK calls are answered by the in-process Polar mock (src/server/demo-network/polar/mock.ts)
  * that demo-network.ts installs, so every code path below is the live one. With BILLING=off no
  * code path calls Polar: checkout and portal are refused, no plan is metered.
  */

@@ -6,7 +6,7 @@ import { createTestApp, TEST_APP_URL, type TestApp } from '../../../tests/fixtur
 import { env, parseEnv, resetEnvCache, type Env } from '~/env'
 import { meterEvent } from '~/server/db/schema'
 import { PLAN_SEEDS } from '~/server/db/seed'
-import { polarHandlers, resetPolarMock } from '~/server/providers/polar/mock'
+import { polarHandlers, resetPolarMock } from '~/server/demo-network/polar/mock'
 import { billingAuthPlugins } from './auth-plugins'
 import { handleDemoCheckout } from './demo-checkout'
 import { forgetAllPlanAccess } from './plan-access'

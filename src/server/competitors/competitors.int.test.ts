@@ -6,7 +6,7 @@ import { startSetupTestEnv, waitForJob } from '../../../tests/fixtures/setup-tes
 import type { TestApp } from '../../../tests/fixtures/test-app'
 import type { TestSite } from '../../../tests/fixtures/test-site'
 import { business, competitor, competitorKeyword, excludedKeyword, keyword } from '~/server/db/schema'
-import { clearFaults, injectFault } from '~/server/providers/mock-faults'
+import { clearFaults, injectFault } from '~/server/demo-network/mock-faults'
 import { variantKey } from '~/server/research/normalize'
 import { estimatedVisits, failedAnalysisNote } from '~/shared/competitors'
 import { analyzeDemoCompetitors, DEMO_FAILED_REANALYSIS, recreateDemoAccount } from '~/server/demo/demo-account'

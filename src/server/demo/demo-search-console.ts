@@ -6,10 +6,8 @@ import { addMonths, HISTORY_MONTHS, isoDay } from '~/server/gsc/dates'
 import { propertyCovers, saveProperty, suggestedProperty } from '~/server/gsc/properties.service'
 import { runGscSync } from '~/server/gsc/sync.service'
 import { createId } from '~/server/ids'
-import { demoIdentity, issueAccessToken, issueRefreshToken } from '~/server/providers/google/demo-identity'
+import { demoIdentity, issueAccessToken, issueRefreshToken, type DemoPage, type DemoSiteDirectory } from '~/server/providers/demo-mode'
 import { GSC_SCOPE, type SearchConsoleClient } from '~/server/providers/gsc/client'
-import type { DemoPage } from '~/server/providers/gsc/demo-data'
-import type { DemoSiteDirectory } from '~/server/providers/gsc/mock'
 import { DEMO_EMAIL } from '~/shared/demo-account'
 
 /**

@@ -1,10 +1,10 @@
 import { SafeFetchError, type SafeFetcher } from '~/server/outbound/safe-fetch'
-import { demoWebPage } from '~/server/providers/web/demo-web'
+import { demoWebPage } from '~/server/providers/demo-mode'
 import { DEMO_BUSINESS, DEMO_COMPETITORS } from './demo-account'
 
 /**
  * The demo account's own site and its competitors' sites live on the reserved `.example` domain,
- * which never resolves. In demo mode they are answered here instead (providers/web/demo-web.ts),
+ * which never resolves. In demo mode they are answered here instead (demo-network/web/demo-web.ts),
  * made from the same profiles the demo account is seeded with, so "Re-analyse" on /competitors
  * and in settings crawls a believable site: a home page naming the offer, an about page, a page
  * per service, a journal, robots.txt and a sitemap. Every page says it is simulated.

@@ -1,4 +1,4 @@
-import { describeVoice } from '~/server/providers/llm/voice-analysis'
+import { describeVoice } from '~/server/providers/demo-mode'
 import { voiceProfileFromAnswer } from '~/server/settings/brand-voice.service'
 import type { VoiceSample } from '~/shared/brand-voice'
 

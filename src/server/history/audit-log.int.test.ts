@@ -16,8 +16,8 @@ import { listHistory } from './history.service'
 import { purgeExpired } from '~/server/jobs/kinds/purge-expired'
 import { ProviderError } from '~/server/providers/http'
 import type { SearchConsoleClient } from '~/server/providers/gsc/client'
-import { clearFaults, injectFault } from '~/server/providers/mock-faults'
-import { wordpressHandlers, wordpressMock } from '~/server/providers/wordpress/mock'
+import { clearFaults, injectFault } from '~/server/demo-network/mock-faults'
+import { wordpressHandlers, wordpressMock } from '~/server/demo-network/wordpress/mock'
 import {
   connectIntegration,
   removeIntegration,

@@ -9,10 +9,9 @@ import { withEmbeddingCache } from './embeddings/embedding-cache'
 import { embeddingsClientFromEnv } from './embeddings/select'
 import { searchConsoleClientForUser } from './gsc/client'
 import { createImagesClientFromEnv } from './images/client'
-import { demoImagesClient } from './images/demo-illustrator'
 import { createLlmClientFromEnv } from './llm/client'
+import { demoImagesClient, withDemoWeb } from './demo-mode'
 import { providerModes } from './modes'
-import { withDemoWeb } from './web/demo-web'
 import { withDemoSites } from '~/server/demo/demo-sites'
 import { youTubeClientFromEnv } from './youtube/client'
 
@@ -30,7 +29,7 @@ export function createProviders(deps: { db: Database; auth: Auth }) {
      * (embeddings/select.ts); cached in embedding_cache by model, dimensions and prefixed text.
      */
     embeddings: withEmbeddingCache(deps.db, embeddingsClientFromEnv(config)),
-    /** Demo mode draws SVG illustrations in the brand colour instead (images/demo-illustrator.ts). */
+    /** Demo mode draws SVG illustrations in the brand colour instead (demo-network/images/demo-illustrator.ts). */
     images: providerModes(config).images === 'demo' ? demoImagesClient(config.IMAGES_MODEL) : createImagesClientFromEnv(config),
     /** DataForSEO behind keyword_cache (30-day freshness), each call's cost recorded. */
     keywordData: createKeywordDataService({
@@ -41,7 +40,7 @@ export function createProviders(deps: { db: Database; auth: Auth }) {
     youtube: youTubeClientFromEnv(config),
     /**
      * Public web pages (search results, sources) through the SSRF-safe fetcher. While search
-     * results are simulated, they link to the demo web, answered here (web/demo-web.ts), and the
+     * results are simulated, they link to the demo web, answered here (demo-network/web/demo-web.ts), and the
      * demo account's own and competitors' sites are simulated too (demo/demo-sites.ts).
      */
     web: {

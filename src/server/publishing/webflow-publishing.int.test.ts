@@ -14,7 +14,7 @@ import {
   webflowHandlers,
   webflowMock,
   type WebflowField,
-} from '~/server/providers/webflow/mock'
+} from '~/server/demo-network/webflow/mock'
 import type { WebflowFieldMap } from '~/shared/webflow-fields'
 import { connectIntegration, listIntegrations, testIntegration, type PublishingDeps } from './integrations.service'
 import { runPublish } from './publish.service'

@@ -10,11 +10,11 @@ import { jobKindsWith, startTestWorker, type TestWorker } from '../../../tests/f
 import { generateArticle } from '~/server/articles/generate'
 import { article, keyword } from '~/server/db/schema'
 import type { Providers } from '~/server/providers'
-import { dataforseoHandlers } from '~/server/providers/dataforseo/mock'
-import { embeddingsHandlers } from '~/server/providers/embeddings/mock'
-import { imagesHandlers } from '~/server/providers/images/mock'
-import { llmHandlers } from '~/server/providers/llm/mock'
-import { youtubeHandlers } from '~/server/providers/youtube/mock'
+import { dataforseoHandlers } from '~/server/demo-network/dataforseo/mock'
+import { embeddingsHandlers } from '~/server/demo-network/embeddings/mock'
+import { imagesHandlers } from '~/server/demo-network/images/mock'
+import { llmHandlers } from '~/server/demo-network/llm/mock'
+import { youtubeHandlers } from '~/server/demo-network/youtube/mock'
 import { researchRunJob } from './research.service'
 
 // Every market DataForSEO serves (docs/product/pipeline.md "Markets"): an Italian and a Japanese

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { router } from '~/server/app/router'
 import { business, user } from '~/server/db/schema'
 import { SafeFetchError, type SafeFetcher } from '~/server/outbound/safe-fetch'
-import { llmHandlers } from '~/server/providers/llm/mock'
+import { llmHandlers } from '~/server/demo-network/llm/mock'
 import { createTestApp, withoutCookieCache, type TestApp } from '../../../tests/fixtures/test-app'
 import { insertBusiness, rejectionOf, rpcContext } from '../../../tests/fixtures/rpc'
 

@@ -2,7 +2,7 @@ import { z } from 'zod'
 
 /**
  * The voice derivation's prompt and answer (docs/product/pipeline.md "Brand voice"), apart from the
- * service so the demo LLM (src/server/providers/llm/voice-analysis.ts) answers the same schema name.
+ * service so the demo LLM (src/server/demo-network/llm/voice-analysis.ts) answers the same schema name.
  */
 
 /** The schema name of the derivation's structured answer (the demo LLM answers it from the samples' text). */

@@ -72,7 +72,7 @@ export type CompetitorAnalysis = z.infer<typeof competitorAnalysisSchema>
  * The crawl as a prompt: the site's labelled facts, then one section per page (its Title,
  * Description, Headings as markdown levels, and Text), separated by blank lines. Every
  * word of it is the site's own; the instructions travel separately as the system message, so
- * a reader (or the mock, src/server/providers/llm/prompt-material.ts) never takes one for the other.
+ * a reader (or the mock, src/server/demo-network/llm/prompt-material.ts) never takes one for the other.
  */
 export function crawlMaterial(result: CrawlResult) {
   const [home, ...others] = result.pages

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { ProviderError } from '../http'
-import { injectFault, mockRequestCount } from '../mock-faults'
+import { injectFault, mockRequestCount } from '~/server/demo-network/mock-faults'
 import { parseEnv } from '~/env'
 import { createDataForSeoClient, dataForSeoClientFromEnv } from './client'
-import { dataforseoHandlers } from './mock'
+import { dataforseoHandlers } from '~/server/demo-network/dataforseo/mock'
 import { useMockServer } from '../../../../tests/fixtures/mock-server'
 import { MARKET_COUNTRIES } from '~/shared/markets'
 

@@ -5,10 +5,10 @@ import { createTestDatabase } from '../../../../tests/fixtures/test-app'
 import type { DatabaseHandle } from '~/server/db/client'
 import { keywordCache } from '~/server/db/schema'
 import type { ProviderError } from '../http'
-import { clearFaults, injectFault, mockRequestCount, resetMockRequestCounts } from '../mock-faults'
+import { clearFaults, injectFault, mockRequestCount, resetMockRequestCounts } from '~/server/demo-network/mock-faults'
 import { createDataForSeoClient } from './client'
 import { createKeywordDataService, keywordCacheKey, type StoredAnswer } from './keyword-data.service'
-import { dataforseoHandlers } from './mock'
+import { dataforseoHandlers } from '~/server/demo-network/dataforseo/mock'
 
 const server = setupServer(...dataforseoHandlers())
 let handle: DatabaseHandle

@@ -1,8 +1,8 @@
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { clearFaults, injectFault, mockRequestCount, resetMockRequestCounts } from '../mock-faults'
+import { clearFaults, injectFault, mockRequestCount, resetMockRequestCounts } from '~/server/demo-network/mock-faults'
 import { createEmbeddingsClient, createEmbeddingsClientFromEnv, type EmbeddingsClientOptions } from './client'
-import { embeddingsHandlers } from './mock'
+import { embeddingsHandlers } from '~/server/demo-network/embeddings/mock'
 import { cosineSimilarity } from './vectors'
 import { providerErrorOf } from '../../../../tests/fixtures/mock-server'
 

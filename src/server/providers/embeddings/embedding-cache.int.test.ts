@@ -5,11 +5,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createTestDatabase } from '../../../../tests/fixtures/test-app'
 import type { DatabaseHandle } from '~/server/db/client'
 import { embeddingCache } from '~/server/db/schema'
-import { clearFaults, injectFault, mockRequestCount, resetMockRequestCounts } from '../mock-faults'
+import { clearFaults, injectFault, mockRequestCount, resetMockRequestCounts } from '~/server/demo-network/mock-faults'
 import { createEmbeddingsClient } from './client'
 import { embeddingTextHash, withEmbeddingCache } from './embedding-cache'
 import { createLocalEmbeddingsClient, LOCAL_EMBEDDINGS_MODEL, localEmbedding } from './local'
-import { embeddingsHandlers } from './mock'
+import { embeddingsHandlers } from '~/server/demo-network/embeddings/mock'
 import { withLocalFallback } from './select'
 
 const server = setupServer(...embeddingsHandlers())

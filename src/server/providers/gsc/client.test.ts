@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { demoIdentity, issueAccessToken } from '../google/demo-identity'
+import { demoIdentity, issueAccessToken } from '~/server/demo-network/google/demo-identity'
 import { ProviderError } from '../http'
-import { injectFault, mockRequestCount, resetMockRequestCounts } from '../mock-faults'
+import { injectFault, mockRequestCount, resetMockRequestCounts } from '~/server/demo-network/mock-faults'
 import { createSearchConsoleClient, GSC_SCOPE } from './client'
-import { gscHandlers } from './mock'
+import { gscHandlers } from '~/server/demo-network/gsc/mock'
 import { useMockServer } from '../../../../tests/fixtures/mock-server'
 
 useMockServer(...gscHandlers())

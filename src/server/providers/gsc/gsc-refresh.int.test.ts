@@ -5,13 +5,19 @@ import { cookieFrom, createTestApp, TEST_APP_URL, type TestApp } from '../../../
 import { symmetricDecrypt } from 'better-auth/crypto'
 import { oauthTokenKey, sealOAuthToken } from '~/server/auth/tokens-at-rest'
 import { schema } from '~/server/db'
-import { handleConsentRequest } from '../google/consent'
-import { decodeRefreshToken, DEMO_CONSENT_PATH, demoIdentity, issueAccessToken, verifyAccessToken } from '../google/demo-identity'
-import { googleHandlers } from '../google/mock'
+import { handleConsentRequest } from '~/server/demo-network/google/consent'
+import {
+  decodeRefreshToken,
+  DEMO_CONSENT_PATH,
+  demoIdentity,
+  issueAccessToken,
+  verifyAccessToken,
+} from '~/server/demo-network/google/demo-identity'
+import { googleHandlers } from '~/server/demo-network/google/mock'
 import { ProviderError } from '../http'
-import { clearFaults, mockRequestCount, resetMockRequestCounts } from '../mock-faults'
+import { clearFaults, mockRequestCount, resetMockRequestCounts } from '~/server/demo-network/mock-faults'
 import { GSC_SCOPE, searchConsoleClientForUser } from './client'
-import { gscHandlers } from './mock'
+import { gscHandlers } from '~/server/demo-network/gsc/mock'
 
 /**
  * Demo Google end to end on the auth handler: no GOOGLE_CLIENT_ID/SECRET, so better-auth sends the

@@ -1,9 +1,9 @@
 import { http, HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { injectFault, mockRequestCount } from '../mock-faults'
+import { injectFault, mockRequestCount } from '~/server/demo-network/mock-faults'
 import { createLlmClient, createLlmClientFromEnv, type LlmClientOptions } from './client'
-import { llmHandlers } from './mock'
+import { llmHandlers } from '~/server/demo-network/llm/mock'
 import { useMockServer, providerErrorOf } from '../../../../tests/fixtures/mock-server'
 
 const BASE = 'http://ollama.test:11434/v1'

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { ProviderError } from '../http'
-import { injectFault, mockRequestCount } from '../mock-faults'
+import { injectFault, mockRequestCount } from '~/server/demo-network/mock-faults'
 import { parseEnv } from '~/env'
 import { createYouTubeClient, youTubeClientFromEnv } from './client'
-import { YOUTUBE_MOCK_KEYS, youtubeHandlers } from './mock'
+import { YOUTUBE_MOCK_KEYS, youtubeHandlers } from '~/server/demo-network/youtube/mock'
 import { useMockServer } from '../../../../tests/fixtures/mock-server'
 
 useMockServer(...youtubeHandlers())

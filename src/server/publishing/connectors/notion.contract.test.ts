@@ -9,7 +9,7 @@ import {
 } from '@notionhq/client'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type NotionBlock, markdownToNotionBlocks } from '~/server/providers/notion/markdown-blocks'
-import { NOTION_BLOG_PROPERTIES, notionHandlers, notionMock } from '~/server/providers/notion/mock'
+import { NOTION_BLOG_PROPERTIES, notionHandlers, notionMock } from '~/server/demo-network/notion/mock'
 import { connectorContext, illustratedArticle, publishableArticle } from '../../../../tests/fixtures/publishing-connector'
 import { recordRequests, useMockServer } from '../../../../tests/fixtures/mock-server'
 import {

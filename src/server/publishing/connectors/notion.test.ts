@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { injectFault, mockRequestCount } from '~/server/providers/mock-faults'
-import { NOTION_BLOG_PROPERTIES, notionHandlers, notionMock } from '~/server/providers/notion/mock'
+import { injectFault, mockRequestCount } from '~/server/demo-network/mock-faults'
+import { NOTION_BLOG_PROPERTIES, notionHandlers, notionMock } from '~/server/demo-network/notion/mock'
 import { connectorContext, publishableArticle } from '../../../../tests/fixtures/publishing-connector'
 import { providerErrorOf, useMockServer } from '../../../../tests/fixtures/mock-server'
 import { notionConnector } from './notion'

@@ -11,7 +11,7 @@ import {
 } from 'graphql'
 import { getVariableValues } from 'graphql/execution/values'
 import { afterEach, describe, expect, it } from 'vitest'
-import { shopifyHandlers, shopifyMock } from '~/server/providers/shopify/mock'
+import { shopifyHandlers, shopifyMock } from '~/server/demo-network/shopify/mock'
 import { connectorContext, illustratedArticle } from '../../../../tests/fixtures/publishing-connector'
 import { useMockServer } from '../../../../tests/fixtures/mock-server'
 import { CONNECTORS } from '~/shared/integrations'

@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { WebflowClient, type Webflow } from 'webflow-api'
 import * as serializers from 'webflow-api/serialization'
-import { WEBFLOW_ASSET_BUCKET, WEBFLOW_COLLECTION_ID, WEBFLOW_SITE_ID, webflowHandlers, webflowMock } from '~/server/providers/webflow/mock'
+import {
+  WEBFLOW_ASSET_BUCKET,
+  WEBFLOW_COLLECTION_ID,
+  WEBFLOW_SITE_ID,
+  webflowHandlers,
+  webflowMock,
+} from '~/server/demo-network/webflow/mock'
 import { connectorContext, illustratedArticle } from '../../../../tests/fixtures/publishing-connector'
 import { useMockServer } from '../../../../tests/fixtures/mock-server'
 import { webflowConnector } from './webflow'

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
-import { injectFault, mockRequestCount } from '~/server/providers/mock-faults'
+import { injectFault, mockRequestCount } from '~/server/demo-network/mock-faults'
 import {
   WEBFLOW_ASSET_BUCKET,
   WEBFLOW_ASSET_CDN,
@@ -11,7 +11,7 @@ import {
   webflowHandlers,
   webflowMock,
   type WebflowField,
-} from '~/server/providers/webflow/mock'
+} from '~/server/demo-network/webflow/mock'
 import { defaultWebflowFieldMap, type WebflowFieldMap } from '~/shared/webflow-fields'
 import {
   APP_MEDIA,

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
-import { injectFault, mockRequestCount } from '~/server/providers/mock-faults'
-import { WORDPRESS_NAMESPACES, wordpressHandlers, wordpressMock } from '~/server/providers/wordpress/mock'
+import { injectFault, mockRequestCount } from '~/server/demo-network/mock-faults'
+import { WORDPRESS_NAMESPACES, wordpressHandlers, wordpressMock } from '~/server/demo-network/wordpress/mock'
 import { wordpressSeoSummary } from '~/shared/integrations'
 import {
   APP_MEDIA,
