@@ -7,6 +7,7 @@ import {
 } from '~/shared/articles/article-types'
 import { KEYWORD_RULE_FOR_WRITERS } from '~/shared/articles/keyword-rule'
 import { voiceBlock, voiceRule, type WriterVoice } from './voice'
+import { ARTICLE_PROMPT_LABELS as LABELS } from './prompt-labels'
 
 /**
  * What article generation asks the LLM, and the shape of each answer (docs/product/pipeline.md §4).
@@ -14,9 +15,10 @@ import { voiceBlock, voiceRule, type WriterVoice } from './voice'
  * Prompts keep instructions and content apart, as every prompt of ours does
  * (src/server/demo-network/llm/prompt-material.ts): the system message says what to do; the user
  * message only carries labelled content — `Label: value` lines, `Label:` followed by `- item`
- * lines, and `Page: <url> (<role>)` blocks with their Title, Headings and Text. The demo's mock
- * writer (src/server/demo-network/llm/article-writer.ts) reads exactly this format, so it writes from
- * the profile, the keyword and the search results it is given, never from our instructions.
+ * lines, and `Page: <url> (<role>)` blocks with their Title, Headings and Text, each label taken
+ * from prompt-labels.ts. The demo's mock writer (src/server/demo-network/llm/article-writer.ts)
+ * reads this format by the same labels, so it writes from the profile, the keyword and the search
+ * results it is given, never from our instructions.
  */
 
 /** What the article is written for: the business as its profile describes it. */
@@ -102,15 +104,15 @@ const join = (...blocks: string[]) => blocks.filter(Boolean).join('\n\n')
 
 function profileBlock(keyword: string, profile: WriterProfile): string {
   return [
-    field('Keyword', keyword),
+    field(LABELS.keyword, keyword),
     field('Language', profile.language),
     field('Tone', profile.tone),
-    field('Business', profile.name),
+    field(LABELS.business, profile.name),
     field('Site', profile.url),
-    field('Description', profile.description),
-    field('Value proposition', profile.valueProposition),
-    field('Services', profile.services.join(', ')),
-    field('Audience', profile.audiences.join(', ')),
+    field(LABELS.description, profile.description),
+    field(LABELS.valueProposition, profile.valueProposition),
+    field(LABELS.services, profile.services.join(', ')),
+    field(LABELS.audience, profile.audiences.join(', ')),
   ]
     .filter(Boolean)
     .concat(voiceBlock(profile.voice) ? ['', voiceBlock(profile.voice)] : [])
@@ -119,10 +121,10 @@ function profileBlock(keyword: string, profile: WriterProfile): string {
 
 function pageBlock(page: BriefPage, role: string): string {
   return [
-    `Page: ${page.url} (${role})`,
-    field('Title', page.title),
-    list('Headings', page.headings.slice(0, MAX_HEADINGS_PER_PAGE)),
-    field('Text', page.text.slice(0, PAGE_TEXT_LIMIT)),
+    `${LABELS.page}: ${page.url} (${role})`,
+    field(LABELS.pageTitle, page.title),
+    list(LABELS.pageHeadings, page.headings.slice(0, MAX_HEADINGS_PER_PAGE)),
+    field(LABELS.pageText, page.text.slice(0, PAGE_TEXT_LIMIT)),
   ]
     .filter(Boolean)
     .join('\n')
@@ -132,7 +134,7 @@ function pageBlock(page: BriefPage, role: string): string {
  * The article's type as a labelled line of the user message, `Article type: <id> (<label>)`: the
  * system message states the type's rules, and the demo writer reads the id.
  */
-const articleTypeField = (type: ArticleType | undefined) => (type ? `Article type: ${type} (${ARTICLE_TYPE_LABELS[type]})` : '')
+const articleTypeField = (type: ArticleType | undefined) => (type ? `${LABELS.articleType}: ${type} (${ARTICLE_TYPE_LABELS[type]})` : '')
 
 const languageRule = (profile: WriterProfile) =>
   [
@@ -160,9 +162,11 @@ export function outlinePrompt(brief: ArticleBrief) {
     prompt: join(
       profileBlock(brief.keyword, brief.profile),
       articleTypeField(brief.articleType),
-      length ? [field('Target length', `${formatWords(length.words)} words`), field('Sections', String(length.sections))].join('\n') : '',
+      length
+        ? [field('Target length', `${formatWords(length.words)} words`), field(LABELS.sections, String(length.sections))].join('\n')
+        : '',
       ...brief.results.map((page, index) => pageBlock(page, `result ${index + 1}`)),
-      list('People also ask', brief.questions),
+      list(LABELS.peopleAlsoAsk, brief.questions),
     ),
   }
 }
@@ -203,10 +207,10 @@ export function sectionPrompt(request: SectionRequest) {
     prompt: join(
       profileBlock(request.keyword, request.profile),
       articleTypeField(request.articleType),
-      field('Article title', request.title),
-      field('Section heading', request.heading),
-      list('Section points', request.points),
-      list('Other sections', request.otherHeadings),
+      field(LABELS.articleTitle, request.title),
+      field(LABELS.sectionHeading, request.heading),
+      list(LABELS.sectionPoints, request.points),
+      list(LABELS.otherSections, request.otherHeadings),
       ...request.sources.map((page, index) => pageBlock(page, `source ${index + 1}`)),
     ),
   }
@@ -228,8 +232,8 @@ export function faqPrompt(request: {
     ].join(' '),
     prompt: join(
       profileBlock(request.keyword, request.profile),
-      list('People also ask', request.questions),
-      field('Article', request.article.slice(0, 12_000)),
+      list(LABELS.peopleAlsoAsk, request.questions),
+      field(LABELS.article, request.article.slice(0, 12_000)),
       ...(request.sources ?? []).map((page, index) => pageBlock(page, `source ${index + 1}`)),
     ),
   }
@@ -245,8 +249,8 @@ export function metaPrompt(request: { keyword: string; profile: WriterProfile; t
     ].join(' '),
     prompt: join(
       profileBlock(request.keyword, request.profile),
-      field('Article title', request.title),
-      field('Introduction', request.introduction),
+      field(LABELS.articleTitle, request.title),
+      field(LABELS.introduction, request.introduction),
     ),
   }
 }
@@ -258,6 +262,6 @@ export function ctaPrompt(request: { keyword: string; profile: WriterProfile; ti
       'just learned to what the business offers (from its value proposition), and a button label of at most four words.',
       languageRule(request.profile),
     ].join(' '),
-    prompt: join(profileBlock(request.keyword, request.profile), field('Article title', request.title)),
+    prompt: join(profileBlock(request.keyword, request.profile), field(LABELS.articleTitle, request.title)),
   }
 }

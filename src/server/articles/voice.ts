@@ -1,5 +1,6 @@
 import type { business as businessTable } from '~/server/db/schema'
 import type { VoiceProfile } from '~/shared/brand-voice'
+import { ARTICLE_PROMPT_LABELS as LABELS } from './prompt-labels'
 
 /**
  * The business's brand voice in every writing and rewriting prompt (docs/product/pipeline.md
@@ -42,7 +43,7 @@ export function voiceBlock(voice: WriterVoice | undefined): string {
     profile ? field('Formality', profile.formality) : '',
     profile ? list('Words to use', profile.useWords) : '',
     profile ? list('Words to avoid', profile.avoidWords) : '',
-    list('Banned phrases', voice.bannedPhrases),
+    list(LABELS.bannedPhrases, voice.bannedPhrases),
   ]
     .filter(Boolean)
     .join('\n\n')
