@@ -9,8 +9,9 @@ import type { PGlite } from '@electric-sql/pglite'
 import { createRouterClient } from '@orpc/server'
 import { sql } from 'drizzle-orm'
 import { parseEnv } from '~/env'
-import { createAuth } from '~/server/auth'
-import { getMemoizedSession } from '~/server/auth/session-memo'
+import { createAppAuth } from '~/server/app/auth'
+import type { Auth } from '~/server/auth'
+import { getMemoizedSession } from '~/server/access/session-memo'
 import { openDatabase } from '~/server/db/client'
 import { seedPlans } from '~/server/db/seed'
 import { createMailer } from '~/server/email/mailer'
@@ -199,7 +200,7 @@ const BENCH_EMAIL = 'bench@example.com'
 const BENCH_PASSWORD = 'correct horse battery'
 
 /** Signs the bench user in (up, on a new database) and returns its id and session cookie. */
-async function signIn(auth: ReturnType<typeof createAuth>, create: boolean) {
+async function signIn(auth: Auth, create: boolean) {
   const response = await auth.handler(
     new Request(`${APP_URL}/api/auth/${create ? 'sign-up' : 'sign-in'}/email`, {
       method: 'POST',
@@ -256,7 +257,7 @@ export async function runKeywordsBench(options: BenchOptions): Promise<number> {
     const started = performance.now()
     await handle.migrate()
     const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL, DATA_DIR: dir })
-    const auth = createAuth({ db: handle.db, env, mailer: createMailer({ from: env.EMAIL_FROM, outboxDir: join(dir, 'outbox') }) })
+    const auth = createAppAuth({ db: handle.db, env, mailer: createMailer({ from: env.EMAIL_FROM, outboxDir: join(dir, 'outbox') }) })
     if (!reuse) {
       await seedPlans(handle.db)
       await seed(handle, (await signIn(auth, true)).userId, options)
@@ -290,8 +291,8 @@ export async function runKeywordsBench(options: BenchOptions): Promise<number> {
     // remembered (session-memo.ts); the full better-auth check runs on the first call.
     const sessionMs = await time(() => getMemoizedSession(auth, headers), options.runs)
     const fullSessionMs = await time(() => auth.api.getSession({ headers }), options.runs)
-    const { resolveCurrentBusiness } = await import('~/server/business/business.service')
-    const { recallCurrentBusiness } = await import('~/server/business/current-business-cache')
+    const { resolveCurrentBusiness } = await import('~/server/access/business')
+    const { recallCurrentBusiness } = await import('~/server/access/current-business-cache')
     // The database resolves the current business on a session's first call; later calls recall it.
     const firstCallMs = await time(() => resolveCurrentBusiness(handle.db, userId), options.runs)
     const businessMs = await time(async () => recallCurrentBusiness(userId, null), options.runs)

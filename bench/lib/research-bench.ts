@@ -8,7 +8,8 @@ import { eq } from 'drizzle-orm'
 import { setupServer } from 'msw/node'
 import { parseEnv, resetEnvCache } from '~/env'
 import { JOB_KINDS } from '~/server/app/job-kinds'
-import { createAuth } from '~/server/auth'
+import { createAppAuth } from '~/server/app/auth'
+import type { Auth } from '~/server/auth'
 import { openDatabase } from '~/server/db/client'
 import { LABEL_CONCURRENCY } from '~/server/research/plan-stages'
 import { business, competitor, jobRun, plan, researchRun, user } from '~/server/db/schema'
@@ -20,7 +21,7 @@ import { dataforseoHandlers } from '~/server/demo-network/dataforseo/mock'
 import { embeddingsHandlers } from '~/server/demo-network/embeddings/mock'
 import { llmHandlers } from '~/server/demo-network/llm/mock'
 import { mockRequestCount, resetMockRequestCounts, setMockLatency, type MockVendor } from '~/server/demo-network/mock-faults'
-import type { ProviderTally } from '~/server/research/ledger'
+import type { ProviderTally } from '~/server/providers/cost-ledger'
 import type { ResearchRunResult } from '~/server/research/research.run'
 import { startResearch } from '~/server/research/research.service'
 import { MAX_REFINED_SEEDS } from '~/server/research/seed-stages'
@@ -112,7 +113,7 @@ interface RunFigures {
 }
 
 /** A business with 10 seed keywords and 5 competitors, owned by a new Growth user. */
-async function createBusiness(handle: ReturnType<typeof openDatabase>, auth: ReturnType<typeof createAuth>) {
+async function createBusiness(handle: ReturnType<typeof openDatabase>, auth: Auth) {
   const response = await auth.handler(
     new Request(`${APP_URL}/api/auth/sign-up/email`, {
       method: 'POST',
@@ -276,7 +277,7 @@ export async function runResearchBench(options: ResearchBenchOptions): Promise<n
     await handle.migrate()
     await seedPlans(handle.db)
     const env = parseEnv(process.env)
-    const auth = createAuth({ db: handle.db, env, mailer: createMailer({ from: env.EMAIL_FROM, outboxDir: join(dir, 'outbox') }) })
+    const auth = createAppAuth({ db: handle.db, env, mailer: createMailer({ from: env.EMAIL_FROM, outboxDir: join(dir, 'outbox') }) })
     const providers = createProviders({ db: handle.db, auth })
     await startJobs(handle, { kinds: JOB_KINDS, providers, work: true })
     const target = await createBusiness(handle, auth)

@@ -1,6 +1,6 @@
 import { createServerFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
-import { getAuth } from '~/server/auth'
+import { getAuth } from '~/server/app/auth'
 
 export interface GetSessionInput {
   /** Read the session from the database instead of the signed cookie cache (up to 60 s old). */

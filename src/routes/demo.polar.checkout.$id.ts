@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { env } from '~/env'
-import { getAuth } from '~/server/auth'
+import { getAuth } from '~/server/app/auth'
 import { handleDemoCheckout } from '~/server/billing/demo-checkout'
 import { getDb } from '~/server/db'
 

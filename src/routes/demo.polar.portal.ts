@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { env } from '~/env'
-import { getAuth } from '~/server/auth'
+import { getAuth } from '~/server/app/auth'
 import { handleDemoPortal } from '~/server/billing/demo-portal'
 import { getDb } from '~/server/db'
 

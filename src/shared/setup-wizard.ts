@@ -1,22 +1,11 @@
 import { z } from 'zod'
 import { articleSettingsFields, businessProfileSchema, httpUrl, siteStructureSchema } from './business-profile'
+import { jobIdSchema, rowId } from './id-inputs'
 
 /**
  * The onboarding wizard's inputs (docs/product/pipeline.md), shared by its forms and its
  * procedures so both validate the same way. Built on the business schemas of business-profile.ts.
  */
-
-/** Generated row ids (src/server/ids.ts): anything else is refused before it reaches SQL. */
-export const rowId = (label: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(64, `That is not a ${label.toLowerCase()}.`)
-    .regex(/^[0-9A-Za-z_-]*$/, `That is not a ${label.toLowerCase()}.`)
-
-/** Job ids are pg-boss uuids. */
-export const jobIdSchema = z.string().trim().uuid('That is not an analysis id.')
 
 /** Keyword ideas the analysis proposes for research (business.seeds). */
 export const seedsSchema = z
@@ -36,8 +25,6 @@ export const saveBusinessInput = z.object({
   analysisJobId: jobIdSchema.optional(),
   profile: setupProfileSchema,
 })
-
-export const businessIdInput = z.object({ businessId: rowId('Business id') })
 
 export const addCompetitorInput = z.object({ businessId: rowId('Business id'), url: httpUrl('Competitor website') })
 

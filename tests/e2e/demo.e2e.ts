@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { demoRunSchedule } from '~/server/demo/demo-research'
 import { PLAN_SEEDS } from '~/server/db/seed'
-import { DEMO_BUSINESS } from '~/server/demo/demo-account'
+import { DEMO_BUSINESS } from '~/server/providers/demo-business'
 import { gotoHydrated, pathOf, useBrowser } from '../fixtures/browser'
 import { e2eServer } from '../fixtures/e2e-server'
 

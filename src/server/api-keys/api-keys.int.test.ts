@@ -11,8 +11,8 @@ import { withApiKeyCredentials } from '~/server/rpc/context'
 import { resetMutationRateLimit } from '~/server/rpc/procedures'
 import { API_KEY_PREFIX, API_KEY_RANDOM_LENGTH, MAX_API_KEYS } from '~/shared/api-keys'
 import { DEMO_EMAIL } from '~/shared/demo-account'
-import { API_KEY_HTTP_PATHS } from './plugin'
-import { API_KEY_RATE_LIMIT, resetApiKeyRateLimit } from './authenticate'
+import { API_KEY_HTTP_PATHS } from '~/server/auth/api-key-plugin'
+import { API_KEY_RATE_LIMIT, resetApiKeyRateLimit } from '~/server/access/api-key'
 
 let app: TestApp
 let owner: { userId: string; cookie: string }

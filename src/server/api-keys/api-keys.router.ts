@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { paidProcedure, signedInProcedure } from '~/server/rpc/procedures'
 import { apiKeyCreateInput } from '~/shared/api-keys'
-import { rowId } from '~/shared/setup-wizard'
+import { rowId } from '~/shared/id-inputs'
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service'
 
 /**

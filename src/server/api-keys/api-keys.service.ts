@@ -8,7 +8,7 @@ import { API_KEY_PREFIX, API_KEY_RANDOM_LENGTH, MAX_API_KEYS, type ApiKeyCreateI
 import { isDemoAccount } from '~/shared/demo-account'
 import { maskSecret, SECRET_MASK } from '~/shared/secrets'
 import { API_KEY_ERRORS } from './api-keys.errors'
-import { permissionsOf, scopesOf } from './authenticate'
+import { permissionsOf, scopesOf } from '~/server/access/api-key'
 import { recordHistory } from '~/server/history/record'
 
 /** What settings lists of a key: never the key itself, which only its hash is left of. */
@@ -95,7 +95,7 @@ export async function createApiKey(
         prefix: API_KEY_PREFIX,
         key: hashed,
         enabled: true,
-        // The plugin's counter is off: requests are limited per user in authenticate.ts.
+        // The plugin's counter is off: requests are limited per user in src/server/access/api-key.ts.
         rateLimitEnabled: false,
         requestCount: 0,
         expiresAt: input.expiresInDays === null ? null : new Date(now.getTime() + input.expiresInDays * 86_400_000),

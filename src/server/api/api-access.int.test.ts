@@ -13,7 +13,7 @@ import {
 } from '../../../tests/fixtures/api'
 import { insertBusiness, rpcClient } from '../../../tests/fixtures/rpc'
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
-import { resetApiKeyRateLimit } from '~/server/api-keys/authenticate'
+import { resetApiKeyRateLimit } from '~/server/access/api-key'
 import { applySubscriptionEvent } from '~/server/billing/webhooks'
 import { article, jobRun, keyword, plan, researchRun } from '~/server/db/schema'
 import { resetMutationRateLimit, type AccessClass, type ProcedureMeta } from '~/server/rpc/procedures'

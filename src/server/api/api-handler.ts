@@ -5,7 +5,8 @@ import { ResponseHeadersPlugin } from '@orpc/server/plugins'
 import { ZodToJsonSchemaConverter } from '@orpc/zod/zod4'
 import { env } from '~/env'
 import { logRpcServerError } from '~/server/http/rpc-error-log'
-import { createApiKeyRpcContext, type RpcContext } from '~/server/rpc/context'
+import { createApiKeyRpcContext } from '~/server/app/rpc-context'
+import type { RpcContext } from '~/server/rpc/context'
 import { apiRouter } from './api-router'
 import { API_PREFIX, OPENAPI_PATH, openApiDocument } from './openapi'
 
@@ -14,7 +15,7 @@ import { API_PREFIX, OPENAPI_PATH, openApiDocument } from './openapi'
  * types the input schemas expect (numbers, booleans, bracketed objects) by the smart coercion
  * plugin; errors are the app's ORPCErrors as JSON (`{ defined, code, status, message, data }`).
  *
- * No CSRF check here, unlike /rpc: nothing on /api/v1 reads cookies (src/server/rpc/context.ts,
+ * No CSRF check here, unlike /rpc: nothing on /api/v1 reads cookies (src/server/app/rpc-context.ts,
  * createApiKeyRpcContext), so a cross-site request carries no credentials a browser would add.
  */
 const apiHandler = new OpenAPIHandler(apiRouter, {

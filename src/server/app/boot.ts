@@ -1,5 +1,5 @@
 import { env } from '~/env'
-import { getAuth } from '~/server/auth'
+import { getAuth } from '~/server/app/auth'
 import { oauthTokenKey, protectTokensAtRest } from '~/server/auth/tokens-at-rest'
 import { closeDatabase, getDatabaseHandle } from '~/server/db'
 import { maintainDatabase } from '~/server/db/maintenance'

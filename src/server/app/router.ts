@@ -8,7 +8,7 @@ import { gscRouter } from '~/server/gsc/gsc.router'
 import { historyRouter } from '~/server/history/history.router'
 import { integrationRouter } from '~/server/publishing/integrations.router'
 import { competitorRouter } from '~/server/competitors/competitors.router'
-import { jobRouter } from '~/server/jobs/jobs.router'
+import { jobRouter } from '~/server/job-runs/job-runs.router'
 import { keywordRouter } from '~/server/keywords/keywords.router'
 import {
   addKeywordsProcedure,

@@ -2,7 +2,8 @@ import { onError } from '@orpc/server'
 import { RPCHandler } from '@orpc/server/fetch'
 import { ResponseHeadersPlugin, SimpleCsrfProtectionHandlerPlugin } from '@orpc/server/plugins'
 import { logRpcServerError } from '~/server/http/rpc-error-log'
-import { createRpcContext, type RpcContext } from '~/server/rpc/context'
+import type { RpcContext } from '~/server/rpc/context'
+import { createRpcContext } from './rpc-context'
 import { router } from './router'
 
 /** The base path of the handler route (src/routes/rpc/$.ts); it must end in /rpc. */

@@ -9,7 +9,7 @@ import {
   ARTICLES_PAGE_SIZE,
   ARTICLES_PAGE_SIZE_OPTIONS,
 } from '~/shared/articles/article-table'
-import { businessIdInput, rowId } from '~/shared/setup-wizard'
+import { businessIdInput, rowId } from '~/shared/id-inputs'
 import { previewArticleEdit, saveArticleEdit } from './edit'
 import {
   approveArticle,

@@ -1,19 +1,18 @@
 import { randomUUID } from 'node:crypto'
-import { betterAuth } from 'better-auth'
+import { betterAuth, type BetterAuthOptions } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { tanstackStartCookies } from 'better-auth/tanstack-start'
 import type { Env } from '~/env'
-import { API_KEY_HTTP_PATHS, apiKeyPlugin } from '~/server/api-keys/plugin'
-import { businessIdsOf, removeBusinessMedia } from '~/server/articles/media-store'
-import { billingAuthPlugins } from '~/server/billing/auth-plugins'
-import { demoPortalLinks } from '~/server/billing/demo-portal'
-import { polarIsDemo } from '~/server/billing/polar'
 import type { Database } from '~/server/db'
 import { schema } from '~/server/db'
 import type { Mailer } from '~/server/email/mailer'
 import { createId } from '~/server/ids'
+import { businessIdsOf, removeBusinessMedia } from '~/server/media/media-store'
+import { polarIsDemo } from '~/server/providers/polar'
+import { API_KEY_HTTP_PATHS, apiKeyPlugin } from './api-key-plugin'
 import { changeEmailApprovalUrl } from './change-email'
 import { authEmails, DELETE_ACCOUNT_TOKEN_TTL, RESET_TOKEN_TTL, VERIFICATION_TOKEN_TTL } from './emails'
+import { billingAuthPlugins, type BillingAuthParts } from './polar-plugins'
 import { attachSessionRevocations, createSessionRevocations } from './revoked-sessions'
 import { authSocialProviders, demoGoogle, providerTrustedOrigins, TRUSTED_LINKING_PROVIDERS } from './social-providers'
 import { specCompatibility } from './spec-plugin'
@@ -23,6 +22,8 @@ export interface AuthDependencies {
   db: Database
   env: Env
   mailer: Mailer
+  /** What billing plugs into sign-in (Polar's webhook handlers, demo portal links): src/server/app/auth.ts gives it. */
+  billing: BillingAuthParts
 }
 
 // One rule for the server and the forms that state it.
@@ -35,9 +36,9 @@ export const CLIENT_IP_HEADER = 'x-rankpilot-client-ip'
 
 /**
  * better-auth at /api/auth (docs/product/messages.md, docs/product/limits.md). A factory, so tests build one on their own database
- * and outbox; the app's instance is `getAuth()`.
+ * and outbox (createAppAuth, src/server/app/auth.ts); the app's instance is `getAuth()` there.
  */
-export function createAuth({ db, env, mailer }: AuthDependencies) {
+export function createAuth({ db, env, mailer, billing }: AuthDependencies) {
   /** Business ids of an account being deleted, from just before its rows go to just after. */
   const mediaOfDeletedUsers = new Map<string, string[]>()
   const emails = authEmails(env.APP_NAME)
@@ -59,7 +60,7 @@ export function createAuth({ db, env, mailer }: AuthDependencies) {
         apikey: schema.apikey,
       },
     }),
-    // API keys are managed through the signed-in apiKey.* procedures only (src/server/api-keys/plugin.ts).
+    // API keys are managed through the signed-in apiKey.* procedures only (src/server/auth/api-key-plugin.ts).
     disabledPaths: API_KEY_HTTP_PATHS,
     advanced: {
       database: { generateId: () => createId() },
@@ -74,27 +75,7 @@ export function createAuth({ db, env, mailer }: AuthDependencies) {
     ...(env.AUTH_RATE_LIMIT === undefined ? {} : { rateLimit: { enabled: env.AUTH_RATE_LIMIT } }),
     telemetry: { enabled: false },
     logger: { disabled: env.LOG_LEVEL === 'silent', level: env.LOG_LEVEL === 'silent' ? 'error' : env.LOG_LEVEL },
-    emailAndPassword: {
-      enabled: true,
-      minPasswordLength: PASSWORD_MIN_LENGTH,
-      maxPasswordLength: PASSWORD_MAX_LENGTH,
-      requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
-      autoSignIn: true,
-      resetPasswordTokenExpiresIn: RESET_TOKEN_TTL,
-      // A reset is how someone takes their account back: every device signed in before it is signed out.
-      revokeSessionsOnPasswordReset: true,
-      async sendResetPassword({ user, url }) {
-        await mailer.send(emails.resetPassword(user, url))
-      },
-    },
-    emailVerification: {
-      sendOnSignUp: true,
-      autoSignInAfterVerification: true,
-      expiresIn: VERIFICATION_TOKEN_TTL,
-      async sendVerificationEmail({ user, url }) {
-        await mailer.send(emails.verifyEmail(user, url))
-      },
-    },
+    ...mailFlows(env, mailer, emails),
     user: {
       additionalFields: {
         // Set by billing and onboarding on the server, never by the client (input: false makes
@@ -126,23 +107,7 @@ export function createAuth({ db, env, mailer }: AuthDependencies) {
         },
       },
     },
-    account: {
-      // Tokens at rest (docs/decisions/0015-tokens-at-rest.md): access and refresh tokens are
-      // written encrypted under the auth secret; getAccessToken and refreshToken decrypt them.
-      encryptOAuthTokens: true,
-      accountLinking: {
-        enabled: true,
-        trustedProviders: TRUSTED_LINKING_PROVIDERS,
-        // Linking from a signed-in session may use another address: Connect Search Console links
-        // the Google account that manages the site, often not the one the user signed up with.
-        // Implicit linking at sign-in still needs the same, verified email.
-        allowDifferentEmails: true,
-        // Demo Google (no Google credentials) signs in whoever types an address on the stand-in
-        // consent page: it must never sign into an existing account by matching its email.
-        // Linking from a signed-in session (Connect Search Console) still works.
-        disableImplicitLinking: demoGoogle(env),
-      },
-    },
+    account: accountOptions(env),
     // Reset, delete-account and OAuth-state identifiers are stored as their SHA-256: a read of the
     // table yields no usable link (docs/decisions/0015-tokens-at-rest.md).
     verification: { storeIdentifier: 'hashed' },
@@ -159,36 +124,89 @@ export function createAuth({ db, env, mailer }: AuthDependencies) {
         version: (session) => (revocations.refuses(session) ? `revoked ${randomUUID()}` : '1'),
       },
     },
-    databaseHooks: {
-      // better-auth stores the provider's id token in clear even with encryptOAuthTokens; it was
-      // checked at sign-in and nothing reads it afterwards, so it is not kept
-      // (docs/decisions/0015-tokens-at-rest.md).
-      account: {
-        create: { before: async (data) => ({ data: { ...data, idToken: null } }) },
-        update: { before: async (data) => ('idToken' in data ? { data: { ...data, idToken: null } } : undefined) },
-      },
-      session: {
-        delete: {
-          async before(session, context) {
-            revocations.recordDeleted(session, context?.path)
-          },
-        },
-      },
-    },
+    databaseHooks: databaseHooks(revocations),
     plugins: [
       specCompatibility({
         async sendDeleteAccountEmail({ user, url }) {
           await mailer.send(emails.deleteAccount(user, url))
         },
       }),
-      ...billingAuthPlugins({ db, env }),
-      ...(polarIsDemo(env) ? [demoPortalLinks()] : []),
+      ...billingAuthPlugins({ env, billing }),
+      ...(polarIsDemo(env) ? [billing.demoPortalLinks()] : []),
       apiKeyPlugin(),
       // Must stay last: it copies the final Set-Cookie headers into TanStack Start's response.
       tanstackStartCookies(),
     ],
   })
   return attachSessionRevocations(auth, revocations)
+}
+
+/** Password sign-in, its reset and the address verification: every message goes out through the mailer. */
+function mailFlows(env: Env, mailer: Mailer, emails: ReturnType<typeof authEmails>) {
+  return {
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_TTL,
+      // A reset is how someone takes their account back: every device signed in before it is signed out.
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, url }) {
+        await mailer.send(emails.resetPassword(user, url))
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFICATION_TOKEN_TTL,
+      async sendVerificationEmail({ user, url }) {
+        await mailer.send(emails.verifyEmail(user, url))
+      },
+    },
+  } satisfies Pick<BetterAuthOptions, 'emailAndPassword' | 'emailVerification'>
+}
+
+/** Linked accounts: their tokens at rest and which providers may link. */
+function accountOptions(env: Env) {
+  return {
+    // Tokens at rest (docs/decisions/0015-tokens-at-rest.md): access and refresh tokens are
+    // written encrypted under the auth secret; getAccessToken and refreshToken decrypt them.
+    encryptOAuthTokens: true,
+    accountLinking: {
+      enabled: true,
+      trustedProviders: TRUSTED_LINKING_PROVIDERS,
+      // Linking from a signed-in session may use another address: Connect Search Console links
+      // the Google account that manages the site, often not the one the user signed up with.
+      // Implicit linking at sign-in still needs the same, verified email.
+      allowDifferentEmails: true,
+      // Demo Google (no Google credentials) signs in whoever types an address on the stand-in
+      // consent page: it must never sign into an existing account by matching its email.
+      // Linking from a signed-in session (Connect Search Console) still works.
+      disableImplicitLinking: demoGoogle(env),
+    },
+  } satisfies BetterAuthOptions['account']
+}
+
+/** Row hooks: no id token kept, and every deleted session recorded as revoked (revoked-sessions.ts). */
+function databaseHooks(revocations: ReturnType<typeof createSessionRevocations>) {
+  return {
+    // better-auth stores the provider's id token in clear even with encryptOAuthTokens; it was
+    // checked at sign-in and nothing reads it afterwards, so it is not kept
+    // (docs/decisions/0015-tokens-at-rest.md).
+    account: {
+      create: { before: async (data) => ({ data: { ...data, idToken: null } }) },
+      update: { before: async (data) => ('idToken' in data ? { data: { ...data, idToken: null } } : undefined) },
+    },
+    session: {
+      delete: {
+        async before(session, context) {
+          revocations.recordDeleted(session, context?.path)
+        },
+      },
+    },
+  } satisfies BetterAuthOptions['databaseHooks']
 }
 
 export type Auth = ReturnType<typeof createAuth>

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rejectionOf, rpcClient } from '../../../tests/fixtures/rpc'
 import { cookieFrom, createTestApp, TEST_APP_URL, type TestApp } from '../../../tests/fixtures/test-app'
 import { schema } from '~/server/db'
-import { getMemoizedSession } from './session-memo'
+import { getMemoizedSession } from '~/server/access/session-memo'
 
 /**
  * A session revoked on this server is refused on its next request, although the signed cookie

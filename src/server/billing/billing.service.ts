@@ -6,7 +6,7 @@ import { billingMode, type BillingMode } from '~/server/providers/modes'
 import { listPlans, type PlanSummary } from '~/server/plans/plans.service'
 import { appError, defineErrorCodes } from '~/server/rpc/errors'
 import { meterSummary } from './metering'
-import { findUserPlan } from './plan-limits'
+import { findUserPlan } from '~/server/access/plan-access'
 import { allowanceRenewsOn, articlesUsed, billingPeriodOf } from './usage'
 
 export const BILLING_ERRORS = defineErrorCodes({

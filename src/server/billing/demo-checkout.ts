@@ -4,8 +4,8 @@ import type { Database } from '~/server/db'
 import { plan, user } from '~/server/db/schema'
 import { logger } from '~/server/logger'
 import { demoPolar } from '~/server/providers/demo-mode'
-import { polarIsDemo, polarWebhookSecret, type PolarEnv } from './polar'
-import { demoPage, escapeHtml, formatUsd, notFound, seeOther } from '~/server/demo/demo-page'
+import { polarIsDemo, polarWebhookSecret, type PolarEnv } from '~/server/providers/polar'
+import { demoPage, escapeHtml, formatUsd, notFound, seeOther } from '~/server/http/demo-page'
 
 /**
  * Demo mode's stand-in for Polar's hosted checkout (`/demo/polar/checkout/:id`, the URL the Polar

@@ -7,8 +7,8 @@ import type { Auth } from '~/server/auth/auth'
 import type { Database } from '~/server/db'
 import { plan } from '~/server/db/schema'
 import { demoPolar } from '~/server/providers/demo-mode'
-import { demoPage, escapeHtml, formatUsd, notFound } from '~/server/demo/demo-page'
-import { polarIsDemo, type PolarEnv } from './polar'
+import { demoPage, escapeHtml, formatUsd, notFound } from '~/server/http/demo-page'
+import { polarIsDemo, type PolarEnv } from '~/server/providers/polar'
 
 /**
  * Demo mode's stand-in for Polar's customer portal (`/demo/polar/portal?customer_session_token=…`):

@@ -18,7 +18,7 @@ import { clearFaults, injectFault } from '~/server/demo-network/mock-faults'
 import { polarHandlers, polarIngestedEvents, resetPolarMock } from '~/server/demo-network/polar/mock'
 import { youtubeHandlers } from '~/server/demo-network/youtube/mock'
 import { deliverMeterEvents, meterDeliverJob, meterEventPayload, POLAR_METER_EVENT, recordOverage } from './metering'
-import { createPolarClient } from './polar'
+import { createPolarClient } from '~/server/providers/polar'
 import { billingPeriodOf, recordUsage } from './usage'
 
 /**

@@ -10,7 +10,7 @@ import { defineJob } from '~/server/jobs/define'
 import { JobError } from '~/server/jobs/errors'
 import { logger } from '~/server/logger'
 import { billingMode } from '~/server/providers/modes'
-import { createPolarClient } from './polar'
+import { createPolarClient } from '~/server/providers/polar'
 
 /**
  * Overage metering (docs/product/billing.md): every article past a metered plan's allowance is one

@@ -7,10 +7,12 @@ import { env, parseEnv, resetEnvCache, type Env } from '~/env'
 import { meterEvent } from '~/server/db/schema'
 import { PLAN_SEEDS } from '~/server/db/seed'
 import { polarHandlers, resetPolarMock } from '~/server/demo-network/polar/mock'
-import { billingAuthPlugins } from './auth-plugins'
+import { billingAuthPlugins } from '~/server/auth/polar-plugins'
+import { billingAuthParts } from './billing-auth'
 import { handleDemoCheckout } from './demo-checkout'
-import { forgetAllPlanAccess } from './plan-access'
-import { assertCanCreateBusiness, businessAllowance, findUserPlan } from './plan-limits'
+import { forgetAllPlanAccess } from '~/server/access/plan-access'
+import { findUserPlan } from '~/server/access/plan-access'
+import { assertCanCreateBusiness, businessAllowance } from './plan-limits'
 import { billingPeriodOf, checkAllowance, recordUsage, withBillableAction } from './usage'
 
 // A self-hosted server with a live LLM: BILLING=off and a real (unreachable, never called) AI base
@@ -152,7 +154,7 @@ describe('billing on a self-hosted server', () => {
   })
 
   it('the Polar endpoints of better-auth are not mounted', async () => {
-    expect(billingAuthPlugins({ db: app.db, env: app.env })).toEqual([])
+    expect(billingAuthPlugins({ env: app.env, billing: billingAuthParts(app.db) })).toEqual([])
     const { cookie } = await app.signUp()
     for (const path of ['/checkout', '/customer/portal', '/polar/webhooks']) {
       expect((await app.authRequest(path, { cookie, body: { products: [TOP.productId] } })).status, path).toBe(404)

@@ -8,7 +8,7 @@ import { clearFaults } from '~/server/demo-network/mock-faults'
 import { polarHandlers, polarIngestedEvents, resetPolarMock } from '~/server/demo-network/polar/mock'
 import { assertCanCreateBusiness } from './plan-limits'
 import { deliverMeterEvents, POLAR_METER_EVENT } from './metering'
-import { createPolarClient } from './polar'
+import { createPolarClient } from '~/server/providers/polar'
 import { billingPeriodOf, recordUsage, withBillableAction, type UsageInput } from './usage'
 
 const server = setupServer(...polarHandlers({ appUrl: TEST_APP_URL }))

@@ -3,7 +3,8 @@ import type { Database } from '~/server/db'
 import { usage } from '~/server/db/schema'
 import { appError, defineErrorCodes } from '~/server/rpc/errors'
 import { queueMeterDelivery, recordOverage, releaseMeterEvent } from './metering'
-import { findUserPlan, lockPlanLimits, PLAN_ERRORS, UPGRADE_ACTION, type UserPlan } from './plan-limits'
+import { findUserPlan, type UserPlan } from '~/server/access/plan-access'
+import { lockPlanLimits, PLAN_ERRORS, UPGRADE_ACTION } from './plan-limits'
 import { allowanceRenewsOn, billingPeriodOf } from '~/shared/billing-period'
 
 /**

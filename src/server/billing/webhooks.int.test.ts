@@ -4,14 +4,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, TEST_APP_URL, type TestApp } from '../../../tests/fixtures/test-app'
 import { plan, user, webhookDelivery } from '~/server/db/schema'
 import { parseEnv } from '~/env'
-import { createAuth } from '~/server/auth'
+import { createAppAuth } from '~/server/app/auth'
 import { createMailer } from '~/server/email/mailer'
 import { polarHandlers, resetPolarMock } from '~/server/demo-network/polar/mock'
 import { completeDemoCheckout, polarStore, type PolarWebhookEvent } from '~/server/demo-network/polar/store'
 import { signPolarWebhook } from '~/server/demo-network/polar/webhook-signing'
 import type { SignedWebhookHeaders } from '~/server/providers/webhook/signing'
 import { subscriptionJson } from '~/server/demo-network/polar/subscription-objects'
-import { createPolarClient, polarWebhookSecret } from './polar'
+import { createPolarClient, polarWebhookSecret } from '~/server/providers/polar'
 import { WEBHOOK_REPLAYED } from './webhooks'
 
 const server = setupServer(...polarHandlers({ appUrl: TEST_APP_URL }))
@@ -173,7 +173,11 @@ describe('Polar webhooks at /api/auth/polar/webhooks', () => {
       POLAR_ACCESS_TOKEN: 'polar_oat_live',
     })
     expect(polarWebhookSecret(liveEnv)).toBeUndefined()
-    const liveAuth = createAuth({ db: app.db, env: liveEnv, mailer: createMailer({ from: liveEnv.EMAIL_FROM, outboxDir: app.outbox.dir }) })
+    const liveAuth = createAppAuth({
+      db: app.db,
+      env: liveEnv,
+      mailer: createMailer({ from: liveEnv.EMAIL_FROM, outboxDir: app.outbox.dir }),
+    })
     const { userId, active } = await paidCheckout()
     const { body, headers } = signPolarWebhook(active, secret)
     const response = await liveAuth.handler(

@@ -6,7 +6,7 @@ import { and, eq, lt } from 'drizzle-orm'
 import type { Database } from '~/server/db'
 import { plan, user, webhookDelivery } from '~/server/db/schema'
 import { recordPlanChange } from '~/server/history/record'
-import { forgetPlanAccess } from './plan-access'
+import { forgetPlanAccess } from '~/server/access/plan-access'
 import { logger } from '~/server/logger'
 
 /**

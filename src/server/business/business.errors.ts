@@ -1,3 +1,4 @@
+import { BUSINESS_ACCESS_ERRORS } from '~/server/access/access.errors'
 import { defineErrorCodes } from '~/server/rpc/errors'
 import { DEMO_BUSINESS_LOCKED } from '~/shared/demo-account'
 
@@ -5,10 +6,11 @@ import { DEMO_BUSINESS_LOCKED } from '~/shared/demo-account'
  * Another user's business and a missing one give the same NOT_FOUND answer: an id never reveals
  * whether it exists.
  */
-export const BUSINESS_ERRORS = defineErrorCodes({
-  BUSINESS_NOT_FOUND: { code: 'NOT_FOUND', message: 'Business not found.' },
-  BUSINESS_ACCESS_DENIED: { code: 'FORBIDDEN', message: 'You do not have access to the selected business.' },
-  BUSINESS_REQUIRED: { code: 'PRECONDITION_FAILED', message: 'Set up your business first.' },
-  BUSINESS_NAME_MISMATCH: { code: 'BAD_REQUEST', message: 'Type the business’s name exactly as shown to delete it.' },
-  DEMO_BUSINESS_LOCKED: { code: 'FORBIDDEN', message: DEMO_BUSINESS_LOCKED },
-})
+export const BUSINESS_ERRORS = {
+  // Not found, not yours, none yet: the business checks of every call (src/server/access/access.errors.ts).
+  ...BUSINESS_ACCESS_ERRORS,
+  ...defineErrorCodes({
+    BUSINESS_NAME_MISMATCH: { code: 'BAD_REQUEST', message: 'Type the business’s name exactly as shown to delete it.' },
+    DEMO_BUSINESS_LOCKED: { code: 'FORBIDDEN', message: DEMO_BUSINESS_LOCKED },
+  }),
+}

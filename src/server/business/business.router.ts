@@ -3,7 +3,7 @@ import { env } from '~/env'
 import { businessAllowance } from '~/server/billing/plan-limits'
 import { ownedBusinessProcedure, paidProcedure } from '~/server/rpc/procedures'
 import { reissueSessionCookie } from '~/server/rpc/session-cookie'
-import { businessIdInput } from '~/shared/setup-wizard'
+import { businessIdInput } from '~/shared/id-inputs'
 import { listBusinesses, selectBusiness } from './business.service'
 import { deleteBusiness } from './delete-business'
 

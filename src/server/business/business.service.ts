@@ -5,10 +5,9 @@ import { business, competitor, user } from '~/server/db/schema'
 import { assertCanCreateBusiness } from '~/server/billing/plan-limits'
 import { appError, defineErrorCodes, type AppErrorData } from '~/server/rpc/errors'
 import { pickCurrentBusiness } from '~/shared/current-business'
+import { businessesOf, getOwnedBusiness, selectionOf, type Business } from '~/server/access/business'
 import { BUSINESS_ERRORS } from './business.errors'
 import { recordHistory } from '~/server/history/record'
-
-export type Business = typeof business.$inferSelect
 
 export interface CompetitorSummary {
   id: string
@@ -44,31 +43,6 @@ export async function listBusinesses(db: Database, userId: string): Promise<Busi
   }))
 }
 
-const businessesOf = (db: Database, userId: string) =>
-  db.select().from(business).where(eq(business.userId, userId)).orderBy(asc(business.createdAt), asc(business.id))
-
-async function selectionOf(db: Database, userId: string): Promise<string | null> {
-  const [row] = await db.select({ selectedBusiness: user.selectedBusiness }).from(user).where(eq(user.id, userId))
-  return row?.selectedBusiness ?? null
-}
-
-/** One of the user's businesses, or undefined when it is missing or someone else's. */
-export async function findOwnedBusiness(db: Database, userId: string, businessId: string): Promise<Business | undefined> {
-  const [row] = await db
-    .select()
-    .from(business)
-    .where(and(eq(business.id, businessId), eq(business.userId, userId)))
-    .limit(1)
-  return row
-}
-
-/** Like findOwnedBusiness, but a missing or foreign business is NOT_FOUND. */
-export async function getOwnedBusiness(db: Database, userId: string, businessId: string): Promise<Business> {
-  const row = await findOwnedBusiness(db, userId, businessId)
-  if (!row) throw appError(BUSINESS_ERRORS.BUSINESS_NOT_FOUND)
-  return row
-}
-
 /** Makes one of the user's own businesses (ownership already checked) the selected one. */
 export async function selectBusiness(db: Database, userId: string, owned: Business): Promise<Business> {
   await db
@@ -76,26 +50,6 @@ export async function selectBusiness(db: Database, userId: string, owned: Busine
     .set({ selectedBusiness: owned.id })
     .where(and(eq(user.id, userId), eq(user.id, owned.userId)))
   return owned
-}
-
-/**
- * The business the user is working on: the selected one, else the oldest. Read from the user
- * row, not the session, because the session cookie cache can be a minute stale after a switch.
- * Undefined when the user has no business yet; a selection that is not the user's own (a forged
- * or corrupted value) is FORBIDDEN.
- */
-export async function findCurrentBusiness(db: Database, userId: string): Promise<Business | undefined> {
-  const [rows, selection] = await Promise.all([businessesOf(db, userId), selectionOf(db, userId)])
-  const current = pickCurrentBusiness(rows, selection)
-  if (!current && selection) throw appError(BUSINESS_ERRORS.BUSINESS_ACCESS_DENIED)
-  return current
-}
-
-/** Like findCurrentBusiness, but a user without any business is sent to /setup. */
-export async function resolveCurrentBusiness(db: Database, userId: string): Promise<Business> {
-  const current = await findCurrentBusiness(db, userId)
-  if (!current) throw appError(BUSINESS_ERRORS.BUSINESS_REQUIRED, { redirectTo: '/setup' })
-  return current
 }
 
 /** Saving a business's profile (onboarding step 1). */

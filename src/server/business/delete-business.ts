@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, isNotNull, notExists } from 'drizzle-orm'
-import { removeBusinessMedia } from '~/server/articles/media-store'
+import { removeBusinessMedia } from '~/server/media/media-store'
 import type { Database } from '~/server/db'
 import { business, competitor, crawl, user } from '~/server/db/schema'
 import { logger } from '~/server/logger'
@@ -8,8 +8,8 @@ import { businessLabel } from '~/shared/business-name'
 import { isDemoAccount } from '~/shared/demo-account'
 import { initialSetupStep } from '~/shared/setup-step'
 import { BUSINESS_ERRORS } from './business.errors'
-import type { Business } from './business.service'
-import { forgetCurrentBusiness } from './current-business-cache'
+import type { Business } from '~/server/access/business'
+import { forgetCurrentBusiness } from '~/server/access/current-business-cache'
 import { recordHistory } from '~/server/history/record'
 
 export interface DeletedBusiness {

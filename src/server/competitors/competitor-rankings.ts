@@ -3,7 +3,7 @@ import type { Database } from '~/server/db'
 import { competitor, competitorKeyword, type business } from '~/server/db/schema'
 import type { KeywordDataService } from '~/server/providers/dataforseo/keyword-data.service'
 import type { RankedKeyword } from '~/server/providers/dataforseo/types'
-import { keywordMarket } from '~/server/research/market'
+import { keywordMarket } from '~/server/providers/dataforseo/market'
 import { isUsableKeyword, normalizeKeyword } from '~/server/research/normalize'
 import { COMPETITOR_RANKED_KEYWORDS, estimatedVisits } from '~/shared/competitors'
 

@@ -1,7 +1,7 @@
 import { tableListInputSchema } from '~/server/data-table/table-input'
 import { ownedBusinessProcedure } from '~/server/rpc/procedures'
 import { GAP_DEFAULT_SORT, GAP_FILTER_FIELDS, GAP_PAGE_SIZE, GAP_PAGE_SIZE_OPTIONS, GAP_SORTABLE_COLUMNS } from '~/shared/competitors'
-import { businessIdInput } from '~/shared/setup-wizard'
+import { businessIdInput } from '~/shared/id-inputs'
 import { keywordGap, listCompetitorAnalyses } from './competitors.service'
 
 /** The gap table's page, sort and filters: only its own columns (src/shared/competitors.ts). */

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto'
 import { hashPassword } from 'better-auth/crypto'
 import { eq, sql } from 'drizzle-orm'
 import type { Env } from '~/env'
-import { businessIdsOf, removeBusinessMedia } from '~/server/articles/media-store'
+import { businessIdsOf, removeBusinessMedia } from '~/server/media/media-store'
 import type { Database } from '~/server/db'
 import { account, business, competitor, jobRun, plan, user } from '~/server/db/schema'
 import { competitorAnalyzeJob } from '~/server/setup/setup.jobs'
@@ -12,6 +12,7 @@ import { createId } from '~/server/ids'
 import type { Providers } from '~/server/providers'
 import { isFullDemo, type providerModes } from '~/server/providers/modes'
 import { DEMO_EMAIL } from '~/shared/demo-account'
+import { DEMO_BUSINESS, DEMO_COMPETITORS } from '~/server/providers/demo-business'
 import { DEMO_VOICE } from './demo-voice'
 import { recordHistory, recordPlanChange } from '~/server/history/record'
 
@@ -96,7 +97,7 @@ export async function recreateDemoAccount(db: Database, env: DemoEnv, now = new 
 /**
  * The demo's competitors analysed the way any competitor is (competitor-rankings.ts): what each
  * ranks for, from the keyword-data mock, so /competitors shows their rankings and a keyword gap.
- * Their profiles are written above; their sites are simulated (demo-sites.ts) for a re-analysis.
+ * Their profiles are written above; their sites are simulated (providers/demo-sites.ts) for a re-analysis.
  */
 export async function analyzeDemoCompetitors(db: Database, providers: Pick<Providers, 'keywordData'>, businessId: string): Promise<number> {
   const [owner] = await db.select().from(business).where(eq(business.id, businessId))
@@ -139,89 +140,3 @@ async function recordFailedReanalysis(db: Database, owner: { id: string; userId:
     updatedAt: new Date(startedAt.getTime() + 70 * 1000),
   })
 }
-
-/** A believable small company: a specialty coffee roaster selling online and to cafés. */
-export const DEMO_BUSINESS = {
-  name: 'Acme Roasters',
-  url: 'https://acmeroasters.example',
-  description:
-    'Small-batch specialty coffee roaster in Portland, Oregon, roasting single-origin and seasonal blends twice a week and shipping them within 48 hours of roasting.',
-  industry: 'Specialty coffee',
-  services: ['Coffee subscriptions', 'Single-origin coffee beans', 'Wholesale for cafés and offices', 'Brewing workshops'],
-  primaryServices: ['Coffee subscriptions', 'Single-origin coffee beans'],
-  targetAudiences: ['Home baristas', 'Coffee-curious beginners', 'Independent cafés', 'Office managers'],
-  businessModel: 'Direct-to-consumer e-commerce with a wholesale line',
-  coreProducts: ['Ethiopia Yirgacheffe', 'Colombia Huila', 'House espresso blend', 'Decaf Sugarcane Colombia'],
-  valueProposition: 'Coffee roasted to order and on your doorstep within two days, with brew guides written for each bean.',
-  customerProblems: ['Stale supermarket coffee', 'Sour or bitter espresso at home', 'Not knowing which beans suit their brewer'],
-  competitiveAdvantages: ['Roast date on every bag', 'Free brew-guide support by email', 'Direct trade with four farms'],
-  targetOutcomes: ['Better coffee at home', 'A subscription that fits their brewing', 'Confidence dialling in espresso'],
-  seeds: [
-    'coffee beans',
-    'coffee subscription',
-    'espresso beans',
-    'single origin coffee',
-    'pour over coffee',
-    'cold brew coffee',
-    'how to dial in espresso',
-  ],
-  // The roaster's brand voice never says "cheap" (demo-voice.ts), so research plans no keyword with it.
-  negativeKeywords: ['cheap'],
-  keywordRegion: 'US',
-  sitemapUrl: 'https://acmeroasters.example/sitemap.xml',
-  blogUrl: 'https://acmeroasters.example/journal',
-  bestArticles: [
-    'https://acmeroasters.example/journal/how-to-dial-in-espresso',
-    'https://acmeroasters.example/journal/light-vs-dark-roast',
-    'https://acmeroasters.example/journal/cold-brew-ratio',
-  ],
-  language: 'English',
-  tone: 'Friendly',
-  internalLinks: 3,
-  brandColor: '#8b5a2b',
-  // Stricter than the default floor, as a careful owner sets it: an article that misses its exact
-  // keyword in the title and meta (a "near me" search the writer phrased "near you") is held.
-  seoScoreFloor: 80,
-}
-
-export const DEMO_COMPETITORS = [
-  {
-    url: 'https://northwindcoffee.example',
-    name: 'Northwind Coffee Co.',
-    description: 'National online roaster with a large subscription programme and a popular brewing blog.',
-    industry: 'Specialty coffee',
-    primaryServices: ['Coffee subscriptions', 'Brewing equipment'],
-    targetAudience: 'Home brewers across the US',
-    businessModel: 'Direct-to-consumer e-commerce',
-    coreProducts: ['Monthly roaster’s choice', 'Espresso subscription'],
-    valueProposition: 'A new coffee every month, chosen by their roasters.',
-    relevanceToOurBusiness: 88,
-    businessCategory: 'Direct competitor',
-  },
-  {
-    url: 'https://bluebirdbeans.example',
-    name: 'Bluebird Beans',
-    description: 'Regional roaster and café chain in the Pacific Northwest with a wholesale arm.',
-    industry: 'Specialty coffee',
-    primaryServices: ['Wholesale coffee', 'Cafés', 'Coffee beans'],
-    targetAudience: 'Cafés and coffee drinkers in Oregon and Washington',
-    businessModel: 'Retail cafés with wholesale and online sales',
-    coreProducts: ['Bluebird blend', 'Seasonal single origins'],
-    valueProposition: 'Locally roasted coffee served in their own cafés.',
-    relevanceToOurBusiness: 74,
-    businessCategory: 'Local competitor',
-  },
-  {
-    url: 'https://brewgeargeek.example',
-    name: 'Brew Gear Geek',
-    description: 'Review site for grinders, kettles and espresso machines, earning from affiliate links.',
-    industry: 'Coffee media',
-    primaryServices: ['Equipment reviews', 'Brewing guides'],
-    targetAudience: 'People choosing coffee equipment',
-    businessModel: 'Affiliate content site',
-    coreProducts: ['Best grinder guides', 'Espresso machine reviews'],
-    valueProposition: 'Independent, hands-on reviews of coffee gear.',
-    relevanceToOurBusiness: 52,
-    businessCategory: 'Content competitor',
-  },
-]

@@ -9,7 +9,7 @@ import { WORDPRESS_NAMESPACES, wordpressHandlers, wordpressMock } from '~/server
 import { appConnectorFetch } from '~/server/publishing/connector-fetch'
 import { connectorClient } from '~/server/publishing/connectors'
 import { encryptionKeys } from '~/server/publishing/crypto'
-import { DEMO_CMS_PASSWORD, DEMO_CMS_SEO_PLUGIN, DEMO_CMS_USER, demoCmsUrl } from '~/server/publishing/demo-cms'
+import { DEMO_CMS_PASSWORD, DEMO_CMS_SEO_PLUGIN, DEMO_CMS_USER, demoCmsUrl } from '~/server/providers/demo-cms'
 import { wordpressSeoSummary } from '~/shared/integrations'
 import { connectDemoCms, demoPublishedArticle, publishDemoArticles } from './demo-publishing'
 import type { Providers } from '~/server/providers'

@@ -2,12 +2,12 @@ import { env } from '~/env'
 import { getDb } from '~/server/db'
 import { staticPagePolicy } from '~/server/http/security-headers'
 import { isFullDemo } from '~/server/providers/modes'
-import { DEMO_CMS_PATH } from '~/server/publishing/demo-cms'
+import { DEMO_CMS_PATH } from '~/server/providers/demo-cms'
 import { demoPublishedArticle } from './demo-publishing'
-import { escapeHtml, FAVICON_LINK, notFound } from './demo-page'
+import { escapeHtml, FAVICON_LINK, notFound } from '~/server/http/demo-page'
 
 /**
- * The pages of the demo account's stand-in WordPress site (src/server/publishing/demo-cms.ts):
+ * The pages of the demo account's stand-in WordPress site (src/server/providers/demo-cms.ts):
  * a published article as a reader of the customer's blog would see it, under a banner saying it
  * is a demo stand-in. Only in full demo mode, only the demo account's published articles. The
  * article's HTML is the allow-listed HTML we publish; a video embed becomes a labelled box (the

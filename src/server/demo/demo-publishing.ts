@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
 import type { Env } from '~/env'
 import type { Database } from '~/server/db'
 import { article, business, historyEvent, publication, publishing, user } from '~/server/db/schema'
-import { DEMO_CMS_PASSWORD, DEMO_CMS_USER, demoCmsUrl } from '~/server/publishing/demo-cms'
+import { DEMO_CMS_PASSWORD, DEMO_CMS_USER, demoCmsUrl } from '~/server/providers/demo-cms'
 import { sealSecrets, testIntegration, type PublishingDeps } from '~/server/publishing/integrations.service'
 import { runPublish } from '~/server/publishing/publish.service'
 import { DEMO_EMAIL } from '~/shared/demo-account'
@@ -10,7 +10,7 @@ import { recordHistory } from '~/server/history/record'
 import { demoJoinedAt } from './demo-account'
 
 /**
- * The demo business publishes to its stand-in WordPress (src/server/publishing/demo-cms.ts): the
+ * The demo business publishes to its stand-in WordPress (src/server/providers/demo-cms.ts): the
  * connection is made as a user would make it, and its published articles are posted by the
  * publishing job's own code to the WordPress mock, so /integrations, each article's Publishing
  * panel and its "View" link show what a customer would see.

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Database } from '~/server/db'
-import type { Business } from '~/server/business/business.service'
+import type { Business } from '~/server/access/business'
 import { account, business, gscData, gscSearchAnalytics, jobRun, TERMINAL_JOB_RUN_STATES } from '~/server/db/schema'
 import { logger } from '~/server/logger'
 import { GSC_SCOPE, type GscSite, type SearchConsoleClient } from '~/server/providers/gsc/client'

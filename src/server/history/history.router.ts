@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ownedBusinessProcedure } from '~/server/rpc/procedures'
 import { HISTORY_DEFAULT_PAGE_SIZE, HISTORY_KINDS, HISTORY_STATUSES, isHistoryDay } from '~/shared/history'
-import { businessIdInput } from '~/shared/setup-wizard'
+import { businessIdInput } from '~/shared/id-inputs'
 import { listHistory, retryHistoryEntry } from './history.service'
 
 const day = (label: string) => z.string().trim().refine(isHistoryDay, `${label} must be a date as YYYY-MM-DD.`).optional()

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { authErrorPageResponse } from '~/server/auth/error-page'
-import { demoPage } from '~/server/demo/demo-page'
+import { demoPage } from '~/server/http/demo-page'
 import { logger } from '~/server/logger'
 import { handleAtEdge } from './edge'
 import { appContentSecurityPolicy, withSecurityHeaders } from './security-headers'

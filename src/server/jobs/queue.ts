@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
-import type { JobWithMetadata } from 'pg-boss'
+import type { JobWithMetadata, PgBoss } from 'pg-boss'
 import type { Database, DatabaseHandle } from '~/server/db'
 import { jobRun, type JobRun } from '~/server/db/schema'
 import { logger } from '~/server/logger'
@@ -53,30 +53,6 @@ export function createJobQueue(options: JobQueueOptions) {
 
   boss.on('error', (error) => logger.error('jobs: pg-boss error', error instanceof Error ? error.message : error))
 
-  async function createQueues() {
-    for (const kind of kinds.values()) {
-      const dead = deadLetterQueueOf(kind.name)
-      const policy = {
-        retryLimit: kind.retry.retryLimit,
-        retryDelay: kind.retry.retryDelaySeconds,
-        retryBackoff: true,
-        retryDelayMax: kind.retry.retryDelayMaxSeconds,
-        heartbeatSeconds: kind.heartbeatSeconds,
-        expireInSeconds: kind.expireInSeconds,
-        deadLetter: dead,
-      }
-      if (!(await boss.getQueue(dead))) await boss.createQueue(dead, { retryLimit: 5, retryDelay: 5, retryBackoff: true })
-      // A kind's policy may change between releases: existing queues are brought up to date.
-      if (await boss.getQueue(kind.name)) await boss.updateQueue(kind.name, policy)
-      else await boss.createQueue(kind.name, policy)
-      // pg-boss caches queues at start, before these existed, and on a miss `send` reads the
-      // queue through its own connection even when given a transaction's. On PGlite (one
-      // connection) that read waits for our open transaction: a deadlock. Any lookup by queue
-      // name fills the cache, and its periodic refresh keeps every existing queue in it.
-      await boss.findJobs(kind.name, { id: NIL_UUID })
-    }
-  }
-
   /** Tracks a batch so shutdown can wait for it. */
   const track = <T>(promise: Promise<T>) => {
     active.add(promise)
@@ -124,7 +100,7 @@ export function createJobQueue(options: JobQueueOptions) {
     /** Installs pg-boss' schema, creates the queues and schedules; runs jobs when `work` is set. */
     async start({ work }: { work: boolean }) {
       await boss.start()
-      await createQueues()
+      await createQueues(boss, kinds.values())
       for (const schedule of options.schedules ?? []) {
         await boss.schedule(schedule.kind.name, schedule.cron, { input: {}, tracked: false } satisfies JobPayload, { tz: 'UTC' })
       }
@@ -135,42 +111,8 @@ export function createJobQueue(options: JobQueueOptions) {
      * Writes the job_run row and queues the job in one transaction: a row never exists without
      * its queued job, nor a job without its row. `on` may be a caller's transaction.
      */
-    async enqueue<Input, InputIn>(on: Database, request: EnqueueRequest<Input, InputIn>): Promise<JobRun> {
-      const { kind } = request
-      if (!kinds.has(kind.name)) throw new Error(`jobs: unknown job kind "${kind.name}"`)
-      const input = kind.input.parse(request.input)
-      return on.transaction(async (tx) => {
-        const id = randomUUID()
-        const [row] = await tx
-          .insert(jobRun)
-          .values({
-            id,
-            kind: kind.name,
-            userId: request.userId,
-            businessId: request.businessId ?? null,
-            input,
-            singletonKey: request.singletonKey ?? null,
-          })
-          .onConflictDoNothing()
-          .returning()
-        if (!row) {
-          const [existing] = await tx
-            .select()
-            .from(jobRun)
-            .where(
-              and(
-                eq(jobRun.kind, kind.name),
-                eq(jobRun.singletonKey, request.singletonKey!),
-                inArray(jobRun.state, ['queued', 'running', 'retrying']),
-              ),
-            )
-          return existing
-        }
-        const payload: JobPayload = { input, tracked: true }
-        await boss.send(kind.name, payload, { id, db: bossDbFor(tx) })
-        return row
-      })
-    },
+    enqueue: <Input, InputIn>(on: Database, request: EnqueueRequest<Input, InputIn>): Promise<JobRun> =>
+      enqueueJob(boss, kinds, on, request),
 
     /**
      * Stops taking jobs, lets running ones finish for up to `graceMs`, then aborts the rest: they
@@ -194,4 +136,72 @@ export function createJobQueue(options: JobQueueOptions) {
       await boss.stop({ graceful: true, timeout: 2000, close: true })
     },
   }
+}
+
+/** Creates each kind's queue and dead-letter queue, or brings an existing queue's policy up to date. */
+async function createQueues(boss: PgBoss, kinds: Iterable<AnyJobKind>) {
+  for (const kind of kinds) {
+    const dead = deadLetterQueueOf(kind.name)
+    const policy = {
+      retryLimit: kind.retry.retryLimit,
+      retryDelay: kind.retry.retryDelaySeconds,
+      retryBackoff: true,
+      retryDelayMax: kind.retry.retryDelayMaxSeconds,
+      heartbeatSeconds: kind.heartbeatSeconds,
+      expireInSeconds: kind.expireInSeconds,
+      deadLetter: dead,
+    }
+    if (!(await boss.getQueue(dead))) await boss.createQueue(dead, { retryLimit: 5, retryDelay: 5, retryBackoff: true })
+    // A kind's policy may change between releases: existing queues are brought up to date.
+    if (await boss.getQueue(kind.name)) await boss.updateQueue(kind.name, policy)
+    else await boss.createQueue(kind.name, policy)
+    // pg-boss caches queues at start, before these existed, and on a miss `send` reads the
+    // queue through its own connection even when given a transaction's. On PGlite (one
+    // connection) that read waits for our open transaction: a deadlock. Any lookup by queue
+    // name fills the cache, and its periodic refresh keeps every existing queue in it.
+    await boss.findJobs(kind.name, { id: NIL_UUID })
+  }
+}
+
+/** The job_run row and the queued job, in one transaction (JobQueue.enqueue). */
+async function enqueueJob<Input, InputIn>(
+  boss: PgBoss,
+  kinds: Map<string, AnyJobKind>,
+  on: Database,
+  request: EnqueueRequest<Input, InputIn>,
+): Promise<JobRun> {
+  const { kind } = request
+  if (!kinds.has(kind.name)) throw new Error(`jobs: unknown job kind "${kind.name}"`)
+  const input = kind.input.parse(request.input)
+  return on.transaction(async (tx) => {
+    const id = randomUUID()
+    const [row] = await tx
+      .insert(jobRun)
+      .values({
+        id,
+        kind: kind.name,
+        userId: request.userId,
+        businessId: request.businessId ?? null,
+        input,
+        singletonKey: request.singletonKey ?? null,
+      })
+      .onConflictDoNothing()
+      .returning()
+    if (!row) {
+      const [existing] = await tx
+        .select()
+        .from(jobRun)
+        .where(
+          and(
+            eq(jobRun.kind, kind.name),
+            eq(jobRun.singletonKey, request.singletonKey!),
+            inArray(jobRun.state, ['queued', 'running', 'retrying']),
+          ),
+        )
+      return existing
+    }
+    const payload: JobPayload = { input, tracked: true }
+    await boss.send(kind.name, payload, { id, db: bossDbFor(tx) })
+    return row
+  })
 }

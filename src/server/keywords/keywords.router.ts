@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { tableListInputSchema } from '~/server/data-table/table-input'
 import { unpublishArchived } from '~/server/publishing/publish.service'
 import { businessProcedure, currentOrOwnedBusinessProcedure } from '~/server/rpc/procedures'
-import { rowId } from '~/shared/setup-wizard'
+import { rowId } from '~/shared/id-inputs'
 import {
   KEYWORD_FILTER_FIELDS,
   KEYWORD_SORTABLE_COLUMNS,

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createApiKeyFor } from '../../../tests/fixtures/api'
 import { insertArticle, insertBusiness, insertKeyword, rpcClient } from '../../../tests/fixtures/rpc'
 import { createTestApp, TEST_APP_URL, type TestApp } from '../../../tests/fixtures/test-app'
-import { resetApiKeyRateLimit } from '~/server/api-keys/authenticate'
+import { resetApiKeyRateLimit } from '~/server/access/api-key'
 import { publication, publishing } from '~/server/db/schema'
 import { withApiKeyCredentials } from '~/server/rpc/context'
 import type { LiveCheck } from '~/shared/live-check'

@@ -11,7 +11,7 @@ import { polarHandlers } from '~/server/demo-network/polar/mock'
 import { demoWebUrl } from '~/server/demo-network/web/demo-web'
 import { youtubeHandlers } from '~/server/demo-network/youtube/mock'
 import { gscHandlers } from '~/server/demo-network/gsc/mock'
-import { DEMO_CMS_PASSWORD, DEMO_CMS_SEO_PLUGIN, DEMO_CMS_USER, demoCmsUrl } from '~/server/publishing/demo-cms'
+import { DEMO_CMS_PASSWORD, DEMO_CMS_SEO_PLUGIN, DEMO_CMS_USER, demoCmsUrl } from '~/server/providers/demo-cms'
 import { isFullDemo, providerModes, type ProviderId } from './modes'
 import { WORDPRESS_NAMESPACES, wordpressHandlers } from '~/server/demo-network/wordpress/mock'
 
@@ -71,7 +71,7 @@ type DemoEnv = Parameters<typeof providerModes>[0] & Pick<Env, 'DATAFORSEO_BASE_
 export function demoHandlers(env: DemoEnv) {
   const modes = providerModes(env)
   const providers = (Object.keys(DEMO_HANDLERS) as ProviderId[]).filter((id) => modes[id] === 'demo')
-  // The demo account's stand-in WordPress (publishing/demo-cms.ts): its REST API, under APP_URL.
+  // The demo account's stand-in WordPress (providers/demo-cms.ts): its REST API, under APP_URL.
   const demoCms = isFullDemo(env)
     ? wordpressHandlers({
         baseUrl: demoCmsUrl(env.APP_URL),

@@ -1,18 +1,17 @@
 import { env } from '~/env'
-import { storeMedia } from '~/server/articles/media-store'
+import { storeMedia } from '~/server/media/media-store'
 import { safeFetcher } from '~/server/outbound/safe-fetch'
-import type { Auth } from '~/server/auth'
 import type { Database } from '~/server/db'
 import { dataForSeoClientFromEnv } from './dataforseo/client'
 import { createKeywordDataService } from './dataforseo/keyword-data.service'
 import { withEmbeddingCache } from './embeddings/embedding-cache'
 import { embeddingsClientFromEnv } from './embeddings/select'
-import { searchConsoleClientForUser } from './gsc/client'
+import { searchConsoleClientForUser, type GoogleTokenSource } from './gsc/client'
 import { createImagesClientFromEnv } from './images/client'
 import { createLlmClientFromEnv } from './llm/client'
 import { demoImagesClient, withDemoWeb } from './demo-mode'
 import { providerModes } from './modes'
-import { withDemoSites } from '~/server/demo/demo-sites'
+import { withDemoSites } from './demo-sites'
 import { youTubeClientFromEnv } from './youtube/client'
 
 /**
@@ -20,7 +19,7 @@ import { youTubeClientFromEnv } from './youtube/client'
  * mode the same clients run: their requests are answered by the mocks that demo-network.ts
  * installs, so no feature code knows which mode it is in.
  */
-export function createProviders(deps: { db: Database; auth: Auth }) {
+export function createProviders(deps: { db: Database; auth: GoogleTokenSource }) {
   const config = env()
   return {
     llm: createLlmClientFromEnv(config),
@@ -41,7 +40,7 @@ export function createProviders(deps: { db: Database; auth: Auth }) {
     /**
      * Public web pages (search results, sources) through the SSRF-safe fetcher. While search
      * results are simulated, they link to the demo web, answered here (demo-network/web/demo-web.ts), and the
-     * demo account's own and competitors' sites are simulated too (demo/demo-sites.ts).
+     * demo account's own and competitors' sites are simulated too (demo-sites.ts).
      */
     web: {
       fetch: providerModes(config).dataforseo === 'demo' ? withDemoSites(withDemoWeb(safeFetcher(), config.APP_URL)) : safeFetcher(),
@@ -61,7 +60,7 @@ const globalForProviders = globalThis as typeof globalThis & { __rankpilotProvid
  * The process's providers, on its database and auth instance: what the RPC context and every job
  * handler receive. Tests build their own with createProviders (or fakes) and pass them in the same way.
  */
-export function getProviders(deps: { db: Database; auth: Auth }): Providers {
+export function getProviders(deps: { db: Database; auth: GoogleTokenSource }): Providers {
   globalForProviders.__rankpilotProviders ??= createProviders(deps)
   return globalForProviders.__rankpilotProviders
 }

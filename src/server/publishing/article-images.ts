@@ -1,4 +1,4 @@
-import { rasterMedia, type RasterMedia } from '~/server/articles/media-store'
+import { rasterMedia, type RasterMedia } from '~/server/media/media-store'
 import type { ArticleImage } from '~/shared/articles/article'
 import type { PublishableImage } from './connector'
 

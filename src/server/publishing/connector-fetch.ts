@@ -4,7 +4,7 @@ import type { Resolver } from '~/server/outbound/hops'
 import { createOutboundFetch, type OutboundFetchOptions } from '~/server/outbound/outbound-fetch'
 import { SafeFetchError } from '~/server/outbound/public-url'
 import type { Connect } from '~/server/outbound/transport'
-import { DEMO_CMS_PATH } from './demo-cms'
+import { DEMO_CMS_PATH } from '~/server/providers/demo-cms'
 import { createProviderFetch, ProviderError, type FailureClassifier, type ProviderFetchOptions } from '~/server/providers/http'
 
 /**
@@ -66,7 +66,7 @@ export function appConnectorFetch(provider: string, credentialsHint: string, cla
     retries: 3,
     allowLoopback: config.FETCH_ALLOW_LOOPBACK,
     userAgent: `Rankpilot/1.0 (+${config.APP_URL})`,
-    // The demo CMS (demo-cms.ts) is answered by the demo network's mock, in this process.
+    // The demo CMS (providers/demo-cms.ts) is answered by the demo network's mock, in this process.
     trusted: (url) => isFullDemo(config) && Boolean(config.APP_URL) && url.href.startsWith(`${config.APP_URL}${DEMO_CMS_PATH}/`),
   })
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ownedBusinessProcedure } from '~/server/rpc/procedures'
 import { CONNECTOR_TYPES } from '~/shared/integrations'
-import { businessIdInput } from '~/shared/setup-wizard'
+import { businessIdInput } from '~/shared/id-inputs'
 import {
   appPublishingDeps,
   connectIntegration,

@@ -8,7 +8,7 @@ import { defineJob } from '~/server/jobs/define'
 import { logger } from '~/server/logger'
 import { appOutboundFetch } from '~/server/outbound/outbound-fetch'
 import { isFullDemo } from '~/server/providers/modes'
-import { DEMO_CMS_PATH } from './demo-cms'
+import { DEMO_CMS_PATH } from '~/server/providers/demo-cms'
 import { checkLivePage, type LiveCheckDeps } from './live-check'
 
 /**
@@ -41,7 +41,7 @@ const MB = 1024 * 1024
 /** The running app's fetchers for the check: the outbound fetch, loopback only with FETCH_ALLOW_LOOPBACK. */
 export function appLiveCheckDeps(): Pick<LiveCheckDeps, 'fetchPage' | 'fetchImage'> {
   const config = env()
-  // In full demo mode the demo business's stand-in WordPress is this app (demo-cms.ts): its pages
+  // In full demo mode the demo business's stand-in WordPress is this app (providers/demo-cms.ts): its pages
   // and the images on them (our /media route) are read from here, as its connector is trusted.
   const trusted = (url: URL) =>
     isFullDemo(config) &&

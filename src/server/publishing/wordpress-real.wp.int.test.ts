@@ -6,7 +6,7 @@ import { insertArticle, insertBusiness, insertKeyword } from '../../../tests/fix
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
 import { illustratedContent } from '../../../tests/fixtures/illustrated-article'
 import { resetEnvCache } from '~/env'
-import { storeMedia } from '~/server/articles/media-store'
+import { storeMedia } from '~/server/media/media-store'
 import { getArticle } from '~/server/articles/articles.service'
 import { article, keywordCluster, publication, publishing } from '~/server/db/schema'
 import { wordpressSeoSummary } from '~/shared/integrations'

@@ -10,7 +10,7 @@ import type { Market } from '~/server/providers/dataforseo/types'
 import { embeddingTextHash } from '~/server/providers/embeddings/embedding-cache'
 import { LOCAL_EMBEDDINGS_MODEL } from '~/server/providers/embeddings/local'
 import type { ResearchStage } from '~/shared/research'
-import type { Ledger } from './ledger'
+import type { Ledger } from '~/server/providers/cost-ledger'
 
 export type BusinessRow = typeof business.$inferSelect
 export type CompetitorRow = typeof competitor.$inferSelect

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { ownedBusinessProcedure } from '~/server/rpc/procedures'
 import { ARTICLE_TYPES } from '~/shared/articles/article-types'
 import { setKeywordArticleType } from './article-type'
-import { businessIdInput, rowId } from '~/shared/setup-wizard'
+import { businessIdInput, rowId } from '~/shared/id-inputs'
 import {
   cancelResearch,
   explainKeyword,

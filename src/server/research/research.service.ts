@@ -21,7 +21,7 @@ import {
 import { billingMode } from '~/server/providers/modes'
 import { defineJob } from '~/server/jobs/define'
 import { enqueueJob } from '~/server/jobs'
-import { cancelJobRun } from '~/server/jobs/job-run.service'
+import { cancelJobRun } from '~/server/job-runs/job-run.service'
 import { appError } from '~/server/rpc/errors'
 import { PEOPLE_ALSO_ASK, RESEARCH_STAGE_IDS, researchStageLabel, SCORE_FORMULA, SCORE_WEIGHTS } from '~/shared/research'
 import { keywordArticleType } from './article-type'

@@ -11,7 +11,7 @@ import { createKeywordDataService } from '~/server/providers/dataforseo/keyword-
 import { dataforseoHandlers } from '~/server/demo-network/dataforseo/mock'
 import { llmHandlers } from '~/server/demo-network/llm/mock'
 import type { Checkpoint, RunContext } from './context'
-import { createLedger } from './ledger'
+import { createLedger } from '~/server/providers/cost-ledger'
 import { clusterSelected, serpOverlapLinks, serpUrlKey } from './plan-stages'
 
 /**

@@ -1,9 +1,7 @@
-import { presentedApiKey } from '~/server/api-keys/authenticate'
+import { presentedApiKey } from '~/server/access/api-key'
 import type { Auth } from '~/server/auth'
-import { getAuth } from '~/server/auth'
 import type { Database } from '~/server/db'
-import { getDb } from '~/server/db'
-import { getProviders, type Providers } from '~/server/providers'
+import type { Providers } from '~/server/providers'
 
 /**
  * What every procedure receives. The database and auth instance travel in the context, not as
@@ -27,23 +25,6 @@ export interface RpcContext {
    * (SSR, tests): procedures that refresh cookies skip that step then.
    */
   resHeaders?: Headers
-}
-
-/** The app's context for a request: the process database, auth instance and providers. */
-export function createRpcContext(headers: Headers): RpcContext {
-  const db = getDb()
-  const auth = getAuth()
-  return { db, auth, providers: getProviders({ db, auth }), headers }
-}
-
-/**
- * The context of an API call (/api/v1, and any transport that takes API keys): the key the request
- * presents (`Authorization: Bearer …` or `x-api-key`) and its headers without cookies, so nothing
- * downstream can act on a browser session. Procedures called with it verify the key, its scope and
- * rate limit in signedInProcedure, then apply the same plan and ownership rules as the app.
- */
-export function createApiKeyRpcContext(headers: Headers): RpcContext {
-  return withApiKeyCredentials(createRpcContext(headers))
 }
 
 /** A context turned into an API call's: credentials from its headers' key, its cookies dropped. */

@@ -1,12 +1,12 @@
 import { ORPCError, os, ValidationError, type AnyProcedure, type Schema } from '@orpc/server'
 import { eq } from 'drizzle-orm'
-import { API_KEY_ERRORS } from '~/server/api-keys/api-keys.errors'
-import { verifyApiKey, type ApiKeyCaller } from '~/server/api-keys/authenticate'
-import type { AuthSession } from '~/server/auth'
-import { getMemoizedSession } from '~/server/auth/session-memo'
-import { requirePaidPlan } from '~/server/billing/plan-access'
-import { getOwnedBusiness, resolveCurrentBusiness } from '~/server/business/business.service'
-import { recallCurrentBusiness, rememberCurrentBusiness } from '~/server/business/current-business-cache'
+import { API_KEY_ACCESS_ERRORS } from '~/server/access/access.errors'
+import { verifyApiKey, type ApiKeyCaller } from '~/server/access/api-key'
+import { getOwnedBusiness, resolveCurrentBusiness } from '~/server/access/business'
+import { recallCurrentBusiness, rememberCurrentBusiness } from '~/server/access/current-business-cache'
+import { requirePaidPlan } from '~/server/access/plan-access'
+import { getMemoizedSession } from '~/server/access/session-memo'
+import type { AuthSession } from '~/server/auth/auth'
 import { user as userTable } from '~/server/db/schema'
 import { createRateLimiter } from '~/server/rate-limit'
 import type { ApiScope } from '~/shared/api-keys'
@@ -98,7 +98,7 @@ export function resetMutationRateLimit() {
  * (choosing and paying for one); everything else is `paidProcedure` or a business procedure.
  *
  * A call whose context carries API credentials (/api/v1) is authenticated by the key alone: the
- * key is verified and rate-limited (src/server/api-keys/authenticate.ts), the procedure must
+ * key is verified and rate-limited (src/server/access/api-key.ts), the procedure must
  * carry a scope the key holds (FORBIDDEN otherwise), and the key's owner is the user, read fresh
  * from the database. From there on, the plan and ownership rules are the app's own.
  */
@@ -127,13 +127,13 @@ export const signedInProcedure = publicProcedure.meta({ access: 'signed-in' }).u
 async function apiKeyCallerOf(context: RpcContext, key: string | null, procedure: AnyProcedure) {
   const apiKey = await verifyApiKey(context, key, context.resHeaders)
   const scope = (procedure['~orpc'].meta as ProcedureMeta).scope
-  if (!scope) throw appError(API_KEY_ERRORS.API_KEY_NOT_ALLOWED)
+  if (!scope) throw appError(API_KEY_ACCESS_ERRORS.API_KEY_NOT_ALLOWED)
   if (!apiKey.scopes.includes(scope)) {
-    throw appError(API_KEY_ERRORS.API_KEY_SCOPE_MISSING, { message: `This API key does not have the "${scope}" scope this needs.` })
+    throw appError(API_KEY_ACCESS_ERRORS.API_KEY_SCOPE_MISSING, { message: `This API key does not have the "${scope}" scope this needs.` })
   }
   const [owner] = await context.db.select().from(userTable).where(eq(userTable.id, apiKey.userId))
   // Keys go with their user (foreign key, on delete cascade); a key verified just as its user was deleted.
-  if (!owner) throw appError(API_KEY_ERRORS.API_KEY_INVALID)
+  if (!owner) throw appError(API_KEY_ACCESS_ERRORS.API_KEY_INVALID)
   return { user: owner, apiKey }
 }
 

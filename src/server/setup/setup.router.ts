@@ -2,15 +2,8 @@ import { z } from 'zod'
 import { ownedBusinessProcedure, paidProcedure } from '~/server/rpc/procedures'
 import { reissueSessionCookie } from '~/server/rpc/session-cookie'
 import { httpUrl } from '~/shared/business-profile'
-import {
-  addCompetitorInput,
-  businessIdInput,
-  competitorIdInput,
-  jobIdSchema,
-  languageToneSchema,
-  saveBusinessInput,
-  siteStructureInput,
-} from '~/shared/setup-wizard'
+import { businessIdInput, jobIdSchema } from '~/shared/id-inputs'
+import { addCompetitorInput, competitorIdInput, languageToneSchema, saveBusinessInput, siteStructureInput } from '~/shared/setup-wizard'
 import { addCompetitor, reanalyzeCompetitor, removeCompetitor, suggestCompetitors } from './competitors.service'
 import {
   finishSetup,

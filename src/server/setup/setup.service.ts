@@ -2,14 +2,8 @@ import { and, asc, desc, eq, gt } from 'drizzle-orm'
 import { defaultMarket } from '~/shared/markets'
 import type { Database } from '~/server/db'
 import { business, competitor, crawl, jobRun, user } from '~/server/db/schema'
-import {
-  createBusiness,
-  findCurrentBusiness,
-  selectBusiness,
-  updateBusinessProfile,
-  type AnalysisLink,
-  type Business,
-} from '~/server/business/business.service'
+import { findCurrentBusiness, type Business } from '~/server/access/business'
+import { createBusiness, selectBusiness, updateBusinessProfile, type AnalysisLink } from '~/server/business/business.service'
 import { enqueueJob } from '~/server/jobs'
 import { appError } from '~/server/rpc/errors'
 import type { SafeFetcher } from '~/server/outbound/safe-fetch'

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { getAuth } from '~/server/auth'
+import { getAuth } from '~/server/app/auth'
 
 const handle = ({ request }: { request: Request }) => getAuth().handler(request)
 

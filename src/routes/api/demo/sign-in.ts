@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { env } from '~/env'
-import { getAuth } from '~/server/auth'
+import { getAuth } from '~/server/app/auth'
 import { DEMO_EMAIL, demoAccountEnabled, demoPassword } from '~/server/demo/demo-account'
 import { demoArticlesWritten } from '~/server/demo/demo-articles'
 import { logger } from '~/server/logger'

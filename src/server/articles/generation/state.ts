@@ -1,6 +1,6 @@
 import type { business as businessTable, keyword as keywordTable } from '~/server/db/schema'
 import type { JobContext } from '~/server/jobs/define'
-import type { createLedger } from '~/server/research/ledger'
+import type { createLedger } from '~/server/providers/cost-ledger'
 import type { ArticleContent, ArticleFactCheck, ArticleImage, ArticleInternalLink, ArticleStep } from '~/shared/articles/article'
 import type { ArticleTypeChoice } from '~/shared/articles/article-types'
 import type { WrittenSection } from '../assemble'

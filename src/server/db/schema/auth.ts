@@ -74,7 +74,7 @@ export const verification = pgTable(
 )
 
 /**
- * An API key (better-auth's API key plugin, src/server/api-keys/plugin.ts): only the key's SHA-256
+ * An API key (better-auth's API key plugin, src/server/auth/api-key-plugin.ts): only the key's SHA-256
  * hash is stored, with its first characters (`start`) so a person can tell keys apart. The scopes
  * are `permissions` ({"api":["read",…]}). Keys go with their user. docs/product/api.md
  */

@@ -1,5 +1,5 @@
 import type { Env } from '~/env'
-import { demoPage, escapeHtml, notFound } from '~/server/demo/demo-page'
+import { demoPage, escapeHtml, notFound } from '~/server/http/demo-page'
 import { providerModes } from '~/server/providers/modes'
 import { DEMO_CONSENT_PATH, DEMO_DEFAULT_EMAIL, DEMO_GOOGLE_CLIENT_ID, demoIdentity, encodeAuthorizationCode } from './demo-identity'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { assertMediaBytes, svgProblem } from '~/server/articles/media-store'
+import { assertMediaBytes, svgProblem } from '~/server/media/media-store'
 import { DEMO_IMAGE_MARK, demoIllustration, demoImagesClient, promptColour } from './demo-illustrator'
 
 const PROMPT =

@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto'
 import { http, HttpResponse, type RequestHandler } from 'msw'
-import { sniffImageType } from '~/server/articles/media-store'
-import { rasterSize } from '~/server/articles/raster'
+import { sniffImageType } from '~/server/media/media-store'
+import { rasterSize } from '~/server/media/raster'
 import { withFaults } from '../mock-faults'
 
 /**

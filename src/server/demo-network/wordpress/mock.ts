@@ -1,5 +1,5 @@
 import { http, HttpResponse, type RequestHandler } from 'msw'
-import { sniffImageType } from '~/server/articles/media-store'
+import { sniffImageType } from '~/server/media/media-store'
 import { withFaults } from '../mock-faults'
 
 /**

@@ -1,6 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { z } from 'zod'
-import type { Auth } from '~/server/auth'
 import { schema, type Database } from '~/server/db'
 import { createProviderFetch, ProviderError, readJson, type ProviderFetchOptions } from '../http'
 export const GSC_BASE_URL = 'https://searchconsole.googleapis.com/webmasters/v3'
@@ -169,10 +168,18 @@ export function createSearchConsoleClient(options: SearchConsoleClientOptions): 
 }
 
 /**
+ * What Search Console needs of sign-in (better-auth's instance, src/server/auth/auth.ts, given by
+ * the caller): a linked account's access token, refreshed when it expires.
+ */
+export interface GoogleTokenSource {
+  api: { getAccessToken(request: { body: { accountId: string; userId: string } }): Promise<{ accessToken: string }> }
+}
+
+/**
  * A valid Google access token for a user, through better-auth: getAccessToken refreshes it with
  * the stored refresh token when it is within 5 seconds of expiry, and stores the new one.
  */
-export function googleAccessTokenFor({ auth, db, userId }: { auth: Auth; db: Database; userId: string }) {
+export function googleAccessTokenFor({ auth, db, userId }: { auth: GoogleTokenSource; db: Database; userId: string }) {
   return async () => {
     const [account] = await db
       .select({ id: schema.account.id, scope: schema.account.scope })
@@ -210,7 +217,7 @@ export function googleAccessTokenFor({ auth, db, userId }: { auth: Auth; db: Dat
 
 /** The Search Console client of one user, on the Google account linked to them. */
 export function searchConsoleClientForUser(
-  deps: { auth: Auth; db: Database; userId: string },
+  deps: { auth: GoogleTokenSource; db: Database; userId: string },
   options: Omit<SearchConsoleClientOptions, 'accessToken'> = {},
 ) {
   return createSearchConsoleClient({ ...options, accessToken: googleAccessTokenFor(deps) })

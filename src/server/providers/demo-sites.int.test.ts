@@ -5,7 +5,7 @@ import { SafeFetchError, type SafeFetcher } from '~/server/outbound/safe-fetch'
 import { createLlmClient } from '~/server/providers/llm/client'
 import { llmHandlers } from '~/server/demo-network/llm/mock'
 import { analyzeBusinessSite, analyzeCompetitorSite } from '~/server/setup/site-analysis'
-import { DEMO_BUSINESS, DEMO_COMPETITORS } from './demo-account'
+import { DEMO_BUSINESS, DEMO_COMPETITORS } from './demo-business'
 import { demoSiteAnswer, withDemoSites } from './demo-sites'
 
 // The demo account's sites (.example, which never resolves) are simulated, so a re-analysis on

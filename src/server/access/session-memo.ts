@@ -1,6 +1,6 @@
-import type { Auth, AuthSession } from './auth'
-import { SESSION_COOKIE_CACHE_MAX_AGE } from './auth'
-import { sessionRevocationsOf } from './revoked-sessions'
+import type { Auth, AuthSession } from '~/server/auth/auth'
+import { SESSION_COOKIE_CACHE_MAX_AGE } from '~/server/auth/auth'
+import { sessionRevocationsOf } from '~/server/auth/revoked-sessions'
 
 /**
  * The signed-in session of an RPC call, remembered for exactly as long as better-auth's own

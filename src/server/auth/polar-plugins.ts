@@ -1,10 +1,28 @@
-import { checkout, polar, portal } from '@polar-sh/better-auth'
+import { checkout, polar, portal, type webhooks } from '@polar-sh/better-auth'
 import type { BetterAuthPlugin } from 'better-auth'
 import type { Env } from '~/env'
-import type { Database } from '~/server/db'
 import { billingMode } from '~/server/providers/modes'
-import { createPolarClient, polarWebhookSecret } from './polar'
-import { polarWebhooks, webhookReplayGuard } from './webhooks'
+import { createPolarClient, polarWebhookSecret } from '~/server/providers/polar'
+
+/** A better-auth plugin that only adds hooks: no endpoints, so it leaves the auth API's type as it is. */
+export interface HooksPlugin {
+  id: string
+  hooks: NonNullable<BetterAuthPlugin['hooks']>
+}
+
+/**
+ * What billing plugs into sign-in (src/server/billing/billing-auth.ts), handed to createAuth by the
+ * composition root (src/server/app/auth.ts): sign-in mounts Polar's endpoints, billing decides what
+ * a subscription event does.
+ */
+export interface BillingAuthParts {
+  /** Polar's webhook endpoint with billing's subscription handlers. */
+  webhooks(secret: string | undefined): ReturnType<typeof webhooks>
+  /** The hooks around that endpoint (the replay guard). */
+  webhookHooks(secret: string | undefined): HooksPlugin['hooks']
+  /** Demo Polar only: the portal link bound to the session that asked for it. */
+  demoPortalLinks(): HooksPlugin
+}
 
 /** Where Polar returns after payment; Polar appends `customer_session_token`. */
 export const checkoutSuccessPath = '/setup?checkout=true'
@@ -16,7 +34,7 @@ export const checkoutSuccessPath = '/setup?checkout=true'
  * The plugin's usage() is left out on purpose: its /usage/ingest lets any signed-in browser send
  * meter events with metadata of its choosing (e.g. `articles: -100` to lower its own bill). Usage
  * is reported by the server only: the extra articles of metered plans, from the `meter_event`
- * outbox (metering.ts, docs/product/billing.md).
+ * outbox (src/server/billing/metering.ts, docs/product/billing.md).
  *
  * createCustomerOnSignUp is off on purpose: it would make every sign-up fail whenever Polar is
  * unreachable. Polar creates the customer at checkout from `external_customer_id` (our user id),
@@ -25,7 +43,7 @@ export const checkoutSuccessPath = '/setup?checkout=true'
  * Self-hosted (BILLING=off): none of it is mounted, so nothing reaches Polar; billing.checkout and
  * billing.portal refuse with BILLING_OFF before they would call these endpoints.
  */
-export function billingAuthPlugins({ db, env }: { db: Database; env: Env }) {
+export function billingAuthPlugins({ env, billing }: { env: Env; billing: BillingAuthParts }) {
   if (billingMode(env) === 'off') return []
   const secret = polarWebhookSecret(env)
   return [
@@ -35,9 +53,9 @@ export function billingAuthPlugins({ db, env }: { db: Database; env: Env }) {
       use: [
         checkout({ authenticatedUsersOnly: true, successUrl: `${env.APP_URL}${checkoutSuccessPath}`, returnUrl: `${env.APP_URL}/paywall` }),
         portal({ returnUrl: `${env.APP_URL}/settings` }),
-        polarWebhooks(db, secret),
+        billing.webhooks(secret),
       ],
     }),
-    { id: 'rankpilot-polar-webhook-replay', hooks: webhookReplayGuard(db, secret) } satisfies BetterAuthPlugin,
+    { id: 'rankpilot-polar-webhook-replay', hooks: billing.webhookHooks(secret) } satisfies HooksPlugin,
   ]
 }

@@ -1,6 +1,6 @@
 import { SafeFetchError, type SafeFetcher } from '~/server/outbound/safe-fetch'
 import { demoWebPage } from '~/server/providers/demo-mode'
-import { DEMO_BUSINESS, DEMO_COMPETITORS } from './demo-account'
+import { DEMO_BUSINESS, DEMO_COMPETITORS } from './demo-business'
 
 /**
  * The demo account's own site and its competitors' sites live on the reserved `.example` domain,

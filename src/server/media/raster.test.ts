@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { gradientPng } from '~/server/demo-network/images/png'
 import { demoIllustration } from '~/server/demo-network/images/demo-illustrator'
-import { renderInfographic } from './infographic/svg'
+import { renderInfographic } from '~/server/articles/infographic/svg'
 import { mediaResponse, rasterMedia, storeMedia } from './media-store'
 import { rasterizeSvg, rasterSize, woffToSfnt } from './raster'
 

@@ -11,7 +11,7 @@ import { API_KEY_NAME_MAX, API_KEY_PREFIX, API_KEY_RANDOM_LENGTH } from '~/share
  *   better-auth's endpoints, so it cannot change the account, its password, email or sessions.
  * - No rate limiting: the plugin's counter only restarts after a whole window without requests,
  *   so a steady client would be locked out for good. Requests are limited per user, across all
- *   of their keys, in src/server/api-keys/authenticate.ts instead, like the app's own limits.
+ *   of their keys, in src/server/access/api-key.ts instead, like the app's own limits.
  * - Its HTTP endpoints are turned off (`API_KEY_HTTP_PATHS` in better-auth's `disabledPaths`):
  *   keys are managed only through the signed-in apiKey.* procedures, which set the scopes (the
  *   plugin accepts scopes from the server only) and refuse the demo account.

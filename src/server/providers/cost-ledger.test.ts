@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createLedger } from './ledger'
+import { createLedger } from './cost-ledger'
 
 describe('research ledger', () => {
   it('keeps the run totals and, per stage, what the calls after stage(name) spent', () => {

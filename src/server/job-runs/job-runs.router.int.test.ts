@@ -8,12 +8,12 @@ import { EVENT_STREAM_KEEP_ALIVE_MS, handleRpcRequest } from '~/server/app/rpc-h
 import { jobRun, keywordCache } from '~/server/db/schema'
 import { createId } from '~/server/ids'
 import { JOB_ERRORS, type JobSnapshot } from './job-run.service'
-import { demoCountJob } from './kinds/demo-count'
-import { FINISHED_JOB_RETENTION_DAYS, PURGE_EXPIRED_CRON, purgeExpired, purgeExpiredJob } from './kinds/purge-expired'
-import { VACUUM_CRON, vacuumJob } from './kinds/vacuum'
+import { demoCountJob } from '~/server/jobs/kinds/demo-count'
+import { FINISHED_JOB_RETENTION_DAYS, PURGE_EXPIRED_CRON, purgeExpired, purgeExpiredJob } from '~/server/jobs/kinds/purge-expired'
+import { VACUUM_CRON, vacuumJob } from '~/server/jobs/kinds/vacuum'
 import { JOB_KINDS, JOB_SCHEDULES } from '~/server/app/job-kinds'
 import { router } from '~/server/app/router'
-import { createJobQueue, type JobQueue } from './queue'
+import { createJobQueue, type JobQueue } from '~/server/jobs/queue'
 
 // job.get and job.watch as the browser reaches them (in-process and over HTTP through the
 // browser's GET link), ownership, and the daily purge job and its schedule.

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto'
 import { Polar } from '@polar-sh/sdk'
 import type { Env } from '~/env'
-import { providerModes } from '~/server/providers/modes'
+import { providerModes } from './modes'
 
 /**
  * The Polar SDK client and its secrets. In full demo mode (no POLAR_ACCESS_TOKEN and no paid

@@ -1,12 +1,12 @@
 import { defaultKeyHasher } from '@better-auth/api-key'
 import { eq } from 'drizzle-orm'
-import type { Auth } from '~/server/auth'
+import type { Auth } from '~/server/auth/auth'
 import type { Database } from '~/server/db'
 import { apikey } from '~/server/db/schema'
 import { createRateLimiter } from '~/server/rate-limit'
 import { appError } from '~/server/rpc/errors'
 import { API_KEY_PREFIX, API_KEY_RANDOM_LENGTH, API_SCOPES, type ApiScope } from '~/shared/api-keys'
-import { API_KEY_ERRORS } from './api-keys.errors'
+import { API_KEY_ACCESS_ERRORS } from './access.errors'
 
 /** A verified API key: whose it is and what it may do. */
 export interface ApiKeyCaller {
@@ -59,8 +59,8 @@ export async function verifyApiKey(
   key: string | null,
   resHeaders?: Headers,
 ): Promise<ApiKeyCaller> {
-  if (!key) throw appError(API_KEY_ERRORS.API_KEY_REQUIRED)
-  if (!KEY_SHAPE.test(key)) throw appError(API_KEY_ERRORS.API_KEY_INVALID)
+  if (!key) throw appError(API_KEY_ACCESS_ERRORS.API_KEY_REQUIRED)
+  if (!KEY_SHAPE.test(key)) throw appError(API_KEY_ACCESS_ERRORS.API_KEY_INVALID)
   // Unknown (or revoked) and expired keys are refused here, by the hash the plugin stores: the
   // plugin would log every refusal as a server error, which anyone could fill the logs with. An
   // expired key stays listed in settings (as expired) until revoked or the plugin clears it.
@@ -68,16 +68,16 @@ export async function verifyApiKey(
     .select({ expiresAt: apikey.expiresAt })
     .from(apikey)
     .where(eq(apikey.key, await defaultKeyHasher(key)))
-  if (!stored) throw appError(API_KEY_ERRORS.API_KEY_INVALID)
-  if (stored.expiresAt && stored.expiresAt.getTime() <= Date.now()) throw appError(API_KEY_ERRORS.API_KEY_EXPIRED)
+  if (!stored) throw appError(API_KEY_ACCESS_ERRORS.API_KEY_INVALID)
+  if (stored.expiresAt && stored.expiresAt.getTime() <= Date.now()) throw appError(API_KEY_ACCESS_ERRORS.API_KEY_EXPIRED)
   const result = await auth.api.verifyApiKey({ body: { key } })
   if (!result.valid || !result.key) {
-    throw appError(result.error?.code === 'KEY_EXPIRED' ? API_KEY_ERRORS.API_KEY_EXPIRED : API_KEY_ERRORS.API_KEY_INVALID)
+    throw appError(result.error?.code === 'KEY_EXPIRED' ? API_KEY_ACCESS_ERRORS.API_KEY_EXPIRED : API_KEY_ACCESS_ERRORS.API_KEY_INVALID)
   }
   const verdict = userLimiter.hit(result.key.referenceId)
   if (!verdict.allowed) {
     resHeaders?.set('retry-after', String(verdict.retryAfterSeconds))
-    throw appError(API_KEY_ERRORS.API_KEY_RATE_LIMITED, { message: apiRateLimitMessage(verdict.retryAfterSeconds) })
+    throw appError(API_KEY_ACCESS_ERRORS.API_KEY_RATE_LIMITED, { message: apiRateLimitMessage(verdict.retryAfterSeconds) })
   }
   return { keyId: result.key.id, userId: result.key.referenceId, scopes: scopesOf(result.key.permissions) }
 }
