@@ -95,7 +95,6 @@ function FailedDeliveryAlert({ failed }: { failed: NonNullable<Integration['fail
  */
 export function ConnectorCard({ businessId, type, integration }: { businessId: string; type: ConnectorType; integration?: Integration }) {
   const definition = CONNECTORS[type]
-  const Icon = ICONS[type]
   const queryClient = useQueryClient()
   const headingId = useId()
   const enabledId = useId()
@@ -153,130 +152,30 @@ export function ConnectorCard({ businessId, type, integration }: { businessId: s
       data-status={integration?.status ?? 'not-connected'}
       className="grid min-w-0 content-start gap-4 rounded-lg border border-border bg-card p-4 text-card-foreground"
     >
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="flex min-w-0 items-center gap-3">
-          <span className="grid size-9 shrink-0 place-items-center rounded-md bg-primary/15 text-violet-300">
-            <Icon aria-hidden className="size-5" />
-          </span>
-          <h3 id={headingId} className="font-medium">
-            {definition.label}
-          </h3>
-        </div>
-        {integration ? (
-          <Badge variant={STATUS_VARIANTS[integration.status]} data-testid="connector-status">
-            {INTEGRATION_STATUS_LABELS[integration.status]}
-          </Badge>
-        ) : (
-          <Badge variant="outline" className="text-muted-foreground">
-            Not connected
-          </Badge>
-        )}
-      </div>
-      <p className="text-sm text-muted-foreground">{definition.description}</p>
+      <ConnectorHeading headingId={headingId} type={type} integration={integration} />
 
       {integration && (
         <>
-          <dl className="grid grid-cols-2 gap-2 text-sm">
-            <div className="min-w-0">
-              <dt className="text-xs text-muted-foreground">Last checked</dt>
-              <dd className="font-medium">{integration.lastCheckedAt ? formatDateTime(integration.lastCheckedAt) : 'Never'}</dd>
-            </div>
-            <div>
-              <dt className="text-xs text-muted-foreground">Articles published</dt>
-              <dd className="font-medium tabular-nums">{formatCount(integration.publishedCount)}</dd>
-            </div>
-            {type === 'wordpress' && seoSummary && (
-              <div className="col-span-2 min-w-0" data-testid="wordpress-seo">
-                <dt className="text-xs text-muted-foreground">SEO fields</dt>
-                <dd className="font-medium break-words">{seoSummary}</dd>
-              </div>
-            )}
-            {type === 'webhook' && (
-              <div className="col-span-2 min-w-0" data-testid="webhook-events">
-                <dt className="text-xs text-muted-foreground">Events sent</dt>
-                <dd className="font-medium break-words">
-                  {integration.events.map((event) => WEBHOOK_EVENT_LABELS[event].label).join(', ')}
-                </dd>
-                {eventsOnly && <dd className="mt-1 text-xs text-muted-foreground">Events only: articles are not published here.</dd>}
-              </div>
-            )}
-            {type === 'webflow' && integration.fieldMapping && <WebflowFieldMapSummary mapping={integration.fieldMapping} />}
-            {type === 'webhook' && integration.secrets.secret && (
-              <div className="col-span-2 min-w-0">
-                <dt className="text-xs text-muted-foreground">Signing secret</dt>
-                <dd className="font-mono text-xs break-all">{integration.secrets.secret}</dd>
-                <dd className="mt-1 text-xs text-muted-foreground">
-                  Never shown in full. If you left it empty, one was generated: to verify deliveries, enter your own whsec_ secret with
-                  Edit.
-                </dd>
-              </div>
-            )}
-          </dl>
+          <ConnectorFacts type={type} integration={integration} seoSummary={seoSummary} eventsOnly={eventsOnly} />
 
-          {shownTest ? (
-            <p
-              role="status"
-              data-testid="connector-test-result"
-              className={cn('flex items-start gap-2 text-sm', shownTest.ok ? 'text-green-300' : 'text-red-300')}
-            >
-              {shownTest.ok ? (
-                <CircleCheckIcon aria-hidden className="mt-0.5 size-4 shrink-0" />
-              ) : (
-                <CircleAlertIcon aria-hidden className="mt-0.5 size-4 shrink-0" />
-              )}
-              <span className="min-w-0 break-words">{testSummary(type, shownTest)}</span>
-            </p>
-          ) : (
-            integration.status === 'broken' &&
-            integration.lastError && (
-              <p role="alert" className="flex items-start gap-2 text-sm text-red-300">
-                <CircleAlertIcon aria-hidden className="mt-0.5 size-4 shrink-0" />
-                <span className="min-w-0 break-words">{integration.lastError}</span>
-              </p>
-            )
-          )}
+          <ConnectorTestResult type={type} integration={integration} shownTest={shownTest} />
 
           {integration.failedDelivery && <FailedDeliveryAlert failed={integration.failedDelivery} />}
 
-          <div className="flex items-start gap-3">
-            <Switch
-              id={enabledId}
-              checked={enabled}
-              disabled={setEnabled.isPending}
-              onCheckedChange={(checked) => setEnabled.mutate({ ...input, enabled: checked })}
-              aria-describedby={`${enabledId}-hint`}
-              className="mt-0.5"
-            />
-            <div className="grid gap-0.5">
-              <label htmlFor={enabledId} className="text-sm font-medium">
-                Enabled
-              </label>
-              <p id={`${enabledId}-hint`} className="text-xs text-muted-foreground">
-                {!enabled
-                  ? 'Paused: nothing is sent here until you turn it back on.'
-                  : eventsOnly
-                    ? 'Events are sent here as they happen.'
-                    : 'Articles are published here on their day.'}
-              </p>
-            </div>
-          </div>
+          <EnabledSwitch
+            id={enabledId}
+            enabled={enabled}
+            pending={setEnabled.isPending}
+            eventsOnly={eventsOnly}
+            onChange={(checked) => setEnabled.mutate({ ...input, enabled: checked })}
+          />
         </>
       )}
 
       <div className="flex flex-wrap justify-end gap-2">
         {integration ? (
           <>
-            <Button
-              type="button"
-              size="sm"
-              variant="outline"
-              onClick={() => test.mutate(input)}
-              disabled={test.isPending}
-              aria-busy={test.isPending || undefined}
-            >
-              {test.isPending ? <Spinner /> : <PlugZapIcon aria-hidden />}
-              {test.isPending ? 'Testing…' : 'Test connection'}
-            </Button>
+            <TestConnectionButton pending={test.isPending} onTest={() => test.mutate(input)} />
             <Button type="button" size="sm" variant="outline" onClick={() => setFormOpen(true)} aria-label={`Edit ${definition.label}`}>
               <PencilIcon aria-hidden />
               Edit
@@ -297,32 +196,212 @@ export function ConnectorCard({ businessId, type, integration }: { businessId: s
         {formOpen && <ConnectorForm businessId={businessId} type={type} integration={integration} onSaved={onSaved} />}
       </Sheet>
 
-      <AlertDialog.Root open={removing} onOpenChange={setRemoving}>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-          <AlertDialog.Content className={dialogClass}>
-            <AlertDialog.Title className="text-lg font-semibold">Remove {definition.label}?</AlertDialog.Title>
-            <AlertDialog.Description className="text-sm text-muted-foreground">
-              Articles stop going to {definition.label} and its credentials are deleted. Posts already on the site stay there.
-            </AlertDialog.Description>
-            <div className="flex justify-end gap-2">
-              <AlertDialog.Cancel className={buttonVariants({ variant: 'outline' })}>Cancel</AlertDialog.Cancel>
-              <AlertDialog.Action
-                className={buttonVariants({ variant: 'destructive' })}
-                onClick={(event) => {
-                  // Stays open until removed, so a failure is seen beside what it was about.
-                  event.preventDefault()
-                  remove.mutate(input)
-                }}
-                disabled={remove.isPending}
-              >
-                {remove.isPending && <Spinner />}
-                Remove
-              </AlertDialog.Action>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+      <RemoveConnectorDialog
+        label={definition.label}
+        open={removing}
+        onOpenChange={setRemoving}
+        pending={remove.isPending}
+        onRemove={() => remove.mutate(input)}
+      />
     </li>
+  )
+}
+
+function ConnectorHeading({ headingId, type, integration }: { headingId: string; type: ConnectorType; integration?: Integration }) {
+  const Icon = ICONS[type]
+  return (
+    <>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex min-w-0 items-center gap-3">
+          <span className="grid size-9 shrink-0 place-items-center rounded-md bg-primary/15 text-violet-300">
+            <Icon aria-hidden className="size-5" />
+          </span>
+          <h3 id={headingId} className="font-medium">
+            {CONNECTORS[type].label}
+          </h3>
+        </div>
+        {integration ? (
+          <Badge variant={STATUS_VARIANTS[integration.status]} data-testid="connector-status">
+            {INTEGRATION_STATUS_LABELS[integration.status]}
+          </Badge>
+        ) : (
+          <Badge variant="outline" className="text-muted-foreground">
+            Not connected
+          </Badge>
+        )}
+      </div>
+      <p className="text-sm text-muted-foreground">{CONNECTORS[type].description}</p>
+    </>
+  )
+}
+
+/** When it was last checked, what went through it, and what the connector sends and where. */
+function ConnectorFacts({
+  type,
+  integration,
+  seoSummary,
+  eventsOnly,
+}: {
+  type: ConnectorType
+  integration: Integration
+  seoSummary: string | null
+  eventsOnly: boolean
+}) {
+  return (
+    <dl className="grid grid-cols-2 gap-2 text-sm">
+      <div className="min-w-0">
+        <dt className="text-xs text-muted-foreground">Last checked</dt>
+        <dd className="font-medium">{integration.lastCheckedAt ? formatDateTime(integration.lastCheckedAt) : 'Never'}</dd>
+      </div>
+      <div>
+        <dt className="text-xs text-muted-foreground">Articles published</dt>
+        <dd className="font-medium tabular-nums">{formatCount(integration.publishedCount)}</dd>
+      </div>
+      {type === 'wordpress' && seoSummary && (
+        <div className="col-span-2 min-w-0" data-testid="wordpress-seo">
+          <dt className="text-xs text-muted-foreground">SEO fields</dt>
+          <dd className="font-medium break-words">{seoSummary}</dd>
+        </div>
+      )}
+      {type === 'webhook' && (
+        <div className="col-span-2 min-w-0" data-testid="webhook-events">
+          <dt className="text-xs text-muted-foreground">Events sent</dt>
+          <dd className="font-medium break-words">{integration.events.map((event) => WEBHOOK_EVENT_LABELS[event].label).join(', ')}</dd>
+          {eventsOnly && <dd className="mt-1 text-xs text-muted-foreground">Events only: articles are not published here.</dd>}
+        </div>
+      )}
+      {type === 'webflow' && integration.fieldMapping && <WebflowFieldMapSummary mapping={integration.fieldMapping} />}
+      {type === 'webhook' && integration.secrets.secret && (
+        <div className="col-span-2 min-w-0">
+          <dt className="text-xs text-muted-foreground">Signing secret</dt>
+          <dd className="font-mono text-xs break-all">{integration.secrets.secret}</dd>
+          <dd className="mt-1 text-xs text-muted-foreground">
+            Never shown in full. If you left it empty, one was generated: to verify deliveries, enter your own whsec_ secret with Edit.
+          </dd>
+        </div>
+      )}
+    </dl>
+  )
+}
+
+/** The last test's result while it still holds; otherwise a broken connection's last error. */
+function ConnectorTestResult({
+  type,
+  integration,
+  shownTest,
+}: {
+  type: ConnectorType
+  integration: Integration
+  shownTest?: ConnectionTest
+}) {
+  return (
+    <>
+      {shownTest ? (
+        <p
+          role="status"
+          data-testid="connector-test-result"
+          className={cn('flex items-start gap-2 text-sm', shownTest.ok ? 'text-green-300' : 'text-red-300')}
+        >
+          {shownTest.ok ? (
+            <CircleCheckIcon aria-hidden className="mt-0.5 size-4 shrink-0" />
+          ) : (
+            <CircleAlertIcon aria-hidden className="mt-0.5 size-4 shrink-0" />
+          )}
+          <span className="min-w-0 break-words">{testSummary(type, shownTest)}</span>
+        </p>
+      ) : (
+        integration.status === 'broken' &&
+        integration.lastError && (
+          <p role="alert" className="flex items-start gap-2 text-sm text-red-300">
+            <CircleAlertIcon aria-hidden className="mt-0.5 size-4 shrink-0" />
+            <span className="min-w-0 break-words">{integration.lastError}</span>
+          </p>
+        )
+      )}
+    </>
+  )
+}
+
+function EnabledSwitch({
+  id,
+  enabled,
+  pending,
+  eventsOnly,
+  onChange,
+}: {
+  id: string
+  enabled: boolean
+  pending: boolean
+  eventsOnly: boolean
+  onChange: (checked: boolean) => void
+}) {
+  return (
+    <div className="flex items-start gap-3">
+      <Switch id={id} checked={enabled} disabled={pending} onCheckedChange={onChange} aria-describedby={`${id}-hint`} className="mt-0.5" />
+      <div className="grid gap-0.5">
+        <label htmlFor={id} className="text-sm font-medium">
+          Enabled
+        </label>
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {!enabled
+            ? 'Paused: nothing is sent here until you turn it back on.'
+            : eventsOnly
+              ? 'Events are sent here as they happen.'
+              : 'Articles are published here on their day.'}
+        </p>
+      </div>
+    </div>
+  )
+}
+
+function RemoveConnectorDialog({
+  label,
+  open,
+  onOpenChange,
+  pending,
+  onRemove,
+}: {
+  label: string
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  pending: boolean
+  onRemove: () => void
+}) {
+  return (
+    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
+        <AlertDialog.Content className={dialogClass}>
+          <AlertDialog.Title className="text-lg font-semibold">Remove {label}?</AlertDialog.Title>
+          <AlertDialog.Description className="text-sm text-muted-foreground">
+            Articles stop going to {label} and its credentials are deleted. Posts already on the site stay there.
+          </AlertDialog.Description>
+          <div className="flex justify-end gap-2">
+            <AlertDialog.Cancel className={buttonVariants({ variant: 'outline' })}>Cancel</AlertDialog.Cancel>
+            <AlertDialog.Action
+              className={buttonVariants({ variant: 'destructive' })}
+              onClick={(event) => {
+                // Stays open until removed, so a failure is seen beside what it was about.
+                event.preventDefault()
+                onRemove()
+              }}
+              disabled={pending}
+            >
+              {pending && <Spinner />}
+              Remove
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  )
+}
+
+function TestConnectionButton({ pending, onTest }: { pending: boolean; onTest: () => void }) {
+  return (
+    <Button type="button" size="sm" variant="outline" onClick={onTest} disabled={pending} aria-busy={pending || undefined}>
+      {pending ? <Spinner /> : <PlugZapIcon aria-hidden />}
+      {pending ? 'Testing…' : 'Test connection'}
+    </Button>
   )
 }

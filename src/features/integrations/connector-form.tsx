@@ -13,6 +13,7 @@ import {
   DEFAULT_WEBHOOK_EVENTS,
   WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENTS,
+  type ConnectorField,
   type ConnectorType,
   type WebhookEvent,
 } from '~/shared/integrations'
@@ -118,62 +119,21 @@ export function ConnectorForm({ businessId, type, integration, onSaved }: Connec
     >
       <p className="text-sm text-muted-foreground">{definition.description}</p>
       <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label={`${definition.label} settings`}>
-        {definition.fields.map((field) => {
-          const masked = field.secret ? integration?.secrets[field.name] : undefined
-          const hint = masked ? `${field.help} Leave it empty to keep the saved one.` : field.help
-          return (
-            <FormField
-              key={field.name}
-              id={idOf(field.name)}
-              name={field.name}
-              label={field.optional ? `${field.label} (optional)` : field.label}
-              hint={hint}
-              error={errors[field.name]}
-              type={field.secret ? 'password' : 'text'}
-              autoComplete={field.secret ? 'new-password' : 'off'}
-              spellCheck={false}
-              placeholder={masked || field.placeholder}
-              value={values[field.name] ?? ''}
-              onChange={(event) => {
-                const value = event.target.value
-                setValues((current) => ({ ...current, [field.name]: value }))
-                if (errors[field.name]) setErrors(({ [field.name]: _cleared, ...rest }) => rest)
-              }}
-            />
-          )
-        })}
-        {hasEvents && (
-          <fieldset
-            className="grid gap-3 rounded-md border border-border p-3"
-            aria-describedby={[`${eventsId}-hint`, errors[EVENTS_FIELD] && `${eventsId}-error`].filter(Boolean).join(' ')}
-            aria-invalid={errors[EVENTS_FIELD] ? true : undefined}
-          >
-            <legend className="px-1 text-sm font-medium">Events to send</legend>
-            <p id={`${eventsId}-hint`} className="text-xs text-muted-foreground">
-              Each is a signed POST to the endpoint, with its own webhook-id. Leave Article published unticked to get notifications only:
-              articles are then not published here.
-            </p>
-            {WEBHOOK_EVENTS.map((event) => (
-              <CheckboxField
-                key={event}
-                id={`${eventsId}-${event}`}
-                label={WEBHOOK_EVENT_LABELS[event].label}
-                hint={
-                  <>
-                    <code className="font-mono text-[0.7rem] text-violet-300">{event}</code> · {WEBHOOK_EVENT_LABELS[event].help}
-                  </>
-                }
-                checked={events.includes(event)}
-                onChange={(checked) => toggleEvent(event, checked)}
-              />
-            ))}
-            {errors[EVENTS_FIELD] && (
-              <p id={`${eventsId}-error`} className="text-xs text-red-300">
-                {errors[EVENTS_FIELD]}
-              </p>
-            )}
-          </fieldset>
-        )}
+        {definition.fields.map((field) => (
+          <ConnectorFieldInput
+            key={field.name}
+            id={idOf(field.name)}
+            field={field}
+            masked={field.secret ? integration?.secrets[field.name] : undefined}
+            value={values[field.name] ?? ''}
+            error={errors[field.name]}
+            onChange={(value) => {
+              setValues((current) => ({ ...current, [field.name]: value }))
+              if (errors[field.name]) setErrors(({ [field.name]: _cleared, ...rest }) => rest)
+            }}
+          />
+        ))}
+        {hasEvents && <WebhookEventsFieldset id={eventsId} events={events} error={errors[EVENTS_FIELD]} onToggle={toggleEvent} />}
         {mapping && fieldMap && (
           <WebflowFieldMapFieldset
             mapping={mapping}
@@ -196,17 +156,104 @@ export function ConnectorForm({ businessId, type, integration, onSaved }: Connec
             {formError}
           </p>
         )}
-        <div className="flex flex-wrap justify-end gap-2">
-          <SheetClose asChild>
-            <Button type="button" variant="outline">
-              Cancel
-            </Button>
-          </SheetClose>
-          <SubmitButton pending={connect.isPending} pendingLabel="Testing the connection…">
-            {integration ? 'Save and test' : 'Connect'}
-          </SubmitButton>
-        </div>
+        <ConnectorFormActions pending={connect.isPending} editing={integration !== undefined} />
       </form>
     </SheetContent>
+  )
+}
+
+/** One setting of the connector: a secret as a password input, shown masked and kept when left empty. */
+function ConnectorFieldInput({
+  id,
+  field,
+  masked,
+  value,
+  error,
+  onChange,
+}: {
+  id: string
+  field: ConnectorField
+  masked: string | undefined
+  value: string
+  error?: string
+  onChange: (value: string) => void
+}) {
+  const hint = masked ? `${field.help} Leave it empty to keep the saved one.` : field.help
+  return (
+    <FormField
+      id={id}
+      name={field.name}
+      label={field.optional ? `${field.label} (optional)` : field.label}
+      hint={hint}
+      error={error}
+      type={field.secret ? 'password' : 'text'}
+      autoComplete={field.secret ? 'new-password' : 'off'}
+      spellCheck={false}
+      placeholder={masked || field.placeholder}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  )
+}
+
+/** The webhook's events, each a checkbox; at least one must stay ticked. */
+function WebhookEventsFieldset({
+  id,
+  events,
+  error,
+  onToggle,
+}: {
+  id: string
+  events: readonly WebhookEvent[]
+  error?: string
+  onToggle: (event: WebhookEvent, checked: boolean) => void
+}) {
+  return (
+    <fieldset
+      className="grid gap-3 rounded-md border border-border p-3"
+      aria-describedby={[`${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ')}
+      aria-invalid={error ? true : undefined}
+    >
+      <legend className="px-1 text-sm font-medium">Events to send</legend>
+      <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+        Each is a signed POST to the endpoint, with its own webhook-id. Leave Article published unticked to get notifications only: articles
+        are then not published here.
+      </p>
+      {WEBHOOK_EVENTS.map((event) => (
+        <CheckboxField
+          key={event}
+          id={`${id}-${event}`}
+          label={WEBHOOK_EVENT_LABELS[event].label}
+          hint={
+            <>
+              <code className="font-mono text-[0.7rem] text-violet-300">{event}</code> · {WEBHOOK_EVENT_LABELS[event].help}
+            </>
+          }
+          checked={events.includes(event)}
+          onChange={(checked) => onToggle(event, checked)}
+        />
+      ))}
+      {error && (
+        <p id={`${id}-error`} className="text-xs text-red-300">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  )
+}
+
+/** Cancel, and the submit button that tests the settings before saving them. */
+function ConnectorFormActions({ pending, editing }: { pending: boolean; editing: boolean }) {
+  return (
+    <div className="flex flex-wrap justify-end gap-2">
+      <SheetClose asChild>
+        <Button type="button" variant="outline">
+          Cancel
+        </Button>
+      </SheetClose>
+      <SubmitButton pending={pending} pendingLabel="Testing the connection…">
+        {editing ? 'Save and test' : 'Connect'}
+      </SubmitButton>
+    </div>
   )
 }

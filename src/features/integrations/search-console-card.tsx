@@ -222,22 +222,7 @@ function PropertyChooser(props: {
   if (properties.isError) {
     const reason = reasonOf(properties.error)
     if (reason === 'GSC_RECONNECT' && props.reconnectShown) return null
-    return (
-      <Alert variant="destructive" role="alert" icon={<AlertTriangleIcon aria-hidden />}>
-        <div className="space-y-3">
-          <AlertDescription>{properties.error.message}</AlertDescription>
-          <div className="flex flex-wrap gap-2">
-            {reason === 'GSC_UNAVAILABLE' ? (
-              <Button size="sm" variant="outline" onClick={() => properties.refetch()}>
-                Try again
-              </Button>
-            ) : (
-              <ConnectGoogleButton label="Reconnect Search Console" />
-            )}
-          </div>
-        </div>
-      </Alert>
-    )
+    return <PropertiesError message={properties.error.message} reason={reason} onRetry={() => properties.refetch()} />
   }
 
   if (properties.data.google === 'not-linked') {
@@ -276,38 +261,16 @@ function PropertyChooser(props: {
     >
       <fieldset className="space-y-2">
         <legend className="mb-2 font-medium">Choose the property this business reads its searches from</legend>
-        {list.map((property, index) => {
-          const id = `${groupId}-${index}`
-          return (
-            <label
-              key={property.siteUrl}
-              htmlFor={id}
-              className="flex cursor-pointer items-start gap-3 rounded-md border border-border p-3 has-[:checked]:border-violet-400"
-            >
-              <input
-                id={id}
-                type="radio"
-                name={groupId}
-                value={property.siteUrl}
-                checked={chosen === property.siteUrl}
-                onChange={() => setPicked(property.siteUrl)}
-                className="mt-1 accent-violet-500"
-              />
-              <span className="min-w-0">
-                <span className="block font-medium break-all">{propertyLabel(property.siteUrl)}</span>
-                <span className="text-xs text-muted-foreground">
-                  {property.type === 'domain' ? 'Domain property' : 'URL-prefix property'} ·{' '}
-                  {property.permissionLevel
-                    .replace(/^site/, '')
-                    .replace(/([A-Z])/g, ' $1')
-                    .trim()
-                    .toLowerCase()}
-                  {property.suggested && ' · suggested: it covers your website'}
-                </span>
-              </span>
-            </label>
-          )
-        })}
+        {list.map((property, index) => (
+          <PropertyOption
+            key={property.siteUrl}
+            id={`${groupId}-${index}`}
+            groupId={groupId}
+            property={property}
+            checked={chosen === property.siteUrl}
+            onPick={() => setPicked(property.siteUrl)}
+          />
+        ))}
       </fieldset>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" size="sm" disabled={!chosen || select.isPending} aria-busy={select.isPending || undefined}>
@@ -321,5 +284,69 @@ function PropertyChooser(props: {
         )}
       </div>
     </form>
+  )
+}
+
+/** Google refused the property list: try again when it was unavailable, otherwise reconnect. */
+function PropertiesError({ message, reason, onRetry }: { message: string; reason: Reason; onRetry: () => void }) {
+  return (
+    <Alert variant="destructive" role="alert" icon={<AlertTriangleIcon aria-hidden />}>
+      <div className="space-y-3">
+        <AlertDescription>{message}</AlertDescription>
+        <div className="flex flex-wrap gap-2">
+          {reason === 'GSC_UNAVAILABLE' ? (
+            <Button size="sm" variant="outline" onClick={onRetry}>
+              Try again
+            </Button>
+          ) : (
+            <ConnectGoogleButton label="Reconnect Search Console" />
+          )}
+        </div>
+      </div>
+    </Alert>
+  )
+}
+
+/** One Search Console property as a radio: its address, its kind, the access level and whether it is suggested. */
+function PropertyOption({
+  id,
+  groupId,
+  property,
+  checked,
+  onPick,
+}: {
+  id: string
+  groupId: string
+  property: { siteUrl: string; type: string; permissionLevel: string; suggested?: boolean }
+  checked: boolean
+  onPick: () => void
+}) {
+  return (
+    <label
+      htmlFor={id}
+      className="flex cursor-pointer items-start gap-3 rounded-md border border-border p-3 has-[:checked]:border-violet-400"
+    >
+      <input
+        id={id}
+        type="radio"
+        name={groupId}
+        value={property.siteUrl}
+        checked={checked}
+        onChange={onPick}
+        className="mt-1 accent-violet-500"
+      />
+      <span className="min-w-0">
+        <span className="block font-medium break-all">{propertyLabel(property.siteUrl)}</span>
+        <span className="text-xs text-muted-foreground">
+          {property.type === 'domain' ? 'Domain property' : 'URL-prefix property'} ·{' '}
+          {property.permissionLevel
+            .replace(/^site/, '')
+            .replace(/([A-Z])/g, ' $1')
+            .trim()
+            .toLowerCase()}
+          {property.suggested && ' · suggested: it covers your website'}
+        </span>
+      </span>
+    </label>
   )
 }

@@ -19,6 +19,17 @@ export function PrivacySummary({ appName }: { appName: string }) {
 export function PrivacyPolicy({ appName }: { appName: string }) {
   return (
     <>
+      <PrivacyWhoAndWhat appName={appName} />
+      <PrivacyUseAndGoogleData appName={appName} />
+      <PrivacyProcessorsAndCookies appName={appName} />
+      <PrivacyRetentionAndRights appName={appName} />
+    </>
+  )
+}
+
+function PrivacyWhoAndWhat({ appName }: { appName: string }) {
+  return (
+    <>
       <LegalSection id="who" title="1. Who is responsible">
         <p>
           This policy explains how the operator of {appName} (“we”, “us”) handles personal data when you visit the website or use the
@@ -73,7 +84,13 @@ export function PrivacyPolicy({ appName }: { appName: string }) {
           </li>
         </LegalList>
       </LegalSection>
+    </>
+  )
+}
 
+function PrivacyUseAndGoogleData({ appName }: { appName: string }) {
+  return (
+    <>
       <LegalSection id="use" title="3. Why we use it">
         <LegalList>
           <li>
@@ -130,7 +147,13 @@ export function PrivacyPolicy({ appName }: { appName: string }) {
           , including the Limited Use requirements.
         </p>
       </LegalSection>
+    </>
+  )
+}
 
+function PrivacyProcessorsAndCookies({ appName }: { appName: string }) {
+  return (
+    <>
       <LegalSection id="processors" title="5. Who processes data for us">
         <p>We share data only with the providers that run parts of the service, and only what each one needs:</p>
         <LegalList>
@@ -176,7 +199,13 @@ export function PrivacyPolicy({ appName }: { appName: string }) {
           analytics, advertising or tracking cookies, and the public pages set no cookies until you sign in.
         </p>
       </LegalSection>
+    </>
+  )
+}
 
+function PrivacyRetentionAndRights({ appName }: { appName: string }) {
+  return (
+    <>
       <LegalSection id="retention" title="7. How long we keep data, and deletion">
         <LegalList>
           <li>We keep your account and businesses for as long as you have an account.</li>

@@ -18,6 +18,17 @@ export function TermsSummary({ appName }: { appName: string }) {
 export function TermsOfService({ appName }: { appName: string }) {
   return (
     <>
+      <TermsAgreementAndAccounts appName={appName} />
+      <TermsBillingAndGoogleData appName={appName} />
+      <TermsContentAndUse appName={appName} />
+      <TermsAvailabilityAndEnding appName={appName} />
+    </>
+  )
+}
+
+function TermsAgreementAndAccounts({ appName }: { appName: string }) {
+  return (
+    <>
       <LegalSection id="agreement" title="1. These terms">
         <p>
           These terms are the agreement between you and the operator of {appName} (“we”, “us”) for the use of the {appName} website and
@@ -67,7 +78,13 @@ export function TermsOfService({ appName }: { appName: string }) {
           </li>
         </LegalList>
       </LegalSection>
+    </>
+  )
+}
 
+function TermsBillingAndGoogleData({ appName }: { appName: string }) {
+  return (
+    <>
       <LegalSection id="plans-billing" title="4. Plans, billing and cancellation">
         <LegalList>
           <li>
@@ -113,7 +130,13 @@ export function TermsOfService({ appName }: { appName: string }) {
           .
         </p>
       </LegalSection>
+    </>
+  )
+}
 
+function TermsContentAndUse({ appName }: { appName: string }) {
+  return (
+    <>
       <LegalSection id="ai-content" title="6. AI-generated content">
         <LegalList>
           <li>
@@ -176,7 +199,13 @@ export function TermsOfService({ appName }: { appName: string }) {
           lists what each of them receives.
         </p>
       </LegalSection>
+    </>
+  )
+}
 
+function TermsAvailabilityAndEnding({ appName }: { appName: string }) {
+  return (
+    <>
       <LegalSection id="availability" title="10. Availability and changes">
         <p>
           We work to keep {appName} available and your data safe, but the service is provided “as is” and may sometimes be interrupted for

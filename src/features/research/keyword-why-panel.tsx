@@ -220,45 +220,10 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 function Explanation({ data }: { data: KeywordExplanation }) {
-  const { source, scores, metrics, cluster } = data
+  const { scores, metrics, cluster } = data
   return (
     <div className="grid gap-5 text-sm">
-      <Section title="Source">
-        {source ? (
-          <p>
-            <Badge variant="secondary">{sourceLabel(source.kind)}</Badge>{' '}
-            {source.seed ? (
-              <>
-                from the seed <strong>“{source.seed}”</strong>
-                {source.kind === 'competitor' && source.competitorRank ? (
-                  <>
-                    , which a competitor ranks #{source.competitorRank} for
-                    {source.competitorUrl ? (
-                      <>
-                        {' '}
-                        (<span className="break-all text-muted-foreground">{source.competitorUrl}</span>)
-                      </>
-                    ) : null}
-                  </>
-                ) : null}
-              </>
-            ) : null}
-          </p>
-        ) : (
-          <p className="text-muted-foreground">Added before keyword research recorded sources.</p>
-        )}
-        {data.forSeed ? (
-          <p>
-            {data.forSeed === data.keyword.keyword ? (
-              <>Planned because it is one of your own seeds.</>
-            ) : (
-              <>
-                Planned for your own seed <strong>“{data.forSeed}”</strong>, as its best-scored long-tail variant.
-              </>
-            )}
-          </p>
-        ) : null}
-      </Section>
+      <SourceSection data={data} />
 
       {data.path.length > 0 && (
         <Section title="How research got here">
@@ -287,26 +252,7 @@ function Explanation({ data }: { data: KeywordExplanation }) {
         {metrics.trend.length > 0 && <TrendBars points={metrics.trend} />}
       </Section>
 
-      {scores && (
-        <Section title="Scores">
-          <dl className="grid grid-cols-[7rem_3rem_1fr] items-baseline gap-x-3 gap-y-2">
-            {(
-              [
-                ['Relevance', scores.relevance, scores.formula.relevance],
-                ['Opportunity', scores.opportunity, scores.formula.opportunity],
-                ['Trend', scores.trend, scores.formula.trend],
-                ['Final', scores.final, scores.formula.final],
-              ] as const
-            ).map(([label, value, formula]) => (
-              <div key={label} className="contents">
-                <dt className={label === 'Final' ? 'font-semibold' : 'text-muted-foreground'}>{label}</dt>
-                <dd className="text-right font-medium tabular-nums">{value === null ? '—' : Math.round(value)}</dd>
-                <dd className="text-xs text-muted-foreground">{formula}</dd>
-              </div>
-            ))}
-          </dl>
-        </Section>
-      )}
+      {scores && <ScoresSection scores={scores} />}
 
       {cluster && (
         <Section title="Topic">
@@ -341,6 +287,73 @@ function Explanation({ data }: { data: KeywordExplanation }) {
         )}
       </Section>
     </div>
+  )
+}
+
+/** Where the keyword came from, and the seed it was planned for. */
+function SourceSection({ data }: { data: KeywordExplanation }) {
+  const { source } = data
+  return (
+    <Section title="Source">
+      {source ? (
+        <p>
+          <Badge variant="secondary">{sourceLabel(source.kind)}</Badge>{' '}
+          {source.seed ? (
+            <>
+              from the seed <strong>“{source.seed}”</strong>
+              {source.kind === 'competitor' && source.competitorRank ? (
+                <>
+                  , which a competitor ranks #{source.competitorRank} for
+                  {source.competitorUrl ? (
+                    <>
+                      {' '}
+                      (<span className="break-all text-muted-foreground">{source.competitorUrl}</span>)
+                    </>
+                  ) : null}
+                </>
+              ) : null}
+            </>
+          ) : null}
+        </p>
+      ) : (
+        <p className="text-muted-foreground">Added before keyword research recorded sources.</p>
+      )}
+      {data.forSeed ? (
+        <p>
+          {data.forSeed === data.keyword.keyword ? (
+            <>Planned because it is one of your own seeds.</>
+          ) : (
+            <>
+              Planned for your own seed <strong>“{data.forSeed}”</strong>, as its best-scored long-tail variant.
+            </>
+          )}
+        </p>
+      ) : null}
+    </Section>
+  )
+}
+
+/** Each score with the formula it came from. */
+function ScoresSection({ scores }: { scores: NonNullable<KeywordExplanation['scores']> }) {
+  return (
+    <Section title="Scores">
+      <dl className="grid grid-cols-[7rem_3rem_1fr] items-baseline gap-x-3 gap-y-2">
+        {(
+          [
+            ['Relevance', scores.relevance, scores.formula.relevance],
+            ['Opportunity', scores.opportunity, scores.formula.opportunity],
+            ['Trend', scores.trend, scores.formula.trend],
+            ['Final', scores.final, scores.formula.final],
+          ] as const
+        ).map(([label, value, formula]) => (
+          <div key={label} className="contents">
+            <dt className={label === 'Final' ? 'font-semibold' : 'text-muted-foreground'}>{label}</dt>
+            <dd className="text-right font-medium tabular-nums">{value === null ? '—' : Math.round(value)}</dd>
+            <dd className="text-xs text-muted-foreground">{formula}</dd>
+          </div>
+        ))}
+      </dl>
+    </Section>
   )
 }
 

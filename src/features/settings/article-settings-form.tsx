@@ -48,6 +48,31 @@ const TOGGLES = [
   { name: 'includeInfographics', label: 'Include infographics', hint: 'Illustrate key points with generated infographics.' },
 ] as const
 
+/** The number fields, in their order on the form. */
+const NUMBER_INPUTS: readonly { name: NumberField; label: string; hint: string }[] = [
+  { name: 'internalLinks', label: 'Internal links per article', hint: 'Links to your other pages, 0 to 10.' },
+  {
+    name: 'articleLeadDays',
+    label: 'Write articles ahead (days)',
+    hint: 'How many days before its publishing day an article is written, 1 to 14.',
+  },
+  {
+    name: 'seoScoreFloor',
+    label: 'Minimum SEO score',
+    hint: 'Articles scoring below it wait for your review, even when publishing automatically.',
+  },
+  {
+    name: 'articleMinWords',
+    label: 'Minimum article length (words)',
+    hint: 'Articles follow the length of the top search results, never shorter than this (300 to 10,000).',
+  },
+  {
+    name: 'articleMaxWords',
+    label: 'Maximum article length (words)',
+    hint: 'Never longer than this, however long the top results are (at least the minimum, up to 10,000).',
+  },
+]
+
 const toDraft = (settings: ArticleSettings): Draft => ({
   ...settings,
   internalLinks: String(settings.internalLinks),
@@ -139,82 +164,20 @@ export function ArticleSettingsForm({ settings }: { settings: BusinessSettings }
               error={errors.imageStyle}
               onChange={(value) => change('imageStyle', value as Draft['imageStyle'])}
             />
-            <div className="grid content-start gap-2">
-              <Label htmlFor={fieldId('brandColor')}>Brand colour</Label>
-              <div className="flex items-center gap-2">
-                <input
-                  type="color"
-                  aria-label="Brand colour picker"
-                  value={pickerColor}
-                  onChange={(event) => changeColor(event.target.value)}
-                  className="h-9 w-12 shrink-0 cursor-pointer rounded-md border border-input bg-background p-1"
-                />
-                <Input
-                  id={fieldId('brandColor')}
-                  name="brandColor"
-                  value={draft.brandColor}
-                  spellCheck={false}
-                  aria-invalid={errors.brandColor ? true : undefined}
-                  aria-describedby={errors.brandColor ? `${fieldId('brandColor')}-error` : undefined}
-                  onChange={(event) => changeColor(event.target.value)}
-                />
-              </div>
-              {errors.brandColor && (
-                <p id={`${fieldId('brandColor')}-error`} className="text-xs text-red-300">
-                  {errors.brandColor}
-                </p>
-              )}
-            </div>
-            <FormField
-              id={fieldId('internalLinks')}
-              name="internalLinks"
-              label="Internal links per article"
-              hint="Links to your other pages, 0 to 10."
-              inputMode="numeric"
-              value={draft.internalLinks}
-              error={errors.internalLinks}
-              onChange={(event) => change('internalLinks', event.target.value)}
-            />
-            <FormField
-              id={fieldId('articleLeadDays')}
-              name="articleLeadDays"
-              label="Write articles ahead (days)"
-              hint="How many days before its publishing day an article is written, 1 to 14."
-              inputMode="numeric"
-              value={draft.articleLeadDays}
-              error={errors.articleLeadDays}
-              onChange={(event) => change('articleLeadDays', event.target.value)}
-            />
-            <FormField
-              id={fieldId('seoScoreFloor')}
-              name="seoScoreFloor"
-              label="Minimum SEO score"
-              hint="Articles scoring below it wait for your review, even when publishing automatically."
-              inputMode="numeric"
-              value={draft.seoScoreFloor}
-              error={errors.seoScoreFloor}
-              onChange={(event) => change('seoScoreFloor', event.target.value)}
-            />
-            <FormField
-              id={fieldId('articleMinWords')}
-              name="articleMinWords"
-              label="Minimum article length (words)"
-              hint="Articles follow the length of the top search results, never shorter than this (300 to 10,000)."
-              inputMode="numeric"
-              value={draft.articleMinWords}
-              error={errors.articleMinWords}
-              onChange={(event) => change('articleMinWords', event.target.value)}
-            />
-            <FormField
-              id={fieldId('articleMaxWords')}
-              name="articleMaxWords"
-              label="Maximum article length (words)"
-              hint="Never longer than this, however long the top results are (at least the minimum, up to 10,000)."
-              inputMode="numeric"
-              value={draft.articleMaxWords}
-              error={errors.articleMaxWords}
-              onChange={(event) => change('articleMaxWords', event.target.value)}
-            />
+            <BrandColorField pickerColor={pickerColor} value={draft.brandColor} error={errors.brandColor} onChange={changeColor} />
+            {NUMBER_INPUTS.map(({ name, label, hint }) => (
+              <FormField
+                key={name}
+                id={fieldId(name)}
+                name={name}
+                label={label}
+                hint={hint}
+                inputMode="numeric"
+                value={draft[name]}
+                error={errors[name]}
+                onChange={(event) => change(name, event.target.value)}
+              />
+            ))}
           </div>
           <fieldset className="grid gap-4 md:grid-cols-2">
             <legend className="sr-only">Article options</legend>
@@ -233,5 +196,47 @@ export function ArticleSettingsForm({ settings }: { settings: BusinessSettings }
         <SaveFooter dirty={form.dirty} pending={save.isPending} onReset={reset} saveLabel="Save article settings" />
       </form>
     </Card>
+  )
+}
+
+/** The brand colour as text beside a picker; the picker can only show a valid colour. */
+function BrandColorField({
+  pickerColor,
+  value,
+  error,
+  onChange,
+}: {
+  pickerColor: string
+  value: string
+  error?: string
+  onChange: (value: string) => void
+}) {
+  return (
+    <div className="grid content-start gap-2">
+      <Label htmlFor={fieldId('brandColor')}>Brand colour</Label>
+      <div className="flex items-center gap-2">
+        <input
+          type="color"
+          aria-label="Brand colour picker"
+          value={pickerColor}
+          onChange={(event) => onChange(event.target.value)}
+          className="h-9 w-12 shrink-0 cursor-pointer rounded-md border border-input bg-background p-1"
+        />
+        <Input
+          id={fieldId('brandColor')}
+          name="brandColor"
+          value={value}
+          spellCheck={false}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${fieldId('brandColor')}-error` : undefined}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      </div>
+      {error && (
+        <p id={`${fieldId('brandColor')}-error`} className="text-xs text-red-300">
+          {error}
+        </p>
+      )}
+    </div>
   )
 }

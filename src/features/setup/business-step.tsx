@@ -106,24 +106,7 @@ export function BusinessStep({ business, onSaved }: { business: Business | null;
     )
   }, [finished])
 
-  const save = useMutation(
-    orpc.setup.saveBusiness.mutationOptions({
-      onSuccess: (saved) => {
-        toast.success('Business saved')
-        onSaved(saved)
-      },
-      onError: (error) => {
-        const fields = serverFieldErrors(error)
-        if (fields) return setErrors(fields)
-        // At the plan's business limit the server offers the way out ("See plans").
-        const action = errorActionOf(error)
-        toast.error('Could not save your business', {
-          description: error.message,
-          ...(action ? { action: { label: action.label, onClick: () => window.location.assign(action.path) } } : {}),
-        })
-      },
-    }),
-  )
+  const save = useSaveBusiness(onSaved, setErrors)
 
   const startAnalysis = () => {
     const url = checkedAddress(address)
@@ -175,27 +158,13 @@ export function BusinessStep({ business, onSaved }: { business: Business | null;
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-6">
-      <div className="grid gap-2">
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-          <FormField
-            id={fieldId('url')}
-            label={ADDRESS_FIELD}
-            className="flex-1"
-            value={address}
-            onChange={(event) => setAddress(event.target.value)}
-            placeholder="example.com"
-            autoComplete="url"
-            error={errors.url}
-          />
-          <Button type="button" variant="secondary" onClick={startAnalysis} disabled={analyze.isPending || running}>
-            <SearchIcon aria-hidden />
-            Analyse
-          </Button>
-        </div>
-        <p className="text-xs text-muted-foreground">
-          We read your home page and up to 20 others, then fill in the profile below for you to check.
-        </p>
-      </div>
+      <AddressField
+        address={address}
+        error={errors.url}
+        onChange={setAddress}
+        onAnalyse={startAnalysis}
+        analyseDisabled={analyze.isPending || running}
+      />
 
       {/* Once the analysis has failed, the alert below says why once and offers both ways on. */}
       {jobId && !failure && (
@@ -208,43 +177,119 @@ export function BusinessStep({ business, onSaved }: { business: Business | null;
         </p>
       )}
 
-      <fieldset className="grid gap-4 sm:grid-cols-2" aria-label="Business profile">
-        {TEXT_FIELDS.map((field) =>
-          field.multiline ? (
-            <TextareaField
-              key={field.name}
-              id={fieldId(field.name)}
-              label={field.label}
-              className="sm:col-span-2"
-              value={draft[field.name]}
-              onChange={(event) => set(field.name)(event.target.value)}
-              error={errors[field.name]}
-            />
-          ) : (
-            <FormField
-              key={field.name}
-              id={fieldId(field.name)}
-              label={field.label}
-              value={draft[field.name]}
-              onChange={(event) => set(field.name)(event.target.value)}
-              error={errors[field.name]}
-            />
-          ),
-        )}
-        {LIST_FIELDS.map((field) => (
+      <ProfileFieldset draft={draft} errors={errors} set={set} />
+
+      <StepActions pending={save.isPending} disabled={running} />
+    </form>
+  )
+}
+
+/** The site address and Analyse, which reads the site and fills in the profile. */
+function AddressField({
+  address,
+  error,
+  onChange,
+  onAnalyse,
+  analyseDisabled,
+}: {
+  address: string
+  error?: string
+  onChange: (address: string) => void
+  onAnalyse: () => void
+  analyseDisabled: boolean
+}) {
+  return (
+    <div className="grid gap-2">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+        <FormField
+          id={fieldId('url')}
+          label={ADDRESS_FIELD}
+          className="flex-1"
+          value={address}
+          onChange={(event) => onChange(event.target.value)}
+          placeholder="example.com"
+          autoComplete="url"
+          error={error}
+        />
+        <Button type="button" variant="secondary" onClick={onAnalyse} disabled={analyseDisabled}>
+          <SearchIcon aria-hidden />
+          Analyse
+        </Button>
+      </div>
+      <p className="text-xs text-muted-foreground">
+        We read your home page and up to 20 others, then fill in the profile below for you to check.
+      </p>
+    </div>
+  )
+}
+
+/** Every profile field, as the analysis filled it in or as typed. */
+function ProfileFieldset({
+  draft,
+  errors,
+  set,
+}: {
+  draft: ProfileDraft
+  errors: FieldErrors
+  set: (name: keyof ProfileDraft) => (value: string) => void
+}) {
+  return (
+    <fieldset className="grid gap-4 sm:grid-cols-2" aria-label="Business profile">
+      {TEXT_FIELDS.map((field) =>
+        field.multiline ? (
           <TextareaField
             key={field.name}
             id={fieldId(field.name)}
             label={field.label}
-            hint="One per line."
+            className="sm:col-span-2"
             value={draft[field.name]}
             onChange={(event) => set(field.name)(event.target.value)}
             error={errors[field.name]}
           />
-        ))}
-      </fieldset>
+        ) : (
+          <FormField
+            key={field.name}
+            id={fieldId(field.name)}
+            label={field.label}
+            value={draft[field.name]}
+            onChange={(event) => set(field.name)(event.target.value)}
+            error={errors[field.name]}
+          />
+        ),
+      )}
+      {LIST_FIELDS.map((field) => (
+        <TextareaField
+          key={field.name}
+          id={fieldId(field.name)}
+          label={field.label}
+          hint="One per line."
+          value={draft[field.name]}
+          onChange={(event) => set(field.name)(event.target.value)}
+          error={errors[field.name]}
+        />
+      ))}
+    </fieldset>
+  )
+}
 
-      <StepActions pending={save.isPending} disabled={running} />
-    </form>
+/** setup.saveBusiness: field errors go under the fields; anything else is a toast, with the plan's way out at its limit. */
+function useSaveBusiness(onSaved: (saved: Business) => void, setErrors: (errors: FieldErrors) => void) {
+  return useMutation(
+    orpc.setup.saveBusiness.mutationOptions({
+      onSuccess: (saved) => {
+        toast.success('Business saved')
+        onSaved(saved)
+      },
+      onError: (error) => {
+        const fields = serverFieldErrors(error)
+        if (fields) return setErrors(fields)
+        // At the plan's business limit the server offers the way out ("See plans").
+        const action = errorActionOf(error)
+        toast.error('Could not save your business', {
+          description: error.message,
+          ...(action ? { action: { label: action.label, onClick: () => window.location.assign(action.path) } } : {}),
+        })
+      },
+    }),
   )
 }

@@ -17,8 +17,11 @@ import {
 } from '~/components/ui/dropdown-menu'
 import { Skeleton } from '~/components/ui/skeleton'
 import { orpc } from '~/lib/orpc'
+import type { RpcOutputs } from '~/lib/rpc-outputs'
 import { initialSetupStep } from '~/shared/setup-step'
 import { businessLabel } from './current-business'
+
+type BusinessItem = RpcOutputs['business']['list'][number]
 
 /**
  * The current business at the top of the sidebar, and the menu to switch to another one, add one
@@ -30,6 +33,7 @@ export function BusinessSwitcher() {
   const queryClient = useQueryClient()
   const businesses = useQuery(orpc.business.list.queryOptions())
   const allowance = useQuery(orpc.business.allowance.queryOptions())
+  const addBusiness = useAddBusiness()
   const select = useMutation(
     orpc.business.select.mutationOptions({
       // business.select re-issues the session cookie, so re-running the route guards puts the new
@@ -78,21 +82,6 @@ export function BusinessSwitcher() {
   const ready = withStep.filter(({ business, step }) => step === 5 || business.isCurrent).map(({ business }) => business)
   const unfinished = withStep.filter(({ business, step }) => step < 5 && !business.isCurrent)
 
-  /** Setup for a new business, or, at the plan's limit, the reason and the way to upgrade. */
-  async function addBusiness() {
-    try {
-      const room = await queryClient.fetchQuery({ ...orpc.business.allowance.queryOptions(), staleTime: 0 })
-      if (room.canAdd) return void router.navigate({ to: '/setup', search: { business: 'new' } })
-      const { action } = room
-      toast.error('No room for another business', {
-        description: room.message ?? undefined,
-        ...(action ? { action: { label: action.label, onClick: () => void router.navigate({ href: action.path }) } } : {}),
-      })
-    } catch (error) {
-      toast.error('Could not check your plan’s business limit', { description: (error as Error).message })
-    }
-  }
-
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
@@ -132,21 +121,7 @@ export function BusinessSwitcher() {
             </DropdownMenuRadioItem>
           ))}
         </DropdownMenuRadioGroup>
-        {unfinished.length > 0 && (
-          <DropdownMenuGroup aria-label="Setup not finished">
-            <DropdownMenuSeparator />
-            <DropdownMenuLabel className="text-xs font-normal text-muted-foreground">Setup not finished</DropdownMenuLabel>
-            {unfinished.map(({ business, step }) => (
-              <DropdownMenuItem key={business.id} asChild>
-                <Link to="/setup" search={{ business: business.id }}>
-                  <CircleDashedIcon aria-hidden="true" className="text-muted-foreground" />
-                  <span className="min-w-0 flex-1 truncate">{businessLabel(business)}</span>
-                  <span className="shrink-0 text-xs text-muted-foreground">Step {step} of 5</span>
-                </Link>
-              </DropdownMenuItem>
-            ))}
-          </DropdownMenuGroup>
-        )}
+        {unfinished.length > 0 && <UnfinishedBusinesses unfinished={unfinished} />}
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void addBusiness()}>
           <PlusIcon aria-hidden="true" />
@@ -154,5 +129,43 @@ export function BusinessSwitcher() {
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
+  )
+}
+
+/** Setup for a new business, or, at the plan's limit, the reason and the way to upgrade. */
+function useAddBusiness() {
+  const router = useRouter()
+  const queryClient = useQueryClient()
+  return async function addBusiness() {
+    try {
+      const room = await queryClient.fetchQuery({ ...orpc.business.allowance.queryOptions(), staleTime: 0 })
+      if (room.canAdd) return void router.navigate({ to: '/setup', search: { business: 'new' } })
+      const { action } = room
+      toast.error('No room for another business', {
+        description: room.message ?? undefined,
+        ...(action ? { action: { label: action.label, onClick: () => void router.navigate({ href: action.path }) } } : {}),
+      })
+    } catch (error) {
+      toast.error('Could not check your plan’s business limit', { description: (error as Error).message })
+    }
+  }
+}
+
+/** Businesses whose setup is not finished, each resuming its setup at its step. */
+function UnfinishedBusinesses({ unfinished }: { unfinished: { business: BusinessItem; step: number }[] }) {
+  return (
+    <DropdownMenuGroup aria-label="Setup not finished">
+      <DropdownMenuSeparator />
+      <DropdownMenuLabel className="text-xs font-normal text-muted-foreground">Setup not finished</DropdownMenuLabel>
+      {unfinished.map(({ business, step }) => (
+        <DropdownMenuItem key={business.id} asChild>
+          <Link to="/setup" search={{ business: business.id }}>
+            <CircleDashedIcon aria-hidden="true" className="text-muted-foreground" />
+            <span className="min-w-0 flex-1 truncate">{businessLabel(business)}</span>
+            <span className="shrink-0 text-xs text-muted-foreground">Step {step} of 5</span>
+          </Link>
+        </DropdownMenuItem>
+      ))}
+    </DropdownMenuGroup>
   )
 }
