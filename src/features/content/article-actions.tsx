@@ -11,7 +11,7 @@ import { orpc, type RpcClient } from '~/lib/orpc'
 import { toast } from '~/lib/toast'
 import { cn } from '~/lib/utils'
 import { downloadArticle } from './article-download'
-import { publicationsQuery } from './publishing-panel'
+import { publicationsQuery } from './content-queries'
 
 type Article = Awaited<ReturnType<RpcClient['article']['get']>>
 
