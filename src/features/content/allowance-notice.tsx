@@ -2,12 +2,15 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { CircleAlert } from 'lucide-react'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
-import { orpc } from '~/lib/orpc'
+import { billingOverviewQuery } from '~/features/billing/billing-queries'
 import { allowanceNotice } from './allowance'
 
-/** The notice above the articles when the allowance is used up, with the way to more. */
+/**
+ * The notice above the articles when the allowance is used up, with the way to more. The route
+ * prefetches the overview; read without suspense, so that a failure of it only leaves the notice out.
+ */
 export function AllowanceNotice() {
-  const overview = useQuery(orpc.billing.overview.queryOptions())
+  const overview = useQuery(billingOverviewQuery())
   const notice = allowanceNotice(overview.data)
   if (!notice) return null
   return (

@@ -31,39 +31,24 @@ const errorMessage = (error: unknown) => (error instanceof Error ? error.message
 
 type SaveState = { kind: 'saved'; at: Date | null } | { kind: 'dirty' } | { kind: 'saving' } | { kind: 'failed'; message: string }
 
-/**
- * The article's editor: Markdown (the title is its "# " line) and the meta fields beside a live
- * preview as it will be published, with the SEO score recomputed by the server as you type.
- * Changes save themselves after a pause (or with Save / Ctrl+S) over the revision the editor
- * started from; when the article changed elsewhere meanwhile the save is refused and the text
- * stays here to copy.
- */
-export function ArticleEditor({
-  businessId,
-  article,
-  onReload,
-  showHtml = (html) => html,
-}: {
-  businessId: string
-  article: Article
-  /** Fetches the article's latest version (after a refused save). */
-  onReload: () => Promise<Article | undefined>
-  /** How the preview shows the article's HTML (demo mode swaps a simulated video for its stand-in). */
-  showHtml?: (html: string) => string
-}) {
-  const queryClient = useQueryClient()
-  const initial: Draft = { markdown: article.markdown, metaTitle: article.metaTitle, metaDescription: article.metaDescription }
-  const [draft, setDraft] = useState<Draft>(initial)
-  const [saved, setSaved] = useState<Draft>(initial)
-  const [revision, setRevision] = useState(article.revision)
-  const [state, setState] = useState<SaveState>({ kind: 'saved', at: null })
-  const [conflict, setConflict] = useState<string | null>(null)
-  const [previewed, setPreviewed] = useState<Draft | null>(null)
-  const [pane, setPane] = useState<'write' | 'preview'>('write')
-  // The text as last typed, for the debounced save (set where it changes, not during render).
-  const latest = useRef(initial)
-  const dirty = !sameDraft(draft, saved)
+/** Why a meta field cannot be saved as it is, or null. */
+function metaError(value: string, max: number, name: string): string | null {
+  if (value.trim().length === 0) return `Write a ${name}.`
+  if (value.length > max) return `Keep the ${name} to ${max} characters.`
+  return null
+}
 
+/** The save state as the editor says it. */
+function saveStateText(state: SaveState): string {
+  if (state.kind === 'saving') return 'Saving…'
+  if (state.kind === 'dirty') return 'Unsaved changes'
+  if (state.kind === 'failed') return `Not saved: ${state.message}`
+  return state.at ? `Saved at ${state.at.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}` : 'All changes saved'
+}
+
+/** The server's preview of the draft (its HTML and SEO score), following typing after a pause. */
+function useDraftPreview(businessId: string, article: Article, initial: Draft) {
+  const [previewed, setPreviewed] = useState<Draft | null>(null)
   const preview = useQuery({
     ...orpc.article.preview.queryOptions({ input: { businessId, articleId: article.id, ...(previewed ?? initial) } }),
     enabled: previewed !== null,
@@ -72,6 +57,28 @@ export function ArticleEditor({
     meta: { inlineError: true },
   })
   const schedulePreview = useDebouncedCallback((next: Draft) => setPreviewed(next), PREVIEW_DELAY_MS)
+  const shown = previewed && preview.data ? preview.data : { html: article.html, seoScore: article.seoScore, seoChecks: article.seoChecks }
+  const error = previewed && preview.isError ? errorMessage(preview.error) : null
+  return { shown, error, fetching: preview.isFetching, schedule: schedulePreview.run, reset: () => setPreviewed(null) }
+}
+
+/**
+ * The draft and its saving: autosave after a pause, Save / Ctrl+S at once, over the revision the
+ * editor started from; a refused save (the article changed elsewhere) keeps the text and offers
+ * a reload.
+ */
+function useArticleDraft(businessId: string, article: Article, onReload: () => Promise<Article | undefined>) {
+  const queryClient = useQueryClient()
+  const initial: Draft = { markdown: article.markdown, metaTitle: article.metaTitle, metaDescription: article.metaDescription }
+  const [draft, setDraft] = useState<Draft>(initial)
+  const [saved, setSaved] = useState<Draft>(initial)
+  const [revision, setRevision] = useState(article.revision)
+  const [state, setState] = useState<SaveState>({ kind: 'saved', at: null })
+  const [conflict, setConflict] = useState<string | null>(null)
+  const preview = useDraftPreview(businessId, article, initial)
+  // The text as last typed, for the debounced save (set where it changes, not during render).
+  const latest = useRef(initial)
+  const dirty = !sameDraft(draft, saved)
 
   const save = useMutation(
     orpc.article.save.mutationOptions({
@@ -105,7 +112,7 @@ export function ArticleEditor({
     setDraft(next)
     setSaved(next)
     setRevision(from.revision)
-    setPreviewed(null)
+    preview.reset()
   }
   if (article.revision > revision && !dirty && !save.isPending) takeOver(article)
   useEffect(() => {
@@ -138,24 +145,36 @@ export function ArticleEditor({
     latest.current = next
     setDraft(next)
     if (state.kind !== 'saving') setState({ kind: 'dirty' })
-    schedulePreview.run(next)
+    preview.schedule(next)
     scheduleSave.run()
   }
+  return { draft, dirty, state, conflict, saving: save.isPending, saveNow, reload, change, preview }
+}
 
-  const shown = previewed && preview.data ? preview.data : { html: article.html, seoScore: article.seoScore, seoChecks: article.seoChecks }
-  const previewError = previewed && preview.isError ? errorMessage(preview.error) : null
-  const metaTitleError =
-    draft.metaTitle.trim().length === 0
-      ? 'Write a meta title.'
-      : draft.metaTitle.length > META_TITLE_MAX
-        ? `Keep the meta title to ${META_TITLE_MAX} characters.`
-        : null
-  const metaDescriptionError =
-    draft.metaDescription.trim().length === 0
-      ? 'Write a meta description.'
-      : draft.metaDescription.length > META_DESCRIPTION_MAX
-        ? `Keep the meta description to ${META_DESCRIPTION_MAX} characters.`
-        : null
+/**
+ * The article's editor: Markdown (the title is its "# " line) and the meta fields beside a live
+ * preview as it will be published, with the SEO score recomputed by the server as you type.
+ * Changes save themselves after a pause (or with Save / Ctrl+S) over the revision the editor
+ * started from; when the article changed elsewhere meanwhile the save is refused and the text
+ * stays here to copy.
+ */
+export function ArticleEditor({
+  businessId,
+  article,
+  onReload,
+  showHtml = (html) => html,
+}: {
+  businessId: string
+  article: Article
+  /** Fetches the article's latest version (after a refused save). */
+  onReload: () => Promise<Article | undefined>
+  /** How the preview shows the article's HTML (demo mode swaps a simulated video for its stand-in). */
+  showHtml?: (html: string) => string
+}) {
+  const editor = useArticleDraft(businessId, article, onReload)
+  const { draft, conflict, change, preview } = editor
+  const { shown } = preview
+  const failing = shown.seoChecks.filter((check) => !check.passed).length
 
   return (
     <div
@@ -163,7 +182,7 @@ export function ArticleEditor({
       onKeyDown={(event) => {
         if ((event.metaKey || event.ctrlKey) && event.key.toLowerCase() === 's') {
           event.preventDefault()
-          saveNow()
+          editor.saveNow()
         }
       }}
     >
@@ -173,7 +192,7 @@ export function ArticleEditor({
           <AlertDescription className="grid gap-2">
             <span>{conflict}</span>
             <span>
-              <Button variant="outline" size="sm" onClick={() => void reload()}>
+              <Button variant="outline" size="sm" onClick={() => void editor.reload()}>
                 Reload the latest version
               </Button>
             </span>
@@ -182,22 +201,14 @@ export function ArticleEditor({
       )}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-muted-foreground" role="status" data-testid="save-state">
-          {state.kind === 'saving'
-            ? 'Saving…'
-            : state.kind === 'dirty'
-              ? 'Unsaved changes'
-              : state.kind === 'failed'
-                ? `Not saved: ${state.message}`
-                : state.at
-                  ? `Saved at ${state.at.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}`
-                  : 'All changes saved'}
+          {saveStateText(editor.state)}
         </p>
         <div className="flex items-center gap-3">
           <a href="#seo-score" className="text-sm text-muted-foreground hover:text-foreground" data-testid="live-score">
             SEO score <SeoScoreBadge score={shown.seoScore} />
-            {shown.seoChecks.some((check) => !check.passed) && ` · ${shown.seoChecks.filter((check) => !check.passed).length} to fix`}
+            {failing > 0 && ` · ${failing} to fix`}
           </a>
-          <Button size="sm" onClick={saveNow} disabled={!dirty || save.isPending || Boolean(conflict)}>
+          <Button size="sm" onClick={editor.saveNow} disabled={!editor.dirty || editor.saving || Boolean(conflict)}>
             Save
           </Button>
         </div>
@@ -208,7 +219,7 @@ export function ArticleEditor({
           label="Meta title"
           value={draft.metaTitle}
           max={META_TITLE_MAX}
-          error={metaTitleError}
+          error={metaError(draft.metaTitle, META_TITLE_MAX, 'meta title')}
           onChange={(metaTitle) => change({ metaTitle })}
         />
         <MetaField
@@ -216,10 +227,41 @@ export function ArticleEditor({
           label="Meta description"
           value={draft.metaDescription}
           max={META_DESCRIPTION_MAX}
-          error={metaDescriptionError}
+          error={metaError(draft.metaDescription, META_DESCRIPTION_MAX, 'meta description')}
           onChange={(metaDescription) => change({ metaDescription })}
         />
       </div>
+      <EditorPanes
+        markdown={draft.markdown}
+        onMarkdownChange={(markdown) => change({ markdown })}
+        html={showHtml(shown.html)}
+        previewError={preview.error}
+        previewFetching={preview.fetching}
+      />
+      <div id="seo-score" className="scroll-mt-4">
+        <SeoScorePanel score={shown.seoScore} checks={shown.seoChecks} live />
+      </div>
+    </div>
+  )
+}
+
+/** The Markdown beside its preview; on phones one pane at a time. */
+function EditorPanes({
+  markdown,
+  onMarkdownChange,
+  html,
+  previewError,
+  previewFetching,
+}: {
+  markdown: string
+  onMarkdownChange: (markdown: string) => void
+  html: string
+  previewError: string | null
+  previewFetching: boolean
+}) {
+  const [pane, setPane] = useState<'write' | 'preview'>('write')
+  return (
+    <>
       {/* Phones: one pane at a time. */}
       <div role="tablist" aria-label="Editor pane" className="inline-flex w-fit gap-1 rounded-lg border border-border p-1 lg:hidden">
         {(['write', 'preview'] as const).map((name) => (
@@ -245,9 +287,9 @@ export function ArticleEditor({
           </Label>
           <textarea
             id="article-markdown"
-            value={draft.markdown}
+            value={markdown}
             spellCheck
-            onChange={(event) => change({ markdown: event.target.value })}
+            onChange={(event) => onMarkdownChange(event.target.value)}
             className="h-[70vh] min-h-96 w-full resize-y rounded-lg border border-input bg-background p-3 font-mono text-sm leading-6 text-foreground focus-visible:outline-2 focus-visible:outline-ring"
           />
         </div>
@@ -260,18 +302,15 @@ export function ArticleEditor({
           <div
             className={cn(
               'h-[70vh] min-h-96 overflow-y-auto rounded-lg border border-border p-4',
-              preview.isFetching && 'opacity-80 transition-opacity',
+              previewFetching && 'opacity-80 transition-opacity',
             )}
             aria-label="Preview"
           >
-            <div className="article-html" data-testid="editor-preview" dangerouslySetInnerHTML={{ __html: showHtml(shown.html) }} />
+            <div className="article-html" data-testid="editor-preview" dangerouslySetInnerHTML={{ __html: html }} />
           </div>
         </div>
       </div>
-      <div id="seo-score" className="scroll-mt-4">
-        <SeoScorePanel score={shown.seoScore} checks={shown.seoChecks} live />
-      </div>
-    </div>
+    </>
   )
 }
 

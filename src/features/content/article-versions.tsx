@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { Skeleton } from '~/components/ui/skeleton'
 import { orpc, type RpcClient } from '~/lib/orpc'
 import { toast } from '~/lib/toast'
+import { useHydrated } from '~/lib/use-hydrated'
 import { cn } from '~/lib/utils'
 import { SeoScoreBadge } from './article-status'
 
@@ -22,6 +23,11 @@ const REASONS: Record<string, string> = {
 }
 const when = (value: Date | string) =>
   new Date(value).toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' })
+
+/** When a version was kept, in the browser's time zone: left out of the server's HTML, which cannot know it. */
+function VersionTime({ value }: { value: Date | string }) {
+  return useHydrated() ? when(value) : null
+}
 
 /** Unchanged runs longer than this show their first and last lines only. */
 const CONTEXT_LINES = 2
@@ -91,7 +97,7 @@ export function ArticleVersions({ businessId, article }: { businessId: string; a
                     <SeoScoreBadge score={version.seoScore} />
                   </div>
                   <span className="text-muted-foreground">
-                    {when(version.createdAt)}
+                    <VersionTime value={version.createdAt} />
                     {current && ' · current'}
                   </span>
                   {!current && (

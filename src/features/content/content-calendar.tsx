@@ -11,14 +11,13 @@ import {
   type DragEndEvent,
   type KeyboardCoordinateGetter,
 } from '@dnd-kit/core'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { CalendarDaysIcon, ChevronLeftIcon, ChevronRightIcon } from 'lucide-react'
-import { useMemo, useRef } from 'react'
+import { Suspense, useMemo, useRef } from 'react'
 import { EmptyState } from '~/components/empty-state'
-import { ErrorPanel } from '~/components/fallbacks/error-panel'
 import { Button } from '~/components/ui/button'
-import { Card, CardContent } from '~/components/ui/card'
+import { Card } from '~/components/ui/card'
 import { Skeleton } from '~/components/ui/skeleton'
 import { orpc, type RpcClient } from '~/lib/orpc'
 import { toast } from '~/lib/toast'
@@ -124,20 +123,61 @@ export function ContentCalendar({
   month: string | null
   onMonthChange: (month: string) => void
 }) {
-  const today = dayKey(new Date())
   const thisMonth = monthOf(new Date())
-  // Without a month in the address, the current month's answer says where the plan goes on.
+  // Without a month in the address, the current month's answer says where the plan goes on (the
+  // route's loader has fetched it).
   const opening = useQuery({ ...calendarQuery(businessId, thisMonth), enabled: chosen === null })
   const month = chosen ?? openingMonth(thisMonth, opening.data?.nextPlanned)
-  const query = useQuery(calendarQuery(businessId, month))
-  const queryClient = useQueryClient()
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: calendarKeyboardCoordinates }),
+  return (
+    <Card className="overflow-hidden">
+      <CalendarHeader month={month} thisMonth={thisMonth} onMonthChange={onMonthChange} />
+      {/* A month the route has not fetched yet (the opening month once known) loads under the header. */}
+      <Suspense fallback={<CalendarSkeleton />}>
+        <CalendarMonth businessId={businessId} month={month} />
+      </Suspense>
+    </Card>
   )
-  const key = calendarQuery(businessId, month).queryKey
+}
 
-  const reschedule = useMutation(
+function CalendarHeader({ month, thisMonth, onMonthChange }: { month: string; thisMonth: string; onMonthChange: (month: string) => void }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 border-b border-border p-3">
+      <h2 className="text-lg font-semibold" aria-live="polite">
+        {monthLabel(month)}
+      </h2>
+      <div className="flex items-center gap-1">
+        <Button variant="outline" size="icon" aria-label="Previous month" onClick={() => onMonthChange(shiftMonth(month, -1))}>
+          <ChevronLeftIcon className="size-4" aria-hidden />
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => onMonthChange(thisMonth)} disabled={month === thisMonth}>
+          Today
+        </Button>
+        <Button variant="outline" size="icon" aria-label="Next month" onClick={() => onMonthChange(shiftMonth(month, 1))}>
+          <ChevronRightIcon className="size-4" aria-hidden />
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+function CalendarSkeleton() {
+  return (
+    <div className="grid gap-2 p-3" aria-label="Loading the calendar">
+      <Skeleton className="h-24 w-full" />
+      <Skeleton className="h-24 w-full" />
+      <Skeleton className="h-24 w-full" />
+    </div>
+  )
+}
+
+/**
+ * Moves a keyword (with its article) to another day: the month shows the move at once and takes it
+ * back if the server refuses it; the plan's queries are fetched again either way.
+ */
+function useReschedule(businessId: string, month: string) {
+  const queryClient = useQueryClient()
+  const key = calendarQuery(businessId, month).queryKey
+  return useMutation(
     orpc.keyword.reschedule.mutationOptions({
       onMutate: async ({ keywordId, date }) => {
         await queryClient.cancelQueries({ queryKey: key })
@@ -164,15 +204,21 @@ export function ContentCalendar({
         ]),
     }),
   )
+}
 
+/** The month's entries: the grid on wide screens, the list of planned days on phones, and the legend. */
+function CalendarMonth({ businessId, month }: { businessId: string; month: string }) {
+  const today = dayKey(new Date())
+  const { data } = useSuspenseQuery(calendarQuery(businessId, month))
+  const reschedule = useReschedule(businessId, month)
   const byDay = useMemo(() => {
     const map = new Map<string, CalendarEntry[]>()
-    for (const entry of query.data?.entries ?? []) {
+    for (const entry of data.entries) {
       const day = dayKey(entry.scheduledAt)
       map.set(day, [...(map.get(day) ?? []), entry])
     }
     return map
-  }, [query.data])
+  }, [data])
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     const entry = active.data.current as CalendarEntry | undefined
@@ -181,118 +227,90 @@ export function ContentCalendar({
     reschedule.mutate({ businessId, keywordId: entry.keywordId, date: day })
   }
 
-  const header = (
-    <div className="flex flex-wrap items-center justify-between gap-2 border-b border-border p-3">
-      <h2 className="text-lg font-semibold" aria-live="polite">
-        {monthLabel(month)}
-      </h2>
-      <div className="flex items-center gap-1">
-        <Button variant="outline" size="icon" aria-label="Previous month" onClick={() => onMonthChange(shiftMonth(month, -1))}>
-          <ChevronLeftIcon className="size-4" aria-hidden />
-        </Button>
-        <Button variant="outline" size="sm" onClick={() => onMonthChange(thisMonth)} disabled={month === thisMonth}>
-          Today
-        </Button>
-        <Button variant="outline" size="icon" aria-label="Next month" onClick={() => onMonthChange(shiftMonth(month, 1))}>
-          <ChevronRightIcon className="size-4" aria-hidden />
-        </Button>
-      </div>
-    </div>
-  )
-
-  if (query.isError && !query.data) {
-    return (
-      <Card>
-        {header}
-        <CardContent className="p-4">
-          <ErrorPanel title="Could not load the calendar" error={query.error} onRetry={() => void query.refetch()} />
-        </CardContent>
-      </Card>
-    )
-  }
-
-  const weeks = monthGrid(month)
   const plannedDays = [...byDay.keys()].sort()
   return (
-    <Card className="overflow-hidden">
-      {header}
-      {query.isPending ? (
-        <div className="grid gap-2 p-3" aria-label="Loading the calendar">
-          <Skeleton className="h-24 w-full" />
-          <Skeleton className="h-24 w-full" />
-          <Skeleton className="h-24 w-full" />
+    <>
+      <MonthGrid month={month} today={today} byDay={byDay} onDragEnd={onDragEnd} />
+      {/* Phones: the month's days with something planned, as a list. */}
+      <div className="md:hidden" data-testid="content-agenda">
+        {plannedDays.length === 0 ? <EmptyMonth /> : <MonthAgenda days={plannedDays} today={today} byDay={byDay} />}
+      </div>
+      {plannedDays.length === 0 && (
+        <div className="hidden border-t border-border md:block">
+          <EmptyMonth />
         </div>
-      ) : (
-        <>
-          {/* Wide screens: the month grid, with drag and drop. */}
-          <DndContext
-            sensors={sensors}
-            onDragEnd={onDragEnd}
-            accessibility={{ announcements: ANNOUNCEMENTS, screenReaderInstructions: SCREEN_READER_INSTRUCTIONS }}
-          >
-            <div
-              className="hidden md:block"
-              role="grid"
-              aria-label={`Content calendar, ${monthLabel(month)}`}
-              data-testid="content-calendar"
-            >
-              <div role="row" className="grid grid-cols-7 border-b border-border text-xs font-medium text-muted-foreground">
-                {WEEKDAYS.map((weekday) => (
-                  <div key={weekday} role="columnheader" className="px-2 py-1.5">
-                    {weekday}
-                  </div>
-                ))}
-              </div>
-              {weeks.map((week, index) => (
-                <div key={index} role="row" className="grid grid-cols-7 border-b border-border last:border-b-0">
-                  {week.map((day, column) =>
-                    day ? (
-                      <DayCell key={day} day={day} today={today} entries={byDay.get(day) ?? []} />
-                    ) : (
-                      <div
-                        key={`empty-${column}`}
-                        role="gridcell"
-                        className="min-h-28 border-r border-border bg-muted/20 last:border-r-0"
-                      />
-                    ),
-                  )}
-                </div>
-              ))}
+      )}
+      <Legend />
+    </>
+  )
+}
+
+/** Wide screens: the month grid, with drag and drop. */
+function MonthGrid({
+  month,
+  today,
+  byDay,
+  onDragEnd,
+}: {
+  month: string
+  today: string
+  byDay: Map<string, CalendarEntry[]>
+  onDragEnd: (event: DragEndEvent) => void
+}) {
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: calendarKeyboardCoordinates }),
+  )
+  return (
+    <DndContext
+      sensors={sensors}
+      onDragEnd={onDragEnd}
+      accessibility={{ announcements: ANNOUNCEMENTS, screenReaderInstructions: SCREEN_READER_INSTRUCTIONS }}
+    >
+      <div className="hidden md:block" role="grid" aria-label={`Content calendar, ${monthLabel(month)}`} data-testid="content-calendar">
+        <div role="row" className="grid grid-cols-7 border-b border-border text-xs font-medium text-muted-foreground">
+          {WEEKDAYS.map((weekday) => (
+            <div key={weekday} role="columnheader" className="px-2 py-1.5">
+              {weekday}
             </div>
-          </DndContext>
-          {/* Phones: the month's days with something planned, as a list. */}
-          <div className="md:hidden" data-testid="content-agenda">
-            {plannedDays.length === 0 ? (
-              <EmptyMonth />
-            ) : (
-              <ol className="divide-y divide-border">
-                {plannedDays.map((day) => (
-                  <li key={day} className="p-3">
-                    <p className={cn('mb-2 text-sm font-medium', day === today ? 'text-primary' : 'text-muted-foreground')}>
-                      {longDay(day)}
-                      {day === today && ' · Today'}
-                    </p>
-                    <ul className="grid grid-cols-[minmax(0,1fr)] gap-1.5">
-                      {(byDay.get(day) ?? []).map((entry) => (
-                        <li key={entry.keywordId} className="min-w-0">
-                          <EntryChip entry={entry} roomy />
-                        </li>
-                      ))}
-                    </ul>
-                  </li>
-                ))}
-              </ol>
+          ))}
+        </div>
+        {monthGrid(month).map((week, index) => (
+          <div key={index} role="row" className="grid grid-cols-7 border-b border-border last:border-b-0">
+            {week.map((day, column) =>
+              day ? (
+                <DayCell key={day} day={day} today={today} entries={byDay.get(day) ?? []} />
+              ) : (
+                <div key={`empty-${column}`} role="gridcell" className="min-h-28 border-r border-border bg-muted/20 last:border-r-0" />
+              ),
             )}
           </div>
-          {plannedDays.length === 0 && (
-            <div className="hidden border-t border-border md:block">
-              <EmptyMonth />
-            </div>
-          )}
-          <Legend />
-        </>
-      )}
-    </Card>
+        ))}
+      </div>
+    </DndContext>
+  )
+}
+
+/** Phones: the days with something planned, each with its entries. */
+function MonthAgenda({ days, today, byDay }: { days: string[]; today: string; byDay: Map<string, CalendarEntry[]> }) {
+  return (
+    <ol className="divide-y divide-border">
+      {days.map((day) => (
+        <li key={day} className="p-3">
+          <p className={cn('mb-2 text-sm font-medium', day === today ? 'text-primary' : 'text-muted-foreground')}>
+            {longDay(day)}
+            {day === today && ' · Today'}
+          </p>
+          <ul className="grid grid-cols-[minmax(0,1fr)] gap-1.5">
+            {(byDay.get(day) ?? []).map((entry) => (
+              <li key={entry.keywordId} className="min-w-0">
+                <EntryChip entry={entry} roomy />
+              </li>
+            ))}
+          </ul>
+        </li>
+      ))}
+    </ol>
   )
 }
 

@@ -12,6 +12,7 @@ import { jobWatchQueryOptions } from '~/features/jobs/job-queries'
 import { orpc } from '~/lib/orpc'
 import { useLatest } from '~/lib/use-latest'
 import { CONNECTORS, PUBLICATION_STATUS_LABELS, type PublicationStatus } from '~/shared/integrations'
+import { publicationsQuery } from './content-queries'
 import { LiveCheckStatus } from './live-check-status'
 
 const STATUS_VARIANTS: Record<PublicationStatus, 'success' | 'destructive' | 'secondary' | 'outline'> = {
@@ -20,9 +21,6 @@ const STATUS_VARIANTS: Record<PublicationStatus, 'success' | 'destructive' | 'se
   failed: 'destructive',
   unpublished: 'outline',
 }
-
-export const publicationsQuery = (businessId: string, articleId: string) =>
-  orpc.article.publications.queryOptions({ input: { businessId, articleId } })
 
 /** Refetched when a publishing attempt ends: a retry keeps the targets that worked, so the article may be live already. */
 const ATTEMPT_ENDED = new Set(['retrying', 'completed', 'failed', 'cancelled'])

@@ -11,7 +11,8 @@ import { Skeleton } from '~/components/ui/skeleton'
 import { cn } from '~/lib/utils'
 import { formatDollars } from '../format'
 import { PlanFeatures } from '../plans/plan-features'
-import { orpc, plansQueryOptions } from '~/lib/orpc'
+import { orpc } from '~/lib/orpc'
+import { billingOverviewQuery, planListQuery } from './paywall-queries'
 
 const appRoute = getRouteApi('/_app')
 
@@ -22,9 +23,9 @@ const appRoute = getRouteApi('/_app')
  */
 export function PlanCards() {
   const { user } = appRoute.useRouteContext()
-  const { data: plans } = useSuspenseQuery(plansQueryOptions())
+  const { data: plans } = useSuspenseQuery(planListQuery())
   // A paid procedure: asked only when the session has a plan (else PLAN_REQUIRED sends back here).
-  const overview = useQuery(orpc.billing.overview.queryOptions({ enabled: Boolean(user.plan) }))
+  const overview = useQuery({ ...billingOverviewQuery(), enabled: Boolean(user.plan) })
   const currentPlanId = overview.data ? (overview.data.plan?.id ?? null) : user.plan
   const checkout = useMutation(
     orpc.billing.checkout.mutationOptions({

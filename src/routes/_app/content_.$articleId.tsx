@@ -1,19 +1,38 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ArticleView, type ArticleMode } from '~/features/content/article-view'
+import { RouteErrorState } from '~/components/route-error-state'
+import { articleQuery } from '~/features/content/content-queries'
+import { AllArticlesLink, ArticleSkeleton, ArticleView, type ArticleMode } from '~/features/content/article-view'
 import { pageTitle } from '~/features/page-title'
+import { useCurrentBusinessId } from '~/features/research/research-panel'
 import { orpc } from '~/lib/orpc'
 
 export const Route = createFileRoute('/_app/content_/$articleId')({
   // ?mode=edit or ?mode=versions; anything else is the read view.
   validateSearch: (search: Record<string, unknown>): { mode?: Exclude<ArticleMode, 'read'> } =>
     search.mode === 'edit' || search.mode === 'versions' ? { mode: search.mode } : {},
-  loader: ({ context }) => context.queryClient.ensureQueryData(orpc.business.list.queryOptions()),
+  // The current business (from the business list), then the article, are fetched before the page
+  // renders, on the server too (docs/decisions/0019-screen-data-loading.md). The mode is not a
+  // dependency: every mode shows the same article.
+  loader: async ({ context, params }) => {
+    const businesses = await context.queryClient.ensureQueryData(orpc.business.list.queryOptions())
+    const current = businesses.find((business) => business.isCurrent)
+    if (current) await context.queryClient.ensureQueryData(articleQuery(current.id, params.articleId))
+  },
   head: ({ matches }) => ({ meta: [{ title: pageTitle('Article', matches) }] }),
+  pendingComponent: ArticleSkeleton,
+  errorComponent: ({ error, reset }) => (
+    <>
+      <AllArticlesLink />
+      <RouteErrorState title="Could not load this article" error={error} reset={reset} />
+    </>
+  ),
   component: ArticlePage,
 })
 
 function ArticlePage() {
   const { articleId } = Route.useParams()
   const { mode } = Route.useSearch()
-  return <ArticleView articleId={articleId} mode={mode ?? 'read'} />
+  const businessId = useCurrentBusinessId()
+  if (!businessId) return <ArticleSkeleton />
+  return <ArticleView businessId={businessId} articleId={articleId} mode={mode ?? 'read'} />
 }
