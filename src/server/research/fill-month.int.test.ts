@@ -12,7 +12,7 @@ import { embeddingsHandlers } from '~/server/demo-network/embeddings/mock'
 import { llmHandlers } from '~/server/demo-network/llm/mock'
 import { contentWords } from './duplicates'
 import { variantKey } from './normalize'
-import { researchRunJob } from './research.service'
+import { researchRunJob } from './research.jobs'
 
 // docs/product/pipeline.md §3: research fills the month the plan pays for from what the business
 // typed (its seeds first), its competitors' keyword gap and the keyword data grown from them; only

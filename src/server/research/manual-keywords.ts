@@ -41,18 +41,9 @@ export async function addManualKeywords(
   owner: typeof business.$inferSelect,
   texts: readonly string[],
   now = new Date(),
-): Promise<{ added: Array<{ id: string; keyword: string; scheduledAt: Date; cluster: string }>; skipped: SkippedKeyword[] }> {
+): Promise<{ added: AddedKeyword[]; skipped: SkippedKeyword[] }> {
   const skipped: SkippedKeyword[] = []
-  const wanted = new Map<string, string>()
-  for (const text of texts) {
-    const keywordText = normalizeKeyword(text)
-    if (!isUsableKeyword(keywordText)) {
-      if (text.trim()) skipped.push({ keyword: text.trim(), reason: 'not a search keyword (letters, at most 80 characters and 10 words)' })
-      continue
-    }
-    const key = variantKey(keywordText)
-    if (!wanted.has(key)) wanted.set(key, keywordText)
-  }
+  const wanted = wantedKeywords(texts, skipped)
   const existing = await db
     .select({
       id: keyword.id,
@@ -77,17 +68,7 @@ export async function addManualKeywords(
   if (candidates.length === 0) return { added: [], skipped }
 
   const ledger = createLedger()
-  const market = keywordMarket(owner)
-  const [volumes, difficulties, intents] = await Promise.all([
-    providers.keywordData.searchVolume(candidates, market),
-    providers.keywordData.keywordDifficulty(candidates, market),
-    providers.keywordData.searchIntent(candidates, market),
-  ])
-  const byKeyword = <T extends { keyword: string }>(items: T[]) => new Map(items.map((item) => [normalizeKeyword(item.keyword), item]))
-  const volumeOf = byKeyword(volumes.data)
-  const difficultyOf = byKeyword(difficulties.data)
-  const intentOf = byKeyword(intents.data)
-
+  const measured = await measureKeywords(providers, owner, candidates)
   const context = { db, providers, ledger }
   const [profileVector, ...vectors] = await embedTexts(context, [profileText(owner), ...candidates])
   const existingVectors = await embedTexts(
@@ -98,7 +79,7 @@ export async function addManualKeywords(
 
   // The same search as a keyword the business has, or one added just before (duplicates.ts).
   const taken = existing.map((row, i) => compared(row.keyword, existingVectors[i]!))
-  const accepted: Array<{ text: string; vector: number[] }> = []
+  const accepted: ManualKeyword[] = []
   for (const [index, text] of candidates.entries()) {
     const vector = vectors[index]!
     const clash = findDuplicate(compared(text, vector), taken)
@@ -114,7 +95,81 @@ export async function addManualKeywords(
   }
   if (accepted.length === 0) return { added: [], skipped }
 
-  // The month being filled: this one (or next when this one is nearly over), then the one after.
+  const slots = await scheduleSlots(db, owner, existing, accepted.length, now)
+  const added: AddedKeyword[] = []
+  await db.transaction(async (tx) => {
+    for (const [index, item] of accepted.entries()) {
+      const row = await insertManualKeyword(tx, { owner, item, slot: slots[index]!, measured, profileVector: profileVector!, clusters })
+      if (row) added.push(row)
+      else skipped.push({ keyword: item.text, reason: 'already in your plan' })
+    }
+    for (const cluster of new Set(added.map((item) => item.cluster))) {
+      await tx.execute(sql`
+        update ${keywordCluster} c set keyword_count = k.count, total_volume = k.volume
+        from (select count(*)::int as count, coalesce(sum(search_volume), 0)::int as volume from ${keyword}
+              where business_id = ${owner.id} and cluster_id = (select id from ${keywordCluster} where business_id = ${owner.id} and label = ${cluster})) k
+        where c.business_id = ${owner.id} and c.label = ${cluster}`)
+    }
+  })
+  return { added, skipped }
+}
+
+interface AddedKeyword {
+  id: string
+  keyword: string
+  scheduledAt: Date
+  cluster: string
+}
+
+interface ManualKeyword {
+  text: string
+  vector: number[]
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
+type Owner = typeof business.$inferSelect
+type Measured = Awaited<ReturnType<typeof measureKeywords>>
+type Cluster = typeof keywordCluster.$inferSelect
+
+/** The pasted texts as keywords, one per variant; what is not a search keyword is skipped with its reason. */
+function wantedKeywords(texts: readonly string[], skipped: SkippedKeyword[]): Map<string, string> {
+  const wanted = new Map<string, string>()
+  for (const text of texts) {
+    const keywordText = normalizeKeyword(text)
+    if (!isUsableKeyword(keywordText)) {
+      if (text.trim()) skipped.push({ keyword: text.trim(), reason: 'not a search keyword (letters, at most 80 characters and 10 words)' })
+      continue
+    }
+    const key = variantKey(keywordText)
+    if (!wanted.has(key)) wanted.set(key, keywordText)
+  }
+  return wanted
+}
+
+/** Search volume, difficulty and intent of the candidates in the business's market, by keyword. */
+async function measureKeywords(providers: Providers, owner: Owner, candidates: string[]) {
+  const market = keywordMarket(owner)
+  const [volumes, difficulties, intents] = await Promise.all([
+    providers.keywordData.searchVolume(candidates, market),
+    providers.keywordData.keywordDifficulty(candidates, market),
+    providers.keywordData.searchIntent(candidates, market),
+  ])
+  const byKeyword = <T extends { keyword: string }>(items: T[]) => new Map(items.map((item) => [normalizeKeyword(item.keyword), item]))
+  return { volumeOf: byKeyword(volumes.data), difficultyOf: byKeyword(difficulties.data), intentOf: byKeyword(intents.data) }
+}
+
+/**
+ * A day for each of `count` keywords: the least busy publishing day of the month being filled,
+ * this one (or next when this one is nearly over), then the one after once the plan's monthly
+ * articles are taken.
+ */
+async function scheduleSlots(
+  db: Database,
+  owner: Owner,
+  existing: Array<{ assignedMonth: string | null; scheduledAt: Date | null; status: string }>,
+  count: number,
+  now: Date,
+): Promise<Array<{ month: string; at: Date }>> {
   const plan = await findUserPlan(db, owner.userId)
   const capacity = plan?.articlesPerMonth ?? 0
   let month = monthToPlan(now, 'manual')
@@ -128,7 +183,7 @@ export async function addManualKeywords(
   const plannedIn = (target: string) => existing.filter((row) => row.assignedMonth === target && row.status !== 'archived').length
   let used = plannedIn(month)
   const slots: Array<{ month: string; at: Date }> = []
-  for (let i = 0; i < accepted.length; i++) {
+  for (let i = 0; i < count; i++) {
     if (capacity > 0 && used >= capacity) {
       month = nextMonth(month)
       used = plannedIn(month)
@@ -141,121 +196,131 @@ export async function addManualKeywords(
     slots.push({ month, at: day })
     used++
   }
+  return slots
+}
 
-  const added: Array<{ id: string; keyword: string; scheduledAt: Date; cluster: string }> = []
-  await db.transaction(async (tx) => {
-    for (const [index, item] of accepted.entries()) {
-      const volume = volumeOf.get(item.text)
-      const difficulty = difficultyOf.get(item.text)?.difficulty ?? null
-      const intent = intentOf.get(item.text)?.intent ?? null
-      const monthly = [...(volume?.monthlySearches ?? [])].sort((a, b) => a.year - b.year || a.month - b.month)
-      const scores = {
-        relevance: relevanceScore(cosineSimilarity(item.vector, profileVector!)),
-        opportunity: opportunityScore(volume?.searchVolume ?? null, difficulty),
-        trend: trendScore(monthly.map((point) => point.searchVolume)),
-      }
-      const final = finalScore(scores)
-      const [longTail] = await tx
-        .insert(longTailKeyword)
-        .values({
-          businessId: owner.id,
-          keyword: item.text,
-          metrics: {
-            searchVolume: volume?.searchVolume ?? null,
-            difficulty,
-            cpc: volume?.cpc ?? null,
-            competition: volume?.competitionIndex === null || volume?.competitionIndex === undefined ? null : volume.competitionIndex / 100,
-            intent,
-            trends: monthly,
-            seedKeyword: null,
-            type: 'manual',
-          },
-          relevanceScore: scores.relevance,
-          opportunityScore: scores.opportunity,
-          trendScore: scores.trend,
-          finalScore: final,
-          source: 'manual',
-          sourceStage: 'manual',
-          isSelected: true,
-        })
-        .onConflictDoUpdate({
-          target: [longTailKeyword.businessId, longTailKeyword.keyword],
-          set: { isSelected: true, source: 'manual', sourceStage: 'manual', updatedAt: sql`now()` },
-        })
-        .returning()
+/**
+ * Writes one accepted keyword: its scored long-tail row, its topic membership and its planned
+ * keyword. Undefined when a keyword of that text was planned meanwhile.
+ */
+async function insertManualKeyword(
+  tx: Tx,
+  {
+    owner,
+    item,
+    slot,
+    measured,
+    profileVector,
+    clusters,
+  }: {
+    owner: Owner
+    item: ManualKeyword
+    slot: { month: string; at: Date }
+    measured: Measured
+    profileVector: number[]
+    clusters: Cluster[]
+  },
+): Promise<AddedKeyword | undefined> {
+  const volume = measured.volumeOf.get(item.text)
+  const difficulty = measured.difficultyOf.get(item.text)?.difficulty ?? null
+  const intent = measured.intentOf.get(item.text)?.intent ?? null
+  const monthly = [...(volume?.monthlySearches ?? [])].sort((a, b) => a.year - b.year || a.month - b.month)
+  const scores = {
+    relevance: relevanceScore(cosineSimilarity(item.vector, profileVector)),
+    opportunity: opportunityScore(volume?.searchVolume ?? null, difficulty),
+    trend: trendScore(monthly.map((point) => point.searchVolume)),
+  }
+  const final = finalScore(scores)
+  const [longTail] = await tx
+    .insert(longTailKeyword)
+    .values({
+      businessId: owner.id,
+      keyword: item.text,
+      metrics: {
+        searchVolume: volume?.searchVolume ?? null,
+        difficulty,
+        cpc: volume?.cpc ?? null,
+        competition: volume?.competitionIndex === null || volume?.competitionIndex === undefined ? null : volume.competitionIndex / 100,
+        intent,
+        trends: monthly,
+        seedKeyword: null,
+        type: 'manual',
+      },
+      relevanceScore: scores.relevance,
+      opportunityScore: scores.opportunity,
+      trendScore: scores.trend,
+      finalScore: final,
+      source: 'manual',
+      sourceStage: 'manual',
+      isSelected: true,
+    })
+    .onConflictDoUpdate({
+      target: [longTailKeyword.businessId, longTailKeyword.keyword],
+      set: { isSelected: true, source: 'manual', sourceStage: 'manual', updatedAt: sql`now()` },
+    })
+    .returning()
 
-      // The nearest topic when it is close enough to belong, else a topic of its own.
-      const nearest = clusters
-        .filter((cluster) => cluster.centroid && cluster.centroid.length === item.vector.length)
-        .map((cluster) => ({ cluster, similarity: cosineSimilarity(item.vector, cluster.centroid!) }))
-        .sort((a, b) => b.similarity - a.similarity)[0]
-      let cluster = nearest && 1 - nearest.similarity < CLUSTER_DISTANCE_THRESHOLD ? nearest.cluster : undefined
-      if (!cluster) {
-        const label = uniqueLabel(titleCase(item.text).slice(0, 60), clusters)
-        ;[cluster] = await tx
-          .insert(keywordCluster)
-          .values({
-            businessId: owner.id,
-            label,
-            description: `Added by you: ${item.text}.`,
-            totalVolume: volume?.searchVolume ?? 0,
-            avgDifficulty: difficulty,
-            keywordCount: 1,
-            centroid: item.vector,
-            clusteringMethod: 'manual',
-            pillarKeyword: item.text,
-            pillarSearchVolume: volume?.searchVolume ?? null,
-            pillarDifficulty: difficulty,
-            finalScore: final,
-            priority: clusters.length + 1,
-          })
-          .returning()
-        clusters.push(cluster!)
-      }
-      const isPillar = cluster!.pillarKeyword === item.text
-      await tx
-        .insert(keywordClusterMembership)
-        .values({
-          clusterId: cluster!.id,
-          longTailKeywordId: longTail!.id,
-          similarityScore: nearest?.cluster.id === cluster!.id ? Math.round(nearest.similarity * 1000) / 1000 : 1,
-          isPillar,
-          contentType: isPillar ? 'pillar' : 'supporting',
-        })
-        .onConflictDoNothing()
-      const intentValue: SearchIntent | '' = SEARCH_INTENTS.includes(intent as SearchIntent) ? (intent as SearchIntent) : ''
-      const [row] = await tx
-        .insert(keyword)
-        .values({
-          businessId: owner.id,
-          keyword: item.text,
-          longTailKeywordId: longTail!.id,
-          clusterId: cluster!.id,
-          source: 'manual',
-          status: 'scheduled',
-          scheduledAt: slots[index]!.at,
-          assignedMonth: slots[index]!.month,
-          searchVolume: volume?.searchVolume ?? null,
-          difficulty: difficulty === null ? null : Math.round(difficulty),
-          searchIntent: intentValue,
-          ...plannedArticleType(item.text, intentValue),
-          priority: Math.max(0, Math.min(100, Math.round(final))),
-          metadata: { addedBy: 'user' },
-        })
-        .onConflictDoNothing({ target: [keyword.businessId, keyword.keyword] })
-        .returning({ id: keyword.id })
-      if (row) added.push({ id: row.id, keyword: item.text, scheduledAt: slots[index]!.at, cluster: cluster!.label })
-      else skipped.push({ keyword: item.text, reason: 'already in your plan' })
-    }
-    for (const cluster of new Set(added.map((item) => item.cluster))) {
-      await tx.execute(sql`
-        update ${keywordCluster} c set keyword_count = k.count, total_volume = k.volume
-        from (select count(*)::int as count, coalesce(sum(search_volume), 0)::int as volume from ${keyword}
-              where business_id = ${owner.id} and cluster_id = (select id from ${keywordCluster} where business_id = ${owner.id} and label = ${cluster})) k
-        where c.business_id = ${owner.id} and c.label = ${cluster}`)
-    }
-  })
-  return { added, skipped }
+  // The nearest topic when it is close enough to belong, else a topic of its own.
+  const nearest = clusters
+    .filter((cluster) => cluster.centroid && cluster.centroid.length === item.vector.length)
+    .map((cluster) => ({ cluster, similarity: cosineSimilarity(item.vector, cluster.centroid!) }))
+    .sort((a, b) => b.similarity - a.similarity)[0]
+  let cluster = nearest && 1 - nearest.similarity < CLUSTER_DISTANCE_THRESHOLD ? nearest.cluster : undefined
+  if (!cluster) {
+    const label = uniqueLabel(titleCase(item.text).slice(0, 60), clusters)
+    ;[cluster] = await tx
+      .insert(keywordCluster)
+      .values({
+        businessId: owner.id,
+        label,
+        description: `Added by you: ${item.text}.`,
+        totalVolume: volume?.searchVolume ?? 0,
+        avgDifficulty: difficulty,
+        keywordCount: 1,
+        centroid: item.vector,
+        clusteringMethod: 'manual',
+        pillarKeyword: item.text,
+        pillarSearchVolume: volume?.searchVolume ?? null,
+        pillarDifficulty: difficulty,
+        finalScore: final,
+        priority: clusters.length + 1,
+      })
+      .returning()
+    clusters.push(cluster!)
+  }
+  const isPillar = cluster!.pillarKeyword === item.text
+  await tx
+    .insert(keywordClusterMembership)
+    .values({
+      clusterId: cluster!.id,
+      longTailKeywordId: longTail!.id,
+      similarityScore: nearest?.cluster.id === cluster!.id ? Math.round(nearest.similarity * 1000) / 1000 : 1,
+      isPillar,
+      contentType: isPillar ? 'pillar' : 'supporting',
+    })
+    .onConflictDoNothing()
+  const intentValue: SearchIntent | '' = SEARCH_INTENTS.includes(intent as SearchIntent) ? (intent as SearchIntent) : ''
+  const [row] = await tx
+    .insert(keyword)
+    .values({
+      businessId: owner.id,
+      keyword: item.text,
+      longTailKeywordId: longTail!.id,
+      clusterId: cluster!.id,
+      source: 'manual',
+      status: 'scheduled',
+      scheduledAt: slot.at,
+      assignedMonth: slot.month,
+      searchVolume: volume?.searchVolume ?? null,
+      difficulty: difficulty === null ? null : Math.round(difficulty),
+      searchIntent: intentValue,
+      ...plannedArticleType(item.text, intentValue),
+      priority: Math.max(0, Math.min(100, Math.round(final))),
+      metadata: { addedBy: 'user' },
+    })
+    .onConflictDoNothing({ target: [keyword.businessId, keyword.keyword] })
+    .returning({ id: keyword.id })
+  return row ? { id: row.id, keyword: item.text, scheduledAt: slot.at, cluster: cluster!.label } : undefined
 }
 
 function uniqueLabel(label: string, clusters: Array<{ label: string }>): string {

@@ -15,7 +15,7 @@ import { embeddingsHandlers } from '~/server/demo-network/embeddings/mock'
 import { imagesHandlers } from '~/server/demo-network/images/mock'
 import { llmHandlers } from '~/server/demo-network/llm/mock'
 import { youtubeHandlers } from '~/server/demo-network/youtube/mock'
-import { researchRunJob } from './research.service'
+import { researchRunJob } from './research.jobs'
 
 // Every market DataForSEO serves (docs/product/pipeline.md "Markets"): an Italian and a Japanese
 // business research and write in their own country and language. Research, the SERP read for an

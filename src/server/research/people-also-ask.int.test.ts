@@ -17,7 +17,8 @@ import type { RunContext } from './context'
 import { expandKeywords, scoreLongTail } from './expand-stages'
 import { createLedger } from '~/server/providers/cost-ledger'
 import { normalizeKeyword } from './normalize'
-import { explainKeyword, researchRunJob } from './research.service'
+import { researchRunJob } from './research.jobs'
+import { explainKeyword } from './research.service'
 import { collectSeeds, refineSeeds } from './seed-stages'
 
 const network = setupServer(...llmHandlers(), ...dataforseoHandlers(), ...embeddingsHandlers())

@@ -117,32 +117,7 @@ export async function clusterSelected(context: RunContext, checkpoint: Checkpoin
   )
   const usedThisRun = new Set<string>()
   const clusters: Array<{ label: string; description: string; members: number[]; pillar: number; centroid: number[] }> = []
-  let named = 0
-  // Topics are named 4 at a time (the LLM answers calls in parallel); names are settled in order.
-  const named_ = await mapLimit([...groups.values()], LABEL_CONCURRENCY, async (members) => {
-    context.signal.throwIfAborted()
-    const pillar = members.reduce((best, index) =>
-      volumeOf(selected[index]!) > volumeOf(selected[best]!) ||
-      (volumeOf(selected[index]!) === volumeOf(selected[best]!) && selected[index]!.finalScore > selected[best]!.finalScore)
-        ? index
-        : best,
-    )
-    const keywords = members.map((index) => selected[index]!.keyword)
-    const object = await cachedLlmObject(context, {
-      schema: labelSchema,
-      schemaName: 'topic_label',
-      system: `You name topics for a content plan in ${business.language}. Use the words of the keywords; no marketing language.`,
-      prompt: `Keywords of one topic, most searched first:\n${[
-        selected[pillar]!.keyword,
-        ...keywords.filter((k) => k !== selected[pillar]!.keyword),
-      ]
-        .map((k) => `- ${k}`)
-        .join('\n')}`,
-    })
-    named++
-    context.report('cluster', 0.3 + (0.6 * named) / groups.size, `Named ${named} of ${groups.size} topics`)
-    return { members, pillar, object }
-  })
+  const named_ = await nameTopics(context, selected, [...groups.values()])
   for (const { members, pillar, object } of named_) {
     let label = object.label.trim().replace(/\s+/g, ' ').slice(0, 60) || titleCase(selected[pillar]!.keyword)
     // Two topics of one run never share a name; a name a previous run used joins that topic.
@@ -155,30 +130,7 @@ export async function clusterSelected(context: RunContext, checkpoint: Checkpoin
     for (const [rank, cluster] of clusters.entries()) {
       const rows = cluster.members.map((index) => selected[index]!)
       const pillarRow = selected[cluster.pillar]!
-      const average = (values: Array<number | null>) => {
-        const known = values.filter((value): value is number => value !== null && Number.isFinite(value))
-        return known.length === 0 ? null : Math.round((known.reduce((sum, value) => sum + value, 0) / known.length) * 10) / 10
-      }
-      const metric = (row: LongTailRow, key: string) => {
-        const value = (row.metrics as Record<string, unknown> | null)?.[key]
-        return typeof value === 'number' ? value : null
-      }
-      const values = {
-        description: cluster.description || null,
-        totalVolume: rows.reduce((sum, row) => sum + volumeOf(row), 0),
-        avgDifficulty: average(rows.map((row) => difficultyOf(row))),
-        avgCompetition: average(rows.map((row) => metric(row, 'competition'))),
-        avgCpc: average(rows.map((row) => metric(row, 'cpc'))),
-        opportunityScore: average(rows.map((row) => row.opportunityScore)),
-        relevanceScore: average(rows.map((row) => row.relevanceScore)),
-        finalScore: average(rows.map((row) => row.finalScore)),
-        keywordCount: rows.length,
-        centroid: cluster.centroid,
-        pillarKeyword: pillarRow.keyword,
-        pillarSearchVolume: volumeOf(pillarRow),
-        pillarDifficulty: difficultyOf(pillarRow),
-        priority: rank + 1,
-      }
+      const values = clusterValues(rows, pillarRow, cluster, rank)
       const [saved] = await tx
         .insert(keywordCluster)
         .values({ businessId: business.id, label: cluster.label, ...values })
@@ -202,6 +154,65 @@ export async function clusterSelected(context: RunContext, checkpoint: Checkpoin
   })
   if (existingLabels.size > 0) context.report('cluster', 1, `${clusters.length} topics`)
   return clusters.length
+}
+
+/** The LLM's name and description of each group of keywords, with its pillar (the most searched). */
+async function nameTopics(context: RunContext, selected: LongTailRow[], groups: number[][]) {
+  const { business } = context
+  let named = 0
+  // Topics are named 4 at a time (the LLM answers calls in parallel); names are settled in order.
+  return mapLimit(groups, LABEL_CONCURRENCY, async (members) => {
+    context.signal.throwIfAborted()
+    const pillar = members.reduce((best, index) =>
+      volumeOf(selected[index]!) > volumeOf(selected[best]!) ||
+      (volumeOf(selected[index]!) === volumeOf(selected[best]!) && selected[index]!.finalScore > selected[best]!.finalScore)
+        ? index
+        : best,
+    )
+    const keywords = members.map((index) => selected[index]!.keyword)
+    const object = await cachedLlmObject(context, {
+      schema: labelSchema,
+      schemaName: 'topic_label',
+      system: `You name topics for a content plan in ${business.language}. Use the words of the keywords; no marketing language.`,
+      prompt: `Keywords of one topic, most searched first:\n${[
+        selected[pillar]!.keyword,
+        ...keywords.filter((k) => k !== selected[pillar]!.keyword),
+      ]
+        .map((k) => `- ${k}`)
+        .join('\n')}`,
+    })
+    named++
+    context.report('cluster', 0.3 + (0.6 * named) / groups.length, `Named ${named} of ${groups.length} topics`)
+    return { members, pillar, object }
+  })
+}
+
+/** A topic's row: its keywords' totals and averages, its pillar, its rank. */
+function clusterValues(rows: LongTailRow[], pillarRow: LongTailRow, cluster: { description: string; centroid: number[] }, rank: number) {
+  const average = (values: Array<number | null>) => {
+    const known = values.filter((value): value is number => value !== null && Number.isFinite(value))
+    return known.length === 0 ? null : Math.round((known.reduce((sum, value) => sum + value, 0) / known.length) * 10) / 10
+  }
+  const metric = (row: LongTailRow, key: string) => {
+    const value = (row.metrics as Record<string, unknown> | null)?.[key]
+    return typeof value === 'number' ? value : null
+  }
+  return {
+    description: cluster.description || null,
+    totalVolume: rows.reduce((sum, row) => sum + volumeOf(row), 0),
+    avgDifficulty: average(rows.map((row) => difficultyOf(row))),
+    avgCompetition: average(rows.map((row) => metric(row, 'competition'))),
+    avgCpc: average(rows.map((row) => metric(row, 'cpc'))),
+    opportunityScore: average(rows.map((row) => row.opportunityScore)),
+    relevanceScore: average(rows.map((row) => row.relevanceScore)),
+    finalScore: average(rows.map((row) => row.finalScore)),
+    keywordCount: rows.length,
+    centroid: cluster.centroid,
+    pillarKeyword: pillarRow.keyword,
+    pillarSearchVolume: volumeOf(pillarRow),
+    pillarDifficulty: difficultyOf(pillarRow),
+    priority: rank + 1,
+  }
 }
 
 function centroidOf(vectors: number[][]): number[] {

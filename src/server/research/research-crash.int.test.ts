@@ -22,7 +22,8 @@ import { seedPlans } from '~/server/db/seed'
 import { createId } from '~/server/ids'
 import { createJobQueue } from '~/server/jobs/queue'
 import { RESEARCH_STAGE_IDS } from '~/shared/research'
-import { researchRunJob, startResearch } from './research.service'
+import { researchRunJob } from './research.jobs'
+import { startResearch } from './research.service'
 
 // A research run whose worker process is SIGKILLed in the middle of it (docs/decisions/0006-jobs.md,
 // docs/product/pipeline.md §3): a second worker process picks the job up once the dead worker's

@@ -14,7 +14,8 @@ import { llmHandlers } from '~/server/demo-network/llm/mock'
 import { clearFaults, injectFault } from '~/server/demo-network/mock-faults'
 import { RESEARCH_STAGE_IDS } from '~/shared/research'
 import { duplicateRule } from './duplicates'
-import { monthToPlan, researchRunJob, startMonthlyResearch } from './research.service'
+import { researchRunJob } from './research.jobs'
+import { monthToPlan, startMonthlyResearch } from './research.service'
 
 const network = setupServer(...llmHandlers(), ...dataforseoHandlers(), ...embeddingsHandlers())
 let app: TestApp

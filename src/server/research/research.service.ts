@@ -1,49 +1,28 @@
 import { and, asc, desc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm'
 import { env } from '~/env'
-import { z } from 'zod'
 import type { Database } from '~/server/db'
 import {
-  article,
   business,
   contentSeries,
   jobRun,
   keyword,
   keywordCluster,
   keywordClusterMembership,
-  keywordMerge,
-  longTailKeyword,
-  refinedSeed,
   researchRun,
-  seedKeyword,
   TERMINAL_JOB_RUN_STATES,
   user,
 } from '~/server/db/schema'
 import { billingMode } from '~/server/providers/modes'
-import { defineJob } from '~/server/jobs/define'
 import { enqueueJob } from '~/server/jobs'
 import { cancelJobRun } from '~/server/job-runs/job-run.service'
 import { appError } from '~/server/rpc/errors'
 import { PEOPLE_ALSO_ASK, RESEARCH_STAGE_IDS, researchStageLabel, SCORE_FORMULA, SCORE_WEIGHTS } from '~/shared/research'
 import { keywordArticleType } from './article-type'
 import { RESEARCH_ERRORS } from './research.errors'
-import { runResearch } from './research.run'
+import { keywordLineage, keywordPath } from './keyword-lineage'
+import { researchRunJob } from './research.jobs'
 
 export type ResearchTrigger = 'setup' | 'manual' | 'monthly'
-
-/**
- * A failing stage is retried with backoff (10 s, 20 s, 40 s); past that the run shows failed with
- * the provider's message and a Retry. Each attempt resumes after the last finished stage.
- */
-export const researchRunJob = defineJob({
-  name: 'research.run',
-  input: z.object({ businessId: z.string().min(1) }),
-  retry: { retryLimit: 3, retryDelaySeconds: 10, retryDelayMaxSeconds: 120 },
-  expireInSeconds: 30 * 60,
-  handler: (job) => runResearch(job),
-})
-
-/** On the 20th of each month at 04:05 UTC: next month is planned ten days ahead. */
-export const MONTHLY_RESEARCH_CRON = '5 4 20 * *'
 
 /**
  * Starts next month's research for every business whose owner has a plan (every business when
@@ -71,13 +50,6 @@ export async function startMonthlyResearch(db: Database, now = new Date()) {
   }
   return { month, started, skipped: businesses.length - started }
 }
-
-export const monthlyResearchJob = defineJob({
-  name: 'research.monthly',
-  input: z.object({}),
-  retry: { retryLimit: 3, retryDelaySeconds: 300 },
-  handler: ({ db }) => startMonthlyResearch(db),
-})
 
 /** Fewer days than this left in the month: a new plan is for next month. */
 const MIN_DAYS_LEFT_TO_PLAN = 7
@@ -254,52 +226,12 @@ export async function explainKeyword(db: Database, businessId: string, keywordId
     .from(keyword)
     .where(and(eq(keyword.id, keywordId), eq(keyword.businessId, businessId)))
   if (!row) throw appError(RESEARCH_ERRORS.KEYWORD_NOT_FOUND)
-  const [longTail] = row.longTailKeywordId
-    ? await db
-        .select()
-        .from(longTailKeyword)
-        .where(and(eq(longTailKeyword.id, row.longTailKeywordId), eq(longTailKeyword.businessId, businessId)))
-    : []
-  const [refined] = longTail?.refinedSeedId
-    ? await db
-        .select()
-        .from(refinedSeed)
-        .where(and(eq(refinedSeed.id, longTail.refinedSeedId), eq(refinedSeed.businessId, businessId)))
-    : []
-  const seedId = (refined?.metadata as { seedKeywordId?: string } | null)?.seedKeywordId
-  const [seed] = seedId
-    ? await db
-        .select()
-        .from(seedKeyword)
-        .where(and(eq(seedKeyword.id, seedId), eq(seedKeyword.businessId, businessId)))
-    : []
-  const [cluster] = row.clusterId
-    ? await db
-        .select()
-        .from(keywordCluster)
-        .where(and(eq(keywordCluster.id, row.clusterId), eq(keywordCluster.businessId, businessId)))
-    : []
-  const merged = await db
-    .select({ keyword: keywordMerge.keyword, similarity: keywordMerge.similarity, reason: keywordMerge.reason, rule: keywordMerge.rule })
-    .from(keywordMerge)
-    .where(and(eq(keywordMerge.businessId, businessId), eq(keywordMerge.mergedIntoKeywordId, row.id)))
-    .orderBy(desc(keywordMerge.similarity))
-  const forSeed = await ownSeedOf(db, row)
-  const metrics = (longTail?.metrics ?? {}) as {
-    searchVolume?: number | null
-    difficulty?: number | null
-    cpc?: number | null
-    competition?: number | null
-    intent?: string | null
-    trends?: Array<{ year: number; month: number; searchVolume: number | null }>
-    seedKeyword?: string | null
-    type?: string | null
-  }
+  const lineage = await keywordLineage(db, businessId, row)
+  const { longTail, seed, cluster, merged, forSeed, metrics } = lineage
   const seedMeta = (seed?.metadata ?? {}) as { rank?: number; url?: string }
-  const [written] = await db.select({ id: article.id }).from(article).where(eq(article.keywordId, row.id))
   return {
     keyword: { id: row.id, keyword: row.keyword, status: row.status, scheduledAt: row.scheduledAt, source: row.source },
-    articleType: keywordArticleType(row, Boolean(written)),
+    articleType: keywordArticleType(row, lineage.written),
     source: seed
       ? {
           // A "people also ask" question names its own source, with the seed whose results page asked it.
@@ -313,44 +245,7 @@ export async function explainKeyword(db: Database, businessId: string, keywordId
       : row.source
         ? { kind: row.source, seed: null, originalText: null, competitorId: null, competitorRank: null, competitorUrl: null }
         : null,
-    path: longTail
-      ? [
-          ...(seed ? [{ stage: 'seeds', text: `Seed “${seed.keyword}” from ${seed.source.replace('_', ' ')}` }] : []),
-          ...(refined
-            ? [
-                {
-                  stage: 'refine',
-                  text: `Refined seed “${refined.keyword}” (priority ${refined.priority}, relevance ${refined.relevance})`,
-                },
-              ]
-            : []),
-          {
-            stage: 'expand',
-            text:
-              metrics.type === PEOPLE_ALSO_ASK
-                ? `Asked under “People also ask” on the Google results page of “${metrics.seedKeyword ?? refined?.keyword ?? row.keyword}”`
-                : `Found as a ${metrics.type ?? 'keyword'} of “${metrics.seedKeyword ?? refined?.keyword ?? row.keyword}”`,
-          },
-          { stage: 'score', text: `Scored ${longTail.finalScore}` },
-          {
-            stage: 'guard',
-            text: [
-              forSeed
-                ? forSeed.fate === 'planned'
-                  ? `Planned because it is one of your seeds`
-                  : `Planned for your seed “${forSeed.seed}”, as its best long-tail variant`
-                : '',
-              merged.length > 0
-                ? `${merged.length} ${merged.length === 1 ? 'duplicate' : 'duplicates'} merged into it (the same search in other words)`
-                : 'No duplicate of your other keywords',
-            ]
-              .filter(Boolean)
-              .join('; '),
-          },
-          ...(cluster ? [{ stage: 'cluster', text: `Grouped into “${cluster.label}”` }] : []),
-          { stage: 'plan', text: row.scheduledAt ? `Scheduled for ${row.scheduledAt.toISOString().slice(0, 10)}` : 'Planned' },
-        ]
-      : [],
+    path: keywordPath(row, lineage),
     metrics: {
       searchVolume: metrics.searchVolume ?? row.searchVolume,
       difficulty: metrics.difficulty ?? row.difficulty,
@@ -375,17 +270,6 @@ export async function explainKeyword(db: Database, businessId: string, keywordId
     forSeed: forSeed?.seed ?? null,
     merged,
   }
-}
-
-/** The user's seed this keyword was planned for (research_run.outcome of the run that planned it), if any. */
-async function ownSeedOf(db: Database, row: typeof keyword.$inferSelect) {
-  const runId = (row.metadata as { runId?: unknown } | null)?.runId
-  if (typeof runId !== 'string') return undefined
-  const [run] = await db
-    .select({ outcome: researchRun.outcome })
-    .from(researchRun)
-    .where(and(eq(researchRun.id, runId), eq(researchRun.businessId, row.businessId)))
-  return run?.outcome?.seeds.find((seed) => seed.keyword === row.keyword && (seed.fate === 'planned' || seed.fate === 'variant'))
 }
 
 async function clusterOf(db: Database, businessId: string, clusterId: string) {
