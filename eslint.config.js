@@ -109,6 +109,18 @@ const demoNetworkPattern = {
   message: `The demo network is imported only by ${DEMO_NETWORK_DOOR}, the one module that wires demo mode, and by tests: import what the app needs from there.`,
 }
 
+/** Each CMS connector's stand-in, kept beside its client: mock.ts and its mock-*.ts helpers. */
+const CONNECTOR_MOCKS = 'src/server/publishing/connectors/*/mock*.ts'
+
+/**
+ * An import of a connector's stand-in: `~/…/connectors/<cms>/mock…` or a relative path reaching
+ * one, and, from inside a connector's folder, `./mock…` or `../<cms>/mock…`.
+ */
+const connectorMockPattern = {
+  regex: '^(~/|(\\.{1,2}/)+)((.*/)?connectors/[^/]+/|([^/]+/)?)mock([-.][^/]*)?$',
+  message: `A connector's stand-in (connectors/<cms>/mock*.ts) belongs to the demo network: it is imported only by ${DEMO_NETWORK_DOOR} and by tests, never by the connector or other app code.`,
+}
+
 export default tseslint.config(
   {
     ignores: ['dist/', '.output/', '.tanstack/', '.vinxi/', '.data/', 'test-results/', 'drizzle/', 'src/routeTree.gen.ts', 'public/'],
@@ -188,14 +200,16 @@ export default tseslint.config(
     ...(doors.length > 0 ? [{ files: doors, ignores: ['**/*.test.ts'], rules: { 'no-restricted-imports': ['error', { patterns }] } }] : []),
   ]),
   {
-    // The demo network (src/server/demo-network: every vendor's stand-in) is reached only through
-    // the one module that wires demo mode, and from tests and benchmarks, so no feature code learns
-    // which mode it runs in (docs/decisions/0005-providers-and-demo-mode.md). The TypeScript
-    // variant of the rule, so that it adds to the layer rules' no-restricted-imports above instead
-    // of replacing them.
+    // The demo network (src/server/demo-network: every vendor's stand-in) and the CMS stand-ins
+    // kept beside their connectors (connectors/<cms>/mock*.ts, docs/decisions/0020-connector-folders.md)
+    // are reached only through the one module that wires demo mode, and from tests and benchmarks,
+    // so no feature code learns which mode it runs in (docs/decisions/0005-providers-and-demo-mode.md).
+    // One block for both: a later block setting the same rule would replace this one's patterns.
+    // The TypeScript variant of the rule, so that it adds to the layer rules' no-restricted-imports
+    // above instead of replacing them.
     files: ['**/*.{ts,tsx}'],
-    ignores: [DEMO_NETWORK_DOOR, 'src/server/demo-network/**', '**/*.test.{ts,tsx}', 'tests/**', 'bench/**'],
-    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [demoNetworkPattern] }] },
+    ignores: [DEMO_NETWORK_DOOR, 'src/server/demo-network/**', CONNECTOR_MOCKS, '**/*.test.{ts,tsx}', 'tests/**', 'bench/**'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [demoNetworkPattern, connectorMockPattern] }] },
   },
   {
     files: ['src/shared/**/*.ts'],

@@ -2,7 +2,7 @@
 /**
  * Writes tests/fixtures/vendor/shopify/admin-<version>.json: Shopify's published Admin GraphQL
  * schema (an introspection result) trimmed to what the Shopify connector uses
- * (src/server/publishing/connectors/shopify.ts), for the schema test beside it. See
+ * (src/server/publishing/connectors/shopify/shopify.ts), for the schema test beside it. See
  * tests/fixtures/vendor/shopify/README.md for where the full schema comes from.
  *
  * Trimming keeps Shopify's definitions as they are and only leaves things out: the root fields

@@ -290,7 +290,7 @@ export const CONNECTOR_SCHEMAS = {
         .trim()
         .regex(/^[0-9a-f]{24}$/i, 'A Webflow collection ID is 24 hex characters.'),
       postUrlPrefix: httpsUrl('post address prefix'),
-      // Learned on Test connection (connectors/webflow.ts), never typed: the collection's site
+      // Learned on Test connection (connectors/webflow/webflow.ts), never typed: the collection's site
       // (where images are uploaded), its fields, and which of ours goes to which of them.
       siteId: z.string().optional(),
       collectionFields: z.array(webflowFieldSchema).optional(),

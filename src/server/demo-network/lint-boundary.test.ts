@@ -25,6 +25,22 @@ async function ruleIds(filePath: string) {
 
 const DEMO_RULE = '@typescript-eslint/no-restricted-imports'
 
+// The CMS stand-ins live beside their connectors (connectors/<cms>/mock*.ts) and are kept out of
+// app code by the same rule: the probe imports one by each way a domain file could reach it.
+const CONNECTOR_PROBE = [
+  "import { wordpressHandlers } from '~/server/publishing/connectors/wordpress/mock'",
+  "import { blocksProblem } from '../connectors/notion/mock-request-limits'",
+  "import { ghostHandlers } from './mock'",
+  "import { shopifyHandlers } from '../shopify/mock'",
+  "import { classifyGhostFailure } from '../failures'",
+  'export const probe = [wordpressHandlers, blocksProblem, ghostHandlers, shopifyHandlers, classifyGhostFailure]',
+].join('\n')
+
+async function connectorRuleIds(filePath: string) {
+  const [result] = await eslint.lintText(CONNECTOR_PROBE, { filePath })
+  return result!.messages.map((message) => `${message.line}:${message.ruleId}`)
+}
+
 describe('the demo network lint boundary', () => {
   it('refuses a direct import of the demo network in server code, types included, and keeps the outbound rule', async () => {
     const messages = await lint('src/server/billing/probe.ts')
@@ -49,5 +65,37 @@ describe('the demo network lint boundary', () => {
   it('allows it in tests', async () => {
     expect(await ruleIds('src/server/billing/probe.test.ts')).toEqual([])
     expect(await ruleIds('tests/fixtures/probe.ts')).toEqual([])
+  }, 30_000)
+
+  it("refuses a connector's stand-in in app code, the connector's own client included", async () => {
+    const [result] = await eslint.lintText(CONNECTOR_PROBE, { filePath: 'src/server/articles/probe.ts' })
+    expect(result!.messages.map((message) => `${message.line}:${message.ruleId}`)).toEqual([
+      `1:${DEMO_RULE}`,
+      `2:${DEMO_RULE}`,
+      `3:${DEMO_RULE}`,
+      `4:${DEMO_RULE}`,
+    ])
+    expect(result!.messages[0]!.message).toContain("connector's stand-in")
+    expect(result!.messages[0]!.message).toContain('src/server/providers/demo-mode.ts')
+    expect(await connectorRuleIds('src/server/publishing/connectors/ghost/ghost.ts')).toEqual([
+      `1:${DEMO_RULE}`,
+      `2:${DEMO_RULE}`,
+      `3:${DEMO_RULE}`,
+      `4:${DEMO_RULE}`,
+    ])
+    expect(await connectorRuleIds('src/server/publishing/connectors/index.ts')).toEqual([
+      `1:${DEMO_RULE}`,
+      `2:${DEMO_RULE}`,
+      `3:${DEMO_RULE}`,
+      `4:${DEMO_RULE}`,
+    ])
+  }, 30_000)
+
+  it("allows a connector's stand-in in the module that wires demo mode, in the stand-ins themselves and in tests", async () => {
+    expect(await connectorRuleIds('src/server/providers/demo-mode.ts')).toEqual([])
+    expect(await connectorRuleIds('src/server/publishing/connectors/ghost/mock.ts')).toEqual([])
+    expect(await connectorRuleIds('src/server/publishing/connectors/notion/mock-request-limits.ts')).toEqual([])
+    expect(await connectorRuleIds('src/server/publishing/connectors/ghost/ghost.test.ts')).toEqual([])
+    expect(await ruleIds('src/server/publishing/connectors/shopify/mock.ts')).toEqual(['4:no-restricted-imports'])
   }, 30_000)
 })

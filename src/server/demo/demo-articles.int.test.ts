@@ -5,7 +5,7 @@ import { article, articleVersion, business, historyEvent, jobRun, keyword, publi
 import { billingOverview } from '~/server/billing/billing.service'
 import { billingPeriodOf } from '~/server/billing/usage'
 import { listHistory } from '~/server/history/history.service'
-import { WORDPRESS_NAMESPACES, wordpressHandlers, wordpressMock } from '~/server/demo-network/wordpress/mock'
+import { WORDPRESS_NAMESPACES, wordpressHandlers, wordpressMock } from '~/server/publishing/connectors/wordpress/mock'
 import { appConnectorFetch } from '~/server/publishing/connector-fetch'
 import { connectorClient } from '~/server/publishing/connectors'
 import { encryptionKeys } from '~/server/publishing/crypto'

@@ -17,7 +17,7 @@ import { purgeExpired } from '~/server/jobs/kinds/purge-expired'
 import { ProviderError } from '~/server/providers/http'
 import type { SearchConsoleClient } from '~/server/providers/gsc/client'
 import { clearFaults, injectFault } from '~/server/demo-network/mock-faults'
-import { wordpressHandlers, wordpressMock } from '~/server/demo-network/wordpress/mock'
+import { wordpressHandlers, wordpressMock } from '~/server/publishing/connectors/wordpress/mock'
 import {
   connectIntegration,
   removeIntegration,

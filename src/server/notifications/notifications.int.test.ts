@@ -20,7 +20,7 @@ import { encryptionKeys } from '~/server/publishing/crypto'
 import { deliverEvent, webhookDeliverJob } from '~/server/publishing/event-delivery'
 import { runPublish } from '~/server/publishing/publish.service'
 import { injectFault } from '~/server/demo-network/mock-faults'
-import { wordpressHandlers } from '~/server/demo-network/wordpress/mock'
+import { wordpressHandlers } from '~/server/publishing/connectors/wordpress/mock'
 import { connectIntegration, type PublishingDeps } from '~/server/publishing/integrations.service'
 import type { WebhookEvent } from '~/shared/integrations'
 import {

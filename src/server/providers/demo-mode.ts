@@ -13,7 +13,7 @@ import { youtubeHandlers } from '~/server/demo-network/youtube/mock'
 import { gscHandlers } from '~/server/demo-network/gsc/mock'
 import { DEMO_CMS_PASSWORD, DEMO_CMS_SEO_PLUGIN, DEMO_CMS_USER, demoCmsUrl } from '~/server/providers/demo-cms'
 import { isFullDemo, providerModes, type ProviderId } from './modes'
-import { WORDPRESS_NAMESPACES, wordpressHandlers } from '~/server/demo-network/wordpress/mock'
+import { WORDPRESS_NAMESPACES, wordpressHandlers } from '~/server/publishing/connectors/wordpress/mock'
 
 /*
  * The one door between the app and the demo network (src/server/demo-network/: the vendors'

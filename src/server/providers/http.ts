@@ -51,7 +51,7 @@ export interface ProviderFetchOptions {
    * The provider's own reading of a failed answer, before the rules above: a verdict makes it final
    * at once (no retry, even on a 5xx), with the provider's words in its message. Used where a
    * provider answers a permanent refusal with a status that looks transient, e.g. WordPress's 500
-   * for a file type it does not accept (src/server/publishing/connectors/wordpress.ts).
+   * for a file type it does not accept (src/server/publishing/connectors/wordpress/wordpress.ts).
    */
   classifyFailure?: FailureClassifier
   fetch?: typeof fetch

@@ -5,7 +5,7 @@ import { publishing } from '~/server/db/schema'
 import { defineJob } from '~/server/jobs/define'
 import { JobError } from '~/server/jobs/errors'
 import { ProviderError } from '~/server/providers/http'
-import { deliverWebhook } from './connectors/webhook'
+import { deliverWebhook } from './connectors/webhook/webhook'
 import { DecryptionError } from './crypto'
 import { appPublishingDeps, connectorContext, integrationErrorMessage, type PublishingDeps } from './integrations.service'
 

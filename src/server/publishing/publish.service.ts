@@ -29,7 +29,7 @@ import { recordArticleHistory, recordHistory } from '~/server/history/record'
  * committed, every attempt first asks the CMS for the post by slug (Connector.find) and adopts
  * it, so a worker that died between the CMS's answer and our commit, retried, updates the post it
  * made instead of making a second. The webhook has no lookup: its deliveries carry a webhook-id
- * fixed per article revision and event, which its receiver keeps (connectors/webhook.ts).
+ * fixed per article revision and event, which its receiver keeps (connectors/webhook/webhook.ts).
  *
  * Failures: 401/403 mark the integration broken and the publication failed, with the CMS's words;
  * a CMS refusing the article (4xx) fails the publication with its message, shown on the article;

@@ -13,8 +13,8 @@ import { article, jobRun, keyword, publication, publishing } from '~/server/db/s
 import { gradientPng } from '~/server/demo-network/images/png'
 import { JobError } from '~/server/jobs/errors'
 import { injectFault, mockRequestCount } from '~/server/demo-network/mock-faults'
-import { webhookHandlers, webhookMock } from '~/server/demo-network/webhook/mock'
-import { wordpressHandlers, wordpressMock } from '~/server/demo-network/wordpress/mock'
+import { webhookHandlers, webhookMock } from '~/server/publishing/connectors/webhook/mock'
+import { wordpressHandlers, wordpressMock } from '~/server/publishing/connectors/wordpress/mock'
 import { createConnectorFetch } from './connector-fetch'
 import { connectPinned, type Connect } from '~/server/outbound/transport'
 import {

@@ -14,7 +14,7 @@ import {
   webflowHandlers,
   webflowMock,
   type WebflowField,
-} from '~/server/demo-network/webflow/mock'
+} from '~/server/publishing/connectors/webflow/mock'
 import type { WebflowFieldMap } from '~/shared/webflow-fields'
 import { connectIntegration, listIntegrations, testIntegration, type PublishingDeps } from './integrations.service'
 import { runPublish } from './publish.service'

@@ -9,7 +9,7 @@ import { marked, type Token, type Tokens } from 'marked'
  * never splitting a character), 100 items per rich-text array, 100 children per block, URLs of at
  * most 2000 characters; the caller sends children in requests of at most 100 blocks. The types
  * below are checked against the official client's request types (@notionhq/client,
- * src/server/publishing/connectors/notion.contract.test.ts).
+ * src/server/publishing/connectors/notion/notion.contract.test.ts).
  */
 
 export const NOTION_RICH_TEXT_MAX = 2000

@@ -1,11 +1,11 @@
 import type { ConnectorType } from '~/shared/integrations'
 import type { Connector } from '../connector'
-import { ghostConnector } from './ghost'
-import { notionConnector } from './notion'
-import { shopifyConnector } from './shopify'
-import { webflowConnector } from './webflow'
-import { webhookConnector } from './webhook'
-import { wordpressConnector } from './wordpress'
+import { ghostConnector } from './ghost/ghost'
+import { notionConnector } from './notion/notion'
+import { shopifyConnector } from './shopify/shopify'
+import { webflowConnector } from './webflow/webflow'
+import { webhookConnector } from './webhook/webhook'
+import { wordpressConnector } from './wordpress/wordpress'
 
 /** Every connector's client, by type (the forms and schemas are in src/shared/integrations.ts). */
 export const CONNECTOR_CLIENTS: { [T in ConnectorType]: Connector<T> } = {
