@@ -6,7 +6,7 @@ import { logger } from '~/server/logger'
 import { GSC_SCOPE, type GscSite, type SearchConsoleClient } from '~/server/providers/gsc/client'
 import { ProviderError } from '~/server/providers/http'
 import { appError, defineErrorCodes } from '~/server/rpc/errors'
-import { enqueueGscSync, gscSyncJob } from './sync.service'
+import { enqueueGscSync, gscSyncJob } from './gsc.jobs'
 import { recordHistory } from '~/server/history/record'
 
 /**
