@@ -1,6 +1,7 @@
 import type { Database } from '~/server/db'
 import { appError } from '~/server/rpc/errors'
-import { findUserPlan, PLAN_ERRORS, type UserPlan } from './plan-limits'
+import { PLAN_ERRORS } from './billing.errors'
+import { findUserPlan, type UserPlan } from './plan-limits'
 
 /**
  * The paid layer of every procedure past sign-in (src/server/rpc/procedures.ts): the caller's

@@ -3,12 +3,8 @@ import { env } from '~/env'
 import type { Database } from '~/server/db'
 import { business, plan, user } from '~/server/db/schema'
 import { billingMode, type ProviderEnv } from '~/server/providers/modes'
-import { appError, defineErrorCodes } from '~/server/rpc/errors'
-
-export const PLAN_ERRORS = defineErrorCodes({
-  PLAN_REQUIRED: { code: 'FORBIDDEN', message: 'Choose a plan to continue.' },
-  BUSINESS_LIMIT_REACHED: { code: 'FORBIDDEN', message: 'Your plan has no room for another business.' },
-})
+import { appError } from '~/server/rpc/errors'
+import { PLAN_ERRORS } from './billing.errors'
 
 export interface UserPlan {
   id: string

@@ -12,3 +12,8 @@ export const BUSINESS_ERRORS = defineErrorCodes({
   BUSINESS_NAME_MISMATCH: { code: 'BAD_REQUEST', message: 'Type the business’s name exactly as shown to delete it.' },
   DEMO_BUSINESS_LOCKED: { code: 'FORBIDDEN', message: DEMO_BUSINESS_LOCKED },
 })
+
+/** Saving a business's profile (onboarding step 1). */
+export const BUSINESS_SAVE_ERRORS = defineErrorCodes({
+  BUSINESS_URL_TAKEN: { code: 'CONFLICT', message: 'You already have a business with this website address.' },
+})

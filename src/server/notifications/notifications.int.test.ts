@@ -23,7 +23,18 @@ import { injectFault } from '~/server/demo-network/mock-faults'
 import { wordpressHandlers } from '~/server/demo-network/wordpress/mock'
 import { connectIntegration, type PublishingDeps } from '~/server/publishing/integrations.service'
 import type { WebhookEvent } from '~/shared/integrations'
-import { getNotificationSettings, localClock, notifyConnectorBroken, notifyPlanReady, notifyPublishingFailed, notifyUsage, queueDueDigests, sendNotification, updateNotificationSettings, type NotificationDeps } from './notifications.service'
+import {
+  getNotificationSettings,
+  localClock,
+  notifyConnectorBroken,
+  notifyPlanReady,
+  notifyPublishingFailed,
+  notifyUsage,
+  queueDueDigests,
+  sendNotification,
+  updateNotificationSettings,
+  type NotificationDeps,
+} from './notifications.service'
 import { notificationSendJob } from './notifications.jobs'
 import { handleUnsubscribe, INVALID_LINK_MESSAGE } from './unsubscribe-page'
 
