@@ -4,7 +4,7 @@ import { gscRouter } from '~/server/gsc/gsc.router'
 import { jobRouter } from '~/server/job-runs/job-runs.router'
 import { keywordListInput, keywordRouter } from '~/server/keywords/keywords.router'
 import { integrationRouter } from '~/server/publishing/integrations.router'
-import { addKeywordsProcedure, clusterRouter, explainKeywordProcedure, researchRouter } from '~/server/research/research.router'
+import { clusterRouter, researchRouter } from '~/server/research/research.router'
 import { TOP_FILTER_MAX_LENGTH } from '~/shared/search-console-filter'
 import { rowId } from '~/shared/id-inputs'
 import { expose } from './expose'
@@ -76,7 +76,7 @@ export const apiRouter = {
         joinOperator: 'and',
       },
     }),
-    add: expose(addKeywordsProcedure, {
+    add: expose(keywordRouter.add, {
       scope: 'write',
       method: 'POST',
       path: '/businesses/{businessId}/keywords',
@@ -89,7 +89,7 @@ export const apiRouter = {
       output: out.keywordsAddedOutput,
       example: { businessId, keywords: ['cold brew ratio', 'best coffee grinder for espresso'] },
     }),
-    explain: expose(explainKeywordProcedure, {
+    explain: expose(keywordRouter.explain, {
       scope: 'read',
       method: 'GET',
       path: '/businesses/{businessId}/keywords/{keywordId}/explanation',

@@ -10,15 +10,7 @@ import { integrationRouter } from '~/server/publishing/integrations.router'
 import { competitorRouter } from '~/server/competitors/competitors.router'
 import { jobRouter } from '~/server/job-runs/job-runs.router'
 import { keywordRouter } from '~/server/keywords/keywords.router'
-import {
-  addKeywordsProcedure,
-  clusterRouter,
-  excludeKeywordsProcedure,
-  explainKeywordProcedure,
-  rescheduleKeywordProcedure,
-  researchRouter,
-  setKeywordArticleTypeProcedure,
-} from '~/server/research/research.router'
+import { clusterRouter, researchRouter } from '~/server/research/research.router'
 import { newsletterRouter } from '~/server/newsletter/newsletter.router'
 import { planRouter } from '~/server/plans/plans.router'
 import { setupRouter } from '~/server/setup/setup.router'
@@ -30,14 +22,7 @@ const appRouter = {
   plan: planRouter,
   billing: billingRouter,
   newsletter: newsletterRouter,
-  keyword: {
-    ...keywordRouter,
-    explain: explainKeywordProcedure,
-    add: addKeywordsProcedure,
-    exclude: excludeKeywordsProcedure,
-    reschedule: rescheduleKeywordProcedure,
-    setArticleType: setKeywordArticleTypeProcedure,
-  },
+  keyword: keywordRouter,
   research: researchRouter,
   article: articleRouter,
   cluster: clusterRouter,

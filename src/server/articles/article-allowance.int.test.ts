@@ -16,7 +16,8 @@ import { imagesHandlers } from '~/server/demo-network/images/mock'
 import { llmHandlers } from '~/server/demo-network/llm/mock'
 import { polarHandlers, polarIngestedEvents } from '~/server/demo-network/polar/mock'
 import { youtubeHandlers } from '~/server/demo-network/youtube/mock'
-import { articleGenerateJob, generateDueArticles } from './articles.service'
+import { generateDueArticles } from './articles.service'
+import { articleGenerateJob } from './articles.jobs'
 import { generateArticle } from './generate'
 
 /**

@@ -9,7 +9,8 @@ import { article, articleVersion, business, jobRun, keyword, plan, usage, user }
 import { seedPlans } from '~/server/db/seed'
 import { createId } from '~/server/ids'
 import { ARTICLE_STEPS } from '~/shared/articles/article'
-import { articleGenerateJob, startArticleGeneration } from './articles.service'
+import { startArticleGeneration } from './articles.service'
+import { articleGenerateJob } from './articles.jobs'
 
 // An article generation whose worker process is SIGKILLed while it writes the sections: a second
 // worker process picks the job up once the dead worker's heartbeat lapses and writes the article

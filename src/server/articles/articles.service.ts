@@ -1,66 +1,25 @@
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, lte, ne, notExists, notInArray, or, sql, type SQL } from 'drizzle-orm'
-import { z } from 'zod'
 import { checkAllowance } from '~/server/billing/usage'
 import type { Database } from '~/server/db'
 import { article, articleVersion, business, jobRun, keyword, TERMINAL_JOB_RUN_STATES, usage } from '~/server/db/schema'
 import { enqueueJob } from '~/server/jobs'
-import { defineJob } from '~/server/jobs/define'
 import { enqueueEach } from '~/server/jobs/enqueue-each'
 import { appError } from '~/server/rpc/errors'
 import { findUserPlan } from '~/server/access/plan-access'
 import { lockPlanLimits } from '~/server/billing/plan-limits'
 import { followArticleStatus } from '~/server/keywords/keyword-status'
-import { logger } from '~/server/logger'
-import { articleFailedData, emitWebhookEvent } from '~/server/publishing/events'
-import { publicationsOf, publishUpdateNow } from '~/server/publishing/publish.service'
+import { publicationsOf } from '~/server/publishing/publish.service'
 import { ARTICLES_DEFAULT_SORT } from '~/shared/articles/article-table'
 import type { JoinOperator } from '~/shared/data-table/config'
 import type { FilterItem, SortItem } from '~/shared/data-table/filter-schema'
 import { FilterError, filtersToSql, sortToSql, type ColumnMap } from '~/server/data-table/filter-to-sql'
 import { RPC_ERRORS } from '~/server/rpc/errors'
 import { ARTICLE_ERRORS } from './articles.errors'
+import { articleGenerateJob } from './articles.jobs'
 import { safeJsonLd } from './assemble'
-import { generateArticle } from './generate'
 import { ARTICLE_USAGE_KEY_PREFIX } from './generation/save-step'
-import { rewriteSection, sectionSpan } from './rewrite-section'
+import { sectionSpan } from './rewrite-section'
 import { recordArticleHistory } from '~/server/history/record'
-
-/**
- * A generation that fails is retried twice (15 s, 30 s); past that it shows failed with its
- * reason. Each attempt starts over: nothing is written before the last step.
- */
-export const articleGenerateJob = defineJob({
-  name: 'article.generate',
-  input: z.object({
-    businessId: z.string().min(1),
-    keywordId: z.string().min(1),
-    instruction: z.string().max(500).optional(),
-    section: z.string().max(300).optional(),
-  }),
-  retry: { retryLimit: 2, retryDelaySeconds: 15, retryDelayMaxSeconds: 60 },
-  expireInSeconds: 20 * 60,
-  // A rewrite of one section (docs/product/pipeline.md §4) or the whole article; a published
-  // article's new version then goes to its sites at once (docs/product/publishing.md).
-  handler: async (job) => {
-    const result = job.input.section ? await rewriteSection(job) : await generateArticle(job)
-    await sendRewriteToSites(job.db, job.input.businessId, result.articleId)
-    return result
-  },
-  onFailed: async ({ db, input, error }) => {
-    const data = await articleFailedData(db, { businessId: input.businessId, keywordId: input.keywordId, stage: 'generation', error })
-    await emitWebhookEvent(db, { type: 'article.failed', businessId: input.businessId, data })
-  },
-})
-
-/** A published article rewritten: its sites get the new version now; the publishing run would send it within minutes anyway. */
-async function sendRewriteToSites(db: Database, businessId: string, articleId: string) {
-  try {
-    const [owner] = await db.select({ userId: business.userId }).from(business).where(eq(business.id, businessId))
-    if (owner) await publishUpdateNow(db, { userId: owner.userId, businessId, articleId })
-  } catch (error) {
-    logger.warn(`publishing: not starting the update of ${articleId} now: ${error instanceof Error ? error.message : String(error)}`)
-  }
-}
 
 const unfinished = notInArray(jobRun.state, [...TERMINAL_JOB_RUN_STATES])
 export const singletonKeyOf = (keywordId: string) => `article:${keywordId}`
@@ -404,9 +363,6 @@ export async function approveArticle(db: Database, businessId: string, articleId
   return getArticle(db, businessId, articleId)
 }
 
-/** Every 15 minutes (off the quarter hour). */
-export const ARTICLE_SCHEDULE_CRON = '7,22,37,52 * * * *'
-
 /**
  * Starts the generation of every scheduled keyword whose day is within its business's lead time
  * and that has no article yet, for owners with a plan and articles left this month. A keyword
@@ -446,10 +402,3 @@ export async function generateDueArticles(db: Database, now = new Date()) {
   })
   return { due: due.length, started: started.length }
 }
-
-export const articleScheduleJob = defineJob({
-  name: 'article.schedule',
-  input: z.object({}),
-  retry: { retryLimit: 2, retryDelaySeconds: 60 },
-  handler: ({ db }) => generateDueArticles(db),
-})

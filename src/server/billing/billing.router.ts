@@ -2,7 +2,8 @@ import { z } from 'zod'
 import { logger } from '~/server/logger'
 import { paidProcedure, signedInProcedure } from '~/server/rpc/procedures'
 import { appError } from '~/server/rpc/errors'
-import { assertBillingOn, BILLING_ERRORS, billingOverview, productForCheckout } from './billing.service'
+import { BILLING_ERRORS } from './billing.errors'
+import { assertBillingOn, billingOverview, productForCheckout } from './billing.service'
 
 /** Billing at /rpc: the caller's own plan and usage, and the way into Polar's checkout and portal. */
 export const billingRouter = {

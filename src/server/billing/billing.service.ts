@@ -4,22 +4,11 @@ import type { Database } from '~/server/db'
 import { plan } from '~/server/db/schema'
 import { billingMode, type BillingMode } from '~/server/providers/modes'
 import { listPlans, type PlanSummary } from '~/server/plans/plans.service'
-import { appError, defineErrorCodes } from '~/server/rpc/errors'
+import { appError } from '~/server/rpc/errors'
 import { meterSummary } from './metering'
 import { findUserPlan } from '~/server/access/plan-access'
 import { allowanceRenewsOn, articlesUsed, billingPeriodOf } from './usage'
-
-export const BILLING_ERRORS = defineErrorCodes({
-  PLAN_NOT_FOUND: { code: 'NOT_FOUND', message: 'That plan is not offered. Reload the page to see the current plans.' },
-  ALREADY_ON_PLAN: { code: 'CONFLICT', message: 'This is already your plan.' },
-  CHANGE_PLAN_IN_PORTAL: {
-    code: 'CONFLICT',
-    message: 'You already have a plan. Change it with Manage billing in Settings, so you are not billed twice.',
-  },
-  CHECKOUT_FAILED: { code: 'SERVICE_UNAVAILABLE', message: 'The checkout could not be started. Try again in a moment.' },
-  PORTAL_FAILED: { code: 'SERVICE_UNAVAILABLE', message: 'The billing portal could not be opened. Try again in a moment.' },
-  BILLING_OFF: { code: 'CONFLICT', message: 'Billing is off on this server: every account already has every plan feature.' },
-})
+import { BILLING_ERRORS } from './billing.errors'
 
 /** Refuses checkout and portal on a self-hosted server (BILLING=off): there is nothing to pay. */
 export function assertBillingOn(config = env()) {

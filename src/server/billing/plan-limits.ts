@@ -1,17 +1,10 @@
 import { count, eq } from 'drizzle-orm'
-import { PLAN_ACCESS_ERRORS } from '~/server/access/access.errors'
 import { findUserPlan, type UserPlan } from '~/server/access/plan-access'
 import type { Database } from '~/server/db'
 import { business, user } from '~/server/db/schema'
-import { appError, defineErrorCodes } from '~/server/rpc/errors'
+import { appError } from '~/server/rpc/errors'
+import { PLAN_ERRORS } from './billing.errors'
 
-export const PLAN_ERRORS = {
-  // No plan: the paid check of every call (src/server/access/access.errors.ts).
-  ...PLAN_ACCESS_ERRORS,
-  ...defineErrorCodes({
-    BUSINESS_LIMIT_REACHED: { code: 'FORBIDDEN', message: 'Your plan has no room for another business.' },
-  }),
-}
 
 /** Where a user at one of the plan's limits can change plan: the settings' billing section. */
 export const UPGRADE_ACTION = { label: 'See plans', path: '/settings#plan-and-billing' }

@@ -1,10 +1,12 @@
 import { and, eq, sum } from 'drizzle-orm'
 import type { Database } from '~/server/db'
 import { usage } from '~/server/db/schema'
-import { appError, defineErrorCodes } from '~/server/rpc/errors'
-import { queueMeterDelivery, recordOverage, releaseMeterEvent } from './metering'
+import { appError } from '~/server/rpc/errors'
+import { recordOverage, releaseMeterEvent } from './metering'
+import { queueMeterDelivery } from './billing.jobs'
+import { PLAN_ERRORS, USAGE_ERRORS } from './billing.errors'
 import { findUserPlan, type UserPlan } from '~/server/access/plan-access'
-import { lockPlanLimits, PLAN_ERRORS, UPGRADE_ACTION } from './plan-limits'
+import { lockPlanLimits, UPGRADE_ACTION } from './plan-limits'
 import { allowanceRenewsOn, billingPeriodOf } from '~/shared/billing-period'
 
 /**
@@ -12,10 +14,6 @@ import { allowanceRenewsOn, billingPeriodOf } from '~/shared/billing-period'
  * action's idempotency key is unique per user. On a metered plan, the part of it past the
  * allowance is also one meter event for Polar (metering.ts, docs/product/billing.md).
  */
-
-export const USAGE_ERRORS = defineErrorCodes({
-  ALLOWANCE_REACHED: { code: 'FORBIDDEN', message: 'You have used every article your plan includes this month.' },
-})
 
 /** The allowance (plan.articlesPerMonth) counts this unit; other units are recorded, not limited. */
 export const ARTICLE_UNIT = 'article'

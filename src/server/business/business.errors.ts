@@ -14,3 +14,8 @@ export const BUSINESS_ERRORS = {
     DEMO_BUSINESS_LOCKED: { code: 'FORBIDDEN', message: DEMO_BUSINESS_LOCKED },
   }),
 }
+
+/** Saving a business's profile (onboarding step 1). */
+export const BUSINESS_SAVE_ERRORS = defineErrorCodes({
+  BUSINESS_URL_TAKEN: { code: 'CONFLICT', message: 'You already have a business with this website address.' },
+})

@@ -3,10 +3,10 @@ import { and, asc, eq, inArray, ne } from 'drizzle-orm'
 import type { Database } from '~/server/db'
 import { business, competitor, user } from '~/server/db/schema'
 import { assertCanCreateBusiness } from '~/server/billing/plan-limits'
-import { appError, defineErrorCodes, type AppErrorData } from '~/server/rpc/errors'
+import { appError, type AppErrorData } from '~/server/rpc/errors'
 import { pickCurrentBusiness } from '~/shared/current-business'
 import { businessesOf, getOwnedBusiness, selectionOf, type Business } from '~/server/access/business'
-import { BUSINESS_ERRORS } from './business.errors'
+import { BUSINESS_ERRORS, BUSINESS_SAVE_ERRORS } from './business.errors'
 import { recordHistory } from '~/server/history/record'
 
 export interface CompetitorSummary {
@@ -52,10 +52,6 @@ export async function selectBusiness(db: Database, userId: string, owned: Busine
   return owned
 }
 
-/** Saving a business's profile (onboarding step 1). */
-export const BUSINESS_SAVE_ERRORS = defineErrorCodes({
-  BUSINESS_URL_TAKEN: { code: 'CONFLICT', message: 'You already have a business with this website address.' },
-})
 
 /** Every profile field of a business, as onboarding saves it. */
 export interface BusinessProfileValues {

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
-import { articleGenerateJob, singletonKeyOf } from '~/server/articles/articles.service'
+import { singletonKeyOf } from '~/server/articles/articles.service'
+import { articleGenerateJob } from '~/server/articles/articles.jobs'
 import { generateArticle } from '~/server/articles/generate'
 import { ARTICLE_USAGE_KEY_PREFIX } from '~/server/articles/generation/save-step'
 import { billingPeriodOf } from '~/server/billing/usage'

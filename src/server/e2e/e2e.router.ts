@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { enqueueJob } from '~/server/jobs'
-import { demoCountJob } from '~/server/jobs/kinds/demo-count'
+import { demoCountJob } from './e2e.jobs'
 import { paidProcedure } from '~/server/rpc/procedures'
 
 /**

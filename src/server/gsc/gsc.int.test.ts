@@ -21,7 +21,8 @@ import { listIntegrations } from '~/server/publishing/integrations.service'
 import { encryptionKeys } from '~/server/publishing/crypto'
 import { addDays, addMonths, isoDay, LAG_DAYS } from './dates'
 import { connectionOf, saveProperty } from './properties.service'
-import { gscSyncJob, runGscSync, syncChunks, syncDueProperties } from './sync.service'
+import { runGscSync, syncChunks } from './sync.service'
+import { gscSyncJob, syncDueProperties } from './gsc.jobs'
 import { TOP_FILTER_MAX_LENGTH, TOP_FILTER_TOO_LONG } from '~/shared/search-console-filter'
 
 useMockServer(...googleHandlers(), ...gscHandlers())

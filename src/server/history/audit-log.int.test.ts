@@ -13,7 +13,7 @@ import { article, articleVersion, historyEvent, plan, type HistoryEventRow } fro
 import { saveProperty } from '~/server/gsc/properties.service'
 import { runGscSync } from '~/server/gsc/sync.service'
 import { listHistory } from './history.service'
-import { purgeExpired } from '~/server/jobs/kinds/purge-expired'
+import { purgeExpired } from '~/server/maintenance/purge-expired'
 import { ProviderError } from '~/server/providers/http'
 import type { SearchConsoleClient } from '~/server/providers/gsc/client'
 import { clearFaults, injectFault } from '~/server/demo-network/mock-faults'

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { regenerateArticle, startArticleGeneration, articleGenerateJob } from '~/server/articles/articles.service'
+import { regenerateArticle, startArticleGeneration } from '~/server/articles/articles.service'
+import { articleGenerateJob } from '~/server/articles/articles.jobs'
 import { billingPeriodOf } from '~/server/billing/usage'
 import type { Database } from '~/server/db'
 import { article, jobRun } from '~/server/db/schema'

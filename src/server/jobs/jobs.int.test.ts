@@ -9,7 +9,7 @@ import { ProviderError } from '~/server/providers/http'
 import { defineJob, deadLetterQueueOf } from './define'
 import { ABANDONED_JOB_ERROR, GENERIC_JOB_ERROR } from './errors'
 import { watchJobSnapshots, type JobSnapshot } from '~/server/job-runs/job-run.service'
-import { DEMO_PROVIDER_FAILURE, demoCountJob } from './kinds/demo-count'
+import { DEMO_PROVIDER_FAILURE, demoCountJob } from '~/server/e2e/e2e.jobs'
 import { createJobQueue, type JobQueue } from './queue'
 import { noProviders } from '../../../tests/fixtures/no-providers'
 

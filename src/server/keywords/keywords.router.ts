@@ -1,8 +1,13 @@
 import { z } from 'zod'
 import { tableListInputSchema } from '~/server/data-table/table-input'
 import { unpublishArchived } from '~/server/publishing/publish.service'
-import { businessProcedure, currentOrOwnedBusinessProcedure } from '~/server/rpc/procedures'
-import { rowId } from '~/shared/id-inputs'
+import { explainKeyword } from '~/server/research/research.service'
+import { setKeywordArticleType } from '~/server/research/article-type'
+import { excludeKeywords, rescheduleKeyword } from '~/server/research/exclusions'
+import { addManualKeywords, MAX_MANUAL_KEYWORDS } from '~/server/research/manual-keywords'
+import { businessProcedure, currentOrOwnedBusinessProcedure, ownedBusinessProcedure } from '~/server/rpc/procedures'
+import { ARTICLE_TYPES } from '~/shared/articles/article-types'
+import { businessIdInput, rowId } from '~/shared/id-inputs'
 import {
   KEYWORD_FILTER_FIELDS,
   KEYWORD_SORTABLE_COLUMNS,
@@ -71,4 +76,39 @@ export const keywordRouter = {
   restore: businessProcedure
     .input(z.object({ ids: z.array(keywordId).min(1, 'Nothing to restore.').max(KEYWORDS_BULK_LIMIT, tooMany) }))
     .handler(({ context, input }) => restoreKeywords(context.db, context.businessId, input.ids)),
+
+  /** The why-panel of one keyword: source, stage path, metrics, scores with the formula, cluster, merged duplicates. */
+  explain: ownedBusinessProcedure(businessIdInput.extend({ keywordId: rowId('Keyword id') }))
+    .route({ method: 'GET' })
+    .handler(({ context, input }) => explainKeyword(context.db, context.businessId, input.keywordId)),
+
+  /**
+   * Keywords the user adds by hand (a pasted list): measured, scored, checked against the plan,
+   * put in a topic and scheduled. Answers what was added and, for the rest, why not.
+   */
+  add: ownedBusinessProcedure(
+    businessIdInput.extend({
+      keywords: z
+        .array(z.string().max(200, 'A keyword can be at most 200 characters.'))
+        .min(1, 'Add at least one keyword.')
+        .max(MAX_MANUAL_KEYWORDS, `Add at most ${MAX_MANUAL_KEYWORDS} keywords at a time.`),
+    }),
+  ).handler(({ context, input }) => addManualKeywords(context.db, context.providers, context.business, input.keywords)),
+
+  /** Excludes keywords for good: out of the plan, never planned again. */
+  exclude: ownedBusinessProcedure(
+    businessIdInput.extend({
+      ids: z.array(rowId('Keyword id')).min(1, 'Select at least one keyword.').max(100, 'Select at most 100 keywords at a time.'),
+    }),
+  ).handler(({ context, input }) => excludeKeywords(context.db, context.businessId, input.ids)),
+
+  /** Moves a keyword to another day (YYYY-MM-DD, from tomorrow on). */
+  reschedule: ownedBusinessProcedure(businessIdInput.extend({ keywordId: rowId('Keyword id'), date: z.string().max(10) })).handler(
+    ({ context, input }) => rescheduleKeyword(context.db, context.businessId, input),
+  ),
+
+  /** The type the keyword's article is written as (before it is written); null lets the writer choose. */
+  setArticleType: ownedBusinessProcedure(
+    businessIdInput.extend({ keywordId: rowId('Keyword id'), type: z.enum(ARTICLE_TYPES).nullable() }),
+  ).handler(({ context, input }) => setKeywordArticleType(context.db, context.businessId, input)),
 }

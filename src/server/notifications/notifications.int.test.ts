@@ -13,7 +13,7 @@ import { startTestWorker, withRetries, type TestWorker } from '../../../tests/fi
 import { ARTICLE_UNIT, recordUsage } from '~/server/billing/usage'
 import { jobRun, notificationSent, publishing } from '~/server/db/schema'
 import { createMailer } from '~/server/email/mailer'
-import { NOTIFICATION_SENT_RETENTION_DAYS, purgeExpired } from '~/server/jobs/kinds/purge-expired'
+import { NOTIFICATION_SENT_RETENTION_DAYS, purgeExpired } from '~/server/maintenance/purge-expired'
 import { createConnectorFetch } from '~/server/publishing/connector-fetch'
 import { connectorClient } from '~/server/publishing/connectors'
 import { encryptionKeys } from '~/server/publishing/crypto'
@@ -26,7 +26,6 @@ import type { WebhookEvent } from '~/shared/integrations'
 import {
   getNotificationSettings,
   localClock,
-  notificationSendJob,
   notifyConnectorBroken,
   notifyPlanReady,
   notifyPublishingFailed,
@@ -36,6 +35,7 @@ import {
   updateNotificationSettings,
   type NotificationDeps,
 } from './notifications.service'
+import { notificationSendJob } from './notifications.jobs'
 import { handleUnsubscribe, INVALID_LINK_MESSAGE } from './unsubscribe-page'
 
 // Notifications end to end (docs/product/notifications.md): the jobs run on the queue, and the

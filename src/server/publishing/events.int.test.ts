@@ -10,7 +10,7 @@ import { insertArticle, insertBusiness, insertKeyword, rejectionOf, rpcClient } 
 import { waitForJob } from '../../../tests/fixtures/setup-test-env'
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
 import { withRetries, startTestWorker, type TestWorker } from '../../../tests/fixtures/test-worker'
-import { articleGenerateJob } from '~/server/articles/articles.service'
+import { articleGenerateJob } from '~/server/articles/articles.jobs'
 import { competitor, jobRun, publication, publishing } from '~/server/db/schema'
 import { dataforseoHandlers } from '~/server/demo-network/dataforseo/mock'
 import { embeddingsHandlers } from '~/server/demo-network/embeddings/mock'

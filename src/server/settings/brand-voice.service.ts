@@ -7,11 +7,12 @@ import { getOwnedBusiness } from '~/server/access/business'
 import { extractPage } from '~/server/crawl/extract'
 import { SafeFetchError, type SafeFetcher } from '~/server/outbound/safe-fetch'
 import type { LlmClient } from '~/server/providers/llm/client'
-import { defineErrorCodes, type AppErrorData } from '~/server/rpc/errors'
+import { type AppErrorData } from '~/server/rpc/errors'
 import { VOICE_LIMITS, voiceProfileSchema, type updateVoiceInput, type VoiceProfile, type VoiceSample } from '~/shared/brand-voice'
 import type { BusinessSettings } from '~/shared/settings'
 import { recordSettingsChange, toSettings } from './settings.service'
 import { VOICE_PROFILE_SCHEMA_NAME, voiceAnswerSchema, voiceDerivationPrompt } from './voice-prompt'
+import { VOICE_ERRORS } from './settings.errors'
 
 /**
  * The brand voice of a business (docs/product/pipeline.md "Brand voice"): its sample posts are read
@@ -19,11 +20,6 @@ import { VOICE_PROFILE_SCHEMA_NAME, voiceAnswerSchema, voiceDerivationPrompt } f
  * and the LLM derives the voice profile from their text once; the user then edits it, with standing
  * instructions and banned phrases.
  */
-
-export const VOICE_ERRORS = defineErrorCodes({
-  VOICE_SAMPLE_UNREADABLE: { code: 'BAD_REQUEST', message: 'A sample post could not be read.' },
-  VOICE_SAMPLES_TOO_SHORT: { code: 'BAD_REQUEST', message: 'The samples have too little text to learn a voice from.' },
-})
 
 /** Fewest words the samples together must have: below it sentence length and vocabulary say nothing. */
 export const MIN_SAMPLE_WORDS = 60

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { lockPlanLimits } from '~/server/billing/plan-limits'
-import { queueMeterDelivery, recordOverage } from '~/server/billing/metering'
+import { recordOverage } from '~/server/billing/metering'
+import { queueMeterDelivery } from '~/server/billing/billing.jobs'
 import { ARTICLE_UNIT, checkAllowance, recordUsage } from '~/server/billing/usage'
 import type { Database } from '~/server/db'
 import { article, articleVersion, keyword as keywordTable } from '~/server/db/schema'

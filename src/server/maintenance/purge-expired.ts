@@ -1,9 +1,7 @@
 import { and, inArray, lt } from 'drizzle-orm'
-import { z } from 'zod'
 import type { Database } from '~/server/db'
 import { deletedKeyword, historyEvent, jobRun, keywordCache, notificationSent, TERMINAL_JOB_RUN_STATES } from '~/server/db/schema'
 import { HISTORY_RETENTION_MONTHS } from '~/shared/history'
-import { defineJob } from '../define'
 
 export const KEYWORD_CACHE_RETENTION_DAYS = 30
 export const FINISHED_JOB_RETENTION_DAYS = 90
@@ -11,8 +9,6 @@ export const FINISHED_JOB_RETENTION_DAYS = 90
 export const NOTIFICATION_SENT_RETENTION_DAYS = 90
 /** How long keyword.delete keeps deleted keywords for an undo. */
 export const DELETED_KEYWORD_RETENTION_DAYS = 7
-/** Every day at 03:17 UTC (off the hour, away from everyone else's cron). */
-export const PURGE_EXPIRED_CRON = '17 3 * * *'
 
 const daysAgo = (days: number, now: Date) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000)
 /** The same moment `months` calendar months earlier (UTC). */
@@ -58,10 +54,3 @@ export async function purgeExpired(db: Database, now = new Date()) {
     notificationsSent: notificationRows.length,
   }
 }
-
-export const purgeExpiredJob = defineJob({
-  name: 'maintenance.purge-expired',
-  input: z.object({}),
-  retry: { retryLimit: 3, retryDelaySeconds: 60 },
-  handler: ({ db }) => purgeExpired(db),
-})

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ProviderError } from '~/server/providers/http'
-import { defineJob } from '../define'
+import { defineJob } from '~/server/jobs/define'
 
 export const DEMO_PROVIDER_FAILURE = 'The demo provider is unavailable right now (it failed on purpose). Try again in a few minutes.'
 
