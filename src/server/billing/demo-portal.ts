@@ -7,7 +7,8 @@ import type { Auth } from '~/server/auth/auth'
 import type { Database } from '~/server/db'
 import { plan } from '~/server/db/schema'
 import { demoPolar } from '~/server/providers/demo-mode'
-import { demoPage, escapeHtml, formatUsd, notFound } from '~/server/demo/demo-page'
+import { demoPage, formatUsd, notFound } from '~/server/demo/demo-page'
+import { escapeHtml } from '~/shared/text'
 import { polarIsDemo, type PolarEnv } from './polar'
 
 /**
