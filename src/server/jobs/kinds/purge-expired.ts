@@ -4,6 +4,7 @@ import type { Database } from '~/server/db'
 import { deletedKeyword, historyEvent, jobRun, keywordCache, notificationSent, TERMINAL_JOB_RUN_STATES } from '~/server/db/schema'
 import { HISTORY_RETENTION_MONTHS } from '~/shared/history'
 import { defineJob } from '../define'
+import { DAY_MS } from '~/shared/time'
 
 export const KEYWORD_CACHE_RETENTION_DAYS = 30
 export const FINISHED_JOB_RETENTION_DAYS = 90
@@ -14,7 +15,7 @@ export const DELETED_KEYWORD_RETENTION_DAYS = 7
 /** Every day at 03:17 UTC (off the hour, away from everyone else's cron). */
 export const PURGE_EXPIRED_CRON = '17 3 * * *'
 
-const daysAgo = (days: number, now: Date) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000)
+const daysAgo = (days: number, now: Date) => new Date(now.getTime() - days * DAY_MS)
 /** The same moment `months` calendar months earlier (UTC). */
 export const monthsAgo = (months: number, now: Date) => {
   const then = new Date(now)
