@@ -1,6 +1,7 @@
 import type { Database } from '~/server/db'
 import { appError } from '~/server/rpc/errors'
 import { findUserPlan, PLAN_ERRORS, type UserPlan } from './plan-limits'
+import { singleton } from '~/server/singleton'
 
 /**
  * The paid layer of every procedure past sign-in (src/server/rpc/procedures.ts): the caller's
@@ -16,8 +17,7 @@ import { findUserPlan, PLAN_ERRORS, type UserPlan } from './plan-limits'
 const TTL_MS = 60_000
 const MAX_ENTRIES = 10_000
 
-const globalForPlans = globalThis as typeof globalThis & { __rankpilotPlanAccess?: Map<string, { plan: UserPlan; expires: number }> }
-const entries = (globalForPlans.__rankpilotPlanAccess ??= new Map())
+const entries = singleton('__rankpilotPlanAccess', () => new Map<string, { plan: UserPlan; expires: number }>())
 
 /** The caller's plan, or PLAN_REQUIRED (FORBIDDEN, sends the browser to /paywall). */
 export async function requirePaidPlan(db: Database, userId: string, now = Date.now()): Promise<UserPlan> {
