@@ -3,6 +3,7 @@ import { checkTypeStructure, type ArticleType } from './article-types'
 import { containsKeyword, countKeyword, normalisedWords } from './keyword-rule'
 import { fleschReadingEase, isEnglish, sentenceStats, splitSentences, wordsOf } from './readability'
 import { readingLevelFor } from './reading-level'
+import { stopWordsWith } from '../text-kit'
 
 /**
  * The SEO score of an article: a fixed list of checks, each worth its weight in points. The
@@ -523,10 +524,9 @@ function articleType({ input }: ArticleFacts): Outcome {
 // ---------------------------------------------------------------------------------------------
 // Substance: repetition, thin sections, keyword stuffing, topic coverage
 
-const STOP_WORDS = new Set(
-  `a an and are as at be been but by can do does for from has have how i if in into is it its may more most not of on or our
-  so than that the their them then there these they this those to up was we were what when where which while who why will with
-  you your about also any each every other only all both just very should would could some such own same out over can't don't`.split(/\s+/),
+const STOP_WORDS = stopWordsWith(
+  `been but if into may more most not so their them there they those up were while about also any each every other only all
+  both just very should would could some such own same out over can't don't`,
 )
 
 /**
