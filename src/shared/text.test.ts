@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { findUnsafeText, isSafeText, safeText, UNSAFE_TEXT_MESSAGE } from './text'
+import { escapeHtml, findUnsafeText, isSafeText, safeText, UNSAFE_TEXT_MESSAGE } from './text'
 
 describe('safe text', () => {
   it.each(['', 'plain', 'café ☕', '😀 emoji pair', 'tab\tand\nnewline'])('accepts %j', (value) => {
@@ -22,5 +22,17 @@ describe('safe text', () => {
     expect(result.success).toBe(false)
     expect(result.error?.issues[0].message).toBe(UNSAFE_TEXT_MESSAGE)
     expect(safeText().parse('fine')).toBe('fine')
+  })
+})
+
+describe('escapeHtml', () => {
+  it('escapes the five characters that can end text or a quoted attribute, ampersands first', () => {
+    expect(escapeHtml(`Tom & "Jerry's" <b>`)).toBe('Tom &amp; &quot;Jerry&#39;s&quot; &lt;b&gt;')
+    expect(escapeHtml('&amp;')).toBe('&amp;amp;')
+  })
+
+  it('leaves other text as it is', () => {
+    expect(escapeHtml('')).toBe('')
+    expect(escapeHtml('café – 100% ☕')).toBe('café – 100% ☕')
   })
 })

@@ -39,3 +39,8 @@ export function findUnsafeText(value: unknown, path: (string | number)[] = [], d
 
 /** A string schema that refuses NUL characters and lone surrogates with UNSAFE_TEXT_MESSAGE. */
 export const safeText = () => z.string().refine(isSafeText, UNSAFE_TEXT_MESSAGE)
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+
+/** Text made safe to place in HTML, between tags or inside a quoted attribute value (either quote). */
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!)

@@ -4,6 +4,7 @@ import { generateKeywordRows } from '../fixtures/keyword-rows'
 import { assertColumnsShown } from '../fixtures/screens'
 import { gotoHydrated, launchBrowser, newPage } from '../fixtures/browser'
 import { e2ePostgresServer, onboardedUser, type HttpClient } from '../fixtures/e2e-server'
+import { HOUR_MS } from '~/shared/time'
 
 // The Keywords screen (docs/product/keywords-table.md) in Chromium against the production build
 // on PostgreSQL: an onboarded user with 60 keywords inserted directly, then what a person does
@@ -11,7 +12,6 @@ import { e2ePostgresServer, onboardedUser, type HttpClient } from '../fixtures/e
 const server = e2ePostgresServer()
 
 const KEYWORD_COUNT = 60
-const HOUR_MS = 3_600_000
 
 interface SeededKeyword {
   id: string

@@ -12,12 +12,13 @@ import { toast } from '~/lib/toast'
 import { cn } from '~/lib/utils'
 import { downloadArticle } from './article-download'
 import { publicationsQuery } from './content-queries'
+import { DAY_MS } from '~/shared/time'
 
 type Article = Awaited<ReturnType<RpcClient['article']['get']>>
 
 const dialogClass =
   'fixed top-1/2 left-1/2 z-50 grid w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border border-border bg-card p-6 text-card-foreground shadow-xl'
-const tomorrow = () => new Date(Date.now() + 24 * 3600 * 1000).toISOString().slice(0, 10)
+const tomorrow = () => new Date(Date.now() + DAY_MS).toISOString().slice(0, 10)
 const longDay = (day: string) =>
   new Date(`${day}T00:00:00.000Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' })
 

@@ -1,4 +1,5 @@
 import { jsonLdText } from './json-ld'
+import { escapeHtml } from '~/shared/text'
 
 /**
  * An article as a file to take elsewhere, built in the browser from article.get's data: Markdown
@@ -22,9 +23,6 @@ export type DownloadFormat = 'markdown' | 'html'
 function yamlString(value: string) {
   return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\r?\n/g, '\\n').replace(/\t/g, '\\t')}"`
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
 
 export function articleMarkdownFile(article: DownloadableArticle) {
   const frontMatter = [

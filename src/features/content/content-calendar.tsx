@@ -25,6 +25,7 @@ import { cn } from '~/lib/utils'
 import { ARTICLE_STATUS_LABELS, type ArticleStatus } from '~/shared/articles/article'
 import { calendarQuery } from './content-queries'
 import { monthOf, openingMonth, shiftMonth } from './content-search'
+import { DAY_MS } from '~/shared/time'
 
 type CalendarData = Awaited<ReturnType<RpcClient['article']['calendar']>>
 type CalendarEntry = CalendarData['entries'][number]
@@ -49,7 +50,7 @@ const movable = (entry: CalendarEntry) => entry.status !== 'published' && entry.
 
 /** The UTC day `days` after `day` (before it when negative). */
 function shiftDay(day: string, days: number): string {
-  return dayKey(new Date(new Date(`${day}T00:00:00.000Z`).getTime() + days * 24 * 60 * 60 * 1000))
+  return dayKey(new Date(new Date(`${day}T00:00:00.000Z`).getTime() + days * DAY_MS))
 }
 
 /** Arrow keys move a picked-up entry a day (left, right) or a week (up, down). */

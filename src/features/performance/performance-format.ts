@@ -1,5 +1,6 @@
 import { formatCount } from '~/features/format'
 import type { Performance } from './performance-search'
+import { DAY_MS } from '~/shared/time'
 
 /** The four Search Console metrics, as the Performance page shows them (docs/product/search-console.md). */
 export const METRICS = ['clicks', 'impressions', 'ctr', 'position'] as const
@@ -102,7 +103,6 @@ export const formatRange = (range: { from: string; to: string }) => `${formatDay
 
 /** How long Google usually takes to show a new page: until then, no data is no news. */
 const NEW_PAGE_DAYS = 28
-const DAY_MS = 86_400_000
 
 /**
  * Why an article has no search data over the 56 days shown, in words that fit what is known:

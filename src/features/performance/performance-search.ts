@@ -1,5 +1,6 @@
 import type { RpcOutputs } from '~/lib/rpc-outputs'
 import { readTopFilter } from '~/shared/search-console-filter'
+import { DAY_MS } from '~/shared/time'
 
 /**
  * The Performance page's URL state (docs/product/search-console.md): a date range, `from` and
@@ -28,7 +29,6 @@ export type PerformanceUrlSearch = Partial<PerformanceSearch> & { queryContains?
 export type Performance = RpcOutputs['gsc']['performance']
 export type Opportunities = RpcOutputs['gsc']['opportunities']
 
-const DAY_MS = 86_400_000
 /** Search Console's data arrives about 3 days late: ranges end on the last day it has. */
 export const DATA_LAG_DAYS = 3
 /** The longest range the server accepts (gsc.performance): 16 months and a little. */

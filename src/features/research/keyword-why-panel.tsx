@@ -11,6 +11,7 @@ import { toast } from '~/lib/toast'
 import type { KeywordExplanation } from '~/lib/rpc-outputs'
 import { ARTICLE_TYPE_LABELS, ARTICLE_TYPES, type ArticleType } from '~/shared/articles/article-types'
 import { KEYWORD_SOURCE_LABELS, researchStageLabel, type KeywordSource } from '~/shared/research'
+import { DAY_MS } from '~/shared/time'
 
 const MERGE_REASONS: Record<string, string> = {
   this_run: 'found in this run',
@@ -100,7 +101,7 @@ function PlanControls({ businessId, data, onExcluded }: { businessId: string; da
     }),
   )
   const published = data.keyword.status === 'published'
-  const [tomorrow] = useState(() => new Date(Date.now() + 24 * 3600 * 1000).toISOString().slice(0, 10))
+  const [tomorrow] = useState(() => new Date(Date.now() + DAY_MS).toISOString().slice(0, 10))
   return (
     <section className="grid gap-3 rounded-md border border-border p-3 text-sm" aria-label="Plan">
       <form

@@ -1,3 +1,5 @@
+import { singleton } from '~/server/singleton'
+
 /**
  * Which business a user's calls work on, remembered for as long as the session cookie cache may
  * itself be stale (auth: 60 s). Keyed by the selection the session carries, so a switch (which
@@ -17,8 +19,7 @@ interface Entry {
   expires: number
 }
 
-const globalForCache = globalThis as typeof globalThis & { __rankpilotCurrentBusiness?: Map<string, Entry> }
-const entries = (globalForCache.__rankpilotCurrentBusiness ??= new Map())
+const entries = singleton('__rankpilotCurrentBusiness', () => new Map<string, Entry>())
 
 const keyOf = (userId: string, selection: string | null | undefined) => `${userId}\u0000${selection ?? ''}`
 

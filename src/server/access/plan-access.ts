@@ -5,6 +5,7 @@ import { plan, user } from '~/server/db/schema'
 import { billingMode, type ProviderEnv } from '~/server/providers/modes'
 import { appError } from '~/server/rpc/errors'
 import { PLAN_ACCESS_ERRORS } from './access.errors'
+import { singleton } from '~/server/singleton'
 
 export interface UserPlan {
   id: string
@@ -71,8 +72,7 @@ export async function findUserPlan(
 const TTL_MS = 60_000
 const MAX_ENTRIES = 10_000
 
-const globalForPlans = globalThis as typeof globalThis & { __rankpilotPlanAccess?: Map<string, { plan: UserPlan; expires: number }> }
-const entries = (globalForPlans.__rankpilotPlanAccess ??= new Map())
+const entries = singleton('__rankpilotPlanAccess', () => new Map<string, { plan: UserPlan; expires: number }>())
 
 /** The caller's plan, or PLAN_REQUIRED (FORBIDDEN, sends the browser to /paywall). */
 export async function requirePaidPlan(db: Database, userId: string, now = Date.now()): Promise<UserPlan> {

@@ -10,6 +10,7 @@ import { maskSecret, SECRET_MASK } from '~/shared/secrets'
 import { API_KEY_ERRORS } from './api-keys.errors'
 import { permissionsOf, scopesOf } from '~/server/access/api-key'
 import { recordHistory } from '~/server/history/record'
+import { DAY_MS } from '~/shared/time'
 
 /** What settings lists of a key: never the key itself, which only its hash is left of. */
 export interface ApiKeySummary {
@@ -98,7 +99,7 @@ export async function createApiKey(
         // The plugin's counter is off: requests are limited per user in src/server/access/api-key.ts.
         rateLimitEnabled: false,
         requestCount: 0,
-        expiresAt: input.expiresInDays === null ? null : new Date(now.getTime() + input.expiresInDays * 86_400_000),
+        expiresAt: input.expiresInDays === null ? null : new Date(now.getTime() + input.expiresInDays * DAY_MS),
         permissions: JSON.stringify(permissionsOf(input.scopes)),
         createdAt: now,
         updatedAt: now,
@@ -118,11 +119,13 @@ export async function createApiKey(
 
 /** Revokes one of the user's keys for good: the next call with it is 401. Someone else's id is NOT_FOUND. */
 export async function revokeApiKey(db: Database, userId: string, id: string): Promise<{ id: string }> {
-  const deleted = await db
-    .delete(apikey)
-    .where(and(eq(apikey.id, id), eq(apikey.referenceId, userId)))
-    .returning({ id: apikey.id, name: apikey.name, start: apikey.start })
-  if (deleted.length === 0) throw appError(API_KEY_ERRORS.API_KEY_NOT_FOUND)
-  await recordHistory(db, { kind: 'api-key', action: 'revoked', userId, title: deleted[0]!.name, detail: { start: deleted[0]!.start } })
-  return { id }
+  return db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(apikey)
+      .where(and(eq(apikey.id, id), eq(apikey.referenceId, userId)))
+      .returning({ id: apikey.id, name: apikey.name, start: apikey.start })
+    if (deleted.length === 0) throw appError(API_KEY_ERRORS.API_KEY_NOT_FOUND)
+    await recordHistory(tx, { kind: 'api-key', action: 'revoked', userId, title: deleted[0]!.name, detail: { start: deleted[0]!.start } })
+    return { id }
+  })
 }

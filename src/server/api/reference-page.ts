@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { acceptsGzip } from '~/server/http/compress'
 import { OPENAPI_PATH } from './openapi'
+import { escapeHtml } from '~/shared/text'
 
 /**
  * /docs/api: the API reference, rendered in the browser by Scalar (@scalar/api-reference) from
@@ -49,9 +50,6 @@ export async function referenceScriptResponse(request: Request): Promise<Respons
   if (gzip) headers['content-encoding'] = 'gzip'
   return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), { headers })
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
 
 /** Our header's height: Scalar keeps its own sticky parts below it (--scalar-custom-header-height). */
 const HEADER_HEIGHT = '3.5rem'

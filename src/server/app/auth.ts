@@ -3,6 +3,7 @@ import { createAuth, type Auth, type AuthDependencies } from '~/server/auth'
 import { billingAuthParts } from '~/server/billing/billing-auth'
 import { getDb } from '~/server/db'
 import { createMailer, outboxDirFor } from '~/server/email/mailer'
+import { singleton } from '~/server/singleton'
 
 /**
  * The app's sign-in: better-auth (src/server/auth/auth.ts) with what the domains plug into it
@@ -13,17 +14,14 @@ export function createAppAuth(deps: Omit<AuthDependencies, 'billing'>): Auth {
   return createAuth({ ...deps, billing: billingAuthParts(deps.db) })
 }
 
-const globalForAuth = globalThis as typeof globalThis & { __rankpilotAuth?: Auth }
-
 /** The app's better-auth instance, on the process database and mailer. */
 export function getAuth(): Auth {
-  if (!globalForAuth.__rankpilotAuth) {
+  return singleton('__rankpilotAuth', () => {
     const current = env()
-    globalForAuth.__rankpilotAuth = createAppAuth({
+    return createAppAuth({
       db: getDb(),
       env: current,
       mailer: createMailer({ from: current.EMAIL_FROM, smtpUrl: current.SMTP_URL, outboxDir: outboxDirFor(current.DATA_DIR) }),
     })
-  }
-  return globalForAuth.__rankpilotAuth
+  })
 }

@@ -17,12 +17,13 @@ import { getProviders } from '~/server/providers'
 import { setDemoSiteDirectory, startDemoNetwork, stopDemoNetwork } from '~/server/providers/demo-mode'
 import { providerModes } from '~/server/providers/modes'
 import { JOB_KINDS, JOB_SCHEDULES } from './job-kinds'
+import { globalSlot, singleton } from '~/server/singleton'
 
-const globalForBoot = globalThis as typeof globalThis & { __rankpilotBoot?: Promise<void> }
+const BOOT_KEY = '__rankpilotBoot'
 
 /** Migrates and seeds once per process; every request path can await it cheaply. */
 export function bootServer(): Promise<void> {
-  globalForBoot.__rankpilotBoot ??= (async () => {
+  return singleton(BOOT_KEY, async () => {
     // Before anything can call a provider: demo-mode vendors answer from their in-process mocks.
     startDemoNetwork(env())
     const handle = getDatabaseHandle()
@@ -65,12 +66,11 @@ export function bootServer(): Promise<void> {
     await maintainDatabase(handle.db)
     logger.info(`database ready (${handle.kind})`)
     await startJobs(handle, { kinds: JOB_KINDS, schedules: JOB_SCHEDULES, providers, work: env().JOB_WORKER })
-  })()
-  return globalForBoot.__rankpilotBoot
+  })
 }
 
 export async function shutdownServer() {
-  globalForBoot.__rankpilotBoot = undefined
+  globalSlot<Promise<void>>(BOOT_KEY).set(undefined)
   // Jobs and the demo's article writer first: they still call providers and write to the database as they wind down.
   await stopDemoArticles()
   await stopJobs()

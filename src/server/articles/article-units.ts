@@ -6,6 +6,7 @@
  */
 import { lexer, type MarkedToken, type Token, type Tokens } from 'marked'
 import { matchAt, scanNumbers, type NumberToken } from './numbers'
+import { decodeEntities } from '~/shared/text-kit'
 
 /** A stretch of a block that a sentence boundary never cuts: a link, emphasis, code, an image. */
 interface Atom {
@@ -147,35 +148,6 @@ function locate(cursor: Cursor, raw: string): Located {
     start: first < 0 ? cursor.pos : (offsets[first] ?? pos),
     end: first < 0 ? cursor.pos : (offsets[last - 1] ?? pos) + 1,
   }
-}
-
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: '\u00A0',
-  ndash: '–',
-  mdash: '—',
-  hellip: '…',
-  lsquo: '‘',
-  rsquo: '’',
-  ldquo: '“',
-  rdquo: '”',
-  deg: '°',
-  times: '×',
-  euro: '€',
-  pound: '£',
-  percnt: '%',
-}
-
-/** Decodes character references, so "&#8211;" reads as "–" and not as the number 8211. */
-function decodeEntities(text: string): string {
-  return text.replace(/&(?:#(\d{1,7})|#x([\da-f]{1,6})|([a-z]+));/gi, (reference, decimal?: string, hex?: string, name?: string) => {
-    if (decimal || hex) return String.fromCodePoint(Math.min(Number.parseInt(decimal ?? hex ?? '', decimal ? 10 : 16), 0x10ffff))
-    return NAMED_ENTITIES[name?.toLowerCase() ?? ''] ?? reference
-  })
 }
 
 /** Appends text whose raw source was located; characters the raw lacks map to the nearest earlier position. */

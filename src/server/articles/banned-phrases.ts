@@ -1,4 +1,5 @@
 import { ARTICLE_SCHEMAS, type CallToAction, type Faq, type Outline } from './prompts'
+import { SENTENCE_BREAK } from '~/shared/text-kit'
 
 /**
  * A business's banned words and phrases never appear in an article (docs/product/pipeline.md
@@ -38,8 +39,6 @@ export function stripBanned(text: string, phrases: readonly string[]): string {
     .replace(/[\s,;:–-]+$/, '')
     .trim()
 }
-
-const SENTENCE_BREAK = /(?<=[.!?]["”’)]?)\s+/u
 
 /** Prose without its sentences that hold a banned phrase ('' when every sentence does). */
 export function dropBannedSentences(text: string, phrases: readonly string[]): string {

@@ -1,6 +1,7 @@
 import { countWords, splitSentences } from '~/shared/articles/readability'
 import { scoreArticle, SUBSTANCE_CHECKS } from '~/shared/articles/seo-score'
 import { assembleMarkdown, type WrittenSection } from './assemble'
+import { stopWordsWith } from '~/shared/text-kit'
 
 /**
  * Sections added after writing while an article is short of its target (docs/product/pipeline.md
@@ -14,11 +15,7 @@ export const MIN_NEW_WORDS = 60
 /** A subject is one the pages speak to when at least this many of their sentences do. */
 export const MIN_SOURCE_SENTENCES = 2
 
-const STOP_WORDS = new Set(
-  'a an and are as at be by can do does for from has have how i in is it its of on or our should than that the their then there these this to was we what when where which who why will with you your'.split(
-    ' ',
-  ),
-)
+const STOP_WORDS = stopWordsWith('should their there')
 /** Headings of a page's furniture, not of its subject. */
 const NOT_A_SUBJECT =
   /^(?:home|blog|menu|contact(?: us)?|about(?: us)?|shop|cart|search|log ?in|sign up|subscribe|newsletter|privacy.*|terms.*|cookies?|follow us|share.*|read more|related.*|recent.*|popular.*|categories|tags|comments?|leave a (?:comment|reply)|table of contents|about the author|conclusion|summary|final thoughts|wrapping up|faqs?|frequently asked questions|references|sources)$/i

@@ -1,4 +1,5 @@
 import { staticPagePolicy } from '~/server/http/security-headers'
+import { escapeHtml } from '~/shared/text'
 
 /**
  * The auth error page, GET {basePath}/error?error=CODE (docs/product/routes.md). better-auth 1.7.7's own page
@@ -17,9 +18,6 @@ export function errorCodeFrom(url: URL): string {
   const code = url.searchParams.get('error')
   return code && /^[A-Za-z_]{1,64}$/.test(code) ? code : 'Unknown'
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
 
 const STYLE = `
   body { margin: 0; min-height: 100vh; display: flex; align-items: center; justify-content: center;

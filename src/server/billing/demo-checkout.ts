@@ -5,7 +5,8 @@ import { plan, user } from '~/server/db/schema'
 import { logger } from '~/server/logger'
 import { demoPolar } from '~/server/providers/demo-mode'
 import { polarIsDemo, polarWebhookSecret, type PolarEnv } from '~/server/providers/polar'
-import { demoPage, escapeHtml, formatUsd, notFound, seeOther } from '~/server/http/demo-page'
+import { demoPage, formatUsd, notFound, seeOther } from '~/server/http/demo-page'
+import { escapeHtml } from '~/shared/text'
 
 /**
  * Demo mode's stand-in for Polar's hosted checkout (`/demo/polar/checkout/:id`, the URL the Polar

@@ -7,8 +7,10 @@ import type { Auth } from '~/server/auth/auth'
 import type { Database } from '~/server/db'
 import { plan } from '~/server/db/schema'
 import { demoPolar } from '~/server/providers/demo-mode'
-import { demoPage, escapeHtml, formatUsd, notFound } from '~/server/http/demo-page'
+import { demoPage, formatUsd, notFound } from '~/server/http/demo-page'
+import { escapeHtml } from '~/shared/text'
 import { polarIsDemo, type PolarEnv } from '~/server/providers/polar'
+import { singleton } from '~/server/singleton'
 
 /**
  * Demo mode's stand-in for Polar's customer portal (`/demo/polar/portal?customer_session_token=…`):
@@ -36,8 +38,7 @@ interface PortalLink {
   expires: number
 }
 
-const globalForPortal = globalThis as typeof globalThis & { __rankpilotDemoPortalLinks?: Map<string, PortalLink> }
-const portalLinks = () => (globalForPortal.__rankpilotDemoPortalLinks ??= new Map())
+const portalLinks = () => singleton('__rankpilotDemoPortalLinks', () => new Map<string, PortalLink>())
 
 /** A new portal token for one session's view of one Polar customer. */
 export function issueDemoPortalToken(sessionId: string, customerId: string, now = Date.now()): string {

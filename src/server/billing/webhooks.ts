@@ -8,6 +8,7 @@ import { plan, user, webhookDelivery } from '~/server/db/schema'
 import { recordPlanChange } from '~/server/history/record'
 import { forgetPlanAccess } from '~/server/access/plan-access'
 import { logger } from '~/server/logger'
+import { DAY_MS } from '~/shared/time'
 
 /**
  * Polar webhooks (`POST /api/auth/polar/webhooks`): the plugin verifies the Standard Webhooks
@@ -18,7 +19,7 @@ import { logger } from '~/server/logger'
 export const POLAR_WEBHOOK_PATH = '/polar/webhooks'
 export const WEBHOOK_REPLAYED = 'This webhook delivery was already received.'
 /** Deliveries older than this are refused by the timestamp check, so their ids need not be kept. */
-const DELIVERY_RETENTION_MS = 24 * 60 * 60 * 1000
+const DELIVERY_RETENTION_MS = DAY_MS
 
 /** Statuses in which the customer has the plan; the ones that end it. Others leave it as it is. */
 const GRANTING = new Set(['active', 'trialing'])

@@ -2,7 +2,6 @@ import { and, asc, eq, gte, inArray, isNull, lt, ne, notInArray, or, sql, type S
 import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core'
 import type { JoinOperator } from '~/shared/data-table/config'
 import {
-  DAY_MS,
   filterValueIssue,
   isFilterIncomplete,
   parseFilterDate,
@@ -12,6 +11,7 @@ import {
   type FilterItem,
   type SortItem,
 } from '~/shared/data-table/filter-schema'
+import { DAY_MS } from '~/shared/time'
 
 /**
  * How a table's column ids map to SQL: the column, what kind of value it holds, and whether it

@@ -1,4 +1,5 @@
 import { delay, HttpResponse, type DefaultBodyType, type HttpResponseResolver, type PathParams } from 'msw'
+import { singleton } from '~/server/singleton'
 
 /**
  * Fault injection shared by every vendor mock. A test switches a fault on for one vendor; the
@@ -47,12 +48,8 @@ interface ActiveFault {
 /** Milliseconds a vendor's mock waits before each answer: a constant, or chosen per request (read its body from `request.clone()`). */
 export type MockLatency = number | ((request: Request) => number)
 
-const globalForFaults = globalThis as typeof globalThis & {
-  __rankpilotMockFaults?: Map<MockVendor, ActiveFault[]>
-  __rankpilotMockLatency?: Map<MockVendor, MockLatency>
-}
-const active = (globalForFaults.__rankpilotMockFaults ??= new Map())
-const latencies = (globalForFaults.__rankpilotMockLatency ??= new Map())
+const active = singleton('__rankpilotMockFaults', () => new Map<MockVendor, ActiveFault[]>())
+const latencies = singleton('__rankpilotMockLatency', () => new Map<MockVendor, MockLatency>())
 
 export function injectFault(vendor: MockVendor, fault: MockFault) {
   const list = active.get(vendor) ?? []

@@ -6,7 +6,7 @@ import { businessIdsOf, removeBusinessMedia } from '~/server/media/media-store'
 import type { Database } from '~/server/db'
 import { account, business, competitor, jobRun, plan, user } from '~/server/db/schema'
 import { competitorAnalyzeJob } from '~/server/setup/setup.jobs'
-import { DAY_MS } from '~/shared/data-table/filter-rules'
+import { DAY_MS } from '~/shared/time'
 import { analyzeCompetitorRankings } from '~/server/competitors/competitor-rankings'
 import { createId } from '~/server/ids'
 import type { Providers } from '~/server/providers'
@@ -55,7 +55,7 @@ export interface DemoAccount {
 }
 
 /** When the demo's owner signed up: two weeks before the first keyword they added (demo-research.ts) was written. */
-export const demoJoinedAt = (now: Date) => new Date(now.getTime() - 190 * 24 * 60 * 60 * 1000)
+export const demoJoinedAt = (now: Date) => new Date(now.getTime() - 190 * DAY_MS)
 
 /** Deletes the demo account (everything cascades from the user, its media folders after) and creates it afresh, without keywords yet. */
 export async function recreateDemoAccount(db: Database, env: DemoEnv, now = new Date()): Promise<DemoAccount> {

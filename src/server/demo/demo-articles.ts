@@ -16,6 +16,7 @@ import { ARTICLE_STEPS } from '~/shared/articles/article'
 import { KEYWORD_STATUS_OF_ARTICLE } from '~/shared/keyword-status'
 import { businessExists as exists } from './demo-research'
 import { recordArticleHistory } from '~/server/history/record'
+import { globalSlot } from '~/server/singleton'
 
 /**
  * The demo business's articles, written by the article pipeline itself on the mocks (search
@@ -201,9 +202,7 @@ async function addOwnersNote(db: Database, businessId: string, articleId: string
   )
 }
 
-const globalForDemo = globalThis as typeof globalThis & {
-  __rankpilotDemoArticles?: { done: Promise<unknown>; controller: AbortController }
-}
+const demoArticles = globalSlot<{ done: Promise<unknown>; controller: AbortController }>('__rankpilotDemoArticles')
 
 /**
  * Writes the demo articles after start-up, without holding the server back; "Explore the demo"
@@ -224,18 +223,18 @@ export function writeDemoArticlesInBackground(
     (error: unknown) =>
       controller.signal.aborted ? log.info('demo articles: stopped by shutdown') : log.error('demo articles: writing stopped', error),
   )
-  globalForDemo.__rankpilotDemoArticles = { done, controller }
+  demoArticles.set({ done, controller })
 }
 
 /** Resolves once the demo articles started at boot are written (at once when none are being written). */
 export function demoArticlesWritten(): Promise<unknown> {
-  return globalForDemo.__rankpilotDemoArticles?.done ?? Promise.resolve()
+  return demoArticles.get()?.done ?? Promise.resolve()
 }
 
 /** Stops writing demo articles (the server is shutting down) and waits for the article in progress. */
 export async function stopDemoArticles(): Promise<void> {
-  const running = globalForDemo.__rankpilotDemoArticles
-  globalForDemo.__rankpilotDemoArticles = undefined
+  const running = demoArticles.get()
+  demoArticles.set(undefined)
   running?.controller.abort()
   await running?.done
 }

@@ -4,7 +4,8 @@ import { staticPagePolicy } from '~/server/http/security-headers'
 import { isFullDemo } from '~/server/providers/modes'
 import { DEMO_CMS_PATH } from '~/server/providers/demo-cms'
 import { demoPublishedArticle } from './demo-publishing'
-import { escapeHtml, FAVICON_LINK, notFound } from '~/server/http/demo-page'
+import { escapeHtml } from '~/shared/text'
+import { FAVICON_LINK, notFound } from '~/server/http/demo-page'
 
 /**
  * The pages of the demo account's stand-in WordPress site (src/server/providers/demo-cms.ts):

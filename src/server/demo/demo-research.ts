@@ -4,6 +4,7 @@ import { business, historyEvent, keyword, researchRun } from '~/server/db/schema
 import type { Providers } from '~/server/providers'
 import { addManualKeywords } from '~/server/research/manual-keywords'
 import { runResearch } from '~/server/research/research.run'
+import { DAY_MS } from '~/shared/time'
 
 /**
  * The demo business's keyword plan, made by the research pipeline itself on the mocks
@@ -22,13 +23,12 @@ import { runResearch } from '~/server/research/research.run'
 const RUN_DAY = 20
 const RUN_HOUR_UTC = 4
 /** Articles are written this far ahead of their day (the default lead time). */
-const LEAD_TIME_MS = 3 * 24 * 60 * 60 * 1000
+const LEAD_TIME_MS = 3 * DAY_MS
 /** One past keyword in this many was archived by the owner rather than published. */
 const ARCHIVED_ONE_IN = 12
 /** The search its owner added by hand before the plan, and how long ago. */
 export const DEMO_FIRST_KEYWORD = 'how to store coffee beans'
 const FIRST_KEYWORD_DAYS_AGO = 170
-const DAY_MS = 24 * 60 * 60 * 1000
 
 export interface DemoRun {
   /** When it ran (replayed). */

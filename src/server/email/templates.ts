@@ -1,3 +1,5 @@
+import { escapeHtml } from '~/shared/text'
+
 /**
  * One layout for every transactional email: a plain-text body that reads well on its own, and
  * a small inline-styled HTML version (mail clients ignore <style> blocks and external CSS).
@@ -14,9 +16,6 @@ export interface ActionEmailContent {
   /** A last small line with its own link, e.g. a notification's unsubscribe link. */
   footer?: { text: string; label: string; url: string }
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
 
 export function renderActionEmail(content: ActionEmailContent): { text: string; html: string } {
   const text = [

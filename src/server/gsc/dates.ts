@@ -1,6 +1,6 @@
-/** Calendar days as Search Console names them: YYYY-MM-DD strings, computed in UTC. */
+import { DAY_MS } from '~/shared/time'
 
-export const DAY_MS = 86_400_000
+/** Calendar days as Search Console names them: YYYY-MM-DD strings, computed in UTC. */
 
 /** Search Console's data arrives about 3 days late, and those days still change (docs/product/services.md). */
 export const LAG_DAYS = 3

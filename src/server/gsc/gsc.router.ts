@@ -3,10 +3,11 @@ import { ownedBusinessProcedure } from '~/server/rpc/procedures'
 import { TOP_DIMENSIONS, TOP_TABLE } from '~/shared/search-console'
 import { TOP_FILTER_MAX_LENGTH, TOP_FILTER_TOO_LONG } from '~/shared/search-console-filter'
 import { businessIdInput, rowId } from '~/shared/id-inputs'
-import { DAY_MS, HISTORY_MONTHS } from './dates'
+import { HISTORY_MONTHS } from './dates'
 import { opportunities } from './opportunities.service'
 import { performance, topRows } from './performance.service'
 import { listProperties, selectProperty } from './properties.service'
+import { DAY_MS } from '~/shared/time'
 
 const day = (label: string) =>
   z

@@ -24,6 +24,7 @@ import {
 import { propertyLabel } from '~/shared/search-console-property'
 import { HISTORY_ERRORS } from './history.errors'
 import { historySources, type HistoryScope } from './sources'
+import { DAY_MS } from '~/shared/time'
 
 export interface HistoryQuery {
   page: number
@@ -320,7 +321,7 @@ function toEntry(row: Row): HistoryEntry {
 }
 
 const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`)
-const dayAfter = (day: string) => new Date(dayStart(day).getTime() + 24 * 3600 * 1000)
+const dayAfter = (day: string) => new Date(dayStart(day).getTime() + DAY_MS)
 
 /**
  * One page of the business's timeline, newest first: the sources of the asked kinds joined, then

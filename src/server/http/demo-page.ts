@@ -6,9 +6,7 @@
  */
 
 import { staticPagePolicy } from '~/server/http/security-headers'
-
-export const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
+import { escapeHtml } from '~/shared/text'
 
 const STYLE = `
   body { margin: 0; min-height: 100vh; display: flex; align-items: center; justify-content: center;

@@ -2,11 +2,12 @@ import type { Database, DatabaseHandle } from '~/server/db'
 import type { JobRun } from '~/server/db/schema'
 import { logger } from '~/server/logger'
 import { createJobQueue, type EnqueueRequest, type JobQueue, type JobQueueOptions } from './queue'
+import { globalSlot } from '~/server/singleton'
 
 export { defineJob, type JobContext, type JobKind } from './define'
 export type { CronSchedule, EnqueueRequest, JobQueue } from './queue'
 
-const globalForJobs = globalThis as typeof globalThis & { __rankpilotJobs?: JobQueue }
+const jobs = globalSlot<JobQueue>('__rankpilotJobs')
 
 /**
  * Starts the process's job queue on its database with the app's job kinds and schedules (the
@@ -18,22 +19,23 @@ export async function startJobs(
   options: { work: boolean } & Pick<JobQueueOptions, 'kinds' | 'providers'> &
     Partial<Omit<JobQueueOptions, 'handle' | 'kinds' | 'providers'>>,
 ) {
-  if (globalForJobs.__rankpilotJobs) return globalForJobs.__rankpilotJobs
+  const running = jobs.get()
+  if (running) return running
   const queue = createJobQueue({ handle, ...options })
   await queue.start({ work: options.work })
-  globalForJobs.__rankpilotJobs = queue
+  jobs.set(queue)
   logger.info(`jobs ready (${options.work ? 'running jobs' : 'enqueue only'})`)
   return queue
 }
 
 export function getJobQueue(): JobQueue {
-  const queue = globalForJobs.__rankpilotJobs
+  const queue = jobs.get()
   if (!queue) throw new Error('jobs: the job queue has not been started (bootServer starts it)')
   return queue
 }
 
 /** Whether this process's job queue is running (bootServer starts it after migrating and seeding). */
-export const jobQueueStarted = () => Boolean(globalForJobs.__rankpilotJobs)
+export const jobQueueStarted = () => Boolean(jobs.get())
 
 /** Queues a job for a user; see JobQueue.enqueue. `db` may be a transaction of the caller's. */
 export function enqueueJob<Input, InputIn>(db: Database, request: EnqueueRequest<Input, InputIn>): Promise<JobRun> {
@@ -42,7 +44,7 @@ export function enqueueJob<Input, InputIn>(db: Database, request: EnqueueRequest
 
 /** Graceful: running jobs get a few seconds to finish, the rest go back to the queue. */
 export async function stopJobs() {
-  const queue = globalForJobs.__rankpilotJobs
-  globalForJobs.__rankpilotJobs = undefined
+  const queue = jobs.get()
+  jobs.set(undefined)
   await queue?.stop()
 }

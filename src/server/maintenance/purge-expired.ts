@@ -2,6 +2,7 @@ import { and, inArray, lt } from 'drizzle-orm'
 import type { Database } from '~/server/db'
 import { deletedKeyword, historyEvent, jobRun, keywordCache, notificationSent, TERMINAL_JOB_RUN_STATES } from '~/server/db/schema'
 import { HISTORY_RETENTION_MONTHS } from '~/shared/history'
+import { DAY_MS } from '~/shared/time'
 
 export const KEYWORD_CACHE_RETENTION_DAYS = 30
 export const FINISHED_JOB_RETENTION_DAYS = 90
@@ -10,7 +11,7 @@ export const NOTIFICATION_SENT_RETENTION_DAYS = 90
 /** How long keyword.delete keeps deleted keywords for an undo. */
 export const DELETED_KEYWORD_RETENTION_DAYS = 7
 
-const daysAgo = (days: number, now: Date) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000)
+const daysAgo = (days: number, now: Date) => new Date(now.getTime() - days * DAY_MS)
 /** The same moment `months` calendar months earlier (UTC). */
 export const monthsAgo = (months: number, now: Date) => {
   const then = new Date(now)

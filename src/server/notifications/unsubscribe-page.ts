@@ -4,6 +4,7 @@ import { staticPagePolicy } from '~/server/http/security-headers'
 import { NOTIFICATION_KIND_LABELS } from '~/shared/notifications'
 import { turnNotificationOff } from './notifications.service'
 import { readUnsubscribeToken } from './unsubscribe-token'
+import { escapeHtml } from '~/shared/text'
 
 /**
  * /unsubscribe?token=… (docs/product/notifications.md), signed out:
@@ -12,9 +13,6 @@ import { readUnsubscribeToken } from './unsubscribe-token'
  *   `List-Unsubscribe=One-Click` to the List-Unsubscribe URL.
  * A bad or tampered token gets a page that says so (400), never a server error.
  */
-
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
 
 const STYLE = `
   body { margin: 0; min-height: 100vh; display: flex; align-items: center; justify-content: center;

@@ -14,6 +14,7 @@ import { gscHandlers } from '~/server/demo-network/gsc/mock'
 import { DEMO_CMS_PASSWORD, DEMO_CMS_SEO_PLUGIN, DEMO_CMS_USER, demoCmsUrl } from '~/server/providers/demo-cms'
 import { isFullDemo, providerModes, type ProviderId } from './modes'
 import { WORDPRESS_NAMESPACES, wordpressHandlers } from '~/server/publishing/connectors/wordpress/mock'
+import { globalSlot } from '~/server/singleton'
 
 /*
  * The one door between the app and the demo network (src/server/demo-network/: the vendors'
@@ -89,7 +90,7 @@ interface DemoNetwork {
   providers: ProviderId[]
 }
 
-const globalForDemo = globalThis as typeof globalThis & { __rankpilotDemoNetwork?: DemoNetwork | null }
+const demoNetwork = globalSlot<DemoNetwork | null>('__rankpilotDemoNetwork')
 
 /**
  * Installs one process-wide MSW interceptor with the mocks of every provider in demo mode, so the
@@ -97,18 +98,19 @@ const globalForDemo = globalThis as typeof globalThis & { __rankpilotDemoNetwork
  * sites) passes through untouched. Idempotent across calls and dev reloads.
  */
 export function startDemoNetwork(env: DemoEnv): ProviderId[] {
-  if (globalForDemo.__rankpilotDemoNetwork) return globalForDemo.__rankpilotDemoNetwork.providers
+  const running = demoNetwork.get()
+  if (running) return running.providers
   const { providers, handlers } = demoHandlers(env)
   if (handlers.length === 0) return []
   const server = setupServer(...handlers)
   // msw 3 names the option onUnhandledFrame (msw 2: onUnhandledRequest).
   server.listen({ onUnhandledFrame: 'bypass' })
-  globalForDemo.__rankpilotDemoNetwork = { server, providers }
+  demoNetwork.set({ server, providers })
   logger.info(`demo mode: simulating ${providers.join(', ')}`)
   return providers
 }
 
 export function stopDemoNetwork() {
-  globalForDemo.__rankpilotDemoNetwork?.server.close()
-  globalForDemo.__rankpilotDemoNetwork = null
+  demoNetwork.get()?.server.close()
+  demoNetwork.set(null)
 }

@@ -1,6 +1,7 @@
 import { SafeFetchError, type SafeFetcher } from '~/server/outbound/safe-fetch'
 import { demoWebPage } from '~/server/providers/demo-mode'
 import { DEMO_BUSINESS, DEMO_COMPETITORS } from './demo-business'
+import { escapeHtml } from '~/shared/text'
 
 /**
  * The demo account's own site and its competitors' sites live on the reserved `.example` domain,
@@ -65,9 +66,6 @@ const PROFILES: DemoSiteProfile[] = [
 ]
 
 const SITES = new Map(PROFILES.map((profile) => [new URL(profile.url).host, profile]))
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!)
 
 function layout(site: DemoSiteProfile, title: string, description: string, body: string) {
   const nav = [

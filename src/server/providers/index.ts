@@ -13,6 +13,7 @@ import { demoImagesClient, withDemoWeb } from './demo-mode'
 import { providerModes } from './modes'
 import { withDemoSites } from './demo-sites'
 import { youTubeClientFromEnv } from './youtube/client'
+import { singleton } from '~/server/singleton'
 
 /**
  * The outside services as the app's features use them, configured from the env module. In demo
@@ -54,13 +55,10 @@ export function createProviders(deps: { db: Database; auth: GoogleTokenSource })
 
 export type Providers = ReturnType<typeof createProviders>
 
-const globalForProviders = globalThis as typeof globalThis & { __rankpilotProviders?: Providers }
-
 /**
  * The process's providers, on its database and auth instance: what the RPC context and every job
  * handler receive. Tests build their own with createProviders (or fakes) and pass them in the same way.
  */
 export function getProviders(deps: { db: Database; auth: GoogleTokenSource }): Providers {
-  globalForProviders.__rankpilotProviders ??= createProviders(deps)
-  return globalForProviders.__rankpilotProviders
+  return singleton('__rankpilotProviders', () => createProviders(deps))
 }

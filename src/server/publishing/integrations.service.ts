@@ -337,19 +337,22 @@ export async function connectIntegration(db: Database, businessId: string, input
   const sealed = sealSecrets({ businessId, type }, secretValues, deps.keys)
   const now = new Date()
   const working = { status: 'working' as const, lastError: null, lastCheckedAt: now }
-  const [saved] = await db
-    .insert(publishing)
-    .values({ businessId, type, config: settings, secrets: sealed, events: chosen, ...working })
-    .onConflictDoUpdate({
-      target: [publishing.businessId, publishing.type],
-      set: { config: settings, secrets: sealed, events: chosen, ...working, updatedAt: sql`now()` },
+  const saved = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(publishing)
+      .values({ businessId, type, config: settings, secrets: sealed, events: chosen, ...working })
+      .onConflictDoUpdate({
+        target: [publishing.businessId, publishing.type],
+        set: { config: settings, secrets: sealed, events: chosen, ...working, updatedAt: sql`now()` },
+      })
+      .returning()
+    await recordHistory(tx, {
+      kind: 'integration',
+      action: existing ? 'updated' : 'connected',
+      businessId,
+      detail: { target: type, account: test.account },
     })
-    .returning()
-  await recordHistory(db, {
-    kind: 'integration',
-    action: existing ? 'updated' : 'connected',
-    businessId,
-    detail: { target: type, account: test.account },
+    return row
   })
   await resumeRefused(db, saved!.id)
   return {
@@ -366,26 +369,29 @@ export async function testIntegration(db: Database, businessId: string, type: Co
   const connector = deps.connector(type)
   if (!connector) throw appError(INTEGRATION_ERRORS.CONNECTOR_UNAVAILABLE)
   const { test, learned } = await runTest(connector, connectorContext(row, deps, signal))
-  const [updated] = await db
-    .update(publishing)
-    .set({
-      ...(test.ok && Object.keys(learned).length > 0 ? { config: { ...row.config, ...learned } } : {}),
-      status: test.ok ? 'working' : 'broken',
-      lastError: test.ok ? null : test.error,
-      lastCheckedAt: new Date(),
-      updatedAt: new Date(),
-    })
-    .where(eq(publishing.id, row.id))
-    .returning()
-  if (test.ok ? row.status === 'broken' : row.status !== 'broken')
-    await recordHistory(db, {
-      kind: 'integration',
-      action: test.ok ? 'reconnected' : 'broken',
-      status: test.ok ? 'succeeded' : 'failed',
-      businessId,
-      error: test.ok ? null : test.error,
-      detail: { target: type },
-    })
+  const updated = await db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(publishing)
+      .set({
+        ...(test.ok && Object.keys(learned).length > 0 ? { config: { ...row.config, ...learned } } : {}),
+        status: test.ok ? 'working' : 'broken',
+        lastError: test.ok ? null : test.error,
+        lastCheckedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(eq(publishing.id, row.id))
+      .returning()
+    if (test.ok ? row.status === 'broken' : row.status !== 'broken')
+      await recordHistory(tx, {
+        kind: 'integration',
+        action: test.ok ? 'reconnected' : 'broken',
+        status: test.ok ? 'succeeded' : 'failed',
+        businessId,
+        error: test.ok ? null : test.error,
+        detail: { target: type },
+      })
+    return changed
+  })
   if (test.ok) await resumeRefused(db, row.id)
   return { integration: await viewOf(db, businessId, updated!, deps.keys), test }
 }
@@ -406,8 +412,10 @@ export async function setIntegrationEnabled(
 /** Removes the connector and its credentials. Posts already on the site stay there. */
 export async function removeIntegration(db: Database, businessId: string, type: ConnectorType) {
   const row = await ownedIntegration(db, businessId, type)
-  await db.delete(publishing).where(eq(publishing.id, row.id))
-  await recordHistory(db, { kind: 'integration', action: 'removed', businessId, detail: { target: type } })
+  await db.transaction(async (tx) => {
+    await tx.delete(publishing).where(eq(publishing.id, row.id))
+    await recordHistory(tx, { kind: 'integration', action: 'removed', businessId, detail: { target: type } })
+  })
   return { type, removed: true as const }
 }
 
@@ -417,20 +425,24 @@ export async function removeIntegration(db: Database, businessId: string, type: 
  */
 export async function setFeed(db: Database, businessId: string, enabled: boolean, deps: Pick<PublishingDeps, 'keys'>) {
   if (!enabled) {
-    const removed = await db
-      .delete(publishing)
-      .where(and(eq(publishing.businessId, businessId), eq(publishing.type, FEED_TYPE)))
-      .returning({ id: publishing.id })
-    if (removed.length > 0) await recordHistory(db, { kind: 'integration', action: 'removed', businessId, detail: { target: FEED_TYPE } })
+    await db.transaction(async (tx) => {
+      const removed = await tx
+        .delete(publishing)
+        .where(and(eq(publishing.businessId, businessId), eq(publishing.type, FEED_TYPE)))
+        .returning({ id: publishing.id })
+      if (removed.length > 0) await recordHistory(tx, { kind: 'integration', action: 'removed', businessId, detail: { target: FEED_TYPE } })
+    })
     return { enabled: false as const, token: null }
   }
   const token = `rpf_${randomBytes(24).toString('base64url')}`
   const secrets = sealSecrets({ businessId, type: FEED_TYPE }, { token }, deps.keys)
-  await db
-    .insert(publishing)
-    .values({ businessId, type: FEED_TYPE, secrets, status: 'working' })
-    .onConflictDoUpdate({ target: [publishing.businessId, publishing.type], set: { secrets, enabled: true, updatedAt: sql`now()` } })
-  await recordHistory(db, { kind: 'integration', action: 'connected', businessId, detail: { target: FEED_TYPE } })
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(publishing)
+      .values({ businessId, type: FEED_TYPE, secrets, status: 'working' })
+      .onConflictDoUpdate({ target: [publishing.businessId, publishing.type], set: { secrets, enabled: true, updatedAt: sql`now()` } })
+    await recordHistory(tx, { kind: 'integration', action: 'connected', businessId, detail: { target: FEED_TYPE } })
+  })
   return { enabled: true as const, token }
 }
 

@@ -79,16 +79,18 @@ export async function rescheduleKeyword(db: Database, businessId: string, input:
     .where(and(eq(keyword.id, input.keywordId), eq(keyword.businessId, businessId)))
   if (!row) throw appError(RESEARCH_ERRORS.KEYWORD_NOT_FOUND)
   if (row.status === 'published' || row.articleStatus === 'published') throw appError(RESEARCH_ERRORS.KEYWORD_PUBLISHED)
-  const [updated] = await db
-    .update(keyword)
-    .set({
-      scheduledAt: at,
-      assignedMonth: input.date.slice(0, 7),
-      // A date plans a keyword without an article; one with an article keeps showing the article's state.
-      status: row.articleStatus ? KEYWORD_STATUS_OF_ARTICLE[row.articleStatus] : 'scheduled',
-    })
-    .where(eq(keyword.id, row.id))
-    .returning({ id: keyword.id, scheduledAt: keyword.scheduledAt, assignedMonth: keyword.assignedMonth, status: keyword.status })
-  await recordArticleHistory(db, { kind: 'article', action: 'rescheduled', keywordId: row.id, detail: { from: row.scheduledAt, to: at } })
-  return updated!
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(keyword)
+      .set({
+        scheduledAt: at,
+        assignedMonth: input.date.slice(0, 7),
+        // A date plans a keyword without an article; one with an article keeps showing the article's state.
+        status: row.articleStatus ? KEYWORD_STATUS_OF_ARTICLE[row.articleStatus] : 'scheduled',
+      })
+      .where(eq(keyword.id, row.id))
+      .returning({ id: keyword.id, scheduledAt: keyword.scheduledAt, assignedMonth: keyword.assignedMonth, status: keyword.status })
+    await recordArticleHistory(tx, { kind: 'article', action: 'rescheduled', keywordId: row.id, detail: { from: row.scheduledAt, to: at } })
+    return updated!
+  })
 }

@@ -5,6 +5,7 @@ import { MIN_PLANNED_RELEVANCE, type ResearchLimit, type ResearchOutcome, type S
 import { embedTexts, exclusionsOf, fromInserted, textsOf, type BusinessRow, type Checkpoint, type RunContext } from './context'
 import { contentWords, findDuplicate, type Compared, type DuplicateRule } from './duplicates'
 import { hasNegativeTerm, normalizeKeyword, variantKey } from './normalize'
+import { DAY_MS } from '~/shared/time'
 
 /** Candidates the guard compares, best first: bounds the embeddings a run pays for. */
 const MAX_GUARD_CANDIDATES = 600
@@ -38,7 +39,7 @@ export async function plannedInMonth(db: Database, businessId: string, month: st
 
 /** Queries one of the business's pages already answers well (Search Console rows; none when not connected). */
 export async function rankingQueries(db: RunContext['db'], businessId: string, now = new Date()) {
-  const since = new Date(now.getTime() - 90 * 86_400_000).toISOString().slice(0, 10)
+  const since = new Date(now.getTime() - 90 * DAY_MS).toISOString().slice(0, 10)
   const impressions = sql`sum(${gscSearchAnalytics.impressions})`
   return db
     .select({ query: gscSearchAnalytics.query })

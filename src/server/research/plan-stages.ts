@@ -11,6 +11,7 @@ import { CLUSTER_DISTANCE_THRESHOLD } from '~/shared/research'
 import { centerVectors, clusterByCosine, serpOverlapMustLinks } from './clustering'
 import { cachedLlmObject, embedTexts, mapLimit, type Checkpoint, type RunContext } from './context'
 import { titleCase } from './normalize'
+import { DAY_MS } from '~/shared/time'
 
 /** Topic names asked of the LLM at once. */
 export const LABEL_CONCURRENCY = 4
@@ -299,7 +300,7 @@ export async function planSeries(context: RunContext, checkpoint: Checkpoint): P
         pillarKeyword: cluster.pillarKeyword,
         estimatedArticles: items.length,
         priority: cluster.priority,
-        estimatedCompletionWeeks: Math.max(1, Math.ceil((end.getTime() - start.getTime()) / (7 * 24 * 3600 * 1000))),
+        estimatedCompletionWeeks: Math.max(1, Math.ceil((end.getTime() - start.getTime()) / (7 * DAY_MS))),
         scheduledStartDate: start,
         targetCompletionDate: end,
         metadata: { runId: context.runId, month: context.month },

@@ -8,6 +8,7 @@ import { cosineSimilarity } from '~/server/providers/embeddings/vectors'
 import { relevanceScore, type SeedSource } from '~/shared/research'
 import { cachedLlmObject, embedTexts, exclusionsOf, mapLimit, ofRun, profileText, fromInserted, textsOf, type RunContext } from './context'
 import { hasNegativeTerm, isUsableKeyword, normalizeKeyword, variantKey } from './normalize'
+import { DAY_MS } from '~/shared/time'
 
 /** Seeds from each source, at most. */
 const MAX_PROFILE_SEEDS = 30
@@ -45,7 +46,7 @@ const serviceKeywordsSchema = z.object({
  * climb with an article of their own. Read from the synced rows; no provider is called.
  */
 export async function searchConsoleSeeds(db: RunContext['db'], businessId: string, now = new Date()) {
-  const since = new Date(now.getTime() - SEARCH_CONSOLE_DAYS * 86_400_000).toISOString().slice(0, 10)
+  const since = new Date(now.getTime() - SEARCH_CONSOLE_DAYS * DAY_MS).toISOString().slice(0, 10)
   const rows = await db
     .select({
       query: gscSearchAnalytics.query,

@@ -6,6 +6,7 @@ import {
   type FilterVariant,
   type JoinOperator,
 } from './config'
+import { DAY_MS } from '~/shared/time'
 
 /**
  * The filter list's rules without a schema library (docs/product/keywords-table.md): what a
@@ -124,7 +125,6 @@ export function relativeDateRange(relative: RelativeDate, now: Date): [Date, Dat
   return [first, new Date(last.getTime() + DAY_MS)]
 }
 
-export const DAY_MS = 86_400_000
 /** Dates a filter may carry (ms since epoch): years 1 to 9999, a range PostgreSQL and JS share. */
 export const MIN_DATE_MS = new Date('0001-01-01T00:00:00Z').getTime()
 export const MAX_DATE_MS = new Date('9999-12-31T23:59:59.999Z').getTime()

@@ -1,6 +1,7 @@
 import type { Env } from '~/env'
-import { demoPage, escapeHtml, notFound } from '~/server/http/demo-page'
+import { demoPage, notFound } from '~/server/http/demo-page'
 import { providerModes } from '~/server/providers/modes'
+import { escapeHtml } from '~/shared/text'
 import { DEMO_CONSENT_PATH, DEMO_DEFAULT_EMAIL, DEMO_GOOGLE_CLIENT_ID, demoIdentity, encodeAuthorizationCode } from './demo-identity'
 
 /**

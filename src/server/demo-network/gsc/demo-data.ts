@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { GscDimension, GscSite } from '~/server/providers/gsc/client'
+import { DAY_MS } from '~/shared/time'
 
 /**
  * The Search Console data the demo mock serves, derived only from the signed-in identity and the
@@ -8,7 +9,6 @@ import type { GscDimension, GscSite } from '~/server/providers/gsc/client'
 
 /** Search Console keeps about 16 months; the latest ~3 days are not in yet (docs/product/services.md). */
 export const DATA_LAG_DAYS = 3
-const DAY_MS = 86_400_000
 
 function unit(...parts: string[]) {
   return createHash('sha256').update(parts.join('\u0000')).digest().readUInt32BE(0) / 0x1_0000_0000

@@ -3,6 +3,7 @@ import { verifyAccessToken } from '../google/demo-identity'
 import { withFaults } from '../mock-faults'
 import { GSC_BASE_URL, GSC_SCOPE, type GscDimension } from '~/server/providers/gsc/client'
 import { demoFacts, demoSitemaps, demoSites, groupFacts, type DemoPage } from './demo-data'
+import { globalSlot } from '~/server/singleton'
 
 /**
  * What the mock may learn from the app about a Google account's sites, so demo mode serves data
@@ -16,13 +17,13 @@ export interface DemoSiteDirectory {
   pagesOf(identity: { sub: string; email: string }, siteUrl: string): Promise<DemoPage[] | null>
 }
 
-const globalForDirectory = globalThis as typeof globalThis & { __rankpilotGscDirectory?: DemoSiteDirectory | null }
+const directorySlot = globalSlot<DemoSiteDirectory | null>('__rankpilotGscDirectory')
 
 /** Installs (or with null, removes) the process's site directory for the Search Console mock. */
 export function setDemoSiteDirectory(directory: DemoSiteDirectory | null) {
-  globalForDirectory.__rankpilotGscDirectory = directory
+  directorySlot.set(directory)
 }
-const currentDirectory = () => globalForDirectory.__rankpilotGscDirectory ?? null
+const currentDirectory = () => directorySlot.get() ?? null
 
 /** Google APIs' error envelope: `{error:{code, message, status}}`. */
 const googleError = (code: number, status: string, message: string) =>

@@ -5,6 +5,7 @@ import { isArticleType, type ArticleType } from '~/shared/articles/article-types
 import { stableHash } from '~/server/demo-network/llm/prompt-material'
 import { articlePromptKey, type ArticlePromptLabel } from '~/server/articles/prompt-labels'
 import { sourceQuote } from './demo-quote'
+import { stopWordsWith } from '~/shared/text-kit'
 
 /**
  * The demo LLM's article writer: the answer to each article prompt (src/server/articles/prompts.ts),
@@ -88,11 +89,9 @@ const listOf = (material: ArticleMaterial, label: ArticlePromptLabel) => materia
 
 // ————— Words and sentences —————
 
-const STOP_WORDS = new Set(
-  `a an and are as at be been being but by can could do does did for from get gets got has have how i if in into is it its
-  just may might more most much my no not of off on or our out should so such than that the their them then there these they
-  this those to too up us was we were what when where which while who why will with would you your yours about over very also
-  any each every own same some other only all both`.split(/\s+/),
+const STOP_WORDS = stopWordsWith(
+  `been being but could did get gets got if into just may might more most much my no not off out should so such their them
+  there they those too up us were while would yours about over very also any each every own same some other only all both`,
 )
 const WORD = /\p{L}[\p{L}\p{N}'’-]*/gu
 const FIRST_WORD = /\p{L}[\p{L}\p{N}'’-]*/u

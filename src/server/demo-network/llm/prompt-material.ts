@@ -1,3 +1,5 @@
+import { stopWordsWith } from '~/shared/text-kit'
+
 /**
  * What the mocked LLM knows about a request: the content its prompt hands over, never its
  * instructions. The mock builds every answer from this, so a business profile comes from the
@@ -62,11 +64,10 @@ interface Block {
   opener: boolean
 }
 
-const STOP_WORDS = new Set(
-  `a an and are as at be by for from has have how i in is it its of on or our that the this to was we what when where which who why will with you your
-  about into over more most other some such than then them they these those can all any each few also just only own same so very not no do does did
+const STOP_WORDS = stopWordsWith(
+  `about into over more most other some such them they those all any each few also just only own same so very not no did
   please write create give return list suggest analyse analyze describe based following text page site website keyword keywords topic seed json
-  title description heading headings url meta outline article business`.split(/\s+/),
+  title description heading headings url meta outline article business`,
 )
 
 /** FNV-1a: a small stable hash; the mock never uses randomness. */

@@ -1,3 +1,5 @@
+import { roughSentences } from '~/shared/text-kit'
+
 /**
  * The demo LLM's answer to the voice-profile prompt (src/server/settings/brand-voice.service.ts):
  * measured from the samples' own text — the `Text:` lines after each `Sample N:` label — never
@@ -54,10 +56,7 @@ const syllables = (word: string) =>
   ).length
 
 function sentencesOf(text: string): string[] {
-  return text
-    .split(/(?<=[.!?]["”’)]?)\s+/u)
-    .map((sentence) => sentence.trim())
-    .filter((sentence) => (sentence.match(WORD) ?? []).length >= 2)
+  return roughSentences(text).filter((sentence) => (sentence.match(WORD) ?? []).length >= 2)
 }
 
 /** The measures of a voice, over all samples together. */

@@ -1,6 +1,7 @@
 import { billingPeriodEnd, billingPeriodOf } from '~/shared/billing-period'
 import { stableUuid, type StoredCheckout, type StoredCustomer } from './objects'
 import { customerStateJson, orderJson, subscriptionJson, type StoredOrder, type StoredSubscription } from './subscription-objects'
+import { globalSlot, singleton } from '~/server/singleton'
 
 /**
  * The Polar mock's memory: what a real Polar organization would hold for the demo. It lives on
@@ -39,8 +40,8 @@ function emptyStore(): PolarStore {
   }
 }
 
-const globalForPolar = globalThis as typeof globalThis & { __rankpilotPolarMock?: PolarStore }
-export const polarStore = (): PolarStore => (globalForPolar.__rankpilotPolarMock ??= emptyStore())
+const POLAR_KEY = '__rankpilotPolarMock'
+export const polarStore = (): PolarStore => singleton(POLAR_KEY, emptyStore)
 
 /**
  * The usage events the mock has ingested, oldest first, as Polar would bill them: each
@@ -58,7 +59,7 @@ export function polarIngestedEvents(filter: { name?: string; externalCustomerId?
 }
 
 export function resetPolarMock() {
-  globalForPolar.__rankpilotPolarMock = emptyStore()
+  globalSlot<PolarStore>(POLAR_KEY).set(emptyStore())
 }
 
 /** A new id that is still reproducible: the n-th resource of a kind after a reset. */

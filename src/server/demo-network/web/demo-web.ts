@@ -3,6 +3,7 @@ import type { ByHead } from '~/server/demo-network/dataforseo/mock-lexicon'
 import { resultTitle } from '~/server/demo-network/dataforseo/mock-serp'
 import { SafeFetchError, type SafeFetcher } from '~/server/outbound/safe-fetch'
 import { COFFEE_KNOWLEDGE } from './demo-web-knowledge'
+import { escapeHtml } from '~/shared/text'
 
 /**
  * The demo web: in full demo mode the mock search results link here instead of to real sites,
@@ -179,9 +180,6 @@ export function demoWebPage(host: string, path: string, now = new Date()): DemoW
   rest.sort((a, b) => hashOf(`${host}|${a.heading}`) - hashOf(`${host}|${b.heading}`))
   return { host, path, keyword, title: resultTitle(host, keyword), sections: [season!, ...rest] }
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!)
 
 /** The page as HTML, with a banner saying it is simulated and not from the site it names. */
 export function renderDemoWebPage(page: DemoWebPage): string {

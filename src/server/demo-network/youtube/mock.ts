@@ -1,6 +1,7 @@
 import { http, HttpResponse, type RequestHandler } from 'msw'
 import { withFaults } from '../mock-faults'
 import { YOUTUBE_DEFAULT_URL } from '~/server/providers/youtube/client'
+import { DAY_MS } from '~/shared/time'
 
 /**
  * YouTube Data API search as MSW handlers. Any API key works except two, which answer the way
@@ -59,7 +60,7 @@ export function youtubeHandlers(options: { baseUrl?: string } = {}): RequestHand
           const id = videoId(`${query.toLowerCase()}|${i}`)
           const h = hash(id)
           const channelTitle = CHANNELS[h % CHANNELS.length]!
-          const published = new Date(Date.UTC(2021, 0, 1) + (h % 1400) * 86_400_000).toISOString().replace('.000', '')
+          const published = new Date(Date.UTC(2021, 0, 1) + (h % 1400) * DAY_MS).toISOString().replace('.000', '')
           const thumb = (name: string, width: number, height: number) => ({
             url: `https://i.ytimg.com/vi/${id}/${name}.jpg`,
             width,

@@ -4,6 +4,7 @@ import type { Database } from '~/server/db/client'
 import { keywordCache } from '~/server/db/schema'
 import type { DataForSeoClient, KeywordDifficulty, KeywordIntent, Market, Paid, SearchVolume } from './client'
 import { locationCode } from './locations'
+import { DAY_MS } from '~/shared/time'
 
 /**
  * DataForSEO behind `keyword_cache` (docs/product/services.md): an answer younger than 30 days, judged on
@@ -12,7 +13,7 @@ import { locationCode } from './locations'
  * pays only for the keywords that are not.
  */
 
-export const KEYWORD_CACHE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000
+export const KEYWORD_CACHE_MAX_AGE_MS = 30 * DAY_MS
 /** DataForSEO's ceiling for keywords in one batch task. */
 const BATCH_LIMIT = 1000
 

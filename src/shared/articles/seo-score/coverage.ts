@@ -1,13 +1,13 @@
 import { normalisedWords } from '../keyword-rule'
 import { SEO_LIMITS, type SerpTopics } from './checks'
 import { fail, formatNumber, pass, type ArticleFacts, type Outcome } from './outcome'
+import { stopWordsWith } from '../../text-kit'
 
 // Topic coverage: the terms and questions of the top search results.
 
-const STOP_WORDS = new Set(
-  `a an and are as at be been but by can do does for from has have how i if in into is it its may more most not of on or our
-  so than that the their them then there these they this those to up was we were what when where which while who why will with
-  you your about also any each every other only all both just very should would could some such own same out over can't don't`.split(/\s+/),
+const STOP_WORDS = stopWordsWith(
+  `been but if into may more most not so their them there they those up were while about also any each every other only all
+  both just very should would could some such own same out over can't don't`,
 )
 
 /**

@@ -2,6 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises'
 import { z } from 'zod'
 import { malformed, ProviderError, readJson, sanitizedExcerpt } from '~/server/providers/http'
 import type { Connector, ConnectorContext, PublishableArticle, PublishableImage, PublishedPost } from '../../connector'
+import { escapeHtml } from '~/shared/text'
 
 /**
  * Shopify blog articles through the Admin GraphQL API (docs/product/publishing.md). GraphQL
@@ -348,10 +349,6 @@ function articleInput(article: PublishableArticle, files: Map<string, string>) {
       { namespace: 'rankpilot', key: 'json_ld', type: 'json', value: jsonLdValue(article.jsonLd) },
     ].filter((metafield) => metafield.value),
   }
-}
-
-function escapeHtml(value: string) {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 }
 
 const CREATE = `mutation CreateArticle($article: ArticleCreateInput!) {
