@@ -2,7 +2,7 @@
  * The labels of the article prompts' user messages (prompts.ts, voice.ts) by which a reader finds
  * their material: `Label: value` lines, `Label:` followed by `- item` lines, and `Page: <url>
  * (<role>)` blocks with their Title, Headings and Text. The demo writer
- * (src/server/demo-network/llm/article-writer.ts) reads the prompts by these names only, and
+ * (src/server/demo-network/llm/article-writer/) reads the prompts by these names only, and
  * demo-network/llm/article-prompt-contract.test.ts checks that every prompt carries the ones the
  * writer reads from it.
  */

@@ -16,7 +16,7 @@ import { ARTICLE_PROMPT_LABELS as LABELS } from './prompt-labels'
  * (src/server/demo-network/llm/prompt-material.ts): the system message says what to do; the user
  * message only carries labelled content — `Label: value` lines, `Label:` followed by `- item`
  * lines, and `Page: <url> (<role>)` blocks with their Title, Headings and Text, each label taken
- * from prompt-labels.ts. The demo's mock writer (src/server/demo-network/llm/article-writer.ts)
+ * from prompt-labels.ts. The demo's mock writer (src/server/demo-network/llm/article-writer/)
  * reads this format by the same labels, so it writes from the profile, the keyword and the search
  * results it is given, never from our instructions.
  */

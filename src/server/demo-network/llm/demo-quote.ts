@@ -1,5 +1,5 @@
 /**
- * The demo writer's quotations (article-writer.ts): now and then a section quotes a source's own
+ * The demo writer's quotations (article-writer/): now and then a section quotes a source's own
  * sentence word for word, cited with a Markdown link to that source, so the quote check
  * (src/server/articles/quotes.ts) finds it on the page and the article's fact check shows
  * "1 quote checked". Only a sentence the prompt carried whole is quoted: the check compares it with

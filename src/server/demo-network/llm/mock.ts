@@ -111,7 +111,7 @@ export function llmHandlers(options: { baseUrl?: string } = {}): RequestHandler[
           const name = body.response_format?.json_schema?.name ?? 'response'
           return openAiError(400, `Invalid schema for response_format '${name}': ${problem}`, 'invalid_request_error', null)
         }
-        // Article parts are written as prose from the material (article-writer.ts); other schemas are filled from it.
+        // Article parts are written as prose from the material (article-writer/); other schemas are filled from it.
         const userText = body.messages
           .filter((message) => message.role !== 'system' && message.role !== 'developer')
           .map(messageText)

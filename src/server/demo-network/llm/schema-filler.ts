@@ -4,7 +4,7 @@ import { readSite, type SiteReading } from './site-reading'
 /**
  * Fills a JSON schema (as sent in response_format) with values built from the prompt's content
  * (never its instructions). Property names steer what goes where: over a crawled site, each
- * business-profile field has its own extraction rule (site-reading.ts); a list of sites (objects
+ * business-profile field has its own extraction rule (site-reading/); a list of sites (objects
  * with a url or website) holds exactly the sites the prompt lists; otherwise a `name` gets the
  * business name and `headings` get the keyword. The constraints (lengths, item counts, enums,
  * ranges, formats) are always met, so the AI SDK's own validation passes exactly as it would for
