@@ -201,7 +201,7 @@ export default tseslint.config(
   ]),
   {
     // The demo network (src/server/demo-network: every vendor's stand-in) and the CMS stand-ins
-    // kept beside their connectors (connectors/<cms>/mock*.ts, docs/decisions/0020-connector-folders.md)
+    // kept beside their connectors (connectors/<cms>/mock*.ts, docs/decisions/0021-connector-folders.md)
     // are reached only through the one module that wires demo mode, and from tests and benchmarks,
     // so no feature code learns which mode it runs in (docs/decisions/0005-providers-and-demo-mode.md).
     // One block for both: a later block setting the same rule would replace this one's patterns.
