@@ -191,7 +191,6 @@ function FilterRow({
   const fieldLabel = field?.label ?? filter.id
   const operators = operatorsFor(filter.variant)
   const operatorLabel = operators.find((entry) => entry.value === filter.operator)?.label ?? filter.operator
-  const [fieldOpen, setFieldOpen] = useState(false)
   const rowId = `${listId}-${filter.filterId}`
   const triggerId = fieldTriggerId(listId, filter.filterId)
 
@@ -219,67 +218,15 @@ function FilterRow({
         className="grid grid-cols-[4.5rem_minmax(0,1fr)_auto_auto] items-center gap-2 rounded-md border-border focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring max-sm:border-b max-sm:pb-3 max-sm:last:border-b-0 max-sm:last:pb-0 sm:flex"
         onKeyDown={onRowKeyDown}
       >
-        <div className="col-start-1 row-start-1 flex w-[4.5rem] shrink-0 items-center">
-          {index === 0 ? (
-            <span className="text-sm text-muted-foreground">Where</span>
-          ) : index === 1 ? (
-            <Select value={joinOperator} onValueChange={(value) => actions.changeJoin(value as JoinOperator)}>
-              <SelectTrigger size="sm" aria-label="Join operator" className="h-8 w-full rounded lowercase">
-                <SelectValue placeholder={joinOperator} />
-              </SelectTrigger>
-              <SelectContent className="min-w-(--radix-select-trigger-width) lowercase">
-                {dataTableConfig.joinOperators.map((join) => (
-                  <SelectItem key={join} value={join}>
-                    {join}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          ) : (
-            <span className="text-sm text-muted-foreground">{joinOperator}</span>
-          )}
-        </div>
+        <JoinCell index={index} joinOperator={joinOperator} onChange={actions.changeJoin} />
 
-        <Popover open={fieldOpen} onOpenChange={setFieldOpen}>
-          <PopoverTrigger asChild>
-            <Button
-              id={triggerId}
-              variant="outline"
-              size="sm"
-              role="combobox"
-              aria-expanded={fieldOpen}
-              aria-label={`Field: ${fieldLabel}`}
-              className="col-start-2 row-start-1 h-8 w-full justify-between rounded px-2 text-sm font-normal sm:w-32"
-            >
-              <span className="truncate">{fieldLabel}</span>
-              <ChevronsUpDownIcon aria-hidden="true" className="opacity-50" />
-            </Button>
-          </PopoverTrigger>
-          <PopoverContent align="start" className="w-40 p-0">
-            <Command>
-              <CommandInput placeholder="Search fields..." aria-label="Search fields" />
-              <CommandList>
-                <CommandEmpty>No fields found.</CommandEmpty>
-                <CommandGroup>
-                  {fields.map((candidate) => (
-                    <CommandItem
-                      key={candidate.id}
-                      value={candidate.id}
-                      keywords={[candidate.label]}
-                      onSelect={(value) => {
-                        actions.changeField(filter.filterId, value)
-                        setFieldOpen(false)
-                      }}
-                    >
-                      <span className="truncate">{candidate.label}</span>
-                      {candidate.id === filter.id ? <span className="sr-only">(current)</span> : null}
-                    </CommandItem>
-                  ))}
-                </CommandGroup>
-              </CommandList>
-            </Command>
-          </PopoverContent>
-        </Popover>
+        <FieldPicker
+          triggerId={triggerId}
+          fields={fields}
+          fieldLabel={fieldLabel}
+          currentId={filter.id}
+          onPick={(value) => actions.changeField(filter.filterId, value)}
+        />
 
         <Select value={filter.operator} onValueChange={(value) => actions.changeOperator(filter.filterId, value as FilterOperator)}>
           <SelectTrigger
@@ -332,5 +279,98 @@ function FilterRow({
         </SortableItemHandle>
       </div>
     </SortableItem>
+  )
+}
+
+/** "Where" on the first row, the and/or choice on the second, the chosen join after. */
+function JoinCell({
+  index,
+  joinOperator,
+  onChange,
+}: {
+  index: number
+  joinOperator: JoinOperator
+  onChange: (join: JoinOperator) => void
+}) {
+  return (
+    <div className="col-start-1 row-start-1 flex w-[4.5rem] shrink-0 items-center">
+      {index === 0 ? (
+        <span className="text-sm text-muted-foreground">Where</span>
+      ) : index === 1 ? (
+        <Select value={joinOperator} onValueChange={(value) => onChange(value as JoinOperator)}>
+          <SelectTrigger size="sm" aria-label="Join operator" className="h-8 w-full rounded lowercase">
+            <SelectValue placeholder={joinOperator} />
+          </SelectTrigger>
+          <SelectContent className="min-w-(--radix-select-trigger-width) lowercase">
+            {dataTableConfig.joinOperators.map((join) => (
+              <SelectItem key={join} value={join}>
+                {join}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      ) : (
+        <span className="text-sm text-muted-foreground">{joinOperator}</span>
+      )}
+    </div>
+  )
+}
+
+/** The row's field as a searchable list in a pop-up. */
+function FieldPicker({
+  triggerId,
+  fields,
+  fieldLabel,
+  currentId,
+  onPick,
+}: {
+  triggerId: string
+  fields: FilterField[]
+  fieldLabel: string
+  currentId: string
+  onPick: (fieldId: string) => void
+}) {
+  const [fieldOpen, setFieldOpen] = useState(false)
+  return (
+    <Popover open={fieldOpen} onOpenChange={setFieldOpen}>
+      <PopoverTrigger asChild>
+        <Button
+          id={triggerId}
+          variant="outline"
+          size="sm"
+          role="combobox"
+          aria-expanded={fieldOpen}
+          aria-label={`Field: ${fieldLabel}`}
+          className="col-start-2 row-start-1 h-8 w-full justify-between rounded px-2 text-sm font-normal sm:w-32"
+        >
+          <span className="truncate">{fieldLabel}</span>
+          <ChevronsUpDownIcon aria-hidden="true" className="opacity-50" />
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent align="start" className="w-40 p-0">
+        <Command>
+          <CommandInput placeholder="Search fields..." aria-label="Search fields" />
+          <CommandList>
+            <CommandEmpty>No fields found.</CommandEmpty>
+            <CommandGroup>
+              {fields.map((candidate) => (
+                <CommandItem
+                  key={candidate.id}
+                  value={candidate.id}
+                  keywords={[candidate.label]}
+                  onSelect={(value) => {
+                    onPick(value)
+                    setFieldOpen(false)
+                  }}
+                >
+                  <span className="truncate">{candidate.label}</span>
+                  {candidate.id === currentId ? <span className="sr-only">(current)</span> : null}
+                </CommandItem>
+              ))}
+            </CommandGroup>
+          </CommandList>
+        </Command>
+      </PopoverContent>
+    </Popover>
   )
 }

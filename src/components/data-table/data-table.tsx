@@ -101,21 +101,7 @@ export function DataTable<TData>({
 
   let body: ReactNode
   if (error) {
-    body = (
-      <TableRow className="hover:bg-transparent">
-        <TableCell colSpan={columnCount} className="h-24 text-center whitespace-normal">
-          <div role="alert" className="flex flex-col items-center gap-2">
-            <p className="font-medium">Something went wrong!</p>
-            <p className="text-muted-foreground">{errorText(error)}</p>
-            {onRetry && (
-              <Button variant="outline" size="sm" onClick={onRetry}>
-                Try again
-              </Button>
-            )}
-          </div>
-        </TableCell>
-      </TableRow>
-    )
+    body = <ErrorRow columnCount={columnCount} error={error} onRetry={onRetry} />
   } else if (isLoading) {
     body = Array.from({ length: skeletonRows }, (_, index) => (
       <TableRow key={index} className="hover:bg-transparent">
@@ -141,35 +127,7 @@ export function DataTable<TData>({
       </TableRow>
     )
   } else {
-    body = rows.map((row) => (
-      <TableRow
-        key={row.id}
-        data-state={row.getIsSelected() ? 'selected' : undefined}
-        {...(onRowActivate && {
-          tabIndex: 0,
-          title: rowActivateLabel?.(row),
-          className: 'cursor-pointer focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
-          onClick: (event: MouseEvent<HTMLTableRowElement>) => {
-            if (!isRowOwnControl(event) && !window.getSelection()?.toString()) onRowActivate(row)
-          },
-          onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => {
-            if (event.key !== 'Enter' || event.target !== event.currentTarget) return
-            event.preventDefault()
-            onRowActivate(row)
-          },
-        })}
-      >
-        {row.getVisibleCells().map((cell) => (
-          <TableCell
-            key={cell.id}
-            style={getColumnStyle(cell.column)}
-            className={cn('overflow-hidden text-ellipsis', cell.column.getIsPinned() && pinnedCell)}
-          >
-            {flexRender(cell.column.columnDef.cell, cell.getContext())}
-          </TableCell>
-        ))}
-      </TableRow>
-    ))
+    body = <DataRows rows={rows} onRowActivate={onRowActivate} rowActivateLabel={rowActivateLabel} />
   }
 
   return (
@@ -181,29 +139,7 @@ export function DataTable<TData>({
         data-hidden-columns={scroll.edges.after ? (scroll.edges.before ? 'both' : 'after') : scroll.edges.before ? 'before' : undefined}
       >
         <Table aria-busy={isLoading || undefined} containerRef={scroll.ref} onContainerScroll={scroll.update}>
-          <TableHeader>
-            {table.getHeaderGroups().map((headerGroup) => (
-              <TableRow key={headerGroup.id} className="hover:bg-transparent">
-                {headerGroup.headers.map((header) => (
-                  <TableHead
-                    key={header.id}
-                    colSpan={header.colSpan}
-                    style={getColumnStyle(header.column)}
-                    className={cn(header.column.getIsPinned() && 'bg-card')}
-                    aria-sort={
-                      header.column.getIsSorted() === 'asc'
-                        ? 'ascending'
-                        : header.column.getIsSorted() === 'desc'
-                          ? 'descending'
-                          : undefined
-                    }
-                  >
-                    {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
-                  </TableHead>
-                ))}
-              </TableRow>
-            ))}
-          </TableHeader>
+          <DataTableHeader table={table} />
           <TableBody>{body}</TableBody>
         </Table>
         {scroll.edges.before && (
@@ -227,5 +163,89 @@ export function DataTable<TData>({
         {hasSelection && actionBar}
       </div>
     </div>
+  )
+}
+
+function ErrorRow({ columnCount, error, onRetry }: { columnCount: number; error: unknown; onRetry?: () => void }) {
+  return (
+    <TableRow className="hover:bg-transparent">
+      <TableCell colSpan={columnCount} className="h-24 text-center whitespace-normal">
+        <div role="alert" className="flex flex-col items-center gap-2">
+          <p className="font-medium">Something went wrong!</p>
+          <p className="text-muted-foreground">{errorText(error)}</p>
+          {onRetry && (
+            <Button variant="outline" size="sm" onClick={onRetry}>
+              Try again
+            </Button>
+          )}
+        </div>
+      </TableCell>
+    </TableRow>
+  )
+}
+
+/** The page's rows; with `onRowActivate`, each is focusable and opens on a click outside its controls or on Enter. */
+function DataRows<TData>({
+  rows,
+  onRowActivate,
+  rowActivateLabel,
+}: {
+  rows: Row<TData>[]
+  onRowActivate?: (row: Row<TData>) => void
+  rowActivateLabel?: (row: Row<TData>) => string
+}) {
+  return rows.map((row) => (
+    <TableRow
+      key={row.id}
+      data-state={row.getIsSelected() ? 'selected' : undefined}
+      {...(onRowActivate && {
+        tabIndex: 0,
+        title: rowActivateLabel?.(row),
+        className: 'cursor-pointer focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
+        onClick: (event: MouseEvent<HTMLTableRowElement>) => {
+          if (!isRowOwnControl(event) && !window.getSelection()?.toString()) onRowActivate(row)
+        },
+        onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => {
+          if (event.key !== 'Enter' || event.target !== event.currentTarget) return
+          event.preventDefault()
+          onRowActivate(row)
+        },
+      })}
+    >
+      {row.getVisibleCells().map((cell) => (
+        <TableCell
+          key={cell.id}
+          style={getColumnStyle(cell.column)}
+          className={cn('overflow-hidden text-ellipsis', cell.column.getIsPinned() && pinnedCell)}
+        >
+          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+        </TableCell>
+      ))}
+    </TableRow>
+  ))
+}
+
+/** Column headers, sticky when pinned, with the sort each one applies. */
+function DataTableHeader<TData>({ table }: { table: TanstackTable<TData> }) {
+  return (
+    <TableHeader>
+      {table.getHeaderGroups().map((headerGroup) => (
+        <TableRow key={headerGroup.id} className="hover:bg-transparent">
+          {headerGroup.headers.map((header) => (
+            <TableHead
+              key={header.id}
+              colSpan={header.colSpan}
+              style={getColumnStyle(header.column)}
+              className={cn(header.column.getIsPinned() && 'bg-card')}
+              aria-sort={
+                header.column.getIsSorted() === 'asc' ? 'ascending' : header.column.getIsSorted() === 'desc' ? 'descending' : undefined
+              }
+            >
+              {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
+            </TableHead>
+          ))}
+        </TableRow>
+      ))}
+    </TableHeader>
   )
 }

@@ -1,6 +1,6 @@
 import type { Database } from '~/server/db'
 import { logger } from '~/server/logger'
-import { staticPagePolicy } from '~/server/http/security-headers'
+import { staticPageResponse } from '~/server/http/static-page'
 import { NOTIFICATION_KIND_LABELS } from '~/shared/notifications'
 import { turnNotificationOff } from './notifications.service'
 import { readUnsubscribeToken } from './unsubscribe-token'
@@ -14,43 +14,9 @@ import { escapeHtml } from '~/shared/text'
  * A bad or tampered token gets a page that says so (400), never a server error.
  */
 
-const STYLE = `
-  body { margin: 0; min-height: 100vh; display: flex; align-items: center; justify-content: center;
-    font-family: -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Arial, sans-serif;
-    background: #0b1120; color: #e5e7eb; }
-  main { max-width: 30rem; padding: 2rem; text-align: center; }
-  h1 { font-size: 1.5rem; margin: 0 0 1rem; }
-  p { line-height: 1.5; color: #9ca3af; }
-  button, a.button { display: inline-block; margin-top: 1rem; padding: 0.6rem 1.2rem; border: 0; border-radius: 0.375rem;
-    background: #e5e7eb; color: #0b1120; text-decoration: none; font-weight: 600; font-size: 1rem; cursor: pointer; }`
-
-function page(status: number, title: string, body: string): Response {
-  const html = `<!DOCTYPE html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
-    <meta name="robots" content="noindex" />
-    <title>${escapeHtml(title)}</title>
-    <style>${STYLE}</style>
-  </head>
-  <body>
-    <main>
-      <h1>${escapeHtml(title)}</h1>
-      ${body}
-    </main>
-  </body>
-</html>`
-  return new Response(html, {
-    status,
-    headers: {
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-store',
-      'referrer-policy': 'no-referrer',
-      'content-security-policy': staticPagePolicy(STYLE),
-    },
-  })
-}
+/** The link's token is in the address: it goes nowhere else. */
+const page = (status: number, title: string, body: string): Response =>
+  staticPageResponse({ title, body }, { status, headers: { 'referrer-policy': 'no-referrer' } })
 
 export const INVALID_LINK_MESSAGE =
   'This unsubscribe link is not valid: it may have been cut short or changed. Sign in and turn notifications off under Settings → Notifications.'
