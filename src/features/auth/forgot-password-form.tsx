@@ -1,33 +1,21 @@
 import { MailCheckIcon } from 'lucide-react'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { FormField } from '~/components/ui/form-field'
 import { SubmitButton } from '~/components/ui/submit-button'
-import { authErrorMessage } from '~/lib/auth-error'
-import { callAuth } from '~/lib/call-auth'
 import { FormError } from './form-error'
+import { useAuthFormSubmit } from './use-auth-form-submit'
 
 /** Where the emailed link lands after the server checks the token (`?token=` or `?error=`). */
 const RESET_PAGE = '/reset-password'
 
 export function ForgotPasswordForm() {
   const [email, setEmail] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [pending, setPending] = useState(false)
   const [sent, setSent] = useState(false)
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    setPending(true)
-    setError(null)
-    const result = await callAuth((client) => client.requestPasswordReset({ email, redirectTo: RESET_PAGE }))
-    setPending(false)
-    if (result.error) {
-      setError(authErrorMessage(result.error))
-      return
-    }
-    setSent(true)
-  }
+  const { error, pending, onSubmit } = useAuthFormSubmit({
+    call: (client) => client.requestPasswordReset({ email, redirectTo: RESET_PAGE }),
+    onSuccess: () => setSent(true),
+  })
 
   if (sent) {
     // The server answers the same for unknown addresses, so we must not claim an email was sent.

@@ -1,14 +1,14 @@
 import { Link } from '@tanstack/react-router'
 import { CircleAlertIcon, CircleCheckIcon } from 'lucide-react'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { FormField } from '~/components/ui/form-field'
 import { SubmitButton } from '~/components/ui/submit-button'
 import { authErrorMessage } from '~/lib/auth-error'
-import { callAuth } from '~/lib/call-auth'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULE_HINT } from '~/shared/password'
 import { FormError } from './form-error'
+import { useAuthFormSubmit } from './use-auth-form-submit'
 
 /** The link was expired, already used, or mangled: say so and offer a fresh one. */
 export function InvalidResetLink() {
@@ -27,25 +27,18 @@ export function InvalidResetLink() {
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const [password, setPassword] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [pending, setPending] = useState(false)
   const [done, setDone] = useState(false)
   const [tokenRejected, setTokenRejected] = useState(false)
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    setPending(true)
-    setError(null)
-    const result = await callAuth((client) => client.resetPassword({ newPassword: password, token }))
-    setPending(false)
-    if (result.error) {
+  const { error, pending, onSubmit } = useAuthFormSubmit({
+    call: (client) => client.resetPassword({ newPassword: password, token }),
+    onSuccess: () => setDone(true),
+    onError: (failure) => {
       // An expired or used token cannot be fixed by retyping: show the same view as ?error=INVALID_TOKEN.
-      if (result.error.code === 'INVALID_TOKEN') setTokenRejected(true)
-      else setError(authErrorMessage(result.error))
-      return
-    }
-    setDone(true)
-  }
+      if (failure.code !== 'INVALID_TOKEN') return authErrorMessage(failure)
+      setTokenRejected(true)
+      return null
+    },
+  })
 
   if (tokenRejected) return <InvalidResetLink />
 

@@ -1,14 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
 import { MailCheckIcon } from 'lucide-react'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { FormField } from '~/components/ui/form-field'
 import { SubmitButton } from '~/components/ui/submit-button'
-import { authErrorMessage } from '~/lib/auth-error'
-import { callAuth } from '~/lib/call-auth'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULE_HINT } from '~/shared/password'
 import { FormError } from './form-error'
+import { useAuthFormSubmit, useEnterApp } from './use-auth-form-submit'
 
 /**
  * Account creation with name, email and password. The password's length rule is stated under the
@@ -16,36 +13,23 @@ import { FormError } from './form-error'
  * the server still judges ("Password too short", "User already exists") and its message is shown as is.
  */
 export function SignUpForm() {
-  const navigate = useNavigate()
-  const queryClient = useQueryClient()
+  const enterApp = useEnterApp()
   const [name, setName] = useState('')
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [pending, setPending] = useState(false)
   const [verificationSentTo, setVerificationSentTo] = useState<string | null>(null)
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    setPending(true)
-    setError(null)
-    const result = await callAuth((client) => client.signUp.email({ name, email, password }))
-    if (result.error) {
-      setError(authErrorMessage(result.error))
-      setPending(false)
-      return
-    }
-    // With email verification required the server creates the user but no session (token null):
-    // the user must click the emailed link before signing in.
-    if (!result.data?.token) {
-      setVerificationSentTo(email)
-      setPending(false)
-      return
-    }
-    // A previous user's cached data (same tab, session ended elsewhere) must never show for this one.
-    queryClient.clear()
-    await navigate({ to: '/content' })
-  }
+  const { error, pending, onSubmit } = useAuthFormSubmit({
+    call: (client) => client.signUp.email({ name, email, password }),
+    onSuccess: (data) => {
+      // With email verification required the server creates the user but no session (token null):
+      // the user must click the emailed link before signing in.
+      if (!data?.token) {
+        setVerificationSentTo(email)
+        return
+      }
+      return enterApp()
+    },
+  })
 
   if (verificationSentTo) {
     return (
