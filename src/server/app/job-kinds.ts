@@ -6,9 +6,7 @@ import { demoCountJob } from '~/server/e2e/e2e.jobs'
 import { PURGE_EXPIRED_CRON, purgeExpiredJob, VACUUM_CRON, vacuumJob } from '~/server/maintenance/maintenance.jobs'
 import { NOTIFICATION_DIGEST_CRON, notificationDigestJob, notificationSendJob } from '~/server/notifications/notifications.jobs'
 import { MONTHLY_RESEARCH_CRON, monthlyResearchJob, researchRunJob } from '~/server/research/research.jobs'
-import { webhookDeliverJob } from '~/server/publishing/event-delivery'
-import { liveCheckJob } from '~/server/publishing/live-check-job'
-import { articlePublishJob, PUBLISH_DUE_CRON, publishDueJob } from '~/server/publishing/publish.service'
+import { articlePublishJob, liveCheckJob, PUBLISH_DUE_CRON, publishDueJob, webhookDeliverJob } from '~/server/publishing/publishing.jobs'
 import { businessAnalyzeJob, competitorAnalyzeJob } from '~/server/setup/setup.jobs'
 
 /**

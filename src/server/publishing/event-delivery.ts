@@ -1,13 +1,12 @@
 import { and, eq } from 'drizzle-orm'
-import { z } from 'zod'
 import type { Database } from '~/server/db'
 import { publishing } from '~/server/db/schema'
-import { defineJob } from '~/server/jobs/define'
 import { JobError } from '~/server/jobs/errors'
 import { ProviderError } from '~/server/providers/http'
 import { deliverWebhook } from './connectors/webhook/webhook'
 import { DecryptionError } from './crypto'
-import { appPublishingDeps, connectorContext, integrationErrorMessage, type PublishingDeps } from './integrations.service'
+import { connectorContext, integrationErrorMessage, type PublishingDeps } from './integrations.service'
+import type { EventDelivery } from './publishing.jobs'
 
 /**
  * Delivering one outgoing event to one webhook endpoint (docs/product/publishing.md, "Outgoing
@@ -21,29 +20,6 @@ import { appPublishingDeps, connectorContext, integrationErrorMessage, type Publ
  * job: 30 s doubling to 30 minutes, 8 times); 4xx (and a refused address) fail the delivery at
  * once. A delivery that failed for good is a failed job run, listed on /history with Retry.
  */
-
-/** The events sent through this job: article.published is publishing itself (publish.service.ts). */
-export const OUTGOING_EVENT_TYPES = [
-  'research.finished',
-  'article.generated',
-  'article.failed',
-  'connector.broken',
-  'drafts.waiting',
-  'usage.threshold',
-] as const
-export type OutgoingEventType = (typeof OUTGOING_EVENT_TYPES)[number]
-
-export const deliveryInput = z.object({
-  businessId: z.string().min(1),
-  integrationId: z.string().min(1),
-  /** The webhook-id: one per event, the same for every endpoint and every attempt. */
-  eventId: z.string().regex(/^msg_[A-Za-z0-9]+$/),
-  type: z.enum(OUTGOING_EVENT_TYPES),
-  /** When the event happened (ISO 8601). */
-  timestamp: z.string(),
-  data: z.record(z.string(), z.unknown()),
-})
-export type EventDelivery = z.output<typeof deliveryInput>
 
 /** The singleton key of a delivery: one unfinished job per endpoint and event. */
 export const deliveryKeyOf = (integrationId: string, eventId: string) => `${integrationId}:${eventId}`
@@ -84,11 +60,3 @@ export async function deliverEvent(
   }
   return { delivered: true }
 }
-
-export const webhookDeliverJob = defineJob({
-  name: 'webhook.deliver',
-  input: deliveryInput,
-  retry: { retryLimit: 8, retryDelaySeconds: 30, retryDelayMaxSeconds: 30 * 60 },
-  expireInSeconds: 5 * 60,
-  handler: ({ db, input, signal }) => deliverEvent(db, input, { ...appPublishingDeps(), signal }),
-})

@@ -24,10 +24,11 @@ import type { WebhookEvent } from '~/shared/integrations'
 import { createConnectorFetch } from './connector-fetch'
 import { connectorClient } from './connectors'
 import { encryptionKeys } from './crypto'
-import { deliverEvent, webhookDeliverJob } from './event-delivery'
+import { deliverEvent } from './event-delivery'
 import { emitWebhookEvent } from './events'
 import { connectIntegration, setIntegrationEnabled, type PublishingDeps } from './integrations.service'
-import { articlePublishJob, publishArticleNow, publishDueArticles, runPublish } from './publish.service'
+import { publishArticleNow, publishDueArticles, runPublish } from './publish.service'
+import { articlePublishJob, webhookDeliverJob } from './publishing.jobs'
 
 // Outgoing events end to end on the database (docs/product/publishing.md, "Outgoing events"):
 // research and article generation run for real on the mocks, each business's webhook endpoint is

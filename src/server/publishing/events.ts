@@ -6,8 +6,9 @@ import { article, business, keyword, publishing } from '~/server/db/schema'
 import { enqueueJob } from '~/server/jobs'
 import { logger } from '~/server/logger'
 import { appError } from '~/server/rpc/errors'
-import { deliveryInput, deliveryKeyOf, webhookDeliverJob, type OutgoingEventType } from './event-delivery'
-import { INTEGRATION_ERRORS } from './integrations.service'
+import { deliveryKeyOf } from './event-delivery'
+import { deliveryInput, webhookDeliverJob, type OutgoingEventType } from './publishing.jobs'
+import { INTEGRATION_ERRORS } from './publishing.errors'
 
 /**
  * Outgoing events (docs/product/publishing.md): when research finishes, an article is written,

@@ -8,7 +8,7 @@ import { publication, publishing } from '~/server/db/schema'
 import { connectionOf } from '~/server/gsc/properties.service'
 import { logger } from '~/server/logger'
 import { ProviderError, type FailureClassifier } from '~/server/providers/http'
-import { defineErrorCodes, RPC_ERRORS, type AppErrorData } from '~/server/rpc/errors'
+import { RPC_ERRORS, type AppErrorData } from '~/server/rpc/errors'
 import { appError } from '~/server/rpc/errors'
 import { maskSecret } from '~/shared/secrets'
 import { webflowFieldMapSchema, webflowFieldSchema, type WebflowCollectionField, type WebflowFieldMap } from '~/shared/webflow-fields'
@@ -27,6 +27,7 @@ import { appConnectorFetch } from './connector-fetch'
 import { connectorClient } from './connectors'
 import { DecryptionError, decryptSecret, encryptionKeys, encryptSecret, needsReencryption, type EncryptionKeys } from './crypto'
 import { failedDeliveries, type FailedDelivery } from './failed-deliveries'
+import { INTEGRATION_ERRORS } from './publishing.errors'
 import { recordHistory } from '~/server/history/record'
 
 /**
@@ -34,16 +35,6 @@ import { recordHistory } from '~/server/history/record'
  * credentials encrypted with the business and type as additional data, then tested), test, enable or
  * disable, remove. Credentials never leave the server: a view carries them masked.
  */
-
-export const INTEGRATION_ERRORS = defineErrorCodes({
-  INTEGRATION_NOT_FOUND: { code: 'NOT_FOUND', message: 'This integration is not connected. Refresh the page and try again.' },
-  CONNECTOR_UNAVAILABLE: { code: 'BAD_REQUEST', message: 'This connector is not available on this server.' },
-  WEBHOOK_PAUSED: { code: 'PRECONDITION_FAILED', message: 'This webhook is paused. Turn it on on Integrations, then try again.' },
-  EVENT_NOT_CHOSEN: {
-    code: 'PRECONDITION_FAILED',
-    message: 'This webhook no longer receives this event. Tick it under Events to send on Integrations, then try again.',
-  },
-})
 
 /** The row type of a feed token: it lives beside the connectors, one per business. */
 export const FEED_TYPE = 'feed'

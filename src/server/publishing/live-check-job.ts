@@ -1,15 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import { z } from 'zod'
 import { env } from '~/env'
 import type { Database } from '~/server/db'
 import { business, jobRun, publication } from '~/server/db/schema'
 import { enqueueJob } from '~/server/jobs'
-import { defineJob } from '~/server/jobs/define'
 import { logger } from '~/server/logger'
 import { appOutboundFetch } from '~/server/outbound/outbound-fetch'
 import { isFullDemo } from '~/server/providers/modes'
 import { DEMO_CMS_PATH } from '~/server/providers/demo-cms'
 import { checkLivePage, type LiveCheckDeps } from './live-check'
+import { liveCheckJob, type LiveCheckRequest } from './publishing.jobs'
 
 /**
  * The live check as its own job (docs/product/publishing.md, "After publishing: the live check"):
@@ -19,16 +18,6 @@ import { checkLivePage, type LiveCheckDeps } from './live-check'
  * revision published before the check ran has its own check, and the older one changes nothing.
  * Its findings are stored, never thrown; only our own failures (the database) are retried.
  */
-
-export const liveCheckInput = z.object({
-  businessId: z.string().min(1),
-  articleId: z.string().min(1),
-  publicationId: z.string().min(1),
-  revision: z.number().int().min(1),
-})
-export type LiveCheckRequest = z.output<typeof liveCheckInput>
-
-const LIVE_CHECK_KIND = 'publication.live-check'
 
 /** The start of the singleton keys of an article's checks. */
 const articleKeyPrefix = (articleId: string) => `live-check:${articleId}:`
@@ -74,20 +63,6 @@ export async function runLiveCheck(db: Database, input: LiveCheckRequest, deps: 
   return { checked: true as const, live: liveCheck.live, imagesLoaded: liveCheck.imagesLoaded, broken: liveCheck.broken.length }
 }
 
-export const liveCheckJob = defineJob({
-  name: LIVE_CHECK_KIND,
-  input: liveCheckInput,
-  retry: { retryLimit: 2, retryDelaySeconds: 30, retryDelayMaxSeconds: 120 },
-  expireInSeconds: 5 * 60,
-  handler: ({ db, input, signal, progress }) =>
-    runLiveCheck(db, input, {
-      ...appLiveCheckDeps(),
-      signal,
-      onProgress: (step, done, total) =>
-        progress(step, done, total, step === 'Checking images' ? `${done} of ${total} images answered` : undefined),
-    }),
-})
-
 /**
  * Queues the check of a publication just published, inside the caller's transaction. It runs in a
  * savepoint and never throws: a failure to queue is logged, and the publication stands.
@@ -120,7 +95,7 @@ export async function liveChecksRunning(db: Database, articleId: string) {
     .from(jobRun)
     .where(
       and(
-        eq(jobRun.kind, LIVE_CHECK_KIND),
+        eq(jobRun.kind, liveCheckJob.name),
         sql`starts_with(${jobRun.singletonKey}, ${articleKeyPrefix(articleId)})`,
         inArray(jobRun.state, ['queued', 'running', 'retrying']),
       ),

@@ -14,8 +14,9 @@ import { webhookHandlers, webhookMock } from '~/server/publishing/connectors/web
 import { wordpressHandlers, wordpressMock } from '~/server/publishing/connectors/wordpress/mock'
 import { liveCheckSummary, type LiveCheck } from '~/shared/live-check'
 import { connectIntegration, type PublishingDeps } from './integrations.service'
-import { appLiveCheckDeps, liveCheckInput, queueLiveCheck, runLiveCheck, type LiveCheckRequest } from './live-check-job'
+import { appLiveCheckDeps, queueLiveCheck, runLiveCheck } from './live-check-job'
 import { articlePublications, runPublish } from './publish.service'
+import { liveCheckInput, type LiveCheckRequest } from './publishing.jobs'
 
 // The live check after publishing (docs/product/publishing.md, "After publishing: the live
 // check"), on the database against the WordPress and webhook mocks: the publishing run queues it

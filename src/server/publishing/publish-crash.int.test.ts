@@ -17,7 +17,8 @@ import { webhookHandlers, webhookMock } from '~/server/publishing/connectors/web
 import { wordpressHandlers, wordpressMock } from '~/server/publishing/connectors/wordpress/mock'
 import { encryptionKeys } from './crypto'
 import { sealSecrets } from './integrations.service'
-import { articlePublishJob, enqueuePublish } from './publish.service'
+import { enqueuePublish } from './publish.service'
+import { articlePublishJob } from './publishing.jobs'
 
 // Exactly once across a real crash (docs/decisions/0012-publishing.md): a worker process posts an
 // article to the CMS, the CMS stores the post, and the worker is SIGKILLed before our commit (the

@@ -1,26 +1,22 @@
 import { and, arrayContains, asc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm'
-import { z } from 'zod'
 import { env } from '~/env'
 import { safeJsonLd } from '~/server/articles/assemble'
 import type { Database } from '~/server/db'
 import { article, business, jobRun, keyword, keywordCluster, publication, publishing, type ArticleRow } from '~/server/db/schema'
 import { enqueueJob } from '~/server/jobs'
-import { defineJob } from '~/server/jobs/define'
 import { enqueueEach } from '~/server/jobs/enqueue-each'
 import { JobError } from '~/server/jobs/errors'
 import { followArticleStatus } from '~/server/keywords/keyword-status'
-import { ProviderError } from '~/server/providers/http'
-import { appError, defineErrorCodes } from '~/server/rpc/errors'
-import { CONNECTOR_TYPES, CONNECTORS, type ConnectorType } from '~/shared/integrations'
-import { LIVE_CHECKED_TYPES } from '~/shared/live-check'
+import { appError } from '~/server/rpc/errors'
+import { CONNECTOR_TYPES, type ConnectorType } from '~/shared/integrations'
 import { publishableBody, withRasterAddresses } from './article-images'
-import type { ConnectorContext, PublishableArticle, PublishedPost } from './connector'
-import { DecryptionError } from './crypto'
-import { articleFailedData, emitWebhookEvent } from './events'
-import { notifyConnectorBroken, notifyPublishingFailed } from '~/server/notifications/notifications.service'
-import { liveChecksRunning, queueLiveCheck, type LiveCheckRequest } from './live-check-job'
-import { appPublishingDeps, connectorContext, FEED_TYPE, integrationErrorMessage, type PublishingDeps } from './integrations.service'
-import { recordArticleHistory, recordHistory } from '~/server/history/record'
+import type { PublishableArticle } from './connector'
+import { liveChecksRunning } from './live-check-job'
+import { FEED_TYPE } from './integrations.service'
+import { recordArticleHistory } from '~/server/history/record'
+import { labelOf, publishToTarget, waitingForReconnection, type PublishInput, type PublishRunDeps } from './publish-target'
+import { PUBLISH_ERRORS } from './publishing.errors'
+import { articlePublishJob } from './publishing.jobs'
 
 /**
  * Publishing articles to the business's targets (docs/product/publishing.md).
@@ -44,25 +40,8 @@ import { recordArticleHistory, recordHistory } from '~/server/history/record'
  * once (INTEGRATION_BROKEN: "Reconnect WordPress first.").
  */
 
-export const PUBLISH_ERRORS = defineErrorCodes({
-  ARTICLE_NOT_FOUND: { code: 'NOT_FOUND', message: 'This article was not found. Refresh the list and try again.' },
-  NO_PUBLISHING_TARGET: {
-    code: 'PRECONDITION_FAILED',
-    message: 'Connect where your articles go first: a site, a webhook or the JSON feed on Integrations.',
-  },
-  ARTICLE_NOT_PUBLISHABLE: { code: 'CONFLICT', message: 'An archived article cannot be published. Restore its keyword to the plan first.' },
-  /** Every target that would receive the article is broken; the message names them ("Reconnect WordPress first."). */
-  INTEGRATION_BROKEN: { code: 'PRECONDITION_FAILED', message: 'Reconnect your site first.' },
-})
-
 /** "WordPress", "WordPress and Ghost", "WordPress, Ghost and Notion". */
 const listOf = (labels: string[]) => (labels.length < 2 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`)
-
-const labelOf = (row: { type: string }) => CONNECTORS[row.type as ConnectorType].label
-
-/** The sentence on a publication whose target waits for its reconnection. */
-export const waitingForReconnection = (label: string) =>
-  `Waiting for ${label} to be reconnected: its connection failed. Fix it on Integrations (Edit, or Test connection); publishing resumes once it works.`
 
 function brokenRefusal(broken: { type: string }[]) {
   return appError(PUBLISH_ERRORS.INTEGRATION_BROKEN, {
@@ -71,17 +50,8 @@ function brokenRefusal(broken: { type: string }[]) {
   })
 }
 
-const publishInput = z.object({
-  businessId: z.string(),
-  articleId: z.string(),
-  /** publish (create or update the posts) or unpublish (take them off the sites). */
-  action: z.enum(['publish', 'unpublish']).default('publish'),
-})
-
 /** Publishing and unpublishing an article are separate singletons: archiving never waits behind a publish. */
 const singletonKeyOf = (articleId: string, action: 'publish' | 'unpublish' = 'publish') => `${action}:${articleId}`
-
-type Target = typeof publishing.$inferSelect
 
 /**
  * The rows that receive articles: every connector but a webhook set to events only (its events
@@ -145,54 +115,6 @@ export async function publishableArticle(db: Database, row: ArticleRow, dataDir:
   }
 }
 
-/** The publication's record of media uploaded to its CMS, updated one upload at a time (connector.ts, ConnectorContext.media). */
-function mediaLedger(db: Database, current: typeof publication.$inferSelect): NonNullable<ConnectorContext<ConnectorType>['media']> {
-  return {
-    uploaded: { ...current.media },
-    async remember(hash, media) {
-      await db
-        .update(publication)
-        .set({
-          media: media
-            ? sql`${publication.media} || ${JSON.stringify({ [hash]: media })}::jsonb`
-            : sql`${publication.media} - ${hash}::text`,
-        })
-        .where(eq(publication.id, current.id))
-    },
-  }
-}
-
-async function ensurePublication(db: Database, row: ArticleRow, target: Target) {
-  await db.insert(publication).values({ businessId: row.businessId, articleId: row.id, integrationId: target.id }).onConflictDoNothing()
-  const [current] = await db
-    .select()
-    .from(publication)
-    .where(and(eq(publication.articleId, row.id), eq(publication.integrationId, target.id)))
-  return current!
-}
-
-/**
- * The CMS already has a post with this article's slug, and we never asked it to make one for this
- * publication: it is the customer's own, so it is left alone and the article is not published
- * there (docs/product/publishing.md, Exactly once). Final: it stays so until the slug or the post changes.
- */
-function slugTakenOnSite(label: string, slug: string, existing: PublishedPost) {
-  const where = existing.url ?? `the address “${slug}”`
-  return new ProviderError({
-    provider: label,
-    kind: 'rejected',
-    message: `${label} already has a post at ${where} that Rankpilot did not make, so it was left as it is. Change this article’s slug, or rename that post on ${label}, then publish again.`,
-  })
-}
-
-/** A failure the CMS will answer the same way next time: recorded, not retried. */
-function isFinal(error: unknown) {
-  if (error instanceof DecryptionError) return true
-  return error instanceof ProviderError && (error.kind === 'auth' || error.kind === 'rejected' || error.kind === 'payment')
-}
-
-const isAuthFailure = (error: unknown) => error instanceof DecryptionError || (error instanceof ProviderError && error.kind === 'auth')
-
 export interface PublishOutcome {
   published: number
   unpublished: number
@@ -204,21 +126,7 @@ export interface PublishOutcome {
  * One run of the publishing job for an article: each enabled target in turn. Re-runnable (the
  * job rule in src/server/jobs/define.ts): targets already holding this revision are skipped.
  */
-export async function runPublish(
-  db: Database,
-  input: z.output<typeof publishInput>,
-  deps: PublishingDeps & {
-    dataDir: string
-    signal?: AbortSignal
-    afterCmsCall?: () => void | Promise<void>
-    /**
-     * Queues the live check of a post just published or updated (live-check-job.ts), in the
-     * transaction that records it. The publishing job passes it; without it nothing is checked
-     * (the demo's start-up posting to its stand-in, tests of publishing alone).
-     */
-    queueLiveCheck?: (tx: Database, check: LiveCheckRequest) => Promise<void>
-  },
-): Promise<PublishOutcome> {
+export async function runPublish(db: Database, input: PublishInput, deps: PublishRunDeps): Promise<PublishOutcome> {
   const [row] = await db
     .select()
     .from(article)
@@ -239,189 +147,36 @@ export async function runPublish(
   const retryable: string[] = []
 
   for (const target of connectors) {
-    const type = target.type as ConnectorType
-    const connector = deps.connector(type)
-    if (!connector) continue
-    const current = await ensurePublication(db, row, target)
-    if (input.action === 'unpublish' && (!current.externalId || current.status !== 'published')) {
-      outcome.skipped++
-      continue
-    }
-    if (input.action === 'publish' && current.externalId && current.status === 'published' && current.publishedRevision === row.revision) {
-      outcome.skipped++
-      continue
-    }
-    if (input.action === 'publish' && target.status === 'broken') {
-      // Not called while broken: the publication says it waits, and a passing test resumes it.
-      // (Taking a post down is still tried: nothing would resume it later.)
-      const waiting = waitingForReconnection(labelOf(target))
-      if (current.lastError !== waiting) {
-        await db
-          .update(publication)
-          .set({ status: current.status === 'failed' ? 'pending' : current.status, lastError: waiting, updatedAt: new Date() })
-          .where(eq(publication.id, current.id))
-      }
-      outcome.skipped++
-      continue
-    }
-    let post: PublishedPost | null = null
-    try {
-      const context = { ...connectorContext(target, deps, deps.signal), media: mediaLedger(db, current) }
-      const primary = live.find((other) => other.url)
-      payload.canonicalUrl = primary && primary.integrationId !== target.id ? primary.url : null
-      if (input.action === 'unpublish') {
-        await connector.unpublish(context, current.externalId!, payload)
-      } else if (current.externalId) {
-        post = await connector.update(context, current.externalId, payload)
-      } else {
-        const existing = await connector.find(context, payload)
-        if (existing && !current.createStartedAt) throw slugTakenOnSite(labelOf(target), payload.slug, existing)
-        if (!existing && !current.createStartedAt) {
-          // Recorded before the CMS is asked: a post with this slug is ours from here on.
-          const now = new Date()
-          await db.update(publication).set({ createStartedAt: now }).where(eq(publication.id, current.id))
-          current.createStartedAt = now
-        }
-        post = existing ? await connector.update(context, existing.externalId, payload) : await connector.create(context, payload)
-      }
-    } catch (error) {
-      if (deps.signal?.aborted) throw error
-      const message = integrationErrorMessage(error)
-      if (isAuthFailure(error)) {
-        await db
-          .update(publishing)
-          .set({ status: 'broken', lastError: message, lastCheckedAt: new Date() })
-          .where(eq(publishing.id, target.id))
-        if (target.status !== 'broken')
-          await recordHistory(db, {
-            kind: 'integration',
-            action: 'broken',
-            status: 'failed',
-            businessId: row.businessId,
-            error: message,
-            detail: { target: type },
-          })
-        await notifyConnectorBroken(db, { businessId: row.businessId, integrationId: target.id, error: message })
-      }
-      const status = isFinal(error) ? 'failed' : current.status === 'failed' ? 'pending' : current.status
-      await db.transaction(async (tx) => {
-        await tx.update(publication).set({ status, lastError: message, updatedAt: new Date() }).where(eq(publication.id, current.id))
-        // Told once when a target refuses it, not again on each retry while it stays refused.
-        if (status === 'failed' && current.status !== 'failed') {
-          const stage = input.action === 'unpublish' ? 'unpublishing' : 'publishing'
-          const data = await articleFailedData(tx, {
-            businessId: row.businessId,
-            articleId: row.id,
-            stage,
-            target: CONNECTORS[type].label,
-            error: message,
-          })
-          await emitWebhookEvent(tx, { type: 'article.failed', businessId: row.businessId, data })
-          await recordArticleHistory(tx, {
-            kind: 'publish',
-            action: 'failed',
-            status: 'failed',
-            articleId: row.id,
-            error: message,
-            detail: { target: type, unpublish: input.action === 'unpublish' },
-          })
-          await notifyPublishingFailed(tx, {
-            businessId: row.businessId,
-            articleId: row.id,
-            integrationId: target.id,
-            target: CONNECTORS[type].label,
-            error: message,
-          })
-        }
-      })
-      if (isFinal(error)) outcome.failed++
-      else retryable.push(`${CONNECTORS[type].label}: ${message}`)
-      continue
-    }
-    // The crash window: the CMS has the change, this commit has not happened yet (see the module comment).
-    await deps.afterCmsCall?.()
-    if (input.action === 'unpublish') {
-      // The live check was of the post now taken down.
-      await db
-        .update(publication)
-        .set({ status: 'unpublished', lastError: null, liveCheck: null, lastSyncedAt: new Date(), updatedAt: new Date() })
-        .where(eq(publication.id, current.id))
-      await recordArticleHistory(db, { kind: 'publish', action: 'unpublished', articleId: row.id, detail: { target: type } })
-      outcome.unpublished++
-      continue
-    }
-    const url = post!.url ?? current.url
-    await db.transaction(async (tx) => {
-      await tx
-        .update(publication)
-        .set({
-          status: 'published',
-          externalId: post!.externalId,
-          url,
-          publishedRevision: row.revision,
-          lastError: null,
-          lastSyncedAt: new Date(),
-          updatedAt: new Date(),
-        })
-        .where(eq(publication.id, current.id))
-      await recordArticleHistory(tx, {
-        kind: 'publish',
-        action: current.status === 'published' ? 'updated' : 'published',
-        articleId: row.id,
-        detail: { target: type, url },
-      })
-      // What a reader now sees there is checked in its own job (docs/product/publishing.md).
-      if (url && deps.queueLiveCheck && LIVE_CHECKED_TYPES.includes(type)) {
-        await deps.queueLiveCheck(tx, { businessId: row.businessId, articleId: row.id, publicationId: current.id, revision: row.revision })
-      }
-    })
-    if (post!.url && !live.some((other) => other.url)) live.push({ integrationId: target.id, url: post!.url })
-    if (target.status !== 'working') {
-      if (target.status === 'broken')
-        await recordHistory(db, { kind: 'integration', action: 'reconnected', businessId: row.businessId, detail: { target: type } })
-      await db.update(publishing).set({ status: 'working', lastError: null, lastCheckedAt: new Date() }).where(eq(publishing.id, target.id))
-    }
-    outcome.published++
+    const result = await publishToTarget(db, { input, row, payload, live, deps }, target)
+    if (typeof result === 'object') retryable.push(result.retry)
+    else if (result !== 'none') outcome[result]++
   }
 
-  if (input.action === 'publish') {
-    const [anywhere] = await db
-      .select({ id: publication.id })
-      .from(publication)
-      .where(and(eq(publication.articleId, row.id), eq(publication.status, 'published')))
-      .limit(1)
-    if (anywhere || feed) {
-      await db.transaction(async (tx) => {
-        const published = await tx
-          .update(article)
-          .set({ status: 'published', publishedAt: sql`coalesce(${article.publishedAt}, now())`, updatedAt: new Date() })
-          .where(and(eq(article.id, row.id), ne(article.status, 'archived')))
-          .returning({ keywordId: article.keywordId })
-        if (published[0]) await followArticleStatus(tx, published[0].keywordId, 'published')
-      })
-      if (feed && !row.publishedAt)
-        await recordArticleHistory(db, { kind: 'publish', action: 'published', articleId: row.id, detail: { target: FEED_TYPE } })
-    }
-  }
+  if (input.action === 'publish') await markPublished(db, row, feed)
   // Nothing is lost: the targets that worked keep their post; the job retries the rest.
   if (retryable.length > 0) throw new JobError(retryable.join(' '))
   return outcome
 }
 
-export const articlePublishJob = defineJob({
-  name: 'article.publish',
-  input: publishInput,
-  retry: { retryLimit: 5, retryDelaySeconds: 30, retryDelayMaxSeconds: 30 * 60 },
-  expireInSeconds: 10 * 60,
-  handler: ({ db, input, signal }) => runPublish(db, input, { ...appPublishingDeps(), dataDir: env().DATA_DIR, signal, queueLiveCheck }),
-  // Out of attempts (the CMS kept failing): the business's webhook hears of it.
-  onFailed: async ({ db, input, error }) => {
-    const stage = input.action === 'unpublish' ? 'unpublishing' : 'publishing'
-    const data = await articleFailedData(db, { businessId: input.businessId, articleId: input.articleId, stage, error })
-    await emitWebhookEvent(db, { type: 'article.failed', businessId: input.businessId, data })
-    await notifyPublishingFailed(db, { businessId: input.businessId, articleId: input.articleId, error })
-  },
-})
+/** The article is published once one target has it live (or the business has the JSON feed). */
+async function markPublished(db: Database, row: ArticleRow, feed: boolean) {
+  const [anywhere] = await db
+    .select({ id: publication.id })
+    .from(publication)
+    .where(and(eq(publication.articleId, row.id), eq(publication.status, 'published')))
+    .limit(1)
+  if (!anywhere && !feed) return
+  await db.transaction(async (tx) => {
+    const published = await tx
+      .update(article)
+      .set({ status: 'published', publishedAt: sql`coalesce(${article.publishedAt}, now())`, updatedAt: new Date() })
+      .where(and(eq(article.id, row.id), ne(article.status, 'archived')))
+      .returning({ keywordId: article.keywordId })
+    if (published[0]) await followArticleStatus(tx, published[0].keywordId, 'published')
+  })
+  if (feed && !row.publishedAt)
+    await recordArticleHistory(db, { kind: 'publish', action: 'published', articleId: row.id, detail: { target: FEED_TYPE } })
+}
 
 /** Starts (or joins) the publishing job of an article; answers the job id to watch. */
 export async function enqueuePublish(
@@ -535,9 +290,6 @@ export async function articlePublications(db: Database, businessId: string, arti
   }
 }
 
-/** Every 5 minutes. */
-export const PUBLISH_DUE_CRON = '*/5 * * * *'
-
 /** A publication (joined with its article and target) whose post holds an older revision of a published article. */
 const behindOnSite = and(
   eq(article.status, 'published'),
@@ -646,10 +398,3 @@ export async function publishDueArticles(db: Database, now = new Date()) {
     started: started.map((item) => item.articleId),
   }
 }
-
-export const publishDueJob = defineJob({
-  name: 'article.publish-due',
-  input: z.object({}),
-  retry: { retryLimit: 2, retryDelaySeconds: 60 },
-  handler: ({ db }) => publishDueArticles(db),
-})

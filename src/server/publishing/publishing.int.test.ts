@@ -26,7 +26,8 @@ import {
   type PublishingDeps,
 } from './integrations.service'
 import { feedResponse } from './feed'
-import { publishDueArticles, publishUpdateNow, runPublish, waitingForReconnection } from './publish.service'
+import { waitingForReconnection } from './publish-target'
+import { publishDueArticles, publishUpdateNow, runPublish } from './publish.service'
 
 // Publishing end to end on the database, against the WordPress and webhook mocks: connect (kept
 // encrypted, tested at once), publish exactly once (also when the worker dies between the CMS's

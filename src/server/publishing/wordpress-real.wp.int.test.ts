@@ -13,8 +13,9 @@ import { wordpressSeoSummary } from '~/shared/integrations'
 import { liveCheckSummary } from '~/shared/live-check'
 import { encryptionKeys } from './crypto'
 import { appPublishingDeps, connectIntegration, testIntegration, type PublishingDeps } from './integrations.service'
-import { appLiveCheckDeps, runLiveCheck, type LiveCheckRequest } from './live-check-job'
+import { appLiveCheckDeps, runLiveCheck } from './live-check-job'
 import { runPublish } from './publish.service'
+import type { LiveCheckRequest } from './publishing.jobs'
 
 // Our WordPress connector against a stock WordPress (Debian's package, served by
 // scripts/wordpress-test-server.sh), through the app's own code path: the integration saved and
