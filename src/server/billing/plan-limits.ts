@@ -5,7 +5,6 @@ import { business, user } from '~/server/db/schema'
 import { appError } from '~/server/rpc/errors'
 import { PLAN_ERRORS } from './billing.errors'
 
-
 /** Where a user at one of the plan's limits can change plan: the settings' billing section. */
 export const UPGRADE_ACTION = { label: 'See plans', path: '/settings#plan-and-billing' }
 

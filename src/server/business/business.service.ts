@@ -52,7 +52,6 @@ export async function selectBusiness(db: Database, userId: string, owned: Busine
   return owned
 }
 
-
 /** Every profile field of a business, as onboarding saves it. */
 export interface BusinessProfileValues {
   name: string
