@@ -278,6 +278,15 @@ describe('/content', () => {
     await expect.poll(() => page.getByTestId('article-html').getByRole('heading', { name: heading }).count()).toBe(1)
   })
 
+  it.each(['missing0article0id', 'not an id'])('an article that is not there (%s) answers 404 in the content frame', async (id) => {
+    const { page } = await browser.visit(server.baseUrl)
+    await signIntoDemo(page)
+    const response = await page.goto(`${server.baseUrl}/content/${encodeURIComponent(id)}`)
+    expect(response?.status()).toBe(404)
+    await page.getByText('This article was not found.').waitFor()
+    expect(await page.getByRole('link', { name: /All articles/ }).count()).toBeGreaterThan(0)
+  })
+
   it('fits a phone and a laptop: the calendar and the list', async () => {
     const { page } = await browser.visit(server.baseUrl)
     await signIntoDemo(page)

@@ -1,4 +1,5 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { ORPCError } from '@orpc/client'
+import { createFileRoute, notFound } from '@tanstack/react-router'
 import { RouteErrorState } from '~/components/route-error-state'
 import { articleQuery } from '~/features/content/content-queries'
 import { AllArticlesLink, ArticleSkeleton, ArticleView, type ArticleMode } from '~/features/content/article-view'
@@ -16,7 +17,15 @@ export const Route = createFileRoute('/_app/content_/$articleId')({
   loader: async ({ context, params }) => {
     const businesses = await context.queryClient.ensureQueryData(orpc.business.list.queryOptions())
     const current = businesses.find((business) => business.isCurrent)
-    if (current) await context.queryClient.ensureQueryData(articleQuery(current.id, params.articleId))
+    if (!current) return
+    try {
+      await context.queryClient.ensureQueryData(articleQuery(current.id, params.articleId))
+    } catch (error) {
+      // Another business's article, a deleted one or a mistyped address (an id the input schema
+      // refuses): a 404 page in the content frame, not a failure of the server.
+      if (error instanceof ORPCError && (error.code === 'NOT_FOUND' || error.code === 'BAD_REQUEST')) throw notFound()
+      throw error
+    }
   },
   head: ({ matches }) => ({ meta: [{ title: pageTitle('Article', matches) }] }),
   pendingComponent: ArticleSkeleton,
@@ -24,6 +33,15 @@ export const Route = createFileRoute('/_app/content_/$articleId')({
     <>
       <AllArticlesLink />
       <RouteErrorState title="Could not load this article" error={error} reset={reset} />
+    </>
+  ),
+  notFoundComponent: () => (
+    <>
+      <AllArticlesLink />
+      <div role="status" className="grid gap-1 rounded-lg border border-border bg-card p-4 text-sm">
+        <p className="font-medium">This article was not found.</p>
+        <p className="text-muted-foreground">It may have been deleted, or it belongs to another business. Pick one from All articles.</p>
+      </div>
     </>
   ),
   component: ArticlePage,
