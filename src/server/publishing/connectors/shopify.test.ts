@@ -2,8 +2,8 @@ import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
 import { injectFault, mockRequestCount } from '~/server/demo-network/mock-faults'
 import { SHOPIFY_STAGED_UPLOADS, shopifyHandlers, shopifyMock } from '~/server/demo-network/shopify/mock'
-import { connectorContext, illustratedArticle, publishableArticle, publishableImage } from '../../../../tests/fixtures/publishing-connector'
-import { providerErrorOf, useMockServer } from '../../../../tests/fixtures/mock-server'
+import { connectorContext, illustratedArticle, publishableArticle, publishableImage } from '~tests/fixtures/publishing-connector'
+import { providerErrorOf, useMockServer } from '~tests/fixtures/mock-server'
 import { createShopifyConnector } from './shopify'
 
 /** The waits between reads of a new file's status, recorded instead of slept. */

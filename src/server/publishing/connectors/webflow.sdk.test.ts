@@ -9,8 +9,8 @@ import {
   webflowHandlers,
   webflowMock,
 } from '~/server/demo-network/webflow/mock'
-import { connectorContext, illustratedArticle } from '../../../../tests/fixtures/publishing-connector'
-import { useMockServer } from '../../../../tests/fixtures/mock-server'
+import { connectorContext, illustratedArticle } from '~tests/fixtures/publishing-connector'
+import { useMockServer } from '~tests/fixtures/mock-server'
 import { webflowConnector } from './webflow'
 
 // Our Webflow requests checked against Webflow's official SDK (webflow-api): each JSON body must

@@ -13,14 +13,8 @@ import {
   type WebflowField,
 } from '~/server/demo-network/webflow/mock'
 import { defaultWebflowFieldMap, type WebflowFieldMap } from '~/shared/webflow-fields'
-import {
-  APP_MEDIA,
-  connectorContext,
-  illustratedArticle,
-  publishableArticle,
-  publishableImage,
-} from '../../../../tests/fixtures/publishing-connector'
-import { providerErrorOf, useMockServer } from '../../../../tests/fixtures/mock-server'
+import { APP_MEDIA, connectorContext, illustratedArticle, publishableArticle, publishableImage } from '~tests/fixtures/publishing-connector'
+import { providerErrorOf, useMockServer } from '~tests/fixtures/mock-server'
 import { webflowConnector } from './webflow'
 
 const server = useMockServer(...webflowHandlers())
