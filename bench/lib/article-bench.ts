@@ -23,7 +23,7 @@ import { imagesHandlers } from '~/server/demo-network/images/mock'
 import { llmHandlers } from '~/server/demo-network/llm/mock'
 import { mockRequestCount, resetMockRequestCounts, setMockLatency } from '~/server/demo-network/mock-faults'
 import { youtubeHandlers } from '~/server/demo-network/youtube/mock'
-import { fetchResultPage } from '../../tests/fixtures/result-pages'
+import { fetchResultPage } from '~tests/fixtures/result-pages'
 
 /** Wall time over the critical path, at most. */
 export const TARGET_RATIO = 1.2

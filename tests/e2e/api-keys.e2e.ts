@@ -18,7 +18,7 @@ async function openApiKeys(page: Page) {
 const callApi = (key: string | undefined, path = '/api/v1/businesses') =>
   fetch(`${server.baseUrl}${path}`, { headers: key ? { authorization: `Bearer ${key}` } : {} })
 
-describe.skipIf(!server.available)('Settings: API keys', () => {
+describe('Settings: API keys', () => {
   it('creates a key shown once, which works over HTTP, is listed with its last use, and is revoked after confirming', async () => {
     const user = await onboardedUser(server, { name: 'Ada Example' })
     const { page, context } = await browser.visit(server.baseUrl, user.client)
@@ -87,7 +87,7 @@ describe.skipIf(!server.available)('Settings: API keys', () => {
   })
 })
 
-describe.skipIf(!server.available)('/docs/api', () => {
+describe('/docs/api', () => {
   it('renders the reference from this server only, dark, with the way back to the app', async () => {
     const { page } = await browser.visit(server.baseUrl)
     const origins = new Set<string>()

@@ -83,7 +83,7 @@ async function pagesShow(page: Page, name: string, own: boolean) {
   }
 }
 
-describe.skipIf(!server.available)('more than one business', () => {
+describe('more than one business', () => {
   it('Growth: Add business runs setup for a second one, the switcher moves every page to it and back, Delete business asks for its name', async () => {
     const user = await onboardedUser(server, { name: 'Owner of two' })
     await giveFirstBusinessData(user.businessId)

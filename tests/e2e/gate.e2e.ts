@@ -35,7 +35,7 @@ const finalPath = async (http: HttpClient, path: string) => {
   return `${url.pathname}${url.search}`
 }
 
-describe.skipIf(!server.available)('access gate, server-rendered (docs/product/routes.md)', () => {
+describe('access gate, server-rendered (docs/product/routes.md)', () => {
   it.each(APP_PAGES)('no session: %s → /', async (path) => {
     expect(await finalPath(createHttpClient(server.baseUrl), path)).toBe('/')
   })
@@ -71,7 +71,7 @@ describe.skipIf(!server.available)('access gate, server-rendered (docs/product/r
   })
 })
 
-describe.skipIf(!server.available)('access gate, client-side navigation in Chromium', () => {
+describe('access gate, client-side navigation in Chromium', () => {
   let browser: Browser
   let context: BrowserContext | undefined
   beforeAll(async () => {

@@ -32,7 +32,7 @@ async function failedGeneration(userId: string, businessId: string) {
   return { keywordId: planned.id, jobId }
 }
 
-describe.skipIf(!server.available)('History in Chromium', () => {
+describe('History in Chromium', () => {
   it('a new business’s history is empty and says what will appear there', async () => {
     const { client } = await onboardedUser(server)
     const { page } = await visitors.visit(server.baseUrl, client)

@@ -9,7 +9,7 @@ import { e2ePostgresServer, onboardedUser } from '../fixtures/e2e-server'
 const server = e2ePostgresServer()
 const visitors = useBrowser()
 
-describe.skipIf(!server.available)('job progress in Chromium', () => {
+describe('job progress in Chromium', () => {
   it('the demo job’s progress bar rises while it runs and ends completed', async () => {
     const { client } = await onboardedUser(server)
     const { page } = await visitors.visit(server.baseUrl, client)

@@ -88,14 +88,13 @@ async function openFilterList(page: Page) {
 }
 
 beforeAll(async () => {
-  if (!server.available) return
   const user = await onboardedUser(server)
   http = user.client
   businessId = user.businessId
   seeded = await insertKeywords(businessId)
 })
 
-describe.skipIf(!server.available)('Keywords screen in Chromium (docs/product/keywords-table.md)', () => {
+describe('Keywords screen in Chromium (docs/product/keywords-table.md)', () => {
   let browser: Browser
   let context: BrowserContext
   let page: Page
@@ -460,7 +459,7 @@ describe.skipIf(!server.available)('Keywords screen in Chromium (docs/product/ke
   })
 })
 
-describe.skipIf(!server.available)('Keywords screen, server-rendered', () => {
+describe('Keywords screen, server-rendered', () => {
   it('a business without keywords sees what the list is for and what fills it', async () => {
     const { client } = await onboardedUser(server)
     const { response } = await client.get('/keywords')
@@ -478,7 +477,7 @@ describe.skipIf(!server.available)('Keywords screen, server-rendered', () => {
   })
 })
 
-describe.skipIf(!server.available)('Keywords URL state that does not fit falls back', () => {
+describe('Keywords URL state that does not fit falls back', () => {
   const bad = (filters: unknown) => `filters=${encodeURIComponent(typeof filters === 'string' ? filters : JSON.stringify(filters))}`
   const cases: [string, string][] = [
     ['unknown sort column', 'sort=password.asc'],

@@ -251,7 +251,7 @@ describe('a decaying article', () => {
   }, 150_000)
 })
 
-describe.skipIf(!pgServer.available)('/performance without Search Console', () => {
+describe('/performance without Search Console', () => {
   it('says Search Console is not connected and links to /integrations', async () => {
     const user = await onboardedUser(pgServer)
     const { page } = await browser.visit(pgServer.baseUrl, user.client)

@@ -263,7 +263,7 @@ describe('navigation and footer in Chromium', () => {
   })
 })
 
-describe.skipIf(!pgServer.available)('with Google configured (PostgreSQL-backed server)', () => {
+describe('with Google configured (PostgreSQL-backed server)', () => {
   /** better-auth keeps OAuth state in the verification table under the hash of `auth-state:<state>` (docs/decisions/0015-tokens-at-rest.md). */
   async function storedState(state: string) {
     const [row] = await pgServer.query<{ value: string }>('select value from verification where identifier = $1', [

@@ -16,7 +16,7 @@ async function openSettings(page: Page) {
   await page.getByRole('heading', { name: 'Sessions' }).waitFor()
 }
 
-describe.skipIf(!server.available)('Settings: account (better-auth)', () => {
+describe('Settings: account (better-auth)', () => {
   it('changes the name, lists sessions and signs one out, and shows linked accounts', async () => {
     const user = await onboardedUser(server, { name: 'Ada Example' })
     const elsewhere = createHttpClient(server.baseUrl)

@@ -47,7 +47,7 @@ const PROFILE_LISTS = {
   'Target outcomes': ['Better mornings'],
 }
 
-describe.skipIf(!server.available)('Settings in Chromium', () => {
+describe('Settings in Chromium', () => {
   it('saves every business profile field, which survives a reload', async () => {
     const user = await onboardedUser(server, { name: 'Ada Example' })
     const { page } = await browser.visit(server.baseUrl, user.client)

@@ -48,7 +48,7 @@ async function chooseOption(page: Page, triggerId: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click()
 }
 
-describe.skipIf(!server.available)('setup wizard', () => {
+describe('setup wizard', () => {
   it('a bad site address shows an error toast naming the field and keeps what was typed', async () => {
     const { http } = await userWithPlan()
     const { page } = await browser.visit(server.baseUrl, http)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createTestApp, withoutCookieCache, type TestApp } from '../../../tests/fixtures/test-app'
+import { createTestApp, withoutCookieCache, type TestApp } from '~tests/fixtures/test-app'
 import { SESSION_COOKIE_CACHE_MAX_AGE } from '~/server/auth/auth'
 import { getMemoizedSession } from './session-memo'
 

@@ -10,9 +10,9 @@ import {
   operationsOf,
   seedApiAccount,
   type DocumentedOperation,
-} from '../../../tests/fixtures/api'
-import { insertBusiness, rpcClient } from '../../../tests/fixtures/rpc'
-import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
+} from '~tests/fixtures/api'
+import { insertBusiness, rpcClient } from '~tests/fixtures/rpc'
+import { createTestApp, type TestApp } from '~tests/fixtures/test-app'
 import { resetApiKeyRateLimit } from '~/server/access/api-key'
 import { applySubscriptionEvent } from '~/server/billing/webhooks'
 import { article, jobRun, keyword, plan, researchRun } from '~/server/db/schema'

@@ -1,11 +1,11 @@
 import { isRedirect } from '@tanstack/react-router'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { cookieFrom, createTestApp, TEST_APP_URL, type TestApp } from '../../../tests/fixtures/test-app'
+import { cookieFrom, createTestApp, TEST_APP_URL, type TestApp } from '~tests/fixtures/test-app'
 import { createBrowserRpcClient } from '~/lib/orpc'
 import { createTanstackQueryUtils } from '@orpc/tanstack-query'
 import { handleRpcRequest } from './rpc-handler'
 import { resetNewsletterRateLimit } from '~/server/newsletter/newsletter.router'
-import { insertBusiness, rpcFetch } from '../../../tests/fixtures/rpc'
+import { insertBusiness, rpcFetch } from '~tests/fixtures/rpc'
 
 /** The fetch handler of src/routes/rpc/$.ts, on the test database, as a browser reaches it. */
 let app: TestApp

@@ -2,7 +2,7 @@ import { parseHTML } from 'linkedom'
 import { marked } from 'marked'
 import { describe, expect, it } from 'vitest'
 import { DEMO_VIDEO_TEXT, withDemoVideoStandIn } from '~/shared/articles/demo-video'
-import { XSS_PAYLOADS } from '../../../tests/fixtures/xss-corpus'
+import { XSS_PAYLOADS } from '~tests/fixtures/xss-corpus'
 import { headingSlug, htmlToText, jsonLdScript, markdownToSafeHtml, sanitizeArticleHtml, youtubeEmbedHtml } from './html'
 
 const OPTIONS = { siteUrl: 'https://www.roastery.example' }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cookieFrom, createTestApp, errorOf, TEST_APP_URL, type TestApp } from '../../../tests/fixtures/test-app'
+import { cookieFrom, createTestApp, errorOf, TEST_APP_URL, type TestApp } from '~tests/fixtures/test-app'
 import { schema } from '~/server/db'
 
 let app: TestApp

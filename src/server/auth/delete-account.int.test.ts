@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, errorOf, TEST_APP_URL, type TestApp } from '../../../tests/fixtures/test-app'
+import { createTestApp, errorOf, TEST_APP_URL, type TestApp } from '~tests/fixtures/test-app'
 import { storeMedia } from '~/server/media/media-store'
 import { storedVerificationIdentifier } from './tokens-at-rest'
 import { schema } from '~/server/db'

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, errorOf, type TestApp } from '../../../tests/fixtures/test-app'
+import { createTestApp, errorOf, type TestApp } from '~tests/fixtures/test-app'
 import { schema } from '~/server/db'
 import { UNSAFE_TEXT_MESSAGE } from '~/shared/text'
 import { INVALID_IMAGE_MESSAGE } from './input-guard'

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cookieFrom, createTestApp, errorOf, TEST_APP_URL, type TestApp } from '../../../tests/fixtures/test-app'
+import { cookieFrom, createTestApp, errorOf, TEST_APP_URL, type TestApp } from '~tests/fixtures/test-app'
 import { storedVerificationIdentifier } from './tokens-at-rest'
 import { schema } from '~/server/db'
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
+import { createTestApp, type TestApp } from '~tests/fixtures/test-app'
 import { CLIENT_IP_HEADER } from './auth'
 
 let app: TestApp

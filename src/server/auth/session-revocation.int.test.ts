@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { rejectionOf, rpcClient } from '../../../tests/fixtures/rpc'
-import { cookieFrom, createTestApp, TEST_APP_URL, type TestApp } from '../../../tests/fixtures/test-app'
+import { rejectionOf, rpcClient } from '~tests/fixtures/rpc'
+import { cookieFrom, createTestApp, TEST_APP_URL, type TestApp } from '~tests/fixtures/test-app'
 import { schema } from '~/server/db'
 import { getMemoizedSession } from '~/server/access/session-memo'
 

@@ -1,7 +1,7 @@
 import { symmetricDecrypt } from 'better-auth/crypto'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { cookieFrom, createTestApp, TEST_APP_URL, type TestApp } from '../../../tests/fixtures/test-app'
+import { cookieFrom, createTestApp, TEST_APP_URL, type TestApp } from '~tests/fixtures/test-app'
 import { providerEnvNames } from '~/env'
 import { schema } from '~/server/db'
 import { createId } from '~/server/ids'

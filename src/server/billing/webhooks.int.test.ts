@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, TEST_APP_URL, type TestApp } from '../../../tests/fixtures/test-app'
+import { createTestApp, TEST_APP_URL, type TestApp } from '~tests/fixtures/test-app'
 import { plan, user, webhookDelivery } from '~/server/db/schema'
 import { parseEnv } from '~/env'
 import { createAppAuth } from '~/server/app/auth'

@@ -1,9 +1,9 @@
 import { ORPCError } from '@orpc/server'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
+import { createTestApp, type TestApp } from '~tests/fixtures/test-app'
 import { competitor, user } from '~/server/db/schema'
-import { insertBusiness, rpcClient, rejectionOf } from '../../../tests/fixtures/rpc'
+import { insertBusiness, rpcClient, rejectionOf } from '~tests/fixtures/rpc'
 
 let app: TestApp
 let owner: { userId: string; cookie: string }

@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
 import { crawlSite, normalizeSiteInput } from './crawler'
 import { createSafeFetcher } from '~/server/outbound/safe-fetch'
-import { html, text, useTestSite, xml } from '../../../tests/fixtures/test-site'
+import { html, text, useTestSite, xml } from '~tests/fixtures/test-site'
 
 const UA = 'RankpilotBot/1.0 (+https://rankpilot.test)'
 const fetcher = createSafeFetcher({ userAgent: UA, allowLoopback: true })

@@ -1,7 +1,7 @@
 import { eq, getTableColumns, getTableName, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
+import { createTestApp, type TestApp } from '~tests/fixtures/test-app'
 import * as t from './schema'
 
 let app: TestApp

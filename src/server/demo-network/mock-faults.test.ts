@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
-import { useMockServer } from '../../../tests/fixtures/mock-server'
+import { useMockServer } from '~tests/fixtures/mock-server'
 import { injectFault, mockRequestCount, setMockLatency, withFaults } from './mock-faults'
 
 const BASE = 'https://vendor.example'

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseEnv } from '~/env'
 import { storeMedia } from '~/server/media/media-store'
 import { business, competitor, plan, user } from '~/server/db/schema'
-import { cookieFrom, createTestApp, errorOf, type TestApp } from '../../../tests/fixtures/test-app'
+import { cookieFrom, createTestApp, errorOf, type TestApp } from '~tests/fixtures/test-app'
 import { DEMO_EMAIL, DEMO_NAME, demoAccountEnabled, demoPassword, recreateDemoAccount } from './demo-account'
 import { DEMO_ACCOUNT_LOCKED, DEMO_PROFILE_LOCKED } from '../auth/demo-guard'
 

@@ -10,7 +10,7 @@ import { embedTexts } from '~/server/research/context'
 import { duplicateRule } from '~/server/research/duplicates'
 import { createLedger } from '~/server/providers/cost-ledger'
 import { explainKeyword, listClusters, researchStatus } from '~/server/research/research.service'
-import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
+import { createTestApp, type TestApp } from '~tests/fixtures/test-app'
 import { DEMO_EMAIL, recreateDemoAccount } from './demo-account'
 import { DEMO_FIRST_KEYWORD, demoRunSchedule, replayDemoResearch } from './demo-research'
 

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { insertArticle, insertBusiness, insertKeyword } from '../../../tests/fixtures/rpc'
-import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
+import { insertArticle, insertBusiness, insertKeyword } from '~tests/fixtures/rpc'
+import { createTestApp, type TestApp } from '~tests/fixtures/test-app'
 import { articleVersion, historyEvent, publication, publishing, researchRun } from '~/server/db/schema'
 
 // The migration that turned the rows older work left into History entries, once

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createTestApp, TEST_APP_URL, type TestApp } from '../../../tests/fixtures/test-app'
+import { createTestApp, TEST_APP_URL, type TestApp } from '~tests/fixtures/test-app'
 import { handleRpcRequest } from '~/server/app/rpc-handler'
 import type { Database } from '~/server/db'
 import { logger } from '~/server/logger'

@@ -1,14 +1,14 @@
 import { readdir } from 'node:fs/promises'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { crashCountJob, type ChildEvent } from '../../../tests/fixtures/crash-count-job'
-import type { JobChildSettings } from '../../../tests/fixtures/job-worker-child'
-import { workerProcesses } from '../../../tests/fixtures/worker-process'
+import { crashCountJob, type ChildEvent } from '~tests/fixtures/crash-count-job'
+import type { JobChildSettings } from '~tests/fixtures/job-worker-child'
+import { workerProcesses } from '~tests/fixtures/worker-process'
 import type { DatabaseHandle } from '~/server/db/client'
 import { jobRun, user } from '~/server/db/schema'
 import { createId } from '~/server/ids'
 import { createJobQueue } from './queue'
-import { noProviders } from '../../../tests/fixtures/no-providers'
+import { noProviders } from '~tests/fixtures/no-providers'
 
 // The crash test (docs/decisions/0006-jobs.md): a real worker process is SIGKILLed in the middle of a job; a second
 // worker process picks the job up once its heartbeat lapses, and the job completes exactly once

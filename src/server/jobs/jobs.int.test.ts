@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
-import { createTestDatabase } from '../../../tests/fixtures/test-app'
+import { createTestDatabase } from '~tests/fixtures/test-app'
 import type { DatabaseHandle } from '~/server/db'
 import { jobRun, user } from '~/server/db/schema'
 import { createId } from '~/server/ids'
@@ -11,7 +11,7 @@ import { ABANDONED_JOB_ERROR, GENERIC_JOB_ERROR } from './errors'
 import { watchJobSnapshots, type JobSnapshot } from '~/server/job-runs/job-run.service'
 import { DEMO_PROVIDER_FAILURE, demoCountJob } from '~/server/e2e/e2e.jobs'
 import { createJobQueue, type JobQueue } from './queue'
-import { noProviders } from '../../../tests/fixtures/no-providers'
+import { noProviders } from '~tests/fixtures/no-providers'
 
 // The job system end to end on the suite's database (PGlite, and PostgreSQL in the postgres
 // project): pg-boss queues on the app's database, our job_run rows, retries, dead letters.

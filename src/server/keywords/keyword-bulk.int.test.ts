@@ -2,8 +2,8 @@ import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { business, deletedKeyword, keyword, longTailKeyword } from '~/server/db/schema'
 import { KEYWORDS_BULK_LIMIT } from '~/shared/keywords'
-import { insertArticle, insertBusiness, insertKeyword, rejectionOf, rpcClient } from '../../../tests/fixtures/rpc'
-import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
+import { insertArticle, insertBusiness, insertKeyword, rejectionOf, rpcClient } from '~tests/fixtures/rpc'
+import { createTestApp, type TestApp } from '~tests/fixtures/test-app'
 
 let app: TestApp
 let owner: { userId: string; cookie: string }

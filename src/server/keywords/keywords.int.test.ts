@@ -1,9 +1,9 @@
 import { ORPCError } from '@orpc/server'
 import { eq, gte } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, withoutCookieCache, type TestApp } from '../../../tests/fixtures/test-app'
+import { createTestApp, withoutCookieCache, type TestApp } from '~tests/fixtures/test-app'
 import { keyword, user } from '~/server/db/schema'
-import { insertBusiness, insertKeyword, rpcClient, rejectionOf } from '../../../tests/fixtures/rpc'
+import { insertBusiness, insertKeyword, rpcClient, rejectionOf } from '~tests/fixtures/rpc'
 import { listKeywords } from './keywords.service'
 
 let app: TestApp

@@ -1,8 +1,8 @@
 import { inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deletedKeyword } from '~/server/db/schema'
-import { insertBusiness, insertKeyword, rpcClient } from '../../../tests/fixtures/rpc'
-import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
+import { insertBusiness, insertKeyword, rpcClient } from '~tests/fixtures/rpc'
+import { createTestApp, type TestApp } from '~tests/fixtures/test-app'
 import { DELETED_KEYWORD_RETENTION_DAYS, purgeExpired } from './purge-expired'
 
 let app: TestApp

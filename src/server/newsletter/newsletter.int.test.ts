@@ -4,8 +4,8 @@ import { handleRpcRequest } from '~/server/app/rpc-handler'
 import { router } from '~/server/app/router'
 import { CLIENT_IP_HEADER } from '~/server/auth/auth'
 import { newsletter } from '~/server/db/schema'
-import { rejectionOf, rpcClient, rpcContext } from '../../../tests/fixtures/rpc'
-import { createTestApp, TEST_APP_URL, type TestApp } from '../../../tests/fixtures/test-app'
+import { rejectionOf, rpcClient, rpcContext } from '~tests/fixtures/rpc'
+import { createTestApp, TEST_APP_URL, type TestApp } from '~tests/fixtures/test-app'
 import { NEWSLETTER_RATE_LIMIT, resetNewsletterRateLimit } from './newsletter.router'
 
 let app: TestApp

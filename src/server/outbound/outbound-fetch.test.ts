@@ -12,7 +12,7 @@ import {
   targetUrl,
   useFakeInternet,
   type FakeInternet,
-} from '../../../tests/fixtures/fake-internet'
+} from '~tests/fixtures/fake-internet'
 import { createOutboundFetch, type OutboundFetchOptions } from './outbound-fetch'
 import { SafeFetchError } from './public-url'
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { createSafeFetcher, type SafeFetcherOptions } from './safe-fetch'
-import { html, resolverFrom, useTestSite } from '../../../tests/fixtures/test-site'
+import { html, resolverFrom, useTestSite } from '~tests/fixtures/test-site'
 
 const UA = 'RankpilotBot/1.0 (+https://rankpilot.test)'
 const PUBLIC_ADDRESS = '93.184.215.14'

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { resetEnvCache } from '~/env'
 import { createSafeFetcher, safeFetcher, type Resolver, type SafeFetcherOptions } from './safe-fetch'
-import { html, redirect, resolverFrom, useTestSite } from '../../../tests/fixtures/test-site'
+import { html, redirect, resolverFrom, useTestSite } from '~tests/fixtures/test-site'
 import { connectPinned, type ConnectTarget } from './transport'
 
 const UA = 'RankpilotBot/1.0 (+https://rankpilot.test)'

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
+import { createTestApp, type TestApp } from '~tests/fixtures/test-app'
 import { plan } from '~/server/db/schema'
 import { PLAN_SEEDS } from '~/server/db/seed'
-import { rpcClient } from '../../../tests/fixtures/rpc'
+import { rpcClient } from '~tests/fixtures/rpc'
 
 let app: TestApp
 beforeAll(async () => {

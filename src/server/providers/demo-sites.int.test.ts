@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { useMockServer } from '../../../tests/fixtures/mock-server'
-import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
+import { useMockServer } from '~tests/fixtures/mock-server'
+import { createTestApp, type TestApp } from '~tests/fixtures/test-app'
 import { SafeFetchError, type SafeFetcher } from '~/server/outbound/safe-fetch'
 import { createLlmClient } from '~/server/providers/llm/client'
 import { llmHandlers } from '~/server/demo-network/llm/mock'

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { insertArticle, insertBusiness, insertKeyword } from '../../../tests/fixtures/rpc'
-import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
+import { insertArticle, insertBusiness, insertKeyword } from '~tests/fixtures/rpc'
+import { createTestApp, type TestApp } from '~tests/fixtures/test-app'
 import {
   INTERNAL_SECRET,
   OTHER_PUBLIC_ADDRESS,
@@ -12,7 +12,7 @@ import {
   redirectTo,
   targetUrl,
   useFakeInternet,
-} from '../../../tests/fixtures/fake-internet'
+} from '~tests/fixtures/fake-internet'
 import { JOB_KINDS } from '~/server/app/job-kinds'
 import { publication, publishing } from '~/server/db/schema'
 import { startJobs, stopJobs } from '~/server/jobs'

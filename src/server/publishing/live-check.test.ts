@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createOutboundFetch } from '~/server/outbound/outbound-fetch'
 import { liveCheckSummary } from '~/shared/live-check'
-import { PNG_PIXEL } from '../../../tests/fixtures/publishing-connector'
+import { PNG_PIXEL } from '~tests/fixtures/publishing-connector'
 import { checkLivePage, imageAddresses, type LiveCheckDeps } from './live-check'
 
 // The live check against a small site on loopback: pages, images of every kind of answer, and

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { useMockServer } from '../../../tests/fixtures/mock-server'
-import { illustratedContent } from '../../../tests/fixtures/illustrated-article'
-import { insertArticle, insertBusiness, insertKeyword, rejectionOf } from '../../../tests/fixtures/rpc'
-import { usePublishingApp } from '../../../tests/fixtures/publishing-app'
-import type { TestApp } from '../../../tests/fixtures/test-app'
+import { useMockServer } from '~tests/fixtures/mock-server'
+import { illustratedContent } from '~tests/fixtures/illustrated-article'
+import { insertArticle, insertBusiness, insertKeyword, rejectionOf } from '~tests/fixtures/rpc'
+import { usePublishingApp } from '~tests/fixtures/publishing-app'
+import type { TestApp } from '~tests/fixtures/test-app'
 import { article, publication, publishing } from '~/server/db/schema'
 import {
   WEBFLOW_ASSET_CDN,

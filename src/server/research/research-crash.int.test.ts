@@ -1,9 +1,9 @@
 import { eq, inArray } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import type { ResearchChildEvent, ResearchChildSettings } from '../../../tests/fixtures/research-worker-child'
-import { noProviders } from '../../../tests/fixtures/no-providers'
-import { FAST_JOB_TIMINGS, startTestWorker } from '../../../tests/fixtures/test-worker'
-import { retriedAtOnce, workerProcesses } from '../../../tests/fixtures/worker-process'
+import type { ResearchChildEvent, ResearchChildSettings } from '~tests/fixtures/research-worker-child'
+import { noProviders } from '~tests/fixtures/no-providers'
+import { FAST_JOB_TIMINGS, startTestWorker } from '~tests/fixtures/test-worker'
+import { retriedAtOnce, workerProcesses } from '~tests/fixtures/worker-process'
 import type { DatabaseHandle } from '~/server/db/client'
 import {
   business,

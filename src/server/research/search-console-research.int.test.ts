@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { insertBusiness } from '../../../tests/fixtures/rpc'
-import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app'
+import { insertBusiness } from '~tests/fixtures/rpc'
+import { createTestApp, type TestApp } from '~tests/fixtures/test-app'
 import { gscSearchAnalytics } from '~/server/db/schema'
 import { rankingQueries } from './guard-stage'
 import { searchConsoleSeeds } from './seed-stages'

@@ -6,8 +6,8 @@ import { router } from '~/server/app/router'
 import { business, user } from '~/server/db/schema'
 import { SafeFetchError, type SafeFetcher } from '~/server/outbound/safe-fetch'
 import { llmHandlers } from '~/server/demo-network/llm/mock'
-import { createTestApp, withoutCookieCache, type TestApp } from '../../../tests/fixtures/test-app'
-import { insertBusiness, rejectionOf, rpcContext } from '../../../tests/fixtures/rpc'
+import { createTestApp, withoutCookieCache, type TestApp } from '~tests/fixtures/test-app'
+import { insertBusiness, rejectionOf, rpcContext } from '~tests/fixtures/rpc'
 
 // settings.deriveVoice / settings.updateVoice (docs/product/pipeline.md "Brand voice"): samples are
 // read through the web provider (a fake fetcher here, never the network), the profile comes from the

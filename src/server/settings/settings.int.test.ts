@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { resetEnvCache } from '~/env'
 import { business, user } from '~/server/db/schema'
-import { createTestApp, withoutCookieCache, type TestApp } from '../../../tests/fixtures/test-app'
-import { insertBusiness, rejectionOf, rpcClient } from '../../../tests/fixtures/rpc'
-import { html, useTestSite, xml } from '../../../tests/fixtures/test-site'
+import { createTestApp, withoutCookieCache, type TestApp } from '~tests/fixtures/test-app'
+import { insertBusiness, rejectionOf, rpcClient } from '~tests/fixtures/rpc'
+import { html, useTestSite, xml } from '~tests/fixtures/test-site'
 
 // settings.get / updateProfile / updateArticleSettings / updateSeeds / updateSiteStructure
 // (docs/product/entities.md): the shared schemas refuse bad values with their own message and nothing

@@ -1,11 +1,11 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { rpcClient } from '../../../tests/fixtures/rpc'
-import type { TestApp } from '../../../tests/fixtures/test-app'
-import type { TestSite } from '../../../tests/fixtures/test-site'
-import { startBusinessSite } from '../../../tests/fixtures/setup-test-site'
-import { startSetupTestEnv, waitForJob } from '../../../tests/fixtures/setup-test-env'
+import { rpcClient } from '~tests/fixtures/rpc'
+import type { TestApp } from '~tests/fixtures/test-app'
+import type { TestSite } from '~tests/fixtures/test-site'
+import { startBusinessSite } from '~tests/fixtures/setup-test-site'
+import { startSetupTestEnv, waitForJob } from '~tests/fixtures/setup-test-env'
 
 // Step 1's failed analysis is kept with the analysis (its job run) and shown again after a reload
 // until a later analysis succeeds or the user saves the profile by hand (docs/product/pipeline.md).

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { insertBusiness, rejectionOf, rpcClient } from '../../../tests/fixtures/rpc'
-import type { TestApp } from '../../../tests/fixtures/test-app'
-import { startSetupTestEnv } from '../../../tests/fixtures/setup-test-env'
+import { insertBusiness, rejectionOf, rpcClient } from '~tests/fixtures/rpc'
+import type { TestApp } from '~tests/fixtures/test-app'
+import { startSetupTestEnv } from '~tests/fixtures/setup-test-env'
 import { business, competitor } from '~/server/db/schema'
 
 // Step 3 of a business without a blog (docs/product/pipeline.md): both addresses may stay empty,

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { insertBusiness, rejectionOf, rpcClient } from '../../../tests/fixtures/rpc'
-import type { TestApp } from '../../../tests/fixtures/test-app'
-import type { TestSite } from '../../../tests/fixtures/test-site'
+import { insertBusiness, rejectionOf, rpcClient } from '~tests/fixtures/rpc'
+import type { TestApp } from '~tests/fixtures/test-app'
+import type { TestSite } from '~tests/fixtures/test-site'
 import { business, competitor, researchRun, user } from '~/server/db/schema'
-import { startBusinessSite, startCompetitorSite } from '../../../tests/fixtures/setup-test-site'
-import { startSetupTestEnv, waitForJob } from '../../../tests/fixtures/setup-test-env'
+import { startBusinessSite, startCompetitorSite } from '~tests/fixtures/setup-test-site'
+import { startSetupTestEnv, waitForJob } from '~tests/fixtures/setup-test-env'
 
 // Onboarding's procedures after the analysis: saving the business (plan limit, one address per
 // user), competitors (added, analysed as jobs, removed; ownership), the step setup opens at,

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { createSafeFetcher } from '~/server/outbound/safe-fetch'
-import { html, text, useTestSite, xml } from '../../../tests/fixtures/test-site'
+import { html, text, useTestSite, xml } from '~tests/fixtures/test-site'
 import { assertSitemap, sitemapRefusal } from './sitemap-check'
 
 // What setup step 3 and settings accept as a sitemap address: read through the SSRF-safe fetcher

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cookieFrom, createTestApp, TEST_APP_URL, type TestApp } from '../../../../tests/fixtures/test-app'
+import { cookieFrom, createTestApp, TEST_APP_URL, type TestApp } from '~tests/fixtures/test-app'
 import { schema } from '~/server/db'
 import { handleConsentRequest } from './consent'
 import { DEMO_CONSENT_PATH, DEMO_GOOGLE_CLIENT_ID } from './demo-identity'

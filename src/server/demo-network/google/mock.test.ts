@@ -9,7 +9,7 @@ import {
   verifyAccessToken,
 } from './demo-identity'
 import { googleHandlers } from './mock'
-import { useMockServer } from '../../../../tests/fixtures/mock-server'
+import { useMockServer } from '~tests/fixtures/mock-server'
 
 useMockServer(...googleHandlers())
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { businessAnalysisSchema, competitorAnalysisSchema } from '~/server/setup/site-analysis'
-import { useMockServer } from '../../../../tests/fixtures/mock-server'
+import { useMockServer } from '~tests/fixtures/mock-server'
 import { createLlmClient } from '~/server/providers/llm/client'
 import { llmHandlers } from './mock'
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { createLlmClient } from '~/server/providers/llm/client'
 import { llmHandlers } from './mock'
-import { useMockServer } from '../../../../tests/fixtures/mock-server'
+import { useMockServer } from '~tests/fixtures/mock-server'
 
 // Three schemas of the kind later issues use; the mock must satisfy each from the prompt alone.
 const businessProfileSchema = z.object({

@@ -2,7 +2,7 @@ import { Polar } from '@polar-sh/sdk'
 import { afterEach, describe, expect, it } from 'vitest'
 import { demoPolar } from './billing-pages'
 import { polarHandlers, polarStore, resetPolarMock } from './mock'
-import { useMockServer } from '../../../../tests/fixtures/mock-server'
+import { useMockServer } from '~tests/fixtures/mock-server'
 
 const appUrl = 'http://localhost:3000'
 useMockServer(...polarHandlers({ appUrl }))

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { injectFault } from '../mock-faults'
 import { completeDemoCheckout, polarHandlers, polarIngestedEvents, polarStore, resetPolarMock } from './mock'
 import { signPolarWebhook } from './webhook-signing'
-import { useMockServer } from '../../../../tests/fixtures/mock-server'
+import { useMockServer } from '~tests/fixtures/mock-server'
 
 const serverURL = 'https://sandbox-api.polar.sh'
 const appUrl = 'http://localhost:3000'

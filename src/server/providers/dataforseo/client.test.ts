@@ -4,7 +4,7 @@ import { injectFault, mockRequestCount } from '~/server/demo-network/mock-faults
 import { parseEnv } from '~/env'
 import { createDataForSeoClient, dataForSeoClientFromEnv } from './client'
 import { dataforseoHandlers } from '~/server/demo-network/dataforseo/mock'
-import { useMockServer } from '../../../../tests/fixtures/mock-server'
+import { useMockServer } from '~tests/fixtures/mock-server'
 import { MARKET_COUNTRIES } from '~/shared/markets'
 
 useMockServer(...dataforseoHandlers())

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createTestDatabase } from '../../../../tests/fixtures/test-app'
+import { createTestDatabase } from '~tests/fixtures/test-app'
 import type { DatabaseHandle } from '~/server/db/client'
 import { keywordCache } from '~/server/db/schema'
 import type { ProviderError } from '../http'

@@ -4,7 +4,7 @@ import { clearFaults, injectFault, mockRequestCount, resetMockRequestCounts } fr
 import { createEmbeddingsClient, createEmbeddingsClientFromEnv, type EmbeddingsClientOptions } from './client'
 import { embeddingsHandlers } from '~/server/demo-network/embeddings/mock'
 import { cosineSimilarity } from './vectors'
-import { providerErrorOf } from '../../../../tests/fixtures/mock-server'
+import { providerErrorOf } from '~tests/fixtures/mock-server'
 
 const server = setupServer(...embeddingsHandlers())
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))

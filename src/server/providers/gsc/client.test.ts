@@ -4,7 +4,7 @@ import { ProviderError } from '../http'
 import { injectFault, mockRequestCount, resetMockRequestCounts } from '~/server/demo-network/mock-faults'
 import { createSearchConsoleClient, GSC_SCOPE } from './client'
 import { gscHandlers } from '~/server/demo-network/gsc/mock'
-import { useMockServer } from '../../../../tests/fixtures/mock-server'
+import { useMockServer } from '~tests/fixtures/mock-server'
 
 useMockServer(...gscHandlers())
 

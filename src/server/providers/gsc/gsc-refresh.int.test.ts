@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { cookieFrom, createTestApp, TEST_APP_URL, type TestApp } from '../../../../tests/fixtures/test-app'
+import { cookieFrom, createTestApp, TEST_APP_URL, type TestApp } from '~tests/fixtures/test-app'
 import { symmetricDecrypt } from 'better-auth/crypto'
 import { oauthTokenKey, sealOAuthToken } from '~/server/auth/tokens-at-rest'
 import { schema } from '~/server/db'

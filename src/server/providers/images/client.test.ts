@@ -6,8 +6,8 @@ import { clearFaults, injectFault, mockRequestCount, resetMockRequestCounts } fr
 import { createImagesClient, createImagesClientFromEnv, type ImagesClientOptions } from './client'
 import { imagesHandlers } from '~/server/demo-network/images/mock'
 import { PNG_SIGNATURE } from '~/server/demo-network/images/png'
-import { providerErrorOf } from '../../../../tests/fixtures/mock-server'
-import { resolverFrom } from '../../../../tests/fixtures/test-site'
+import { providerErrorOf } from '~tests/fixtures/mock-server'
+import { resolverFrom } from '~tests/fixtures/test-site'
 import { createOutboundFetch } from '~/server/outbound/outbound-fetch'
 
 const server = setupServer(...imagesHandlers())

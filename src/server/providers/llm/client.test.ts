@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { injectFault, mockRequestCount } from '~/server/demo-network/mock-faults'
 import { createLlmClient, createLlmClientFromEnv, type LlmClientOptions } from './client'
 import { llmHandlers } from '~/server/demo-network/llm/mock'
-import { useMockServer, providerErrorOf } from '../../../../tests/fixtures/mock-server'
+import { useMockServer, providerErrorOf } from '~tests/fixtures/mock-server'
 
 const BASE = 'http://ollama.test:11434/v1'
 const server = useMockServer(...llmHandlers(), ...llmHandlers({ baseUrl: BASE }))

@@ -4,7 +4,7 @@ import { injectFault, mockRequestCount } from '~/server/demo-network/mock-faults
 import { parseEnv } from '~/env'
 import { createYouTubeClient, youTubeClientFromEnv } from './client'
 import { YOUTUBE_MOCK_KEYS, youtubeHandlers } from '~/server/demo-network/youtube/mock'
-import { useMockServer } from '../../../../tests/fixtures/mock-server'
+import { useMockServer } from '~tests/fixtures/mock-server'
 
 useMockServer(...youtubeHandlers())
 

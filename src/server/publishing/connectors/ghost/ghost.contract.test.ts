@@ -9,8 +9,8 @@ import {
   illustratedArticle,
   publishableArticle,
   publishableImage,
-} from '../../../../../tests/fixtures/publishing-connector'
-import { providerErrorOf, recordRequests, useMockServer } from '../../../../../tests/fixtures/mock-server'
+} from '~tests/fixtures/publishing-connector'
+import { providerErrorOf, recordRequests, useMockServer } from '~tests/fixtures/mock-server'
 import { GHOST_LIMITS, ghostConnector, ghostPostFields, ghostUploadName, jsonLdHead, scriptSafeJson } from './ghost'
 
 /**

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DEMO_GHOST_ADMIN_KEY, ghostHandlers, ghostMock } from './mock'
-import { useMockServer } from '../../../../../tests/fixtures/mock-server'
+import { useMockServer } from '~tests/fixtures/mock-server'
 
 const base = 'https://news.example.com'
 const server = useMockServer(...ghostHandlers({ baseUrl: base }))

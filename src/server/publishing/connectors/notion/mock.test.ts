@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { notionHandlers, notionMock } from './mock'
-import { useMockServer } from '../../../../../tests/fixtures/mock-server'
+import { useMockServer } from '~tests/fixtures/mock-server'
 
 useMockServer(...notionHandlers())
 const parent = { page_id: '1f2e3d4c-0000-4000-8000-00000000abcd' }

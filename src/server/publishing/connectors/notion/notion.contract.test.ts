@@ -10,8 +10,8 @@ import {
 import { afterEach, describe, expect, it } from 'vitest'
 import { type NotionBlock, markdownToNotionBlocks } from '~/server/providers/notion/markdown-blocks'
 import { NOTION_BLOG_PROPERTIES, notionHandlers, notionMock } from './mock'
-import { connectorContext, illustratedArticle, publishableArticle } from '../../../../../tests/fixtures/publishing-connector'
-import { recordRequests, useMockServer } from '../../../../../tests/fixtures/mock-server'
+import { connectorContext, illustratedArticle, publishableArticle } from '~tests/fixtures/publishing-connector'
+import { recordRequests, useMockServer } from '~tests/fixtures/mock-server'
 import {
   NOTION_TRASH_BODY,
   NOTION_VERSION,

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { injectFault, mockRequestCount } from '~/server/demo-network/mock-faults'
 import { NOTION_BLOG_PROPERTIES, notionHandlers, notionMock } from './mock'
-import { connectorContext, publishableArticle } from '../../../../../tests/fixtures/publishing-connector'
-import { providerErrorOf, useMockServer } from '../../../../../tests/fixtures/mock-server'
+import { connectorContext, publishableArticle } from '~tests/fixtures/publishing-connector'
+import { providerErrorOf, useMockServer } from '~tests/fixtures/mock-server'
 import { notionConnector } from './notion'
 
 const dataSourceId = '1f2e3d4c00004000800000000000abcd'

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { gradientPng } from '~/server/demo-network/images/png'
 import { parseSelection, SHOPIFY_STAGED_UPLOADS, shopifyHandlers, shopifyMock } from './mock'
-import { useMockServer } from '../../../../../tests/fixtures/mock-server'
+import { useMockServer } from '~tests/fixtures/mock-server'
 
 const base = 'https://outdoor-shop.myshopify.com'
 useMockServer(...shopifyHandlers({ baseUrl: base, accessToken: 'shpat_demo' }))

@@ -12,8 +12,8 @@ import {
 import { getVariableValues } from 'graphql/execution/values'
 import { afterEach, describe, expect, it } from 'vitest'
 import { shopifyHandlers, shopifyMock } from './mock'
-import { connectorContext, illustratedArticle } from '../../../../../tests/fixtures/publishing-connector'
-import { useMockServer } from '../../../../../tests/fixtures/mock-server'
+import { connectorContext, illustratedArticle } from '~tests/fixtures/publishing-connector'
+import { useMockServer } from '~tests/fixtures/mock-server'
 import { CONNECTORS } from '~/shared/integrations'
 import { createShopifyConnector, SHOPIFY_ACCESS_SCOPES, SHOPIFY_API_VERSION, SHOPIFY_DOCUMENTS } from './shopify'
 

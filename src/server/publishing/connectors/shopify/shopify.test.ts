@@ -7,8 +7,8 @@ import {
   illustratedArticle,
   publishableArticle,
   publishableImage,
-} from '../../../../../tests/fixtures/publishing-connector'
-import { providerErrorOf, useMockServer } from '../../../../../tests/fixtures/mock-server'
+} from '~tests/fixtures/publishing-connector'
+import { providerErrorOf, useMockServer } from '~tests/fixtures/mock-server'
 import { createShopifyConnector } from './shopify'
 
 /** The waits between reads of a new file's status, recorded instead of slept. */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { injectFault } from '~/server/demo-network/mock-faults'
 import { WEBFLOW_ASSET_BUCKET, WEBFLOW_SITE_ID, webflowHandlers, webflowMock } from './mock'
-import { useMockServer } from '../../../../../tests/fixtures/mock-server'
+import { useMockServer } from '~tests/fixtures/mock-server'
 
 useMockServer(...webflowHandlers())
 const collection = '6512c0ffee0000000000abcd'

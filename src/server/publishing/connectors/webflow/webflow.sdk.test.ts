@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { WebflowClient, type Webflow } from 'webflow-api'
 import * as serializers from 'webflow-api/serialization'
 import { WEBFLOW_ASSET_BUCKET, WEBFLOW_COLLECTION_ID, WEBFLOW_SITE_ID, webflowHandlers, webflowMock } from './mock'
-import { connectorContext, illustratedArticle } from '../../../../../tests/fixtures/publishing-connector'
-import { useMockServer } from '../../../../../tests/fixtures/mock-server'
+import { connectorContext, illustratedArticle } from '~tests/fixtures/publishing-connector'
+import { useMockServer } from '~tests/fixtures/mock-server'
 import { webflowConnector } from './webflow'
 
 // Our Webflow requests checked against Webflow's official SDK (webflow-api): each JSON body must

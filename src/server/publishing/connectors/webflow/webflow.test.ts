@@ -19,8 +19,8 @@ import {
   illustratedArticle,
   publishableArticle,
   publishableImage,
-} from '../../../../../tests/fixtures/publishing-connector'
-import { providerErrorOf, useMockServer } from '../../../../../tests/fixtures/mock-server'
+} from '~tests/fixtures/publishing-connector'
+import { providerErrorOf, useMockServer } from '~tests/fixtures/mock-server'
 import { webflowConnector } from './webflow'
 
 const server = useMockServer(...webflowHandlers())

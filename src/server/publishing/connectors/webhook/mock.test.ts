@@ -2,7 +2,7 @@ import { Webhook, WebhookVerificationError } from 'standardwebhooks'
 import { afterEach, describe, expect, it } from 'vitest'
 import { webhookHandlers, webhookMock } from './mock'
 import { signStandardWebhook, verifyStandardWebhook } from '~/server/providers/webhook/signing'
-import { useMockServer } from '../../../../../tests/fixtures/mock-server'
+import { useMockServer } from '~tests/fixtures/mock-server'
 
 const secret = `whsec_${Buffer.from('rankpilot-demo-webhook-secret-32b').toString('base64')}`
 const url = 'https://hooks.example.com/rankpilot'

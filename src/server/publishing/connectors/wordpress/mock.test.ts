@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { WORDPRESS_NAMESPACES, wordpressHandlers, wordpressMock } from './mock'
-import { useMockServer } from '../../../../../tests/fixtures/mock-server'
+import { useMockServer } from '~tests/fixtures/mock-server'
 
 const base = 'https://blog.example.com'
 const old = 'https://old.example.com'

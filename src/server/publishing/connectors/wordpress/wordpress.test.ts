@@ -9,8 +9,8 @@ import {
   illustratedArticle,
   publishableArticle,
   publishableImage,
-} from '../../../../../tests/fixtures/publishing-connector'
-import { providerErrorOf, useMockServer } from '../../../../../tests/fixtures/mock-server'
+} from '~tests/fixtures/publishing-connector'
+import { providerErrorOf, useMockServer } from '~tests/fixtures/mock-server'
 import { wordpressConnector } from './wordpress'
 
 const siteUrl = 'https://blog.example.com'
