@@ -77,13 +77,15 @@ function parseWith<T extends z.ZodType>(schema: T, value: unknown, where: string
   throw malformed(DATAFORSEO, `${where}.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'unexpected shape'}`)
 }
 
-export function createDataForSeoClient(options: DataForSeoClientOptions): DataForSeoClient {
+type LiveCall = (path: string, task: Record<string, unknown>) => Promise<{ result: unknown[]; cost: number }>
+
+/** Posts one task to a live endpoint and returns the task's result array and the call's cost. */
+function liveEndpoint(options: DataForSeoClientOptions): LiveCall {
   const baseUrl = (options.baseUrl ?? DATAFORSEO_DEFAULT_URL).replace(/\/+$/, '')
   const authorization = `Basic ${Buffer.from(`${options.login}:${options.password}`).toString('base64')}`
   const providerFetch = createProviderFetch({ ...options, provider: DATAFORSEO, credentialsHint: CREDENTIALS })
 
-  /** Posts one task to a live endpoint and returns the task's result array and the call's cost. */
-  async function live(path: string, task: Record<string, unknown>): Promise<{ result: unknown[]; cost: number }> {
+  return async function live(path, task) {
     const response = await providerFetch(`${baseUrl}/v3/${path}`, {
       method: 'POST',
       headers: { Authorization: authorization, 'Content-Type': 'application/json' },
@@ -96,12 +98,44 @@ export function createDataForSeoClient(options: DataForSeoClientOptions): DataFo
     if (first.status_code !== 20000) throw taskError(first.status_code, first.status_message)
     return { result: first.result ?? [], cost: body.cost }
   }
+}
 
-  /** Labs and SERP endpoints answer one result object holding the items. */
-  async function liveItems<T extends z.ZodType>(path: string, task: Record<string, unknown>, schema: T) {
-    const { result, cost } = await live(path, task)
-    return { result: result.length ? parseWith(schema, result[0], 'result.0') : undefined, cost }
+/** Labs and SERP endpoints answer one result object holding the items. */
+async function liveItems<T extends z.ZodType>(live: LiveCall, path: string, task: Record<string, unknown>, schema: T) {
+  const { result, cost } = await live(path, task)
+  return { result: result.length ? parseWith(schema, result[0], 'result.0') : undefined, cost }
+}
+
+/** The organic results and the "People also ask" questions of an advanced SERP result. */
+function serpOf(keyword: string, result: z.output<typeof wire.serpResult> | undefined): Serp {
+  const serp: Serp = { keyword: result?.keyword ?? keyword, organic: [], peopleAlsoAsk: [] }
+  for (const [i, item] of (result?.items ?? []).entries()) {
+    if (item.type === 'organic') {
+      const organic = parseWith(wire.organicItem, item, `result.0.items.${i}`)
+      serp.organic.push({
+        rank: organic.rank_group,
+        domain: organic.domain,
+        url: organic.url,
+        title: organic.title,
+        description: organic.description,
+      })
+    } else if (item.type === 'people_also_ask') {
+      const box = parseWith(wire.peopleAlsoAskItem, item, `result.0.items.${i}`)
+      for (const question of box.items ?? []) {
+        const expanded = question.expanded_element?.[0]
+        serp.peopleAlsoAsk.push({
+          question: question.title,
+          answer: expanded?.description ?? null,
+          url: expanded?.url ?? null,
+        })
+      }
+    }
   }
+  return serp
+}
+
+export function createDataForSeoClient(options: DataForSeoClientOptions): DataForSeoClient {
+  const live = liveEndpoint(options)
 
   const marketFields = (market: Market) => ({
     location_code: locationCode(market.country),
@@ -126,13 +160,13 @@ export function createDataForSeoClient(options: DataForSeoClientOptions): DataFo
 
     async keywordSuggestions(keyword, { limit = 50, ...market }) {
       const task = { keyword, limit, include_serp_info: true, ...marketFields(market) }
-      const { result, cost } = await liveItems('dataforseo_labs/google/keyword_suggestions/live', task, wire.suggestionsResult)
+      const { result, cost } = await liveItems(live, 'dataforseo_labs/google/keyword_suggestions/live', task, wire.suggestionsResult)
       return { data: (result?.items ?? []).map(keywordMetrics), cost }
     },
 
     async relatedKeywords(keyword, { depth = 1, limit = 50, ...market }) {
       const task = { keyword, depth, limit, include_serp_info: true, ...marketFields(market) }
-      const { result, cost } = await liveItems('dataforseo_labs/google/related_keywords/live', task, wire.relatedResult)
+      const { result, cost } = await liveItems(live, 'dataforseo_labs/google/related_keywords/live', task, wire.relatedResult)
       return {
         data: (result?.items ?? []).map((item) => ({ ...keywordMetrics(item.keyword_data), depth: item.depth })),
         cost,
@@ -141,13 +175,13 @@ export function createDataForSeoClient(options: DataForSeoClientOptions): DataFo
 
     async keywordIdeas(keywords, { limit = 50, ...market }) {
       const task = { keywords, limit, include_serp_info: true, ...marketFields(market) }
-      const { result, cost } = await liveItems('dataforseo_labs/google/keyword_ideas/live', task, wire.ideasResult)
+      const { result, cost } = await liveItems(live, 'dataforseo_labs/google/keyword_ideas/live', task, wire.ideasResult)
       return { data: (result?.items ?? []).map(keywordMetrics), cost }
     },
 
     async keywordDifficulty(keywords, market) {
       const task = { keywords, ...marketFields(market) }
-      const { result, cost } = await liveItems('dataforseo_labs/google/bulk_keyword_difficulty/live', task, wire.difficultyResult)
+      const { result, cost } = await liveItems(live, 'dataforseo_labs/google/bulk_keyword_difficulty/live', task, wire.difficultyResult)
       return {
         data: (result?.items ?? []).map((item) => ({ keyword: item.keyword, difficulty: item.keyword_difficulty })),
         cost,
@@ -156,7 +190,7 @@ export function createDataForSeoClient(options: DataForSeoClientOptions): DataFo
 
     async searchIntent(keywords, market) {
       const task = { keywords, language_code: market.language ?? 'en' }
-      const { result, cost } = await liveItems('dataforseo_labs/google/search_intent/live', task, wire.intentResult)
+      const { result, cost } = await liveItems(live, 'dataforseo_labs/google/search_intent/live', task, wire.intentResult)
       const data = (result?.items ?? []).map((item) => ({
         keyword: item.keyword,
         intent: item.keyword_intent.label,
@@ -167,7 +201,7 @@ export function createDataForSeoClient(options: DataForSeoClientOptions): DataFo
 
     async competitors(target, { limit = 20, ...market }) {
       const task = { target, limit, ...marketFields(market) }
-      const { result, cost } = await liveItems('dataforseo_labs/google/competitors_domain/live', task, wire.competitorsResult)
+      const { result, cost } = await liveItems(live, 'dataforseo_labs/google/competitors_domain/live', task, wire.competitorsResult)
       const data = (result?.items ?? []).map((item) => ({
         domain: item.domain,
         avgPosition: item.avg_position,
@@ -178,7 +212,7 @@ export function createDataForSeoClient(options: DataForSeoClientOptions): DataFo
 
     async rankedKeywords(target, { limit = 100, ...market }) {
       const task = { target, limit, ...marketFields(market) }
-      const { result, cost } = await liveItems('dataforseo_labs/google/ranked_keywords/live', task, wire.rankedResult)
+      const { result, cost } = await liveItems(live, 'dataforseo_labs/google/ranked_keywords/live', task, wire.rankedResult)
       const data = (result?.items ?? []).map((item) => ({
         ...keywordMetrics(item.keyword_data),
         rank: item.ranked_serp_element.serp_item.rank_group,
@@ -189,31 +223,8 @@ export function createDataForSeoClient(options: DataForSeoClientOptions): DataFo
 
     async organicSerp(keyword, { depth = 10, ...market }) {
       const task = { keyword, depth, ...marketFields(market) }
-      const { result, cost } = await liveItems('serp/google/organic/live/advanced', task, wire.serpResult)
-      const serp: Serp = { keyword: result?.keyword ?? keyword, organic: [], peopleAlsoAsk: [] }
-      for (const [i, item] of (result?.items ?? []).entries()) {
-        if (item.type === 'organic') {
-          const organic = parseWith(wire.organicItem, item, `result.0.items.${i}`)
-          serp.organic.push({
-            rank: organic.rank_group,
-            domain: organic.domain,
-            url: organic.url,
-            title: organic.title,
-            description: organic.description,
-          })
-        } else if (item.type === 'people_also_ask') {
-          const box = parseWith(wire.peopleAlsoAskItem, item, `result.0.items.${i}`)
-          for (const question of box.items ?? []) {
-            const expanded = question.expanded_element?.[0]
-            serp.peopleAlsoAsk.push({
-              question: question.title,
-              answer: expanded?.description ?? null,
-              url: expanded?.url ?? null,
-            })
-          }
-        }
-      }
-      return { data: serp, cost }
+      const { result, cost } = await liveItems(live, 'serp/google/organic/live/advanced', task, wire.serpResult)
+      return { data: serpOf(keyword, result), cost }
     },
   }
 }
