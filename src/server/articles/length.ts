@@ -109,7 +109,7 @@ export interface DraftBody {
   sections: WrittenSection[]
 }
 
-/** The substance checks (seo-score.ts SUBSTANCE_CHECKS) the draft passes. */
+/** The substance checks (SUBSTANCE_CHECKS, shared/articles/seo-score/) the draft passes. */
 function passedSubstance(draft: DraftBody): Set<string> {
   const markdown = assembleMarkdown({ ...draft, featured: null, figures: [], cta: null, faq: [] })
   const { checks } = scoreArticle({

@@ -11,6 +11,10 @@ import { publishDueArticles, runPublish } from './publish.service'
 // Publishing's background jobs, each with the input it takes: publishing an article
 // (publish.service.ts), the publishing run every 5 minutes, the live check of a post
 // (live-check-job.ts) and the delivery of an outgoing event (event-delivery.ts).
+//
+// The inputs are defined here rather than beside the code that runs each job: that code enqueues
+// these jobs, so it imports this file, and a schema read from it while this file loads could be
+// undefined yet (an import cycle).
 
 export const publishInput = z.object({
   businessId: z.string(),

@@ -1,5 +1,5 @@
 /**
- * The one rule for "the text contains the keyword", shared by the SEO score (seo-score.ts), the
+ * The one rule for "the text contains the keyword", shared by the SEO score (seo-score/), the
  * writer's prompts (src/server/articles/prompts.ts) and the demo writer, so what the writer is told
  * to do is what the score accepts (docs/product/pipeline.md, "SEO score").
  *
