@@ -4,12 +4,7 @@ import { parseHTML } from 'linkedom'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DEMO_GHOST_ADMIN_KEY, ghostHandlers, ghostMock } from './mock'
 import { mockRequestCount } from '~/server/demo-network/mock-faults'
-import {
-  connectorContext,
-  illustratedArticle,
-  publishableArticle,
-  publishableImage,
-} from '~tests/fixtures/publishing-connector'
+import { connectorContext, illustratedArticle, publishableArticle, publishableImage } from '~tests/fixtures/publishing-connector'
 import { providerErrorOf, recordRequests, useMockServer } from '~tests/fixtures/mock-server'
 import { GHOST_LIMITS, ghostConnector, ghostPostFields, ghostUploadName, jsonLdHead, scriptSafeJson } from './ghost'
 

@@ -2,12 +2,7 @@ import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
 import { injectFault, mockRequestCount } from '~/server/demo-network/mock-faults'
 import { SHOPIFY_STAGED_UPLOADS, shopifyHandlers, shopifyMock } from './mock'
-import {
-  connectorContext,
-  illustratedArticle,
-  publishableArticle,
-  publishableImage,
-} from '~tests/fixtures/publishing-connector'
+import { connectorContext, illustratedArticle, publishableArticle, publishableImage } from '~tests/fixtures/publishing-connector'
 import { providerErrorOf, useMockServer } from '~tests/fixtures/mock-server'
 import { createShopifyConnector } from './shopify'
 

@@ -13,13 +13,7 @@ import {
   type WebflowField,
 } from './mock'
 import { defaultWebflowFieldMap, type WebflowFieldMap } from '~/shared/webflow-fields'
-import {
-  APP_MEDIA,
-  connectorContext,
-  illustratedArticle,
-  publishableArticle,
-  publishableImage,
-} from '~tests/fixtures/publishing-connector'
+import { APP_MEDIA, connectorContext, illustratedArticle, publishableArticle, publishableImage } from '~tests/fixtures/publishing-connector'
 import { providerErrorOf, useMockServer } from '~tests/fixtures/mock-server'
 import { webflowConnector } from './webflow'
 

@@ -3,13 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { injectFault, mockRequestCount } from '~/server/demo-network/mock-faults'
 import { WORDPRESS_NAMESPACES, wordpressHandlers, wordpressMock } from './mock'
 import { wordpressSeoSummary } from '~/shared/integrations'
-import {
-  APP_MEDIA,
-  connectorContext,
-  illustratedArticle,
-  publishableArticle,
-  publishableImage,
-} from '~tests/fixtures/publishing-connector'
+import { APP_MEDIA, connectorContext, illustratedArticle, publishableArticle, publishableImage } from '~tests/fixtures/publishing-connector'
 import { providerErrorOf, useMockServer } from '~tests/fixtures/mock-server'
 import { wordpressConnector } from './wordpress'
 
